@@ -1,0 +1,175 @@
+// Reads the host CPU's facts from the affinity mask, /proc/cpuinfo, sysfs and cgroups.
+#include "device-cpu/Topology.h"
+
+#include <sched.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+namespace weft::cpu {
+namespace {
+
+std::string readFile(const std::string &Path) {
+  std::ifstream In(Path);
+  if (!In)
+    return {};
+  std::ostringstream S;
+  S << In.rdbuf();
+  std::string Text = S.str();
+  while (!Text.empty() && std::isspace(static_cast<unsigned char>(Text.back())))
+    Text.pop_back();
+  return Text;
+}
+
+uint64_t toNumber(const std::string &Text) {
+  uint64_t N = 0;
+  std::from_chars(Text.data(), Text.data() + Text.size(), N);
+  return N;
+}
+
+/// The value of the first "Key : value" line of /proc/cpuinfo.
+std::string cpuinfoField(const std::string &CpuInfo, const std::string &Key) {
+  std::istringstream In(CpuInfo);
+  for (std::string Line; std::getline(In, Line);) {
+    size_t Colon = Line.find(':');
+    if (Colon == std::string::npos)
+      continue;
+    std::string Name = Line.substr(0, Colon);
+    while (!Name.empty() && std::isspace(static_cast<unsigned char>(Name.back())))
+      Name.pop_back();
+    if (Name != Key)
+      continue;
+    size_t Start = Line.find_first_not_of(" \t", Colon + 1);
+    return Start == std::string::npos ? std::string() : Line.substr(Start);
+  }
+  return {};
+}
+
+bool hasFlag(const std::string &Flags, const std::string &Flag) {
+  std::istringstream In(Flags);
+  for (std::string F; In >> F;)
+    if (F == Flag)
+      return true;
+  return false;
+}
+
+/// The first CPU this process may run on: its caches are the ones our threads use.
+int firstAllowedCpu() {
+  cpu_set_t Set;
+  if (sched_getaffinity(0, sizeof(Set), &Set) == 0)
+    for (int I = 0; I < CPU_SETSIZE; ++I)
+      if (CPU_ISSET(I, &Set))
+        return I;
+  return 0;
+}
+
+/// Physical memory, limited by a cgroup v2 memory.max if one is set.
+uint64_t physicalMemory(const std::string &SysRoot) {
+  uint64_t Total = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGESIZE));
+  std::string Limit = readFile(SysRoot + "/sys/fs/cgroup/memory.max");
+  if (!Limit.empty() && Limit != "max") {
+    uint64_t L = toNumber(Limit);
+    if (L > 0)
+      Total = std::min(Total, L);
+  }
+  return Total;
+}
+
+} // namespace
+
+uint64_t parseSysfsSize(const std::string &Text) {
+  uint64_t N = 0;
+  auto [End, Ec] = std::from_chars(Text.data(), Text.data() + Text.size(), N);
+  if (Ec != std::errc())
+    return 0;
+  std::string Suffix(End, Text.data() + Text.size());
+  if (Suffix.empty())
+    return N;
+  if (Suffix == "K")
+    return N << 10;
+  if (Suffix == "M")
+    return N << 20;
+  if (Suffix == "G")
+    return N << 30;
+  return 0;
+}
+
+unsigned affinityCpuCount() {
+  cpu_set_t Set;
+  if (sched_getaffinity(0, sizeof(Set), &Set) != 0)
+    return 1;
+  return std::max(1, CPU_COUNT(&Set));
+}
+
+DeviceDescription describeHost(const std::string &SysRoot, unsigned NumThreads) {
+  DeviceDescription D;
+  D.ComputeUnits = NumThreads ? NumThreads : affinityCpuCount();
+
+  std::string CpuInfo = readFile(SysRoot + "/proc/cpuinfo");
+  D.Name = cpuinfoField(CpuInfo, "model name");
+  if (D.Name.empty())
+    D.Name = "Host CPU";
+  D.Vendor = cpuinfoField(CpuInfo, "vendor_id");
+  if (D.Vendor == "GenuineIntel")
+    D.VendorId = 0x8086;
+  else if (D.Vendor == "AuthenticAMD")
+    D.VendorId = 0x1022;
+  if (D.Vendor.empty())
+    D.Vendor = "Unknown";
+  std::string Flags = cpuinfoField(CpuInfo, "flags");
+  D.SimdBytes = hasFlag(Flags, "avx512f") ? 64 : hasFlag(Flags, "avx2") ? 32 : 16;
+  D.HasFma = hasFlag(Flags, "fma");
+
+  std::string CpuDir = SysRoot + "/sys/devices/system/cpu/cpu" + std::to_string(firstAllowedCpu());
+  if (uint64_t KHz = toNumber(readFile(CpuDir + "/cpufreq/cpuinfo_max_freq")))
+    D.MaxClockMHz = uint32_t(KHz / 1000);
+  else
+    D.MaxClockMHz = uint32_t(toNumber(cpuinfoField(CpuInfo, "cpu MHz")));
+
+  // The global memory cache is the last-level data cache; its line size is the L1 data line.
+  for (int Index = 0;; ++Index) {
+    std::string Dir = CpuDir + "/cache/index" + std::to_string(Index);
+    std::string Type = readFile(Dir + "/type");
+    if (Type.empty())
+      break;
+    if (Type == "Instruction")
+      continue;
+    uint64_t Size = parseSysfsSize(readFile(Dir + "/size"));
+    uint32_t Line = uint32_t(toNumber(readFile(Dir + "/coherency_line_size")));
+    if (Size >= D.GlobalCacheSize) {
+      D.GlobalCacheSize = Size;
+      if (!D.GlobalCacheLineSize)
+        D.GlobalCacheLineSize = Line;
+    }
+  }
+  if (!D.GlobalCacheLineSize)
+    D.GlobalCacheLineSize = 64;
+
+  D.GlobalMemSize = physicalMemory(SysRoot);
+  // A quarter of memory, but at least the spec's 128 MiB minimum when memory allows.
+  D.MaxAllocSize = std::max(D.GlobalMemSize / 4, std::min<uint64_t>(D.GlobalMemSize, 128u << 20));
+  // Each worker thread owns one local-memory block of this size.
+  D.LocalMemSize = 256u << 10;
+  D.MaxWorkGroupSize = 4096;
+
+  // A stable identity: the same CPU model gives the same UUID (FNV-1a over its description).
+  std::string Identity = D.Vendor + "|" + D.Name + "|" + cpuinfoField(CpuInfo, "cpu family") +
+                         "|" + cpuinfoField(CpuInfo, "model") + "|" +
+                         cpuinfoField(CpuInfo, "stepping");
+  uint64_t H1 = 0xcbf29ce484222325ull, H2 = 0x84222325cbf29ce4ull;
+  for (unsigned char C : Identity) {
+    H1 = (H1 ^ C) * 0x100000001b3ull;
+    H2 = (H2 ^ C) * 0x100000001b3ull + 1;
+  }
+  for (int I = 0; I < 8; ++I) {
+    D.Uuid[I] = uint8_t(H1 >> (8 * I));
+    D.Uuid[8 + I] = uint8_t(H2 >> (8 * I));
+  }
+  return D;
+}
+
+} // namespace weft::cpu

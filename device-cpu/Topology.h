@@ -1,0 +1,20 @@
+// Reads the host CPU's facts: usable CPUs, model and vendor, caches, memory, SIMD width, clock.
+#pragma once
+
+#include "runtime/core/Device.h"
+
+#include <string>
+
+namespace weft::cpu {
+
+/// Describes this machine as a device. SysRoot prefixes every /proc and /sys path (tests point it
+/// at a fake tree). NumThreads, when non-zero, overrides the compute units (WEFT_NUM_THREADS).
+DeviceDescription describeHost(const std::string &SysRoot, unsigned NumThreads);
+
+/// CPUs in this process's affinity mask (at least 1).
+unsigned affinityCpuCount();
+
+/// "48K", "2048K", "1M" as written in sysfs cache sizes, in bytes; 0 if malformed.
+uint64_t parseSysfsSize(const std::string &Text);
+
+} // namespace weft::cpu

@@ -1,0 +1,380 @@
+// Device entry points: enumeration, every OpenCL 3.0 device query, retain/release, timers.
+#include "runtime/api/Api.h"
+#include "runtime/api/Entry.h"
+#include "runtime/api/Handles.h"
+#include "runtime/api/Info.h"
+#include "runtime/core/Capabilities.h"
+#include "runtime/core/Clock.h"
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+namespace weft::api {
+namespace {
+
+constexpr cl_device_type KnownDeviceTypes = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU |
+                                            CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR |
+                                            CL_DEVICE_TYPE_CUSTOM;
+
+std::vector<cl_name_version> toNameVersions(std::span<const VersionedName> Items) {
+  std::vector<cl_name_version> List;
+  for (const VersionedName &I : Items) {
+    cl_name_version NV{};
+    NV.version = I.Version;
+    std::strncpy(NV.name, I.Name, CL_NAME_VERSION_MAX_NAME_SIZE - 1);
+    List.push_back(NV);
+  }
+  return List;
+}
+
+std::vector<cl_name_version> deviceExtensions() {
+  std::vector<VersionedName> Items;
+  for (const Extension &E : Extensions)
+    if (E.Scope == ExtensionScope::Device)
+      Items.push_back({E.Name, E.Version});
+  return toNameVersions(Items);
+}
+
+/// Lanes of a SIMD register for elements of ElementBytes, capped at OpenCL's widest vector (16).
+cl_uint vectorWidth(const DeviceDescription &D, unsigned ElementBytes) {
+  return std::min(16u, D.SimdBytes / ElementBytes);
+}
+
+Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
+  const DeviceDescription &D = Dev.description();
+  switch (ParamName) {
+  // Identity and versions.
+  case CL_DEVICE_TYPE:
+    return Out(cl_device_type(CL_DEVICE_TYPE_CPU));
+  case CL_DEVICE_VENDOR_ID:
+    return Out(cl_uint(D.VendorId));
+  case CL_DEVICE_NAME:
+    return Out.string(D.Name);
+  case CL_DEVICE_VENDOR:
+    return Out.string(D.Vendor);
+  case CL_DRIVER_VERSION:
+    return Out.string(WEFT_VERSION);
+  case CL_DEVICE_PROFILE:
+    return Out.string("FULL_PROFILE");
+  case CL_DEVICE_VERSION:
+    return Out.string("OpenCL 3.0 Weft " WEFT_VERSION);
+  case CL_DEVICE_NUMERIC_VERSION:
+    return Out(cl_version(CL_MAKE_VERSION(3, 0, 0)));
+  case CL_DEVICE_OPENCL_C_VERSION:
+    // "the highest fully backwards compatible OpenCL C version": 1.2, since 2.0's pipes and
+    // device-side enqueue are not offered.
+    return Out.string("OpenCL C 1.2 Weft");
+  case CL_DEVICE_OPENCL_C_NUMERIC_VERSION_KHR:
+    return Out(cl_version(CL_MAKE_VERSION(1, 2, 0)));
+  case CL_DEVICE_OPENCL_C_ALL_VERSIONS:
+    return Out.array(std::span<const cl_name_version>(toNameVersions(OpenCLCVersions)));
+  case CL_DEVICE_OPENCL_C_FEATURES:
+    return Out.array(std::span<const cl_name_version>(toNameVersions(OpenCLCFeatures)));
+  case CL_DEVICE_EXTENSIONS:
+    return Out.string(Platform::extensionString(/*ForDevice=*/true));
+  case CL_DEVICE_EXTENSIONS_WITH_VERSION:
+    return Out.array(std::span<const cl_name_version>(deviceExtensions()));
+  case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED:
+    // No conformance submission yet.
+    return Out.string("v0000-01-01-00");
+  case CL_DEVICE_PLATFORM:
+    return Out(toHandle(&Dev.platform()));
+  case CL_DEVICE_PARENT_DEVICE:
+    return Out(cl_device_id(nullptr));
+  case CL_DEVICE_REFERENCE_COUNT:
+    return Out(cl_uint(1)); // root devices are not counted
+  case CL_DEVICE_AVAILABLE:
+  case CL_DEVICE_ENDIAN_LITTLE:
+  case CL_DEVICE_HOST_UNIFIED_MEMORY:
+  case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC:
+    return Out(cl_bool(CL_TRUE));
+  case CL_DEVICE_COMPILER_AVAILABLE:
+  case CL_DEVICE_LINKER_AVAILABLE:
+    // The kernel compiler is not implemented yet.
+    return Out(cl_bool(CL_FALSE));
+  case CL_DEVICE_ERROR_CORRECTION_SUPPORT:
+    return Out(cl_bool(CL_FALSE));
+  case CL_DEVICE_UUID_KHR:
+    return Out(D.Uuid);
+  case CL_DRIVER_UUID_KHR: {
+    std::array<cl_uchar, CL_UUID_SIZE_KHR> Uuid{};
+    const char Tag[] = "weft " WEFT_VERSION;
+    std::memcpy(Uuid.data(), Tag, std::min(sizeof Tag - 1, Uuid.size()));
+    return Out(Uuid);
+  }
+  case CL_DEVICE_LUID_VALID_KHR:
+    return Out(cl_bool(CL_FALSE));
+  case CL_DEVICE_LUID_KHR:
+    return Out(std::array<cl_uchar, CL_LUID_SIZE_KHR>{});
+  case CL_DEVICE_NODE_MASK_KHR:
+    return Out(cl_uint(0));
+
+  // Execution.
+  case CL_DEVICE_MAX_COMPUTE_UNITS:
+    return Out(cl_uint(D.ComputeUnits));
+  case CL_DEVICE_MAX_CLOCK_FREQUENCY:
+    return Out(cl_uint(D.MaxClockMHz));
+  case CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS:
+    return Out(cl_uint(3));
+  case CL_DEVICE_MAX_WORK_ITEM_SIZES: {
+    size_t Sizes[3] = {D.MaxWorkGroupSize, D.MaxWorkGroupSize, D.MaxWorkGroupSize};
+    return Out(Sizes);
+  }
+  case CL_DEVICE_MAX_WORK_GROUP_SIZE:
+    return Out(size_t(D.MaxWorkGroupSize));
+  case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+    return Out(size_t(vectorWidth(D, 4)));
+  case CL_DEVICE_MAX_PARAMETER_SIZE:
+    return Out(size_t(1024));
+  case CL_DEVICE_ADDRESS_BITS:
+    return Out(cl_uint(64));
+  case CL_DEVICE_EXECUTION_CAPABILITIES:
+    return Out(cl_device_exec_capabilities(CL_EXEC_KERNEL));
+  case CL_DEVICE_QUEUE_PROPERTIES: // the OpenCL 1.x name of CL_DEVICE_QUEUE_ON_HOST_PROPERTIES
+    return Out(cl_command_queue_properties(CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE |
+                                           CL_QUEUE_PROFILING_ENABLE));
+  case CL_DEVICE_PROFILING_TIMER_RESOLUTION:
+    return Out(size_t(hostTimerResolutionNs()));
+  case CL_DEVICE_PRINTF_BUFFER_SIZE:
+    return Out(size_t(1u << 20));
+  case CL_DEVICE_BUILT_IN_KERNELS:
+  case CL_DEVICE_IL_VERSION:
+    return Out.string("");
+  case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:
+  case CL_DEVICE_ILS_WITH_VERSION:
+    return Out.array(std::span<const cl_name_version>());
+  case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
+  case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
+  case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
+  case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
+  case CL_DEVICE_PIPE_SUPPORT:
+    return Out(cl_bool(CL_FALSE));
+  case CL_DEVICE_MAX_NUM_SUB_GROUPS:
+  case CL_DEVICE_MAX_PIPE_ARGS:
+  case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
+  case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
+  case CL_DEVICE_MAX_ON_DEVICE_QUEUES:
+  case CL_DEVICE_MAX_ON_DEVICE_EVENTS:
+  case CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE:
+  case CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE:
+  case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT:
+  case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
+  case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT:
+    return Out(cl_uint(0));
+  case CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES:
+    return Out(cl_command_queue_properties(0));
+  case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES:
+    return Out(cl_device_device_enqueue_capabilities(0));
+  case CL_DEVICE_SVM_CAPABILITIES:
+    return Out(cl_device_svm_capabilities(0));
+  case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
+    // The OpenCL 3.0 minimum until the atomics built-ins land and are tested.
+    return Out(cl_device_atomic_capabilities(CL_DEVICE_ATOMIC_ORDER_RELAXED |
+                                             CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP));
+  case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
+    return Out(cl_device_atomic_capabilities(CL_DEVICE_ATOMIC_ORDER_RELAXED |
+                                             CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+                                             CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP));
+
+  // Memory.
+  case CL_DEVICE_GLOBAL_MEM_SIZE:
+    return Out(cl_ulong(D.GlobalMemSize));
+  case CL_DEVICE_MAX_MEM_ALLOC_SIZE:
+    return Out(cl_ulong(D.MaxAllocSize));
+  case CL_DEVICE_GLOBAL_MEM_CACHE_TYPE:
+    return Out(cl_device_mem_cache_type(CL_READ_WRITE_CACHE));
+  case CL_DEVICE_GLOBAL_MEM_CACHE_SIZE:
+    return Out(cl_ulong(D.GlobalCacheSize));
+  case CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE:
+    return Out(cl_uint(D.GlobalCacheLineSize));
+  case CL_DEVICE_LOCAL_MEM_TYPE:
+    return Out(cl_device_local_mem_type(CL_GLOBAL));
+  case CL_DEVICE_LOCAL_MEM_SIZE:
+    return Out(cl_ulong(D.LocalMemSize));
+  case CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE:
+    return Out(cl_ulong(1u << 20));
+  case CL_DEVICE_MAX_CONSTANT_ARGS:
+    return Out(cl_uint(16));
+  case CL_DEVICE_MEM_BASE_ADDR_ALIGN:
+    return Out(cl_uint(1024)); // bits: 128 bytes, the largest OpenCL C type (long16)
+  case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE:
+    return Out(cl_uint(128));
+  case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE:
+  case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE:
+    return Out(size_t(0));
+
+  // Floating point and vectors.
+  case CL_DEVICE_SINGLE_FP_CONFIG:
+    return Out(cl_device_fp_config(CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST |
+                                   (D.HasFma ? CL_FP_FMA : 0)));
+  case CL_DEVICE_DOUBLE_FP_CONFIG: // cl_khr_fp64 is not reported yet
+  case CL_DEVICE_HALF_FP_CONFIG:   // nor cl_khr_fp16
+    return Out(cl_device_fp_config(0));
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR:
+    return Out(vectorWidth(D, 1));
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT:
+    return Out(vectorWidth(D, 2));
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_INT:
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT:
+    return Out(vectorWidth(D, 4));
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG:
+    return Out(vectorWidth(D, 8));
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
+    return Out(cl_uint(0)); // "must return 0" without cl_khr_fp64 / cl_khr_fp16
+
+  // Images and samplers are not supported yet: every limit is 0.
+  case CL_DEVICE_IMAGE_SUPPORT:
+    return Out(cl_bool(CL_FALSE));
+  case CL_DEVICE_MAX_READ_IMAGE_ARGS:
+  case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
+  case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
+  case CL_DEVICE_MAX_SAMPLERS:
+  case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
+  case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
+    return Out(cl_uint(0));
+  case CL_DEVICE_IMAGE2D_MAX_WIDTH:
+  case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
+  case CL_DEVICE_IMAGE3D_MAX_WIDTH:
+  case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
+  case CL_DEVICE_IMAGE3D_MAX_DEPTH:
+  case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
+  case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
+    return Out(size_t(0));
+
+  // Partitioning is not supported yet.
+  case CL_DEVICE_PARTITION_MAX_SUB_DEVICES:
+    return Out(cl_uint(0));
+  case CL_DEVICE_PARTITION_PROPERTIES:
+    // "If the device cannot be partitioned ... a value of 0 will be returned."
+    return Out(cl_device_partition_property(0));
+  case CL_DEVICE_PARTITION_AFFINITY_DOMAIN:
+    return Out(cl_device_affinity_domain(0));
+  case CL_DEVICE_PARTITION_TYPE:
+    // A root device: "param_value_size_ret of 0".
+    return Out.array(std::span<const cl_device_partition_property>());
+
+  default:
+    return unknownQuery("device", ParamName);
+  }
+}
+
+} // namespace
+
+cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id PlatformHandle, cl_device_type DeviceType,
+                                  cl_uint NumEntries, cl_device_id *Devices,
+                                  cl_uint *NumDevices) {
+  return call(__func__, [&]() -> Status {
+    // "CL_INVALID_PLATFORM if platform is not a valid platform."
+    auto P = toPlatformOrDefault(PlatformHandle);
+    if (!P)
+      return P.takeError();
+    // "CL_INVALID_DEVICE_TYPE if device_type is not a valid value."
+    if (DeviceType != CL_DEVICE_TYPE_ALL && (DeviceType == 0 || (DeviceType & ~KnownDeviceTypes)))
+      return Error(CL_INVALID_DEVICE_TYPE, cat("device_type ", hex(DeviceType), " is not valid"));
+    // "CL_INVALID_VALUE if num_entries is equal to zero and devices is not NULL or if both
+    // num_devices and devices are NULL."
+    if (NumEntries == 0 && Devices)
+      return Error(CL_INVALID_VALUE, "num_entries is 0 but devices is not NULL");
+    if (!NumDevices && !Devices)
+      return Error(CL_INVALID_VALUE, "num_devices and devices are both NULL");
+
+    std::vector<Device *> Matching;
+    for (Device *D : (*P)->devices()) {
+      // Every Weft device is a CPU; the first one is the default device.
+      bool IsDefault = D == (*P)->devices().front();
+      if (DeviceType == CL_DEVICE_TYPE_ALL || (DeviceType & CL_DEVICE_TYPE_CPU) ||
+          ((DeviceType & CL_DEVICE_TYPE_DEFAULT) && IsDefault))
+        Matching.push_back(D);
+    }
+    // "CL_DEVICE_NOT_FOUND if no OpenCL devices that matched device_type were found."
+    if (Matching.empty())
+      return Error(CL_DEVICE_NOT_FOUND, cat("no device of type ", hex(DeviceType)));
+    if (Devices)
+      for (size_t I = 0; I < std::min<size_t>(NumEntries, Matching.size()); ++I)
+        Devices[I] = toHandle(Matching[I]);
+    if (NumDevices)
+      *NumDevices = cl_uint(Matching.size());
+    return Status::ok();
+  });
+}
+
+cl_int CL_API_CALL clGetDeviceInfo(cl_device_id DeviceHandle, cl_device_info ParamName,
+                                   size_t ParamValueSize, void *ParamValue,
+                                   size_t *ParamValueSizeRet) {
+  return call(__func__, [&]() -> Status {
+    auto D = toObject<Device>(DeviceHandle);
+    if (!D)
+      return D.takeError();
+    InfoWriter Out(ParamName, ParamValueSize, ParamValue, ParamValueSizeRet);
+    return deviceInfo(**D, ParamName, Out);
+  });
+}
+
+cl_int CL_API_CALL clCreateSubDevices(cl_device_id InDevice,
+                                      const cl_device_partition_property *Properties,
+                                      cl_uint NumDevices, cl_device_id *OutDevices,
+                                      cl_uint *NumDevicesRet) {
+  return call(__func__, [&]() -> Status {
+    auto D = toObject<Device>(InDevice);
+    if (!D)
+      return D.takeError();
+    // "CL_INVALID_VALUE if values specified in properties are not valid or if values specified
+    // in properties are valid but not supported by the device."
+    if (!Properties || Properties[0] == 0)
+      return Error(CL_INVALID_VALUE, "properties is NULL or empty");
+    return Error(CL_INVALID_VALUE, cat("partition scheme ", hex(Properties[0]),
+                                       " is not supported: this device cannot be partitioned"));
+  });
+}
+
+cl_int CL_API_CALL clRetainDevice(cl_device_id DeviceHandle) {
+  return call(__func__, [&]() -> Status {
+    auto D = toObject<Device>(DeviceHandle);
+    if (!D)
+      return D.takeError();
+    return Status::ok(); // "the reference count of a root-level device is not changed"
+  });
+}
+
+cl_int CL_API_CALL clReleaseDevice(cl_device_id DeviceHandle) {
+  return api::clRetainDevice(DeviceHandle); // same checks; root devices are not counted either way
+}
+
+cl_int CL_API_CALL clGetDeviceAndHostTimer(cl_device_id DeviceHandle, cl_ulong *DeviceTimestamp,
+                                           cl_ulong *HostTimestamp) {
+  return call(__func__, [&]() -> Status {
+    auto D = toObject<Device>(DeviceHandle);
+    if (!D)
+      return D.takeError();
+    // "CL_INVALID_VALUE if host_timestamp or device_timestamp is NULL."
+    if (!DeviceTimestamp || !HostTimestamp)
+      return Error(CL_INVALID_VALUE, "host_timestamp or device_timestamp is NULL");
+    // A CPU device's timer is the host timer.
+    *HostTimestamp = *DeviceTimestamp = hostTimeNs();
+    return Status::ok();
+  });
+}
+
+cl_int CL_API_CALL clGetHostTimer(cl_device_id DeviceHandle, cl_ulong *HostTimestamp) {
+  return call(__func__, [&]() -> Status {
+    auto D = toObject<Device>(DeviceHandle);
+    if (!D)
+      return D.takeError();
+    // "CL_INVALID_VALUE if host_timestamp is NULL."
+    if (!HostTimestamp)
+      return Error(CL_INVALID_VALUE, "host_timestamp is NULL");
+    *HostTimestamp = hostTimeNs();
+    return Status::ok();
+  });
+}
+
+} // namespace weft::api

@@ -1,0 +1,71 @@
+// The one wrapper between the C ABI and Weft's C++: results to cl_int / errcode_ret, no exceptions out.
+#pragma once
+
+#include "runtime/core/Diagnostics.h"
+#include "runtime/core/Error.h"
+
+#include <new>
+
+namespace weft::api {
+
+namespace detail {
+/// Reports without letting a second failure (say, out of memory while formatting) escape.
+inline void reportNoThrow(const char *Function, const Error &E) noexcept {
+  try {
+    reportError(Function, E);
+  } catch (...) {
+  }
+}
+
+/// Turns an exception escaping an entry point's body into the error it stands for.
+inline cl_int fromException(const char *Function) noexcept {
+  try {
+    throw;
+  } catch (const std::bad_alloc &) {
+    reportNoThrow(Function, Error(CL_OUT_OF_HOST_MEMORY, "host memory allocation failed"));
+    return CL_OUT_OF_HOST_MEMORY;
+  } catch (const std::exception &E) {
+    reportNoThrow(Function, Error(CL_OUT_OF_RESOURCES, E.what()));
+    return CL_OUT_OF_RESOURCES;
+  } catch (...) {
+    reportNoThrow(Function, Error(CL_OUT_OF_RESOURCES, "unexpected exception"));
+    return CL_OUT_OF_RESOURCES;
+  }
+}
+} // namespace detail
+
+/// Runs the body of an entry point that returns cl_int. Body returns Status.
+template <class F> cl_int call(const char *Function, F &&Body) noexcept {
+  try {
+    Status S = Body();
+    if (S)
+      return CL_SUCCESS;
+    detail::reportNoThrow(Function, S.error());
+    return S.error().code();
+  } catch (...) {
+    return detail::fromException(Function);
+  }
+}
+
+/// Runs the body of an entry point that returns a value and reports through errcode_ret (which
+/// may be null). Body returns Expected<T>; on failure the entry point returns T{}.
+template <class T, class F> T create(const char *Function, cl_int *ErrcodeRet, F &&Body) noexcept {
+  cl_int Code = CL_SUCCESS;
+  T Result{};
+  try {
+    Expected<T> R = Body();
+    if (R) {
+      Result = *R;
+    } else {
+      detail::reportNoThrow(Function, R.error());
+      Code = R.error().code();
+    }
+  } catch (...) {
+    Code = detail::fromException(Function);
+  }
+  if (ErrcodeRet)
+    *ErrcodeRet = Code;
+  return Result;
+}
+
+} // namespace weft::api

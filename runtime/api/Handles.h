@@ -1,0 +1,59 @@
+// Converting cl_* handles to Weft objects and back: the only place a handle is looked into.
+#pragma once
+
+#include "runtime/core/Context.h"
+#include "runtime/core/Error.h"
+#include "runtime/core/Platform.h"
+
+#include <CL/cl.h>
+
+namespace weft::api {
+
+template <class T> struct HandleTraits;
+
+template <> struct HandleTraits<Platform> {
+  using Handle = cl_platform_id;
+  static constexpr ObjectType Type = ObjectType::Platform;
+  static constexpr cl_int Invalid = CL_INVALID_PLATFORM;
+  static constexpr const char *Name = "platform";
+};
+template <> struct HandleTraits<Device> {
+  using Handle = cl_device_id;
+  static constexpr ObjectType Type = ObjectType::Device;
+  static constexpr cl_int Invalid = CL_INVALID_DEVICE;
+  static constexpr const char *Name = "device";
+};
+template <> struct HandleTraits<Context> {
+  using Handle = cl_context;
+  static constexpr ObjectType Type = ObjectType::Context;
+  static constexpr cl_int Invalid = CL_INVALID_CONTEXT;
+  static constexpr const char *Name = "context";
+};
+
+/// The object a handle names, or that type's CL_INVALID_* error if it is null, of another type,
+/// or released.
+template <class T> Expected<T *> toObject(typename HandleTraits<T>::Handle H) {
+  using Traits = HandleTraits<T>;
+  if (!H)
+    return Error(Traits::Invalid, cat(Traits::Name, " is NULL"));
+  Object *O = Object::fromHandle(H, Traits::Type);
+  if (!O)
+    return Error(Traits::Invalid,
+                 cat(Traits::Name, " ", static_cast<const void *>(H), " is not a valid ",
+                     Traits::Name));
+  return static_cast<T *>(O);
+}
+
+template <class T> typename HandleTraits<T>::Handle toHandle(T *O) {
+  return O ? reinterpret_cast<typename HandleTraits<T>::Handle>(O->handle()) : nullptr;
+}
+
+/// The platform named by a handle; NULL means Weft's platform (the spec leaves NULL
+/// implementation-defined).
+inline Expected<Platform *> toPlatformOrDefault(cl_platform_id H) {
+  if (!H)
+    return &Platform::get();
+  return toObject<Platform>(H);
+}
+
+} // namespace weft::api

@@ -1,0 +1,45 @@
+// The one table of what Weft reports: extensions (with their scope) and OpenCL C versions/features.
+#pragma once
+
+#include <CL/cl.h>
+
+#include <span>
+
+namespace weft {
+
+enum class ExtensionScope {
+  Platform, ///< a platform extension only (cl_khr_icd)
+  Device,   ///< a device extension; the platform lists it too, since every Weft device has it
+};
+
+struct Extension {
+  const char *Name;
+  cl_version Version;
+  ExtensionScope Scope;
+};
+
+/// Every extension Weft reports. Grow it only together with the tests of what it promises.
+inline constexpr Extension Extensions[] = {
+    {"cl_khr_icd", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Platform},
+    {"cl_khr_extended_versioning", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
+    {"cl_khr_device_uuid", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
+};
+
+struct VersionedName {
+  const char *Name;
+  cl_version Version;
+};
+
+/// CL_DEVICE_OPENCL_C_ALL_VERSIONS. OpenCL C 2.0 is not listed: pipes and device-side enqueue are
+/// not offered.
+inline constexpr VersionedName OpenCLCVersions[] = {
+    {"OpenCL C", CL_MAKE_VERSION(1, 0, 0)},
+    {"OpenCL C", CL_MAKE_VERSION(1, 1, 0)},
+    {"OpenCL C", CL_MAKE_VERSION(1, 2, 0)},
+    {"OpenCL C", CL_MAKE_VERSION(3, 0, 0)},
+};
+
+/// CL_DEVICE_OPENCL_C_FEATURES: empty until the kernel compiler lands and tests each feature.
+inline constexpr std::span<const VersionedName> OpenCLCFeatures{};
+
+} // namespace weft

@@ -1,0 +1,80 @@
+// Reads the WEFT_* environment variables once and warns about unknown names and values.
+#include "runtime/core/Config.h"
+
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <string_view>
+
+extern char **environ;
+
+namespace weft {
+
+namespace {
+
+bool parseDebug(std::string_view Value, uint32_t &Out, std::vector<std::string> &Warnings) {
+  Out = 0;
+  while (!Value.empty()) {
+    size_t Comma = Value.find(',');
+    std::string_view Topic = Value.substr(0, Comma);
+    Value = Comma == std::string_view::npos ? std::string_view() : Value.substr(Comma + 1);
+    if (Topic.empty())
+      continue;
+    if (Topic == "api")
+      Out |= DebugApi;
+    else if (Topic == "all")
+      Out |= ~0u;
+    else
+      Warnings.push_back("WEFT_DEBUG: unknown topic '" + std::string(Topic) +
+                         "' (known: api, all)");
+  }
+  return true;
+}
+
+bool parseCount(std::string_view Name, std::string_view Value, unsigned &Out,
+                std::vector<std::string> &Warnings) {
+  unsigned N = 0;
+  auto [End, Ec] = std::from_chars(Value.data(), Value.data() + Value.size(), N);
+  if (Ec != std::errc() || End != Value.data() + Value.size() || N == 0 || N > 4096) {
+    Warnings.push_back(std::string(Name) + ": '" + std::string(Value) +
+                       "' is not a whole number from 1 to 4096; ignored");
+    return false;
+  }
+  Out = N;
+  return true;
+}
+
+} // namespace
+
+Config Config::parse(const char *const *Environ, std::vector<std::string> &Warnings) {
+  Config C;
+  for (; Environ && *Environ; ++Environ) {
+    std::string_view Entry(*Environ);
+    if (!Entry.starts_with("WEFT_"))
+      continue;
+    size_t Eq = Entry.find('=');
+    std::string_view Name = Entry.substr(0, Eq);
+    std::string_view Value = Eq == std::string_view::npos ? "" : Entry.substr(Eq + 1);
+    if (Name == "WEFT_NUM_THREADS")
+      parseCount(Name, Value, C.NumThreads, Warnings);
+    else if (Name == "WEFT_DEBUG")
+      parseDebug(Value, C.Debug, Warnings);
+    else
+      Warnings.push_back("unknown setting " + std::string(Name) +
+                         " (known: WEFT_NUM_THREADS, WEFT_DEBUG); ignored");
+  }
+  return C;
+}
+
+const Config &config() {
+  static const Config C = [] {
+    std::vector<std::string> Warnings;
+    Config Parsed = Config::parse(environ, Warnings);
+    for (const std::string &W : Warnings)
+      std::fprintf(stderr, "weft: warning: %s\n", W.c_str());
+    return Parsed;
+  }();
+  return C;
+}
+
+} // namespace weft

@@ -1,0 +1,32 @@
+// Weft's settings: every WEFT_* environment variable, read once into one struct.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace weft {
+
+/// Topics WEFT_DEBUG can turn on, as bits.
+enum DebugTopic : uint32_t {
+  DebugApi = 1u << 0, ///< every failing API call, with its reason, on stderr
+};
+
+struct Config {
+  /// WEFT_NUM_THREADS: worker threads (and compute units); 0 means one per CPU we may run on.
+  unsigned NumThreads = 0;
+  /// WEFT_DEBUG: a comma-separated list of topics ("api", or "all").
+  uint32_t Debug = 0;
+
+  bool debug(DebugTopic T) const { return (Debug & T) != 0; }
+
+  /// Parses an environment (NAME=VALUE strings). Unknown WEFT_* names and bad values are
+  /// skipped and described in Warnings.
+  static Config parse(const char *const *Environ, std::vector<std::string> &Warnings);
+};
+
+/// The process's configuration, parsed from the environment on first use; warnings are printed
+/// to stderr once, then.
+const Config &config();
+
+} // namespace weft

@@ -1,0 +1,47 @@
+// The runtime's view of a device: a description of its facts, and (later) allocate/build/submit.
+#pragma once
+
+#include "runtime/core/Object.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace weft {
+
+class Platform;
+
+/// What a device is, in plain numbers; runtime/api turns it into clGetDeviceInfo answers.
+struct DeviceDescription {
+  std::string Name;   ///< the CPU's model name
+  std::string Vendor; ///< the CPU's vendor string (GenuineIntel, AuthenticAMD...)
+  uint32_t VendorId = 0;
+  unsigned ComputeUnits = 1;
+  uint32_t MaxClockMHz = 0;
+  uint64_t GlobalMemSize = 0;
+  uint64_t MaxAllocSize = 0;
+  uint64_t LocalMemSize = 0;
+  uint64_t GlobalCacheSize = 0;
+  uint32_t GlobalCacheLineSize = 0;
+  /// Widest SIMD register in bytes (16 SSE, 32 AVX2, 64 AVX-512): sets the vector widths.
+  unsigned SimdBytes = 16;
+  bool HasFma = false;
+  size_t MaxWorkGroupSize = 4096;
+  std::array<uint8_t, 16> Uuid{};
+};
+
+class Device : public Object {
+public:
+  Device(Platform &P) : Object(ObjectType::Device), OwningPlatform(P) {}
+  Platform &platform() const { return OwningPlatform; }
+  virtual const DeviceDescription &description() const = 0;
+
+private:
+  Platform &OwningPlatform;
+};
+
+/// Creates the platform's root devices; defined by the device implementation (device-cpu/).
+std::vector<Device *> createRootDevices(Platform &P);
+
+} // namespace weft

@@ -1,0 +1,120 @@
+// The ICD contract and the library split: what libweft.so exports and needs, that enumeration
+// leaves the compiler unloaded, and that settings are read (and warned about) once.
+#include "api/ApiTest.h"
+
+#include <dlfcn.h>
+
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace weft::test {
+namespace {
+
+std::string run(const std::string &Command) {
+  std::string Out;
+  FILE *P = popen(Command.c_str(), "r");
+  if (!P)
+    return Out;
+  char Buf[4096];
+  while (size_t N = fread(Buf, 1, sizeof Buf, P))
+    Out.append(Buf, N);
+  pclose(P);
+  return Out;
+}
+
+/// libweft.so's path, as the build-tree weft.icd names it.
+std::string libraryPath() {
+  std::ifstream In(std::string(WEFT_TEST_VENDORS_DIR) + "/weft.icd");
+  std::string Path;
+  std::getline(In, Path);
+  return Path;
+}
+
+bool mapped(const std::string &Fragment) {
+  std::ifstream Maps("/proc/self/maps");
+  for (std::string Line; std::getline(Maps, Line);)
+    if (Line.find(Fragment) != std::string::npos)
+      return true;
+  return false;
+}
+
+TEST(Icd, ExportsExactlyTheThreeIcdSymbols) {
+  std::istringstream In(run("nm -D --defined-only '" + libraryPath() + "'"));
+  std::set<std::string> Exported;
+  for (std::string Line; std::getline(In, Line);) {
+    std::istringstream Fields(Line);
+    std::string Address, Kind, Name;
+    Fields >> Address >> Kind >> Name;
+    if (Kind == "T" || Kind == "W" || Kind == "D" || Kind == "B" || Kind == "V" || Kind == "i")
+      Exported.insert(Name);
+  }
+  EXPECT_EQ(Exported, (std::set<std::string>{"clIcdGetPlatformIDsKHR", "clGetPlatformInfo",
+                                             "clGetExtensionFunctionAddress"}));
+}
+
+TEST(Icd, LibweftDoesNotNeedLlvm) {
+  std::string Needed = run("readelf -d '" + libraryPath() + "'");
+  ASSERT_NE(Needed.find("NEEDED"), std::string::npos) << Needed;
+  EXPECT_EQ(Needed.find("LLVM"), std::string::npos) << Needed;
+  EXPECT_EQ(Needed.find("clang"), std::string::npos) << Needed;
+  EXPECT_EQ(Needed.find("weft-compiler"), std::string::npos) << Needed;
+}
+
+TEST(Icd, EnumerationAndContextsDoNotLoadTheCompiler) {
+  cl_platform_id P = findWeft();
+  ASSERT_NE(P, nullptr);
+  cl_device_id D;
+  ASSERT_EQ(clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 1, &D, nullptr), CL_SUCCESS);
+  char Name[256];
+  ASSERT_EQ(clGetDeviceInfo(D, CL_DEVICE_NAME, sizeof Name, Name, nullptr), CL_SUCCESS);
+  cl_int Err;
+  cl_context C = clCreateContext(nullptr, 1, &D, nullptr, nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  clReleaseContext(C);
+  EXPECT_TRUE(mapped("libweft.so")) << "the test did not reach Weft";
+  EXPECT_FALSE(mapped("libweft-compiler.so"));
+  EXPECT_FALSE(mapped("libLLVM"));
+  EXPECT_FALSE(mapped("libclang-cpp"));
+}
+
+TEST(Icd, NotYetImplementedEntryPointsFailCleanly) {
+  cl_platform_id P = findWeft();
+  ASSERT_NE(P, nullptr);
+  cl_device_id D;
+  ASSERT_EQ(clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 1, &D, nullptr), CL_SUCCESS);
+  cl_int Err;
+  cl_context C = clCreateContext(nullptr, 1, &D, nullptr, nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  // Each slot a later issue fills answers CL_INVALID_OPERATION instead of crashing the loader.
+  Err = CL_SUCCESS;
+  EXPECT_EQ(clCreateBuffer(C, CL_MEM_READ_WRITE, 64, nullptr, &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_OPERATION);
+  clReleaseContext(C);
+}
+
+TEST(Icd, UnknownSettingsAreWarnedAboutOnce) {
+  std::string Out = run("WEFT_NO_SUCH_SETTING=1 WEFT_NUM_THREADS=lots OCL_ICD_VENDORS='" +
+                        std::string(WEFT_TEST_VENDORS_DIR) + "' '" WEFT_DEMO_PATH "' 2>&1");
+  auto Count = [&](const std::string &Needle) {
+    size_t N = 0;
+    for (size_t At = Out.find(Needle); At != std::string::npos; At = Out.find(Needle, At + 1))
+      ++N;
+    return N;
+  };
+  EXPECT_EQ(Count("WEFT_NO_SUCH_SETTING"), 1u) << Out;
+  EXPECT_EQ(Count("WEFT_NUM_THREADS: 'lots'"), 1u) << Out;
+  EXPECT_NE(Out.find("Platform: Weft"), std::string::npos) << Out;
+}
+
+TEST(Icd, DebugApiExplainsFailuresOnStderr) {
+  // weft-demo's calls all succeed; a bad WEFT_DEBUG topic is itself warned about.
+  std::string Out = run("WEFT_DEBUG=api,bogus OCL_ICD_VENDORS='" +
+                        std::string(WEFT_TEST_VENDORS_DIR) + "' '" WEFT_DEMO_PATH "' 2>&1");
+  EXPECT_NE(Out.find("unknown topic 'bogus'"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("Platform: Weft"), std::string::npos) << Out;
+}
+
+} // namespace
+} // namespace weft::test

@@ -1,0 +1,56 @@
+// Config::parse: known settings, bad values and unknown names.
+#include "runtime/core/Config.h"
+
+#include <gtest/gtest.h>
+
+namespace weft {
+namespace {
+
+Config parse(std::vector<const char *> Env, std::vector<std::string> &Warnings) {
+  Env.push_back(nullptr);
+  return Config::parse(Env.data(), Warnings);
+}
+
+TEST(Config, Defaults) {
+  std::vector<std::string> W;
+  Config C = parse({"PATH=/bin", "HOME=/root"}, W);
+  EXPECT_EQ(C.NumThreads, 0u);
+  EXPECT_EQ(C.Debug, 0u);
+  EXPECT_TRUE(W.empty());
+}
+
+TEST(Config, KnownSettings) {
+  std::vector<std::string> W;
+  Config C = parse({"WEFT_NUM_THREADS=6", "WEFT_DEBUG=api"}, W);
+  EXPECT_EQ(C.NumThreads, 6u);
+  EXPECT_TRUE(C.debug(DebugApi));
+  EXPECT_TRUE(W.empty());
+  C = parse({"WEFT_DEBUG=all"}, W);
+  EXPECT_TRUE(C.debug(DebugApi));
+}
+
+TEST(Config, BadValuesAreWarnedAndIgnored) {
+  for (const char *Bad : {"WEFT_NUM_THREADS=0", "WEFT_NUM_THREADS=-2", "WEFT_NUM_THREADS=4x",
+                          "WEFT_NUM_THREADS=", "WEFT_NUM_THREADS=99999"}) {
+    std::vector<std::string> W;
+    Config C = parse({Bad}, W);
+    EXPECT_EQ(C.NumThreads, 0u) << Bad;
+    ASSERT_EQ(W.size(), 1u) << Bad;
+    EXPECT_NE(W[0].find("WEFT_NUM_THREADS"), std::string::npos);
+  }
+  std::vector<std::string> W;
+  Config C = parse({"WEFT_DEBUG=api,,nope"}, W);
+  EXPECT_TRUE(C.debug(DebugApi));
+  ASSERT_EQ(W.size(), 1u);
+  EXPECT_NE(W[0].find("'nope'"), std::string::npos) << W[0];
+}
+
+TEST(Config, UnknownNamesAreWarned) {
+  std::vector<std::string> W;
+  parse({"WEFT_NUM_THREAD=2", "WEFTX=1", "NOT_WEFT_DEBUG=1"}, W);
+  ASSERT_EQ(W.size(), 1u);
+  EXPECT_NE(W[0].find("WEFT_NUM_THREAD "), std::string::npos) << W[0];
+}
+
+} // namespace
+} // namespace weft
