@@ -33,7 +33,7 @@ const cl_icd_dispatch Dispatch = {
     WEFT_NOT_YET(clCreateImage3D),
     WEFT_NOT_YET(clRetainMemObject),
     WEFT_NOT_YET(clReleaseMemObject),
-    WEFT_NOT_YET(clGetSupportedImageFormats),
+    WEFT_IMPLEMENTED(clGetSupportedImageFormats),
     WEFT_NOT_YET(clGetMemObjectInfo),
     WEFT_NOT_YET(clGetImageInfo),
     WEFT_NOT_YET(clCreateSampler),

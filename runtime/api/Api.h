@@ -34,6 +34,8 @@ WEFT_ENTRY(clRetainContext)
 WEFT_ENTRY(clReleaseContext)
 WEFT_ENTRY(clGetContextInfo)
 WEFT_ENTRY(clSetContextDestructorCallback)
+// Image.cpp
+WEFT_ENTRY(clGetSupportedImageFormats)
 #undef WEFT_ENTRY
 
 /// clIcdGetPlatformIDsKHR (cl_khr_icd); the header gives it no cl_api_* type.

@@ -42,4 +42,28 @@ Expected<ContextProperties> parseContextProperties(const cl_context_properties *
   return Result;
 }
 
+Status validateMemFlags(cl_mem_flags Flags, cl_mem_flags Extra) {
+  constexpr cl_mem_flags Device = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
+  constexpr cl_mem_flags Host = CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY |
+                                CL_MEM_HOST_NO_ACCESS;
+  constexpr cl_mem_flags HostPtr = CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR |
+                                   CL_MEM_COPY_HOST_PTR;
+  if (cl_mem_flags Unknown = Flags & ~(Device | Host | HostPtr | Extra))
+    return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags), " has unknown bits ", hex(Unknown)));
+  auto AtMostOne = [](cl_mem_flags F) { return (F & (F - 1)) == 0; };
+  if (!AtMostOne(Flags & Device))
+    return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags),
+                                       " combines CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY and "
+                                       "CL_MEM_READ_ONLY, which exclude each other"));
+  if (!AtMostOne(Flags & Host))
+    return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags),
+                                       " combines CL_MEM_HOST_WRITE_ONLY, CL_MEM_HOST_READ_ONLY "
+                                       "and CL_MEM_HOST_NO_ACCESS, which exclude each other"));
+  if ((Flags & CL_MEM_USE_HOST_PTR) && (Flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR)))
+    return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags),
+                                       " combines CL_MEM_USE_HOST_PTR with CL_MEM_ALLOC_HOST_PTR "
+                                       "or CL_MEM_COPY_HOST_PTR"));
+  return Status::ok();
+}
+
 } // namespace weft::api

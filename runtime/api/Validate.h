@@ -24,4 +24,10 @@ struct ContextProperties {
 /// for an unknown name, a bad value, or a name given twice.
 Expected<ContextProperties> parseContextProperties(const cl_context_properties *Properties);
 
+/// Checks a cl_mem_flags value: only known bits, at most one device-access flag (READ_WRITE,
+/// WRITE_ONLY, READ_ONLY), at most one host-access flag, and USE_HOST_PTR not combined with
+/// ALLOC_HOST_PTR or COPY_HOST_PTR. Extra lists bits allowed beyond the buffer ones (e.g.
+/// CL_MEM_KERNEL_READ_AND_WRITE for images). CL_INVALID_VALUE otherwise.
+Status validateMemFlags(cl_mem_flags Flags, cl_mem_flags Extra = 0);
+
 } // namespace weft::api

@@ -216,3 +216,46 @@ TEST_F(ContextApi, InvalidHandles) {
 
 } // namespace
 } // namespace weft::test
+
+namespace weft::test {
+namespace {
+
+using ImageFormats = WeftTest;
+
+// Images are not supported, but the format query answers every valid question with no formats.
+TEST_F(ImageFormats, NoFormatsWithoutImageSupport) {
+  EXPECT_EQ(deviceValue<cl_bool>(Device, CL_DEVICE_IMAGE_SUPPORT), cl_bool(CL_FALSE));
+  cl_int Err;
+  cl_context C = clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  for (cl_mem_object_type T : {CL_MEM_OBJECT_IMAGE1D, CL_MEM_OBJECT_IMAGE1D_BUFFER,
+                               CL_MEM_OBJECT_IMAGE1D_ARRAY, CL_MEM_OBJECT_IMAGE2D,
+                               CL_MEM_OBJECT_IMAGE2D_ARRAY, CL_MEM_OBJECT_IMAGE3D}) {
+    cl_uint N = 99;
+    EXPECT_EQ(clGetSupportedImageFormats(C, CL_MEM_READ_WRITE, T, 0, nullptr, &N), CL_SUCCESS);
+    EXPECT_EQ(N, 0u);
+    cl_image_format F[4];
+    EXPECT_EQ(clGetSupportedImageFormats(C, CL_MEM_READ_ONLY | CL_MEM_HOST_NO_ACCESS, T, 4, F,
+                                         nullptr),
+              CL_SUCCESS);
+  }
+  cl_uint N;
+  cl_image_format F;
+  EXPECT_EQ(clGetSupportedImageFormats(C, CL_MEM_READ_WRITE, CL_MEM_OBJECT_BUFFER, 0, nullptr, &N),
+            CL_INVALID_VALUE);
+  EXPECT_EQ(clGetSupportedImageFormats(C, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, 0, &F, &N),
+            CL_INVALID_VALUE);
+  EXPECT_EQ(clGetSupportedImageFormats(C, CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY,
+                                       CL_MEM_OBJECT_IMAGE2D, 0, nullptr, &N),
+            CL_INVALID_VALUE);
+  EXPECT_EQ(clGetSupportedImageFormats(C, cl_mem_flags(1) << 40, CL_MEM_OBJECT_IMAGE2D, 0, nullptr,
+                                       &N),
+            CL_INVALID_VALUE);
+  EXPECT_EQ(clGetSupportedImageFormats(reinterpret_cast<cl_context>(Device), CL_MEM_READ_WRITE,
+                                       CL_MEM_OBJECT_IMAGE2D, 0, nullptr, &N),
+            CL_INVALID_CONTEXT);
+  clReleaseContext(C);
+}
+
+} // namespace
+} // namespace weft::test
