@@ -1,7 +1,8 @@
-// Creates the platform's one CPU device.
+// The CPU device: creation, and command execution in its TBB arena.
 #include "device-cpu/CpuDevice.h"
 
 #include "device-cpu/Topology.h"
+#include "device-cpu/Transfers.h"
 #include "runtime/core/Config.h"
 
 namespace weft {
@@ -10,4 +11,30 @@ std::vector<Device *> createRootDevices(Platform &P) {
   return {new cpu::CpuDevice(P, cpu::describeHost("", config().NumThreads))};
 }
 
+namespace cpu {
+
+CpuDevice::CpuDevice(Platform &P, DeviceDescription Description)
+    : Device(P), Description(std::move(Description)),
+      Arena(int(this->Description.ComputeUnits), /*reserved_for_masters=*/0) {}
+
+Status CpuDevice::execute(Command &C) {
+  switch (C.What) {
+  case Command::Kind::None:
+    break;
+  case Command::Kind::Copy:
+    runCopy(C.Copy, Arena);
+    break;
+  case Command::Kind::Fill:
+    runFill(C.Fill, Arena);
+    break;
+  case Command::Kind::Host:
+    C.HostWork();
+    break;
+  }
+  return Status::ok();
+}
+
+void CpuDevice::spawn(std::function<void()> Task) { Arena.enqueue(std::move(Task)); }
+
+} // namespace cpu
 } // namespace weft

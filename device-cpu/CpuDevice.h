@@ -1,18 +1,24 @@
-// The CPU device: this machine's description (and, as later issues land, its TBB arena and executor).
+// The CPU device: this machine's description, its long-lived TBB arena, and command execution.
 #pragma once
 
 #include "runtime/core/Device.h"
+
+#include <oneapi/tbb/task_arena.h>
 
 namespace weft::cpu {
 
 class CpuDevice final : public Device {
 public:
-  CpuDevice(Platform &P, DeviceDescription Description)
-      : Device(P), Description(std::move(Description)) {}
+  CpuDevice(Platform &P, DeviceDescription Description);
   const DeviceDescription &description() const override { return Description; }
+  Status execute(Command &C) override;
+  void spawn(std::function<void()> Task) override;
 
 private:
   DeviceDescription Description;
+  /// One arena for the device's life, one slot per compute unit; TBB creates its threads on
+  /// first use, so enumerating devices starts none.
+  tbb::task_arena Arena;
 };
 
 } // namespace weft::cpu

@@ -3,7 +3,10 @@
 
 #include "runtime/core/Context.h"
 #include "runtime/core/Error.h"
+#include "runtime/core/Event.h"
+#include "runtime/core/Memory.h"
 #include "runtime/core/Platform.h"
+#include "runtime/core/Queue.h"
 
 #include <CL/cl.h>
 
@@ -28,6 +31,25 @@ template <> struct HandleTraits<Context> {
   static constexpr ObjectType Type = ObjectType::Context;
   static constexpr cl_int Invalid = CL_INVALID_CONTEXT;
   static constexpr const char *Name = "context";
+};
+
+template <> struct HandleTraits<Queue> {
+  using Handle = cl_command_queue;
+  static constexpr ObjectType Type = ObjectType::Queue;
+  static constexpr cl_int Invalid = CL_INVALID_COMMAND_QUEUE;
+  static constexpr const char *Name = "command_queue";
+};
+template <> struct HandleTraits<MemObject> {
+  using Handle = cl_mem;
+  static constexpr ObjectType Type = ObjectType::Memory;
+  static constexpr cl_int Invalid = CL_INVALID_MEM_OBJECT;
+  static constexpr const char *Name = "memory object";
+};
+template <> struct HandleTraits<Event> {
+  using Handle = cl_event;
+  static constexpr ObjectType Type = ObjectType::Event;
+  static constexpr cl_int Invalid = CL_INVALID_EVENT;
+  static constexpr const char *Name = "event";
 };
 
 /// The object a handle names, or that type's CL_INVALID_* error if it is null, of another type,

@@ -66,4 +66,123 @@ Status validateMemFlags(cl_mem_flags Flags, cl_mem_flags Extra) {
   return Status::ok();
 }
 
+Expected<std::vector<Event *>> checkWaitList(Context &C, cl_uint NumEvents,
+                                             const cl_event *List) {
+  // "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, or
+  // event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in
+  // event_wait_list are not valid events."
+  if (!List && NumEvents > 0)
+    return Error(CL_INVALID_EVENT_WAIT_LIST,
+                 cat("event_wait_list is NULL but num_events_in_wait_list is ", NumEvents));
+  if (List && NumEvents == 0)
+    return Error(CL_INVALID_EVENT_WAIT_LIST,
+                 "event_wait_list is not NULL but num_events_in_wait_list is 0");
+  std::vector<Event *> Events;
+  Events.reserve(NumEvents);
+  for (cl_uint I = 0; I < NumEvents; ++I) {
+    auto E = toObject<Event>(List[I]);
+    if (!E)
+      return Error(CL_INVALID_EVENT_WAIT_LIST,
+                   cat("event_wait_list[", I, "]: ", E.error().reason()));
+    // "CL_INVALID_CONTEXT if the context associated with command_queue and events in
+    // event_wait_list are not the same."
+    if (&(*E)->context() != &C)
+      return Error(CL_INVALID_CONTEXT,
+                   cat("event_wait_list[", I, "] belongs to another context"));
+    Events.push_back(*E);
+  }
+  return Events;
+}
+
+Status checkNoFailedEvent(const std::vector<Event *> &WaitList) {
+  for (size_t I = 0; I < WaitList.size(); ++I)
+    if (cl_int S = WaitList[I]->status(); S < 0)
+      return Error(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,
+                   cat("event_wait_list[", I, "] failed with status ", S));
+  return Status::ok();
+}
+
+Status checkRegion(const size_t *Region) {
+  if (!Region)
+    return Error(CL_INVALID_VALUE, "region is NULL");
+  if (Region[0] == 0 || Region[1] == 0 || Region[2] == 0)
+    return Error(CL_INVALID_VALUE, cat("region {", Region[0], ", ", Region[1], ", ", Region[2],
+                                       "} has a zero element"));
+  return Status::ok();
+}
+
+Expected<Rect> checkRect(const char *What, const size_t *Origin, const size_t *Region,
+                         size_t RowPitch, size_t SlicePitch, size_t Limit) {
+  if (!Origin)
+    return Error(CL_INVALID_VALUE, cat(What, "_origin is NULL"));
+  if (RowPitch == 0)
+    RowPitch = Region[0];
+  else if (RowPitch < Region[0])
+    return Error(CL_INVALID_VALUE,
+                 cat(What, "_row_pitch ", RowPitch, " is less than region[0] ", Region[0]));
+  if (SlicePitch == 0)
+    SlicePitch = Region[1] * RowPitch;
+  else if (SlicePitch < Region[1] * RowPitch && SlicePitch % RowPitch != 0)
+    return Error(CL_INVALID_VALUE,
+                 cat(What, "_slice_pitch ", SlicePitch, " is less than region[1] * row pitch ",
+                     Region[1] * RowPitch, " and not a multiple of the row pitch ", RowPitch));
+  // Overflow-safe: every product is checked against the address space before it is used.
+  constexpr size_t Max = ~size_t(0);
+  auto MulOk = [](size_t A, size_t B) { return B == 0 || A <= Max / B; };
+  if (!MulOk(Origin[2], SlicePitch) || !MulOk(Origin[1], RowPitch) ||
+      !MulOk(Region[2] - 1, SlicePitch) || !MulOk(Region[1] - 1, RowPitch))
+    return Error(CL_INVALID_VALUE, cat(What, " rect does not fit in the address space"));
+  Rect R{Origin[2] * SlicePitch + Origin[1] * RowPitch + Origin[0], RowPitch, SlicePitch, 0};
+  R.End = R.Offset + (Region[2] - 1) * SlicePitch + (Region[1] - 1) * RowPitch + Region[0];
+  if (R.End < R.Offset)
+    return Error(CL_INVALID_VALUE, cat(What, " rect does not fit in the address space"));
+  if (Limit && R.End > Limit)
+    return Error(CL_INVALID_VALUE, cat(What, " rect ends at byte ", R.End, ", past the ", Limit,
+                                       " bytes of the buffer"));
+  return R;
+}
+
+bool copyOverlaps(const MemObject &Src, size_t SrcOffset, const MemObject &Dst, size_t DstOffset,
+                  size_t Size) {
+  if (&Src.root() != &Dst.root())
+    return false;
+  size_t A = Src.origin() + SrcOffset, B = Dst.origin() + DstOffset;
+  return A < B + Size && B < A + Size;
+}
+
+bool rectsOverlap(const std::array<size_t, 3> &SrcOrigin, const std::array<size_t, 3> &DstOrigin,
+                  const std::array<size_t, 3> &Region, size_t RowPitch, size_t SlicePitch) {
+  // The boxes overlap in (x, y, z)...
+  bool Overlap = true;
+  for (int I = 0; I < 3; ++I)
+    Overlap = Overlap && SrcOrigin[I] < DstOrigin[I] + Region[I] &&
+              DstOrigin[I] < SrcOrigin[I] + Region[I];
+  if (Overlap)
+    return true;
+  size_t DstStart = DstOrigin[2] * SlicePitch + DstOrigin[1] * RowPitch + DstOrigin[0];
+  size_t DstEnd = DstStart + (Region[2] * SlicePitch + Region[1] * RowPitch + Region[0]);
+  size_t SrcStart = SrcOrigin[2] * SlicePitch + SrcOrigin[1] * RowPitch + SrcOrigin[0];
+  size_t SrcEnd = SrcStart + (Region[2] * SlicePitch + Region[1] * RowPitch + Region[0]);
+  auto Intersect = [&] {
+    return (SrcStart <= DstStart && DstStart < SrcEnd) || (DstStart <= SrcStart && SrcStart < DstEnd);
+  };
+  // ...or a row wraps past the row pitch into the next row of the other rect...
+  size_t DeltaSrcX = SrcOrigin[0] + Region[0] > RowPitch ? SrcOrigin[0] + Region[0] - RowPitch : 0;
+  size_t DeltaDstX = DstOrigin[0] + Region[0] > RowPitch ? DstOrigin[0] + Region[0] - RowPitch : 0;
+  if ((DeltaSrcX > 0 && DeltaSrcX > DstOrigin[0]) || (DeltaDstX > 0 && DeltaDstX > SrcOrigin[0]))
+    if (Intersect())
+      return true;
+  // ...or a slice wraps past the slice pitch into the next slice.
+  if (Region[2] > 1 && RowPitch) {
+    size_t Height = SlicePitch / RowPitch;
+    size_t DeltaSrcY = SrcOrigin[1] + Region[1] > Height ? SrcOrigin[1] + Region[1] - Height : 0;
+    size_t DeltaDstY = DstOrigin[1] + Region[1] > Height ? DstOrigin[1] + Region[1] - Height : 0;
+    if ((DeltaSrcY > 0 && DeltaSrcY > DstOrigin[1]) ||
+        (DeltaDstY > 0 && DeltaDstY > SrcOrigin[1]))
+      if (Intersect())
+        return true;
+  }
+  return false;
+}
+
 } // namespace weft::api

@@ -8,9 +8,14 @@
 
 #include <vector>
 
+#include <array>
+
 namespace weft {
+class Context;
+class Event;
+class MemObject;
 class Platform;
-}
+} // namespace weft
 
 namespace weft::api {
 
@@ -29,5 +34,41 @@ Expected<ContextProperties> parseContextProperties(const cl_context_properties *
 /// ALLOC_HOST_PTR or COPY_HOST_PTR. Extra lists bits allowed beyond the buffer ones (e.g.
 /// CL_MEM_KERNEL_READ_AND_WRITE for images). CL_INVALID_VALUE otherwise.
 Status validateMemFlags(cl_mem_flags Flags, cl_mem_flags Extra = 0);
+
+/// Checks an event wait list: CL_INVALID_EVENT_WAIT_LIST if the list and its count disagree or
+/// an entry is not a valid event; CL_INVALID_CONTEXT if an event belongs to another context.
+Expected<std::vector<Event *>> checkWaitList(Context &C, cl_uint NumEvents, const cl_event *List);
+
+/// For blocking commands: CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if an event in the list has
+/// already failed.
+Status checkNoFailedEvent(const std::vector<Event *> &WaitList);
+
+/// A rectangle in a buffer or host memory, with its default pitches resolved.
+struct Rect {
+  size_t Offset;     ///< byte offset of the origin
+  size_t RowPitch;   ///< bytes between rows
+  size_t SlicePitch; ///< bytes between slices
+  size_t End;        ///< one past the last byte touched
+};
+
+/// Resolves and checks a rect's pitches ("row_pitch is 0 or >= region[0]", "slice_pitch is 0 or
+/// >= region[1] * row_pitch or a multiple of row_pitch") and, if Limit is non-zero, that it lies
+/// within Limit bytes. Region must already be checked non-zero. CL_INVALID_VALUE otherwise; What
+/// names the side ("buffer", "host", "src", "dst") in the message.
+Expected<Rect> checkRect(const char *What, const size_t *Origin, const size_t *Region,
+                         size_t RowPitch, size_t SlicePitch, size_t Limit);
+
+/// CL_INVALID_VALUE unless region[0..2] are all non-zero (and Region is not NULL).
+Status checkRegion(const size_t *Region);
+
+/// Whether [SrcOffset, +Size) and [DstOffset, +Size) of two buffers overlap in memory (the same
+/// buffer, or sub-buffers of one buffer).
+bool copyOverlaps(const MemObject &Src, size_t SrcOffset, const MemObject &Dst, size_t DstOffset,
+                  size_t Size);
+
+/// Whether two rects with the same pitches in one buffer overlap: the algorithm of the OpenCL
+/// specification's appendix ("check_copy_overlap"), exact for equal pitches.
+bool rectsOverlap(const std::array<size_t, 3> &SrcOrigin, const std::array<size_t, 3> &DstOrigin,
+                  const std::array<size_t, 3> &Region, size_t RowPitch, size_t SlicePitch);
 
 } // namespace weft::api

@@ -1,10 +1,13 @@
 // The runtime's view of a device: a description of its facts, and (later) allocate/build/submit.
 #pragma once
 
+#include "runtime/core/Command.h"
+#include "runtime/core/Error.h"
 #include "runtime/core/Object.h"
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -36,6 +39,11 @@ public:
   Device(Platform &P) : Object(ObjectType::Device), OwningPlatform(P) {}
   Platform &platform() const { return OwningPlatform; }
   virtual const DeviceDescription &description() const = 0;
+
+  /// Runs a command now, on this thread (which may share the work with the device's workers).
+  virtual Status execute(Command &C) = 0;
+  /// Runs Task on one of the device's workers, some time soon.
+  virtual void spawn(std::function<void()> Task) = 0;
 
 private:
   Platform &OwningPlatform;

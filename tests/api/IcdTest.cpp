@@ -89,7 +89,9 @@ TEST(Icd, NotYetImplementedEntryPointsFailCleanly) {
   ASSERT_EQ(Err, CL_SUCCESS);
   // Each slot a later issue fills answers CL_INVALID_OPERATION instead of crashing the loader.
   Err = CL_SUCCESS;
-  EXPECT_EQ(clCreateBuffer(C, CL_MEM_READ_WRITE, 64, nullptr, &Err), nullptr);
+  EXPECT_EQ(clCreateSampler(C, CL_FALSE, CL_ADDRESS_NONE, CL_FILTER_NEAREST, &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_OPERATION);
+  EXPECT_EQ(clCreateProgramWithSource(C, 0, nullptr, nullptr, &Err), nullptr);
   EXPECT_EQ(Err, CL_INVALID_OPERATION);
   clReleaseContext(C);
 }

@@ -1,0 +1,77 @@
+// Copies and fills, contiguous or strided, parallel above ParallelBytes.
+#include "device-cpu/Transfers.h"
+
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace weft::cpu {
+namespace {
+
+constexpr size_t Chunk = 256u << 10; // per task: large enough to amortise, small enough to balance
+
+/// Runs Body(Begin, End) over [0, N) units, in parallel chunks of about Grain units when the
+/// whole transfer is large.
+template <class F> void forRange(size_t N, size_t Grain, bool Parallel, tbb::task_arena &Arena,
+                                 F &&Body) {
+  if (!Parallel || N <= Grain) {
+    Body(size_t(0), N);
+    return;
+  }
+  Arena.execute([&] {
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, N, Grain),
+                      [&](const tbb::blocked_range<size_t> &R) { Body(R.begin(), R.end()); },
+                      tbb::simple_partitioner());
+  });
+}
+
+} // namespace
+
+void runCopy(const CopyCommand &C, tbb::task_arena &Arena) {
+  const size_t Width = C.Region[0], Rows = C.Region[1], Slices = C.Region[2];
+  const size_t Total = Width * Rows * Slices;
+  const bool Parallel = Total >= ParallelBytes;
+  const std::byte *Src = C.Src.Base + C.Src.Offset;
+  std::byte *Dst = C.Dst.Base + C.Dst.Offset;
+  auto Contiguous = [&](const RectSpan &S) {
+    return (Rows == 1 || S.RowPitch == Width) && (Slices == 1 || S.SlicePitch == Width * Rows);
+  };
+  if (Contiguous(C.Src) && Contiguous(C.Dst)) {
+    forRange(Total, Chunk, Parallel, Arena, [&](size_t B, size_t E) {
+      std::memmove(Dst + B, Src + B, E - B);
+    });
+    return;
+  }
+  // Strided: one memcpy per row; rows are the unit of parallel work.
+  const size_t RowsPerChunk = std::max<size_t>(1, Chunk / std::max<size_t>(Width, 1));
+  forRange(Rows * Slices, RowsPerChunk, Parallel, Arena, [&](size_t B, size_t E) {
+    for (size_t I = B; I < E; ++I) {
+      size_t Y = I % Rows, Z = I / Rows;
+      std::memmove(Dst + Z * C.Dst.SlicePitch + Y * C.Dst.RowPitch,
+                   Src + Z * C.Src.SlicePitch + Y * C.Src.RowPitch, Width);
+    }
+  });
+}
+
+void runFill(const FillCommand &F, tbb::task_arena &Arena) {
+  const bool Parallel = F.Size >= ParallelBytes;
+  if (F.PatternSize == 1) {
+    forRange(F.Size, Chunk, Parallel, Arena, [&](size_t B, size_t E) {
+      std::memset(F.Dst + B, int(F.Pattern[0]), E - B);
+    });
+    return;
+  }
+  // A 4 KiB block of whole patterns (every pattern size divides 4096), copied over the range;
+  // chunk boundaries are multiples of 4096, so each starts on a pattern boundary.
+  alignas(64) std::byte Block[4096];
+  for (size_t I = 0; I < sizeof Block; I += F.PatternSize)
+    std::memcpy(Block + I, F.Pattern.data(), F.PatternSize);
+  forRange(F.Size, Chunk, Parallel, Arena, [&](size_t B, size_t E) {
+    for (size_t At = B; At < E; At += sizeof Block)
+      std::memcpy(F.Dst + At, Block, std::min(sizeof Block, E - At));
+  });
+}
+
+} // namespace weft::cpu

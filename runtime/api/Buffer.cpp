@@ -1,0 +1,614 @@
+// Buffer entry points: creation, sub-buffers, info, destructor callbacks, and every buffer
+// transfer command (read, write, copy, their rect forms, fill, map/unmap, migrate).
+#include "runtime/api/Api.h"
+#include "runtime/api/Enqueue.h"
+#include "runtime/api/Entry.h"
+#include "runtime/api/Handles.h"
+#include "runtime/api/Info.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace weft::api {
+namespace {
+
+constexpr cl_mem_flags AccessFlags = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
+constexpr cl_mem_flags HostPtrFlags =
+    CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
+constexpr cl_mem_flags HostAccessFlags =
+    CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
+constexpr size_t BaseAlignBytes = 128; // CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes
+
+Expected<cl_mem> makeBuffer(cl_context ContextHandle, const cl_mem_properties *Properties,
+                            cl_mem_flags Flags, size_t Size, void *HostPtr) {
+  auto C = toObject<Context>(ContextHandle);
+  if (!C)
+    return C.takeError();
+  std::vector<cl_mem_properties> PropertyList;
+  if (Properties) {
+    // "CL_INVALID_PROPERTY if a property name in properties is not a supported property name":
+    // no buffer property is supported yet.
+    if (Properties[0] != 0)
+      return Error(CL_INVALID_PROPERTY, cat("buffer property ", hex(Properties[0]),
+                                            " is not supported"))
+          .in(*C);
+    PropertyList.push_back(0);
+  }
+  // "CL_INVALID_VALUE if values specified in flags are not valid."
+  if (Status S = validateMemFlags(Flags); !S)
+    return S.takeError().in(*C);
+  // "CL_INVALID_BUFFER_SIZE if size is 0, or if size is greater than CL_DEVICE_MAX_MEM_ALLOC_SIZE
+  // for all devices in context."
+  if (Size == 0)
+    return Error(CL_INVALID_BUFFER_SIZE, "size is 0").in(*C);
+  uint64_t MaxAlloc = 0;
+  for (Device *D : (*C)->devices())
+    MaxAlloc = std::max(MaxAlloc, D->description().MaxAllocSize);
+  if (Size > MaxAlloc)
+    return Error(CL_INVALID_BUFFER_SIZE,
+                 cat("size ", Size, " exceeds CL_DEVICE_MAX_MEM_ALLOC_SIZE ", MaxAlloc))
+        .in(*C);
+  // "CL_INVALID_HOST_PTR if host_ptr is NULL and CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR are
+  // set in flags or if host_ptr is not NULL but CL_MEM_COPY_HOST_PTR or CL_MEM_USE_HOST_PTR are
+  // not set in flags."
+  bool WantsHostPtr = Flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR);
+  if (WantsHostPtr && !HostPtr)
+    return Error(CL_INVALID_HOST_PTR,
+                 "host_ptr is NULL with CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR")
+        .in(*C);
+  if (!WantsHostPtr && HostPtr)
+    return Error(CL_INVALID_HOST_PTR,
+                 "host_ptr is not NULL without CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR")
+        .in(*C);
+  auto M = MemObject::createBuffer(**C, Flags, Size, HostPtr, std::move(PropertyList));
+  if (!M)
+    return M.takeError().in(*C);
+  return toHandle(M->leak()); // the application takes the new object's reference
+}
+
+/// A sub-buffer's flags: its own, with what it does not say inherited from Parent; CL_INVALID_VALUE
+/// where it asks for more than Parent allows.
+Expected<cl_mem_flags> subBufferFlags(cl_mem_flags Flags, cl_mem_flags Parent) {
+  if (Status S = validateMemFlags(Flags); !S)
+    return S.takeError();
+  // "CL_MEM_ALLOC_HOST_PTR, CL_MEM_USE_HOST_PTR and CL_MEM_COPY_HOST_PTR values cannot be
+  // specified in flags but are inherited."
+  if (Flags & HostPtrFlags)
+    return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags),
+                                       " names a host-pointer flag, which sub-buffers inherit"));
+  // "CL_INVALID_VALUE if buffer was created with CL_MEM_WRITE_ONLY and flags specifies
+  // CL_MEM_READ_WRITE or CL_MEM_READ_ONLY, or if buffer was created with CL_MEM_READ_ONLY and
+  // flags specifies CL_MEM_READ_WRITE or CL_MEM_WRITE_ONLY."
+  if (((Parent & CL_MEM_WRITE_ONLY) && (Flags & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY))) ||
+      ((Parent & CL_MEM_READ_ONLY) && (Flags & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY))))
+    return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags), " ask for device access the buffer (",
+                                       hex(Parent), ") does not allow"));
+  // "... CL_MEM_HOST_WRITE_ONLY and flags specify CL_MEM_HOST_READ_ONLY, or ...
+  // CL_MEM_HOST_READ_ONLY and flags specify CL_MEM_HOST_WRITE_ONLY, or ... CL_MEM_HOST_NO_ACCESS
+  // and flags specify CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_WRITE_ONLY."
+  if (((Parent & CL_MEM_HOST_WRITE_ONLY) && (Flags & CL_MEM_HOST_READ_ONLY)) ||
+      ((Parent & CL_MEM_HOST_READ_ONLY) && (Flags & CL_MEM_HOST_WRITE_ONLY)) ||
+      ((Parent & CL_MEM_HOST_NO_ACCESS) &&
+       (Flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY))))
+    return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags), " ask for host access the buffer (",
+                                       hex(Parent), ") does not allow"));
+  cl_mem_flags Result = Flags | (Parent & HostPtrFlags);
+  if (!(Flags & AccessFlags))
+    Result |= Parent & AccessFlags;
+  if (!(Flags & HostAccessFlags))
+    Result |= Parent & HostAccessFlags;
+  return Result;
+}
+
+/// CL_INVALID_OPERATION if the buffer's host-access flags forbid the host to read or write it.
+Status checkHostAccess(const MemObject &M, bool Read, bool Write) {
+  if (Read && (M.flags() & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS)))
+    return Error(CL_INVALID_OPERATION,
+                 "the buffer was created with CL_MEM_HOST_WRITE_ONLY or CL_MEM_HOST_NO_ACCESS, "
+                 "so the host may not read it");
+  if (Write && (M.flags() & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS)))
+    return Error(CL_INVALID_OPERATION,
+                 "the buffer was created with CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS, "
+                 "so the host may not write it");
+  return Status::ok();
+}
+
+/// CL_INVALID_VALUE unless [Offset, Offset + Size) lies within the buffer.
+Status checkRange(const char *What, const MemObject &M, size_t Offset, size_t Size) {
+  if (Offset > M.size() || Size > M.size() - Offset)
+    return Error(CL_INVALID_VALUE, cat(What, " range [", Offset, ", +", Size,
+                                       ") is outside the buffer's ", M.size(), " bytes"));
+  return Status::ok();
+}
+
+/// The checks every buffer command starts with: the queue, the buffer, that they share a
+/// context, and the wait list.
+struct Target {
+  Queue *Q;
+  MemObject *M;
+  std::vector<Event *> Wait;
+};
+
+Expected<MemObject *> bufferIn(Queue &Q, cl_mem Handle) {
+  auto M = toObject<MemObject>(Handle);
+  if (!M)
+    return M.takeError().in(&Q.context());
+  // "CL_INVALID_CONTEXT if the context associated with command_queue and buffer are not the same."
+  if (&(*M)->context() != &Q.context())
+    return Error(CL_INVALID_CONTEXT, "the buffer and the command-queue belong to different "
+                                     "contexts")
+        .in(&Q.context());
+  return *M;
+}
+
+Expected<Target> target(cl_command_queue QueueHandle, cl_mem Buffer, cl_uint NumEvents,
+                        const cl_event *WaitList) {
+  auto Q = toObject<Queue>(QueueHandle);
+  if (!Q)
+    return Q.takeError();
+  auto M = bufferIn(**Q, Buffer);
+  if (!M)
+    return M.takeError();
+  auto Wait = checkWaitList((*Q)->context(), NumEvents, WaitList);
+  if (!Wait)
+    return Wait.takeError().in(&(*Q)->context());
+  return Target{*Q, *M, std::move(*Wait)};
+}
+
+std::unique_ptr<Command> copyCommand(cl_command_type Type, std::vector<Ref<Object>> Keep,
+                                     RectSpan Src, RectSpan Dst, std::array<size_t, 3> Region) {
+  auto C = makeCommand(Type, std::move(Keep));
+  C->What = Command::Kind::Copy;
+  C->Copy = CopyCommand{Src, Dst, Region};
+  C->Bytes = Region[0] * Region[1] * Region[2];
+  return C;
+}
+
+/// clEnqueueReadBuffer and clEnqueueWriteBuffer.
+Status enqueueReadWrite(bool Read, cl_command_queue QueueHandle, cl_mem Buffer, cl_bool Blocking,
+                        size_t Offset, size_t Size, void *Ptr, cl_uint NumEvents,
+                        const cl_event *WaitList, cl_event *EventOut) {
+  auto T = target(QueueHandle, Buffer, NumEvents, WaitList);
+  if (!T)
+    return T.takeError();
+  Context *Ctx = &T->Q->context();
+  if (Status S = checkHostAccess(*T->M, Read, !Read); !S)
+    return S.takeError().in(Ctx);
+  // "CL_INVALID_VALUE if the region being read or written specified by (offset, size) is out of
+  // bounds or if ptr is a NULL value."
+  if (Status S = checkRange(Read ? "read" : "write", *T->M, Offset, Size); !S)
+    return S.takeError().in(Ctx);
+  if (!Ptr)
+    return Error(CL_INVALID_VALUE, "ptr is NULL").in(Ctx);
+  RectSpan Buf{T->M->storage(), Offset, Size, Size};
+  RectSpan Host{static_cast<std::byte *>(Ptr), 0, Size, Size};
+  auto C = copyCommand(Read ? CL_COMMAND_READ_BUFFER : CL_COMMAND_WRITE_BUFFER,
+                       {Ref<Object>(T->M)}, Read ? Buf : Host, Read ? Host : Buf, {Size, 1, 1});
+  Status S = submit(*T->Q, std::move(C), T->Wait, EventOut, Blocking);
+  return S ? S : S.takeError().in(Ctx);
+}
+
+/// clEnqueueReadBufferRect and clEnqueueWriteBufferRect.
+Status enqueueReadWriteRect(bool Read, cl_command_queue QueueHandle, cl_mem Buffer,
+                            cl_bool Blocking, const size_t *BufferOrigin,
+                            const size_t *HostOrigin, const size_t *Region, size_t BufferRowPitch,
+                            size_t BufferSlicePitch, size_t HostRowPitch, size_t HostSlicePitch,
+                            void *Ptr, cl_uint NumEvents, const cl_event *WaitList,
+                            cl_event *EventOut) {
+  auto T = target(QueueHandle, Buffer, NumEvents, WaitList);
+  if (!T)
+    return T.takeError();
+  Context *Ctx = &T->Q->context();
+  if (Status S = checkHostAccess(*T->M, Read, !Read); !S)
+    return S.takeError().in(Ctx);
+  if (Status S = checkRegion(Region); !S)
+    return S.takeError().in(Ctx);
+  auto B = checkRect("buffer", BufferOrigin, Region, BufferRowPitch, BufferSlicePitch,
+                     T->M->size());
+  if (!B)
+    return B.takeError().in(Ctx);
+  auto H = checkRect("host", HostOrigin, Region, HostRowPitch, HostSlicePitch, 0);
+  if (!H)
+    return H.takeError().in(Ctx);
+  if (!Ptr)
+    return Error(CL_INVALID_VALUE, "ptr is NULL").in(Ctx);
+  RectSpan Buf{T->M->storage(), B->Offset, B->RowPitch, B->SlicePitch};
+  RectSpan Host{static_cast<std::byte *>(Ptr), H->Offset, H->RowPitch, H->SlicePitch};
+  auto C = copyCommand(Read ? CL_COMMAND_READ_BUFFER_RECT : CL_COMMAND_WRITE_BUFFER_RECT,
+                       {Ref<Object>(T->M)}, Read ? Buf : Host, Read ? Host : Buf,
+                       {Region[0], Region[1], Region[2]});
+  Status S = submit(*T->Q, std::move(C), T->Wait, EventOut, Blocking);
+  return S ? S : S.takeError().in(Ctx);
+}
+
+} // namespace
+
+cl_mem CL_API_CALL clCreateBuffer(cl_context Context, cl_mem_flags Flags, size_t Size,
+                                  void *HostPtr, cl_int *ErrcodeRet) {
+  return create<cl_mem>(__func__, ErrcodeRet, [&]() -> Expected<cl_mem> {
+    return makeBuffer(Context, nullptr, Flags, Size, HostPtr);
+  });
+}
+
+cl_mem CL_API_CALL clCreateBufferWithProperties(cl_context Context,
+                                                const cl_mem_properties *Properties,
+                                                cl_mem_flags Flags, size_t Size, void *HostPtr,
+                                                cl_int *ErrcodeRet) {
+  return create<cl_mem>(__func__, ErrcodeRet, [&]() -> Expected<cl_mem> {
+    return makeBuffer(Context, Properties, Flags, Size, HostPtr);
+  });
+}
+
+cl_mem CL_API_CALL clCreateSubBuffer(cl_mem Buffer, cl_mem_flags Flags,
+                                     cl_buffer_create_type CreateType, const void *CreateInfo,
+                                     cl_int *ErrcodeRet) {
+  return create<cl_mem>(__func__, ErrcodeRet, [&]() -> Expected<cl_mem> {
+    auto P = toObject<MemObject>(Buffer);
+    if (!P)
+      return P.takeError();
+    MemObject &Parent = **P;
+    Context *Ctx = &Parent.context();
+    // "CL_INVALID_MEM_OBJECT if buffer is ... a sub-buffer object."
+    if (Parent.parent())
+      return Error(CL_INVALID_MEM_OBJECT, "buffer is itself a sub-buffer").in(Ctx);
+    auto F = subBufferFlags(Flags, Parent.flags());
+    if (!F)
+      return F.takeError().in(Ctx);
+    // "CL_INVALID_VALUE if the value specified in buffer_create_type is not valid", "if value(s)
+    // specified in buffer_create_info (for a given buffer_create_type) is not valid or if
+    // buffer_create_info is NULL."
+    if (CreateType != CL_BUFFER_CREATE_TYPE_REGION)
+      return Error(CL_INVALID_VALUE,
+                   cat("buffer_create_type ", hex(CreateType), " is not CL_BUFFER_CREATE_TYPE_REGION"))
+          .in(Ctx);
+    if (!CreateInfo)
+      return Error(CL_INVALID_VALUE, "buffer_create_info is NULL").in(Ctx);
+    cl_buffer_region R;
+    std::memcpy(&R, CreateInfo, sizeof R);
+    // "CL_INVALID_BUFFER_SIZE if the size field of the cl_buffer_region structure ... is 0."
+    if (R.size == 0)
+      return Error(CL_INVALID_BUFFER_SIZE, "the region's size is 0").in(Ctx);
+    if (Status S = checkRange("sub-buffer", Parent, R.origin, R.size); !S)
+      return S.takeError().in(Ctx);
+    // "CL_MISALIGNED_SUB_BUFFER_OFFSET if ... origin ... is not aligned to the
+    // CL_DEVICE_MEM_BASE_ADDR_ALIGN value" of every device in the context.
+    if (R.origin % BaseAlignBytes)
+      return Error(CL_MISALIGNED_SUB_BUFFER_OFFSET,
+                   cat("origin ", R.origin, " is not a multiple of ", BaseAlignBytes, " bytes"))
+          .in(Ctx);
+    return toHandle(MemObject::createSubBuffer(Parent, *F, R.origin, R.size).leak());
+  });
+}
+
+cl_int CL_API_CALL clRetainMemObject(cl_mem Mem) {
+  return call(__func__, [&]() -> Status {
+    auto M = toObject<MemObject>(Mem);
+    if (!M)
+      return M.takeError();
+    (*M)->retainApi();
+    return Status::ok();
+  });
+}
+
+cl_int CL_API_CALL clReleaseMemObject(cl_mem Mem) {
+  return call(__func__, [&]() -> Status {
+    auto M = toObject<MemObject>(Mem);
+    if (!M)
+      return M.takeError();
+    (*M)->releaseApi();
+    return Status::ok();
+  });
+}
+
+cl_int CL_API_CALL clGetMemObjectInfo(cl_mem Mem, cl_mem_info ParamName, size_t ParamValueSize,
+                                      void *ParamValue, size_t *ParamValueSizeRet) {
+  return call(__func__, [&]() -> Status {
+    auto MR = toObject<MemObject>(Mem);
+    if (!MR)
+      return MR.takeError();
+    MemObject &M = **MR;
+    InfoWriter Out(ParamName, ParamValueSize, ParamValue, ParamValueSizeRet);
+    switch (ParamName) {
+    case CL_MEM_TYPE:
+      return Out(M.type());
+    case CL_MEM_FLAGS:
+      return Out(M.flags());
+    case CL_MEM_SIZE:
+      return Out(M.size());
+    case CL_MEM_HOST_PTR:
+      return Out(M.hostPtr());
+    case CL_MEM_MAP_COUNT:
+      return Out(M.mapCount());
+    case CL_MEM_REFERENCE_COUNT:
+      return Out(cl_uint(M.apiRefCount()));
+    case CL_MEM_CONTEXT:
+      return Out(toHandle(&M.context()));
+    case CL_MEM_ASSOCIATED_MEMOBJECT:
+      return Out(toHandle(M.parent()));
+    case CL_MEM_OFFSET:
+      return Out(M.origin());
+    case CL_MEM_USES_SVM_POINTER:
+      return Out(cl_bool(CL_FALSE));
+    case CL_MEM_PROPERTIES:
+      return Out.array(std::span<const cl_mem_properties>(M.properties()));
+    default:
+      return unknownQuery("memory object", ParamName).in(&M.context());
+    }
+  });
+}
+
+cl_int CL_API_CALL clSetMemObjectDestructorCallback(cl_mem Mem,
+                                                    void(CL_CALLBACK *Notify)(cl_mem, void *),
+                                                    void *UserData) {
+  return call(__func__, [&]() -> Status {
+    auto M = toObject<MemObject>(Mem);
+    if (!M)
+      return M.takeError();
+    // "CL_INVALID_VALUE if pfn_notify is NULL."
+    if (!Notify)
+      return Error(CL_INVALID_VALUE, "pfn_notify is NULL").in(&(*M)->context());
+    (*M)->addDestructorCallback([Notify, Mem, UserData] { Notify(Mem, UserData); });
+    return Status::ok();
+  });
+}
+
+cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue Queue, cl_mem Buffer, cl_bool Blocking,
+                                       size_t Offset, size_t Size, void *Ptr, cl_uint NumEvents,
+                                       const cl_event *WaitList, cl_event *EventOut) {
+  return call(__func__, [&] {
+    return enqueueReadWrite(true, Queue, Buffer, Blocking, Offset, Size, Ptr, NumEvents, WaitList,
+                            EventOut);
+  });
+}
+
+cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue Queue, cl_mem Buffer, cl_bool Blocking,
+                                        size_t Offset, size_t Size, const void *Ptr,
+                                        cl_uint NumEvents, const cl_event *WaitList,
+                                        cl_event *EventOut) {
+  return call(__func__, [&] {
+    return enqueueReadWrite(false, Queue, Buffer, Blocking, Offset, Size, const_cast<void *>(Ptr),
+                            NumEvents, WaitList, EventOut);
+  });
+}
+
+cl_int CL_API_CALL clEnqueueReadBufferRect(cl_command_queue Queue, cl_mem Buffer, cl_bool Blocking,
+                                           const size_t *BufferOrigin, const size_t *HostOrigin,
+                                           const size_t *Region, size_t BufferRowPitch,
+                                           size_t BufferSlicePitch, size_t HostRowPitch,
+                                           size_t HostSlicePitch, void *Ptr, cl_uint NumEvents,
+                                           const cl_event *WaitList, cl_event *EventOut) {
+  return call(__func__, [&] {
+    return enqueueReadWriteRect(true, Queue, Buffer, Blocking, BufferOrigin, HostOrigin, Region,
+                                BufferRowPitch, BufferSlicePitch, HostRowPitch, HostSlicePitch,
+                                Ptr, NumEvents, WaitList, EventOut);
+  });
+}
+
+cl_int CL_API_CALL clEnqueueWriteBufferRect(cl_command_queue Queue, cl_mem Buffer,
+                                            cl_bool Blocking, const size_t *BufferOrigin,
+                                            const size_t *HostOrigin, const size_t *Region,
+                                            size_t BufferRowPitch, size_t BufferSlicePitch,
+                                            size_t HostRowPitch, size_t HostSlicePitch,
+                                            const void *Ptr, cl_uint NumEvents,
+                                            const cl_event *WaitList, cl_event *EventOut) {
+  return call(__func__, [&] {
+    return enqueueReadWriteRect(false, Queue, Buffer, Blocking, BufferOrigin, HostOrigin, Region,
+                                BufferRowPitch, BufferSlicePitch, HostRowPitch, HostSlicePitch,
+                                const_cast<void *>(Ptr), NumEvents, WaitList, EventOut);
+  });
+}
+
+cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue QueueHandle, cl_mem SrcBuffer,
+                                       cl_mem DstBuffer, size_t SrcOffset, size_t DstOffset,
+                                       size_t Size, cl_uint NumEvents, const cl_event *WaitList,
+                                       cl_event *EventOut) {
+  return call(__func__, [&]() -> Status {
+    auto T = target(QueueHandle, SrcBuffer, NumEvents, WaitList);
+    if (!T)
+      return T.takeError();
+    Context *Ctx = &T->Q->context();
+    auto Dst = bufferIn(*T->Q, DstBuffer);
+    if (!Dst)
+      return Dst.takeError();
+    // "CL_INVALID_VALUE if src_offset, dst_offset, size, src_offset + size or dst_offset + size
+    // require accessing elements outside the src_buffer and dst_buffer buffer objects."
+    if (Status S = checkRange("source", *T->M, SrcOffset, Size); !S)
+      return S.takeError().in(Ctx);
+    if (Status S = checkRange("destination", **Dst, DstOffset, Size); !S)
+      return S.takeError().in(Ctx);
+    // "CL_MEM_COPY_OVERLAP if src_buffer and dst_buffer are the same buffer or sub-buffer object
+    // and the source and destination regions overlap or if src_buffer and dst_buffer are
+    // different sub-buffers of the same associated buffer object and they overlap."
+    if (copyOverlaps(*T->M, SrcOffset, **Dst, DstOffset, Size))
+      return Error(CL_MEM_COPY_OVERLAP,
+                   cat("source [", SrcOffset, ", +", Size, ") and destination [", DstOffset, ", +",
+                       Size, ") overlap"))
+          .in(Ctx);
+    auto C = copyCommand(CL_COMMAND_COPY_BUFFER, {Ref<Object>(T->M), Ref<Object>(*Dst)},
+                         {T->M->storage(), SrcOffset, Size, Size},
+                         {(*Dst)->storage(), DstOffset, Size, Size}, {Size, 1, 1});
+    Status S = submit(*T->Q, std::move(C), T->Wait, EventOut);
+    return S ? S : S.takeError().in(Ctx);
+  });
+}
+
+cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue QueueHandle, cl_mem SrcBuffer,
+                                           cl_mem DstBuffer, const size_t *SrcOrigin,
+                                           const size_t *DstOrigin, const size_t *Region,
+                                           size_t SrcRowPitch, size_t SrcSlicePitch,
+                                           size_t DstRowPitch, size_t DstSlicePitch,
+                                           cl_uint NumEvents, const cl_event *WaitList,
+                                           cl_event *EventOut) {
+  return call(__func__, [&]() -> Status {
+    auto T = target(QueueHandle, SrcBuffer, NumEvents, WaitList);
+    if (!T)
+      return T.takeError();
+    Context *Ctx = &T->Q->context();
+    auto Dst = bufferIn(*T->Q, DstBuffer);
+    if (!Dst)
+      return Dst.takeError();
+    if (Status S = checkRegion(Region); !S)
+      return S.takeError().in(Ctx);
+    auto SR = checkRect("src", SrcOrigin, Region, SrcRowPitch, SrcSlicePitch, T->M->size());
+    if (!SR)
+      return SR.takeError().in(Ctx);
+    auto DR = checkRect("dst", DstOrigin, Region, DstRowPitch, DstSlicePitch, (*Dst)->size());
+    if (!DR)
+      return DR.takeError().in(Ctx);
+    std::array<size_t, 3> R{Region[0], Region[1], Region[2]};
+    if (T->M == *Dst) {
+      // "CL_INVALID_VALUE if src_buffer and dst_buffer are the same buffer object and
+      // src_slice_pitch is not equal to dst_slice_pitch and src_row_pitch is not equal to
+      // dst_row_pitch."
+      if (SR->SlicePitch != DR->SlicePitch && SR->RowPitch != DR->RowPitch)
+        return Error(CL_INVALID_VALUE, "a copy within one buffer with different row and slice "
+                                       "pitches")
+            .in(Ctx);
+      if (rectsOverlap({SrcOrigin[0], SrcOrigin[1], SrcOrigin[2]},
+                       {DstOrigin[0], DstOrigin[1], DstOrigin[2]}, R, SR->RowPitch,
+                       SR->SlicePitch))
+        return Error(CL_MEM_COPY_OVERLAP, "the source and destination rects overlap").in(Ctx);
+    } else if (&T->M->root() == &(*Dst)->root()) {
+      // Different sub-buffers of one buffer: compare the byte ranges the rects span.
+      size_t A = T->M->origin() + SR->Offset, AEnd = T->M->origin() + SR->End;
+      size_t B = (*Dst)->origin() + DR->Offset, BEnd = (*Dst)->origin() + DR->End;
+      if (A < BEnd && B < AEnd)
+        return Error(CL_MEM_COPY_OVERLAP, "the source and destination sub-buffer rects overlap")
+            .in(Ctx);
+    }
+    auto C = copyCommand(CL_COMMAND_COPY_BUFFER_RECT, {Ref<Object>(T->M), Ref<Object>(*Dst)},
+                         {T->M->storage(), SR->Offset, SR->RowPitch, SR->SlicePitch},
+                         {(*Dst)->storage(), DR->Offset, DR->RowPitch, DR->SlicePitch}, R);
+    Status S = submit(*T->Q, std::move(C), T->Wait, EventOut);
+    return S ? S : S.takeError().in(Ctx);
+  });
+}
+
+cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue QueueHandle, cl_mem Buffer,
+                                       const void *Pattern, size_t PatternSize, size_t Offset,
+                                       size_t Size, cl_uint NumEvents, const cl_event *WaitList,
+                                       cl_event *EventOut) {
+  return call(__func__, [&]() -> Status {
+    auto T = target(QueueHandle, Buffer, NumEvents, WaitList);
+    if (!T)
+      return T.takeError();
+    Context *Ctx = &T->Q->context();
+    // "CL_INVALID_VALUE if offset or offset + size require accessing elements outside the buffer
+    // buffer object respectively", "if pattern is NULL or if pattern_size is 0 or if
+    // pattern_size is not one of { 1, 2, 4, 8, 16, 32, 64, 128 }", "if offset and size are not a
+    // multiple of pattern_size."
+    if (Status S = checkRange("fill", *T->M, Offset, Size); !S)
+      return S.takeError().in(Ctx);
+    if (!Pattern)
+      return Error(CL_INVALID_VALUE, "pattern is NULL").in(Ctx);
+    if (PatternSize == 0 || PatternSize > 128 || (PatternSize & (PatternSize - 1)))
+      return Error(CL_INVALID_VALUE, cat("pattern_size ", PatternSize,
+                                         " is not one of 1, 2, 4, 8, 16, 32, 64, 128"))
+          .in(Ctx);
+    if (Offset % PatternSize || Size % PatternSize)
+      return Error(CL_INVALID_VALUE, cat("offset ", Offset, " or size ", Size,
+                                         " is not a multiple of pattern_size ", PatternSize))
+          .in(Ctx);
+    auto C = makeCommand(CL_COMMAND_FILL_BUFFER, {Ref<Object>(T->M)});
+    C->What = Command::Kind::Fill;
+    C->Fill.Dst = T->M->storage() + Offset;
+    C->Fill.Size = Size;
+    C->Fill.PatternSize = PatternSize;
+    std::memcpy(C->Fill.Pattern.data(), Pattern, PatternSize);
+    C->Bytes = Size;
+    Status S = submit(*T->Q, std::move(C), T->Wait, EventOut);
+    return S ? S : S.takeError().in(Ctx);
+  });
+}
+
+void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue QueueHandle, cl_mem Buffer, cl_bool Blocking,
+                                     cl_map_flags MapFlags, size_t Offset, size_t Size,
+                                     cl_uint NumEvents, const cl_event *WaitList,
+                                     cl_event *EventOut, cl_int *ErrcodeRet) {
+  return create<void *>(__func__, ErrcodeRet, [&]() -> Expected<void *> {
+    auto T = target(QueueHandle, Buffer, NumEvents, WaitList);
+    if (!T)
+      return T.takeError();
+    Context *Ctx = &T->Q->context();
+    // "CL_INVALID_VALUE if region being mapped given by (offset, size) is out of bounds or if
+    // size is 0 or if values specified in map_flags are not valid."
+    constexpr cl_map_flags Known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
+    if ((MapFlags & ~Known) ||
+        ((MapFlags & CL_MAP_WRITE_INVALIDATE_REGION) && (MapFlags & (CL_MAP_READ | CL_MAP_WRITE))))
+      return Error(CL_INVALID_VALUE, cat("map_flags ", hex(MapFlags), " is not valid")).in(Ctx);
+    if (Size == 0)
+      return Error(CL_INVALID_VALUE, "size is 0").in(Ctx);
+    if (Status S = checkRange("map", *T->M, Offset, Size); !S)
+      return S.takeError().in(Ctx);
+    // "CL_INVALID_OPERATION if buffer has been created with CL_MEM_HOST_WRITE_ONLY or
+    // CL_MEM_HOST_NO_ACCESS and CL_MAP_READ is set in map_flags or ... CL_MEM_HOST_READ_ONLY or
+    // CL_MEM_HOST_NO_ACCESS and CL_MAP_WRITE or CL_MAP_WRITE_INVALIDATE_REGION is set."
+    if (Status S = checkHostAccess(*T->M, MapFlags & CL_MAP_READ,
+                                   MapFlags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION));
+        !S)
+      return S.takeError().in(Ctx);
+    // The buffer lives in host memory: the mapping is the buffer itself (for CL_MEM_USE_HOST_PTR,
+    // the application's host_ptr region, as the spec requires).
+    void *Ptr = T->M->storage() + Offset;
+    T->M->addMapping(Ptr);
+    Status S = submit(*T->Q, makeCommand(CL_COMMAND_MAP_BUFFER, {Ref<Object>(T->M)}), T->Wait,
+                      EventOut, Blocking);
+    if (!S) {
+      T->M->removeMapping(Ptr);
+      return S.takeError().in(Ctx);
+    }
+    return Ptr;
+  });
+}
+
+cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue QueueHandle, cl_mem Mem,
+                                           void *MappedPtr, cl_uint NumEvents,
+                                           const cl_event *WaitList, cl_event *EventOut) {
+  return call(__func__, [&]() -> Status {
+    auto T = target(QueueHandle, Mem, NumEvents, WaitList);
+    if (!T)
+      return T.takeError();
+    // "CL_INVALID_VALUE if mapped_ptr is not a valid pointer returned by clEnqueueMapBuffer or
+    // clEnqueueMapImage for memobj."
+    if (!T->M->removeMapping(MappedPtr))
+      return Error(CL_INVALID_VALUE, cat("mapped_ptr ", MappedPtr, " is not mapped from memobj"))
+          .in(&T->Q->context());
+    return submit(*T->Q, makeCommand(CL_COMMAND_UNMAP_MEM_OBJECT, {Ref<Object>(T->M)}), T->Wait,
+                  EventOut);
+  });
+}
+
+cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue QueueHandle, cl_uint NumMemObjects,
+                                              const cl_mem *MemObjects,
+                                              cl_mem_migration_flags Flags, cl_uint NumEvents,
+                                              const cl_event *WaitList, cl_event *EventOut) {
+  return call(__func__, [&]() -> Status {
+    auto Q = toObject<Queue>(QueueHandle);
+    if (!Q)
+      return Q.takeError();
+    Context *Ctx = &(*Q)->context();
+    // "CL_INVALID_VALUE if num_mem_objects is zero or if mem_objects is NULL", "if flags is not 0
+    // or is not any of the values described".
+    if (NumMemObjects == 0 || !MemObjects)
+      return Error(CL_INVALID_VALUE, "num_mem_objects is 0 or mem_objects is NULL").in(Ctx);
+    constexpr cl_mem_migration_flags Known =
+        CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED;
+    if (Flags & ~Known)
+      return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags), " has unknown bits")).in(Ctx);
+    std::vector<Ref<Object>> Keep;
+    for (cl_uint I = 0; I < NumMemObjects; ++I) {
+      auto M = bufferIn(**Q, MemObjects[I]);
+      if (!M)
+        return M.takeError();
+      Keep.emplace_back(*M);
+    }
+    auto Wait = checkWaitList(*Ctx, NumEvents, WaitList);
+    if (!Wait)
+      return Wait.takeError().in(Ctx);
+    // Host and device share memory: migration only orders the command.
+    return submit(**Q, makeCommand(CL_COMMAND_MIGRATE_MEM_OBJECTS, std::move(Keep)), *Wait,
+                  EventOut);
+  });
+}
+
+} // namespace weft::api

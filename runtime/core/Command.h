@@ -1,0 +1,56 @@
+// The commands a queue carries, as plain data the device executes (no cl_* handles).
+#pragma once
+
+#include "runtime/core/Object.h"
+
+#include <CL/cl.h>
+
+#include <array>
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+namespace weft {
+
+class MemObject;
+
+/// A strided 3D byte region: Origin bytes from Base, rows of Region[0] bytes, RowPitch between
+/// rows, SlicePitch between slices. A plain 1D range is {Offset, {Size, 1, 1}}.
+struct RectSpan {
+  std::byte *Base = nullptr;
+  size_t Offset = 0;
+  size_t RowPitch = 0;
+  size_t SlicePitch = 0;
+};
+
+/// Copies Region (bytes x rows x slices) from Src to Dst. Covers read, write, copy and their
+/// rect forms.
+struct CopyCommand {
+  RectSpan Src, Dst;
+  std::array<size_t, 3> Region{};
+};
+
+/// Repeats a pattern of PatternSize bytes over [Dst, Dst + Size).
+struct FillCommand {
+  std::byte *Dst = nullptr;
+  size_t Size = 0;
+  std::array<std::byte, 128> Pattern{};
+  size_t PatternSize = 0;
+};
+
+/// A command: what to run, and the objects that must stay alive until it has run.
+struct Command {
+  cl_command_type Type = 0;
+  enum class Kind { None, Copy, Fill, Host } What = Kind::None;
+  CopyCommand Copy;
+  FillCommand Fill;
+  /// Kind::Host: runs on the host with no device work (map/unmap bookkeeping, user callbacks).
+  std::function<void()> HostWork;
+  /// Bytes the command touches: picks inline execution or the device's workers.
+  size_t Bytes = 0;
+  /// The enqueuing thread waits for it anyway: run it on that thread when it is ready.
+  bool Blocking = false;
+  std::vector<Ref<Object>> KeepAlive;
+};
+
+} // namespace weft

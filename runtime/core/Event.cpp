@@ -1,0 +1,118 @@
+// Events: status transitions, callbacks, waiting, profiling stamps, dependents.
+#include "runtime/core/Event.h"
+
+#include "runtime/core/Clock.h"
+#include "runtime/core/Queue.h"
+#include "runtime/core/Scheduler.h"
+
+#include <thread>
+
+namespace weft {
+
+Event::Event(Context &C, Queue *Queue, cl_command_type Type)
+    : Object(ObjectType::Event), Ctx(&C), Q(Queue), Type(Type),
+      Profiled(Queue && Queue->profiling()), Status(Queue ? CL_QUEUED : CL_SUBMITTED) {
+  if (Profiled)
+    Times.Queued = hostTimeNs();
+}
+
+Event::~Event() = default;
+
+ProfilingTimes Event::times() const {
+  std::lock_guard Guard(Lock);
+  return Times;
+}
+
+bool Event::setStatus(cl_int NewStatus) {
+  std::vector<Callback> Due;
+  std::vector<Ref<Event>> Released;
+  bool Terminal = NewStatus <= CL_COMPLETE;
+  {
+    std::lock_guard Guard(Lock);
+    cl_int Old = Status.load(std::memory_order_relaxed);
+    if (Old <= CL_COMPLETE || NewStatus >= Old)
+      return false;
+    if (Profiled) {
+      // A command may skip states (a marker goes from queued to complete): every stamp it
+      // passes is set, so the five timestamps are always ordered.
+      uint64_t Now = hostTimeNs();
+      if (Old > CL_SUBMITTED && NewStatus <= CL_SUBMITTED)
+        Times.Submit = Now;
+      if (Old > CL_RUNNING && NewStatus <= CL_RUNNING)
+        Times.Start = Now;
+      if (Terminal)
+        Times.End = Times.Complete = Now;
+    }
+    Status.store(NewStatus, std::memory_order_release);
+    // Callbacks whose trigger status has now been reached, in registration order.
+    auto Keep = Callbacks.begin();
+    for (Callback &C : Callbacks) {
+      if (Terminal || C.Trigger >= NewStatus)
+        Due.push_back(std::move(C));
+      else
+        *Keep++ = std::move(C);
+    }
+    Callbacks.erase(Keep, Callbacks.end());
+    if (Terminal)
+      Released.swap(Dependents);
+  }
+  // Outside the lock: callbacks may call back into Weft.
+  for (Callback &C : Due)
+    C.Fn(NewStatus < 0 ? NewStatus : C.Trigger);
+  if (Terminal) {
+    {
+      std::lock_guard Guard(Lock);
+      Settled = true;
+    }
+    TerminalReached.notify_all();
+    if (Q)
+      Q->finished(*this);
+    for (Ref<Event> &D : Released)
+      D->dependencyDone(NewStatus);
+  }
+  return true;
+}
+
+void Event::addCallback(cl_int Trigger, std::function<void(cl_int)> Fn) {
+  cl_int Now;
+  {
+    std::lock_guard Guard(Lock);
+    Now = Status.load(std::memory_order_relaxed);
+    if (Now > Trigger && Now > CL_COMPLETE) {
+      Callbacks.push_back({Trigger, std::move(Fn)});
+      return;
+    }
+  }
+  Fn(Now < 0 ? Now : Trigger);
+}
+
+cl_int Event::wait() {
+  // Most commands on a CPU finish within microseconds: spin briefly before sleeping, which
+  // saves the futex wake-up on the common path.
+  for (int Spin = 0; Spin < 2000; ++Spin) {
+    if (Settled.load(std::memory_order_acquire))
+      return status();
+    if (Spin > 100)
+      std::this_thread::yield();
+  }
+  std::unique_lock Guard(Lock);
+  TerminalReached.wait(Guard, [&] { return Settled.load(std::memory_order_relaxed); });
+  return status();
+}
+
+bool Event::addDependent(Event *Dependent) {
+  std::lock_guard Guard(Lock);
+  if (Status.load(std::memory_order_relaxed) <= CL_COMPLETE)
+    return false;
+  Dependents.emplace_back(Dependent);
+  return true;
+}
+
+void Event::dependencyDone(cl_int FinalStatus) {
+  if (FinalStatus < 0)
+    DependencyFailed.store(true, std::memory_order_relaxed);
+  if (PendingDependencies.fetch_sub(1, std::memory_order_acq_rel) == 1)
+    scheduler::ready(Ref<Event>(this));
+}
+
+} // namespace weft
