@@ -5,6 +5,8 @@
 #include "device-cpu/Transfers.h"
 #include "runtime/core/Config.h"
 
+#include <thread>
+
 namespace weft {
 
 std::vector<Device *> createRootDevices(Platform &P) {
@@ -15,6 +17,8 @@ namespace cpu {
 
 CpuDevice::CpuDevice(Platform &P, DeviceDescription Description)
     : Device(P), Description(std::move(Description)),
+      WorkerLimit(tbb::global_control::max_allowed_parallelism,
+                  this->Description.ComputeUnits + 1),
       Arena(int(this->Description.ComputeUnits), /*reserved_for_masters=*/0) {}
 
 Status CpuDevice::execute(Command &C) {
@@ -34,7 +38,13 @@ Status CpuDevice::execute(Command &C) {
   return Status::ok();
 }
 
-void CpuDevice::spawn(std::function<void()> Task) { Arena.enqueue(std::move(Task)); }
+void CpuDevice::spawn(std::function<void()> Task) {
+  if constexpr (SanitizingThreads) {
+    std::thread(std::move(Task)).detach();
+    return;
+  }
+  Arena.enqueue(std::move(Task));
+}
 
 } // namespace cpu
 } // namespace weft

@@ -3,6 +3,7 @@
 
 #include "runtime/core/Device.h"
 
+#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/task_arena.h>
 
 namespace weft::cpu {
@@ -16,6 +17,11 @@ public:
 
 private:
   DeviceDescription Description;
+  /// Lets TBB start one worker per compute unit: by default it allows hardware_concurrency - 1
+  /// workers (expecting the application thread to join), and would print a warning to the
+  /// application's stderr when the arena asks for more. The minimum over all active controls
+  /// applies, so an application's own stricter limit still wins.
+  tbb::global_control WorkerLimit;
   /// One arena for the device's life, one slot per compute unit; TBB creates its threads on
   /// first use, so enumerating devices starts none.
   tbb::task_arena Arena;

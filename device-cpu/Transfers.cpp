@@ -16,7 +16,7 @@ constexpr size_t Chunk = 256u << 10; // per task: large enough to amortise, smal
 /// whole transfer is large.
 template <class F> void forRange(size_t N, size_t Grain, bool Parallel, tbb::task_arena &Arena,
                                  F &&Body) {
-  if (!Parallel || N <= Grain) {
+  if (!Parallel || N <= Grain || SanitizingThreads) {
     Body(size_t(0), N);
     return;
   }

@@ -9,4 +9,5 @@ scripts/deps.sh
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWEFT_WERROR=ON \
   -DWEFT_SANITIZE="${WEFT_SANITIZE:-}"
 cmake --build "$build"
+unset WEFT_SANITIZE # a build option, not a setting of the library under test
 ctest --test-dir "$build" --output-on-failure -j "$(nproc)"

@@ -76,6 +76,9 @@ WEFT_ENTRY(clEnqueueFillBuffer)
 WEFT_ENTRY(clEnqueueMapBuffer)
 WEFT_ENTRY(clEnqueueUnmapMemObject)
 WEFT_ENTRY(clEnqueueMigrateMemObjects)
+// Pipe.cpp
+WEFT_ENTRY(clCreatePipe)
+WEFT_ENTRY(clGetPipeInfo)
 #undef WEFT_ENTRY
 
 /// clIcdGetPlatformIDsKHR (cl_khr_icd); the header gives it no cl_api_* type.

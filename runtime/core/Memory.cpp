@@ -32,10 +32,8 @@ Expected<Ref<MemObject>> MemObject::createBuffer(Context &C, cl_mem_flags Flags,
   if (!M->Storage)
     return Error(CL_MEM_OBJECT_ALLOCATION_FAILURE, cat("cannot allocate ", Size, " bytes"));
   M->OwnsStorage = true;
-  if (Flags & CL_MEM_COPY_HOST_PTR) {
-    M->HostPtr = HostPtr;
+  if (Flags & CL_MEM_COPY_HOST_PTR)
     std::memcpy(M->Storage, HostPtr, Size);
-  }
   return M;
 }
 

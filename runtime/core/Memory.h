@@ -30,7 +30,7 @@ public:
   cl_mem_object_type type() const { return CL_MEM_OBJECT_BUFFER; }
   cl_mem_flags flags() const { return Flags; }
   size_t size() const { return Size; }
-  /// The application's host_ptr (offset by the origin for a sub-buffer), or null.
+  /// CL_MEM_USE_HOST_PTR's host_ptr (offset by the origin for a sub-buffer), else null.
   void *hostPtr() const { return HostPtr; }
   std::byte *storage() const { return Storage; }
   MemObject *parent() const { return Parent.get(); }

@@ -1,0 +1,145 @@
+/* bench-runtime: host-runtime costs on the first platform the loader offers.
+   - latency: a tiny (4-byte) non-blocking write + clFinish, and a tiny blocking read
+   - chain: 1,000 commands on an out-of-order queue, each waiting for the previous one's event
+   - bandwidth: 64 MiB copy, fill, write and read
+   Prints "name value unit" lines; bench/runtime.sh runs it for Weft and PoCL side by side. */
+#include <CL/cl.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define CHECK(X)                                                                                   \
+  do {                                                                                             \
+    cl_int E_ = (X);                                                                               \
+    if (E_ != CL_SUCCESS) {                                                                        \
+      fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #X, E_);                             \
+      exit(1);                                                                                     \
+    }                                                                                              \
+  } while (0)
+
+static double nowUs(void) {
+  struct timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  return T.tv_sec * 1e6 + T.tv_nsec / 1e3;
+}
+
+static int cmpDouble(const void *A, const void *B) {
+  double X = *(const double *)A, Y = *(const double *)B;
+  return X < Y ? -1 : X > Y;
+}
+
+static double median(double *V, int N) {
+  qsort(V, N, sizeof *V, cmpDouble);
+  return N % 2 ? V[N / 2] : (V[N / 2 - 1] + V[N / 2]) / 2;
+}
+
+int main(void) {
+  cl_platform_id P;
+  cl_device_id D;
+  cl_int Err;
+  CHECK(clGetPlatformIDs(1, &P, NULL));
+  CHECK(clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 1, &D, NULL));
+  cl_context C = clCreateContext(NULL, 1, &D, NULL, NULL, &Err);
+  CHECK(Err);
+  cl_command_queue Q = clCreateCommandQueueWithProperties(C, D, NULL, &Err);
+  CHECK(Err);
+  cl_queue_properties OooProps[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
+  cl_command_queue OOO = clCreateCommandQueueWithProperties(C, D, OooProps, &Err);
+  CHECK(Err);
+  enum { Samples = 15 };
+  double S[Samples];
+
+  /* Latency of a tiny command: enqueue-to-complete. */
+  cl_mem Tiny = clCreateBuffer(C, CL_MEM_READ_WRITE, 64, NULL, &Err);
+  CHECK(Err);
+  int Value = 1;
+  const int Reps = 2000;
+  for (int R = 0; R < 50; ++R) { /* warm up */
+    CHECK(clEnqueueWriteBuffer(Q, Tiny, CL_FALSE, 0, 4, &Value, 0, NULL, NULL));
+    CHECK(clFinish(Q));
+  }
+  for (int K = 0; K < Samples; ++K) {
+    double T0 = nowUs();
+    for (int R = 0; R < Reps; ++R) {
+      CHECK(clEnqueueWriteBuffer(Q, Tiny, CL_FALSE, 0, 4, &Value, 0, NULL, NULL));
+      CHECK(clFinish(Q));
+    }
+    S[K] = (nowUs() - T0) / Reps;
+  }
+  printf("tiny_write_finish_latency %.2f us\n", median(S, Samples));
+  for (int K = 0; K < Samples; ++K) {
+    double T0 = nowUs();
+    for (int R = 0; R < Reps; ++R)
+      CHECK(clEnqueueReadBuffer(Q, Tiny, CL_TRUE, 0, 4, &Value, 0, NULL, NULL));
+    S[K] = (nowUs() - T0) / Reps;
+  }
+  printf("tiny_blocking_read_latency %.2f us\n", median(S, Samples));
+
+  /* A 1,000-command event chain on an out-of-order queue. */
+  enum { Chain = 1000 };
+  cl_event *Ev = malloc(sizeof(cl_event) * Chain);
+  for (int K = 0; K < Samples; ++K) {
+    double T0 = nowUs();
+    for (int I = 0; I < Chain; ++I)
+      CHECK(clEnqueueWriteBuffer(OOO, Tiny, CL_FALSE, 0, 4, &Value, I ? 1 : 0,
+                                 I ? &Ev[I - 1] : NULL, &Ev[I]));
+    CHECK(clWaitForEvents(1, &Ev[Chain - 1]));
+    S[K] = (nowUs() - T0) / 1e3;
+    for (int I = 0; I < Chain; ++I)
+      clReleaseEvent(Ev[I]);
+  }
+  printf("chain_1000_ooo %.3f ms\n", median(S, Samples));
+  free(Ev);
+
+  /* 64 MiB transfers. */
+  const size_t Size = 64u << 20;
+  cl_mem A = clCreateBuffer(C, CL_MEM_READ_WRITE, Size, NULL, &Err);
+  CHECK(Err);
+  cl_mem B = clCreateBuffer(C, CL_MEM_READ_WRITE, Size, NULL, &Err);
+  CHECK(Err);
+  char *Host = malloc(Size);
+  memset(Host, 1, Size);
+  unsigned Pattern = 0x01020304;
+  CHECK(clEnqueueFillBuffer(Q, A, &Pattern, 4, 0, Size, 0, NULL, NULL)); /* touch the pages */
+  CHECK(clEnqueueFillBuffer(Q, B, &Pattern, 4, 0, Size, 0, NULL, NULL));
+  CHECK(clFinish(Q));
+  const char *Names[] = {"copy_64MiB", "fill_64MiB", "write_64MiB", "read_64MiB"};
+  for (int Kind = 0; Kind < 4; ++Kind) {
+    for (int K = 0; K < Samples; ++K) {
+      double T0 = nowUs();
+      if (Kind == 0)
+        CHECK(clEnqueueCopyBuffer(Q, A, B, 0, 0, Size, 0, NULL, NULL));
+      else if (Kind == 1)
+        CHECK(clEnqueueFillBuffer(Q, A, &Pattern, 4, 0, Size, 0, NULL, NULL));
+      else if (Kind == 2)
+        CHECK(clEnqueueWriteBuffer(Q, A, CL_FALSE, 0, Size, Host, 0, NULL, NULL));
+      else
+        CHECK(clEnqueueReadBuffer(Q, A, CL_FALSE, 0, Size, Host, 0, NULL, NULL));
+      CHECK(clFinish(Q));
+      S[K] = Size / ((nowUs() - T0) * 1e3); /* GB/s */
+    }
+    printf("%s %.2f GB/s\n", Names[Kind], median(S, Samples));
+  }
+  /* Copy throughput by size: where inline execution stops paying and parallel chunks start. */
+  for (size_t Bytes = 16u << 10; Bytes <= (16u << 20); Bytes *= 4) {
+    int Reps = (int)((64u << 20) / Bytes);
+    for (int K = 0; K < Samples; ++K) {
+      double T0 = nowUs();
+      for (int R = 0; R < Reps; ++R)
+        CHECK(clEnqueueCopyBuffer(Q, A, B, 0, 0, Bytes, 0, NULL, NULL));
+      CHECK(clFinish(Q));
+      S[K] = (double)Bytes * Reps / ((nowUs() - T0) * 1e3);
+    }
+    printf("copy_%zuKiB %.2f GB/s\n", Bytes >> 10, median(S, Samples));
+  }
+  free(Host);
+  clReleaseMemObject(A);
+  clReleaseMemObject(B);
+  clReleaseMemObject(Tiny);
+  clReleaseCommandQueue(Q);
+  clReleaseCommandQueue(OOO);
+  clReleaseContext(C);
+  return 0;
+}
