@@ -155,6 +155,23 @@ Expected<Target> target(cl_command_queue QueueHandle, cl_mem Buffer, cl_uint Num
   return Target{*Q, *M, std::move(*Wait)};
 }
 
+/// The checks clEnqueueCopyBuffer(Rect) start with: the target() checks for the source, plus the
+/// destination buffer.
+struct CopyTarget : Target {
+  MemObject *Dst;
+};
+
+Expected<CopyTarget> copyTarget(cl_command_queue QueueHandle, cl_mem Src, cl_mem Dst,
+                                cl_uint NumEvents, const cl_event *WaitList) {
+  auto T = target(QueueHandle, Src, NumEvents, WaitList);
+  if (!T)
+    return T.takeError();
+  auto D = bufferIn(*T->Q, Dst);
+  if (!D)
+    return D.takeError();
+  return CopyTarget{std::move(*T), *D};
+}
+
 std::unique_ptr<Command> copyCommand(cl_command_type Type, std::vector<Ref<Object>> Keep,
                                      RectSpan Src, RectSpan Dst, std::array<size_t, 3> Region) {
   auto C = makeCommand(Type, std::move(Keep));
@@ -281,23 +298,11 @@ cl_mem CL_API_CALL clCreateSubBuffer(cl_mem Buffer, cl_mem_flags Flags,
 }
 
 cl_int CL_API_CALL clRetainMemObject(cl_mem Mem) {
-  return call(__func__, [&]() -> Status {
-    auto M = toObject<MemObject>(Mem);
-    if (!M)
-      return M.takeError();
-    (*M)->retainApi();
-    return Status::ok();
-  });
+  return call(__func__, [&] { return retainHandle<MemObject>(Mem); });
 }
 
 cl_int CL_API_CALL clReleaseMemObject(cl_mem Mem) {
-  return call(__func__, [&]() -> Status {
-    auto M = toObject<MemObject>(Mem);
-    if (!M)
-      return M.takeError();
-    (*M)->releaseApi();
-    return Status::ok();
-  });
+  return call(__func__, [&] { return releaseHandle<MemObject>(Mem); });
 }
 
 cl_int CL_API_CALL clGetMemObjectInfo(cl_mem Mem, cl_mem_info ParamName, size_t ParamValueSize,
@@ -403,30 +408,28 @@ cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue QueueHandle, cl_mem SrcB
                                        size_t Size, cl_uint NumEvents, const cl_event *WaitList,
                                        cl_event *EventOut) {
   return call(__func__, [&]() -> Status {
-    auto T = target(QueueHandle, SrcBuffer, NumEvents, WaitList);
+    auto T = copyTarget(QueueHandle, SrcBuffer, DstBuffer, NumEvents, WaitList);
     if (!T)
       return T.takeError();
     Context *Ctx = &T->Q->context();
-    auto Dst = bufferIn(*T->Q, DstBuffer);
-    if (!Dst)
-      return Dst.takeError();
+    MemObject *Dst = T->Dst;
     // "CL_INVALID_VALUE if src_offset, dst_offset, size, src_offset + size or dst_offset + size
     // require accessing elements outside the src_buffer and dst_buffer buffer objects."
     if (Status S = checkRange("source", *T->M, SrcOffset, Size); !S)
       return S.takeError().in(Ctx);
-    if (Status S = checkRange("destination", **Dst, DstOffset, Size); !S)
+    if (Status S = checkRange("destination", *Dst, DstOffset, Size); !S)
       return S.takeError().in(Ctx);
     // "CL_MEM_COPY_OVERLAP if src_buffer and dst_buffer are the same buffer or sub-buffer object
     // and the source and destination regions overlap or if src_buffer and dst_buffer are
     // different sub-buffers of the same associated buffer object and they overlap."
-    if (copyOverlaps(*T->M, SrcOffset, **Dst, DstOffset, Size))
+    if (copyOverlaps(*T->M, SrcOffset, *Dst, DstOffset, Size))
       return Error(CL_MEM_COPY_OVERLAP,
                    cat("source [", SrcOffset, ", +", Size, ") and destination [", DstOffset, ", +",
                        Size, ") overlap"))
           .in(Ctx);
-    auto C = copyCommand(CL_COMMAND_COPY_BUFFER, {Ref<Object>(T->M), Ref<Object>(*Dst)},
+    auto C = copyCommand(CL_COMMAND_COPY_BUFFER, {Ref<Object>(T->M), Ref<Object>(Dst)},
                          {T->M->storage(), SrcOffset, Size, Size},
-                         {(*Dst)->storage(), DstOffset, Size, Size}, {Size, 1, 1});
+                         {Dst->storage(), DstOffset, Size, Size}, {Size, 1, 1});
     Status S = submit(*T->Q, std::move(C), T->Wait, EventOut);
     return S ? S : S.takeError().in(Ctx);
   });
@@ -440,23 +443,21 @@ cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue QueueHandle, cl_mem 
                                            cl_uint NumEvents, const cl_event *WaitList,
                                            cl_event *EventOut) {
   return call(__func__, [&]() -> Status {
-    auto T = target(QueueHandle, SrcBuffer, NumEvents, WaitList);
+    auto T = copyTarget(QueueHandle, SrcBuffer, DstBuffer, NumEvents, WaitList);
     if (!T)
       return T.takeError();
     Context *Ctx = &T->Q->context();
-    auto Dst = bufferIn(*T->Q, DstBuffer);
-    if (!Dst)
-      return Dst.takeError();
+    MemObject *Dst = T->Dst;
     if (Status S = checkRegion(Region); !S)
       return S.takeError().in(Ctx);
     auto SR = checkRect("src", SrcOrigin, Region, SrcRowPitch, SrcSlicePitch, T->M->size());
     if (!SR)
       return SR.takeError().in(Ctx);
-    auto DR = checkRect("dst", DstOrigin, Region, DstRowPitch, DstSlicePitch, (*Dst)->size());
+    auto DR = checkRect("dst", DstOrigin, Region, DstRowPitch, DstSlicePitch, Dst->size());
     if (!DR)
       return DR.takeError().in(Ctx);
     std::array<size_t, 3> R{Region[0], Region[1], Region[2]};
-    if (T->M == *Dst) {
+    if (T->M == Dst) {
       // "CL_INVALID_VALUE if src_buffer and dst_buffer are the same buffer object and
       // src_slice_pitch is not equal to dst_slice_pitch and src_row_pitch is not equal to
       // dst_row_pitch."
@@ -468,17 +469,17 @@ cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue QueueHandle, cl_mem 
                        {DstOrigin[0], DstOrigin[1], DstOrigin[2]}, R, SR->RowPitch,
                        SR->SlicePitch))
         return Error(CL_MEM_COPY_OVERLAP, "the source and destination rects overlap").in(Ctx);
-    } else if (&T->M->root() == &(*Dst)->root()) {
+    } else if (&T->M->root() == &Dst->root()) {
       // Different sub-buffers of one buffer: compare the byte ranges the rects span.
       size_t A = T->M->origin() + SR->Offset, AEnd = T->M->origin() + SR->End;
-      size_t B = (*Dst)->origin() + DR->Offset, BEnd = (*Dst)->origin() + DR->End;
+      size_t B = Dst->origin() + DR->Offset, BEnd = Dst->origin() + DR->End;
       if (A < BEnd && B < AEnd)
         return Error(CL_MEM_COPY_OVERLAP, "the source and destination sub-buffer rects overlap")
             .in(Ctx);
     }
-    auto C = copyCommand(CL_COMMAND_COPY_BUFFER_RECT, {Ref<Object>(T->M), Ref<Object>(*Dst)},
+    auto C = copyCommand(CL_COMMAND_COPY_BUFFER_RECT, {Ref<Object>(T->M), Ref<Object>(Dst)},
                          {T->M->storage(), SR->Offset, SR->RowPitch, SR->SlicePitch},
-                         {(*Dst)->storage(), DR->Offset, DR->RowPitch, DR->SlicePitch}, R);
+                         {Dst->storage(), DR->Offset, DR->RowPitch, DR->SlicePitch}, R);
     Status S = submit(*T->Q, std::move(C), T->Wait, EventOut);
     return S ? S : S.takeError().in(Ctx);
   });

@@ -92,23 +92,11 @@ cl_context CL_API_CALL clCreateContextFromType(const cl_context_properties *Prop
 }
 
 cl_int CL_API_CALL clRetainContext(cl_context ContextHandle) {
-  return call(__func__, [&]() -> Status {
-    auto C = toObject<Context>(ContextHandle);
-    if (!C)
-      return C.takeError();
-    (*C)->retainApi();
-    return Status::ok();
-  });
+  return call(__func__, [&] { return retainHandle<Context>(ContextHandle); });
 }
 
 cl_int CL_API_CALL clReleaseContext(cl_context ContextHandle) {
-  return call(__func__, [&]() -> Status {
-    auto C = toObject<Context>(ContextHandle);
-    if (!C)
-      return C.takeError();
-    (*C)->releaseApi();
-    return Status::ok();
-  });
+  return call(__func__, [&] { return releaseHandle<Context>(ContextHandle); });
 }
 
 cl_int CL_API_CALL clGetContextInfo(cl_context ContextHandle, cl_context_info ParamName,

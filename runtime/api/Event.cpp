@@ -63,23 +63,11 @@ cl_int CL_API_CALL clGetEventInfo(cl_event EventHandle, cl_event_info ParamName,
 }
 
 cl_int CL_API_CALL clRetainEvent(cl_event EventHandle) {
-  return call(__func__, [&]() -> Status {
-    auto E = toObject<Event>(EventHandle);
-    if (!E)
-      return E.takeError();
-    (*E)->retainApi();
-    return Status::ok();
-  });
+  return call(__func__, [&] { return retainHandle<Event>(EventHandle); });
 }
 
 cl_int CL_API_CALL clReleaseEvent(cl_event EventHandle) {
-  return call(__func__, [&]() -> Status {
-    auto E = toObject<Event>(EventHandle);
-    if (!E)
-      return E.takeError();
-    (*E)->releaseApi();
-    return Status::ok();
-  });
+  return call(__func__, [&] { return releaseHandle<Event>(EventHandle); });
 }
 
 cl_int CL_API_CALL clGetEventProfilingInfo(cl_event EventHandle, cl_profiling_info ParamName,

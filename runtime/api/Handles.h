@@ -70,6 +70,25 @@ template <class T> typename HandleTraits<T>::Handle toHandle(T *O) {
   return O ? reinterpret_cast<typename HandleTraits<T>::Handle>(O->handle()) : nullptr;
 }
 
+/// clRetain* for an object type: one more API reference, or the type's CL_INVALID_*.
+template <class T> Status retainHandle(typename HandleTraits<T>::Handle H) {
+  auto O = toObject<T>(H);
+  if (!O)
+    return O.takeError();
+  (*O)->retainApi();
+  return Status::ok();
+}
+
+/// clRelease* for an object type: one API reference less (the object goes when nothing else
+/// holds it), or the type's CL_INVALID_*.
+template <class T> Status releaseHandle(typename HandleTraits<T>::Handle H) {
+  auto O = toObject<T>(H);
+  if (!O)
+    return O.takeError();
+  (*O)->releaseApi();
+  return Status::ok();
+}
+
 /// The platform named by a handle; NULL means Weft's platform (the spec leaves NULL
 /// implementation-defined).
 inline Expected<Platform *> toPlatformOrDefault(cl_platform_id H) {

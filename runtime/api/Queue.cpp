@@ -87,24 +87,12 @@ cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(
 }
 
 cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue QueueHandle) {
-  return call(__func__, [&]() -> Status {
-    auto Q = toObject<Queue>(QueueHandle);
-    if (!Q)
-      return Q.takeError();
-    (*Q)->retainApi();
-    return Status::ok();
-  });
+  return call(__func__, [&] { return retainHandle<Queue>(QueueHandle); });
 }
 
 cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue QueueHandle) {
-  return call(__func__, [&]() -> Status {
-    auto Q = toObject<Queue>(QueueHandle);
-    if (!Q)
-      return Q.takeError();
-    // The implicit flush is a no-op: every command is already issued when it is enqueued.
-    (*Q)->releaseApi();
-    return Status::ok();
-  });
+  // The implicit flush is a no-op: every command is issued as soon as it is enqueued.
+  return call(__func__, [&] { return releaseHandle<Queue>(QueueHandle); });
 }
 
 cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue QueueHandle,
