@@ -17,7 +17,10 @@ void execute(const Ref<Event> &E) {
 
 /// Commands made ready while this thread is already running one: run after it, not inside it,
 /// so a chain of 1,000 dependent commands does not nest 1,000 frames deep.
-thread_local std::deque<Ref<Event>> *Pending = nullptr;
+// initial-exec: libweft.so is dlopen'ed by the ICD loader, and a general-dynamic thread_local would
+// go through __tls_get_addr on every access (and trips LeakSanitizer's dynamic-TLS scan on glibc
+// 2.36); one pointer fits in the static TLS surplus glibc keeps for dlopen'ed libraries.
+__attribute__((tls_model("initial-exec"))) thread_local std::deque<Ref<Event>> *Pending = nullptr;
 
 bool runsInline(const Command &C) {
   bool Transfer = C.What == Command::Kind::Copy || C.What == Command::Kind::Fill;
