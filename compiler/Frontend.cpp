@@ -1,0 +1,104 @@
+// Clang 15 in-process: builds the cc1 invocation (research/exec-model.md §2.11), serves the source
+// and clCompileProgram's headers from memory, and prints diagnostics into the build log.
+#include "compiler/Frontend.h"
+
+#include <clang/Basic/DiagnosticOptions.h>
+#include <clang/CodeGen/CodeGenAction.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/CompilerInvocation.h>
+#include <clang/Frontend/TextDiagnosticPrinter.h>
+#include <llvm/ADT/StringMap.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/Host.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/VirtualFileSystem.h>
+
+namespace weft::compiler {
+namespace {
+
+/// Where the source and the in-memory headers live in the compiler's file system view.
+constexpr const char *InputDirectory = "/weft-input";
+
+std::vector<std::string> hostTargetArgs() {
+  std::vector<std::string> Args = {"-triple", "x86_64-unknown-linux-gnu", "-target-cpu",
+                                   llvm::sys::getHostCPUName().str()};
+  llvm::StringMap<bool> Features;
+  if (llvm::sys::getHostCPUFeatures(Features))
+    for (const auto &F : Features) {
+      Args.push_back("-target-feature");
+      Args.push_back((F.getValue() ? "+" : "-") + F.getKey().str());
+    }
+  return Args;
+}
+
+} // namespace
+
+std::unique_ptr<llvm::Module> runFrontend(llvm::LLVMContext &Ctx, const CompileInput &In,
+                                          const ParsedOptions &Options, std::string &Log) {
+  std::vector<std::string> Args = hostTargetArgs();
+  for (const char *A : {"-x", "cl", "-finclude-default-header", "-fdeclare-opencl-builtins",
+                        // SPIR address-space numbers and manglings, so that local, global and
+                        // constant memory stay distinct in IR and builtin names match SPIR-V's.
+                        "-ffake-address-space-map", "-faddress-space-map-mangling=yes",
+                        // Clang's optimisation level with its LLVM passes off: TBAA and lifetime
+                        // markers without optnone; Weft's pipeline optimises.
+                        "-O2", "-disable-llvm-passes", "-fno-builtin", "-ffp-contract=on",
+                        "-resource-dir", WEFT_CLANG_RESOURCE_DIR, "-internal-isystem",
+                        WEFT_CLANG_RESOURCE_DIR "/include", "-working-directory", InputDirectory})
+    Args.push_back(A);
+  Args.push_back("-cl-std=" + Options.Std);
+  // Exactly the extensions and optional features the device reports, nothing Clang assumes.
+  std::string Ext = "-cl-ext=-all";
+  for (const std::string &E : In.Target.Extensions)
+    Ext += ",+" + E;
+  for (const std::string &F : In.Target.Features)
+    Ext += ",+" + F;
+  Args.push_back(Ext);
+  // Clang 15 defines some header-only feature macros only for SPIR targets.
+  for (const std::string &F : In.Target.Features)
+    Args.push_back("-D" + F + "=1");
+  if (Options.KernelArgInfo)
+    Args.push_back("-cl-kernel-arg-info");
+  for (const std::string &A : Options.ClangArgs)
+    Args.push_back(A);
+  Args.push_back(SourceFileName);
+
+  llvm::raw_string_ostream LogStream(Log);
+  auto DiagOpts = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
+  DiagOpts->ShowColors = false;
+  DiagOpts->ShowCarets = true;
+  auto *Printer = new clang::TextDiagnosticPrinter(LogStream, &*DiagOpts);
+  clang::DiagnosticsEngine Diags(llvm::makeIntrusiveRefCnt<clang::DiagnosticIDs>(), &*DiagOpts,
+                                 Printer, /*ShouldOwnClient=*/true);
+
+  std::vector<const char *> CArgs;
+  for (const std::string &A : Args)
+    CArgs.push_back(A.c_str());
+  auto Invocation = std::make_shared<clang::CompilerInvocation>();
+  if (!clang::CompilerInvocation::CreateFromArgs(*Invocation, CArgs, Diags))
+    return nullptr;
+
+  clang::CompilerInstance CI;
+  CI.setInvocation(Invocation);
+  CI.createDiagnostics(new clang::TextDiagnosticPrinter(LogStream, &CI.getDiagnosticOpts()),
+                       /*ShouldOwnClient=*/true);
+  CI.setVerboseOutputStream(LogStream); // "1 error generated." belongs in the log, not on stderr
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  std::string Dir = InputDirectory;
+  Memory->addFile(Dir + "/" + SourceFileName, 0, llvm::MemoryBuffer::getMemBufferCopy(In.Source));
+  for (const auto &[Name, Text] : In.Headers)
+    Memory->addFile(Dir + "/" + Name, 0, llvm::MemoryBuffer::getMemBufferCopy(Text));
+  auto Files = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  Files->pushOverlay(Memory);
+  Files->setCurrentWorkingDirectory(Dir);
+  CI.createFileManager(Files);
+
+  clang::EmitLLVMOnlyAction Action(&Ctx);
+  bool Ok = CI.ExecuteAction(Action);
+  LogStream.flush();
+  if (!Ok)
+    return nullptr;
+  return Action.takeModule();
+}
+
+} // namespace weft::compiler

@@ -1,0 +1,25 @@
+// Clang 15 in-process: OpenCL C source (and in-memory headers) to an LLVM module, with Clang's
+// diagnostics as the build log.
+#pragma once
+
+#include "compiler/Compiler.h"
+#include "compiler/Options.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace weft::compiler {
+
+/// The name the main source file has in diagnostics ("program.cl:3:7: error: ...").
+inline constexpr const char *SourceFileName = "program.cl";
+
+/// Compiles In.Source with Options; returns null (and the reason in Log) on failure.
+std::unique_ptr<llvm::Module> runFrontend(llvm::LLVMContext &Ctx, const CompileInput &In,
+                                          const ParsedOptions &Options, std::string &Log);
+
+} // namespace weft::compiler

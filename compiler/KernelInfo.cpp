@@ -1,0 +1,79 @@
+// Reads Clang's kernel_arg_* metadata and work-group attributes into plain KernelInfo data.
+#include "compiler/KernelInfo.h"
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Metadata.h>
+#include <llvm/IR/Module.h>
+
+namespace weft::compiler {
+namespace {
+
+std::string stringAt(const llvm::Function &F, const char *Kind, unsigned I) {
+  if (auto *N = F.getMetadata(Kind))
+    if (I < N->getNumOperands())
+      if (auto *S = llvm::dyn_cast_or_null<llvm::MDString>(N->getOperand(I)))
+        return S->getString().str();
+  return {};
+}
+
+uint64_t intAt(const llvm::MDNode *N, unsigned I) {
+  if (N && I < N->getNumOperands())
+    if (auto *C = llvm::mdconst::dyn_extract_or_null<llvm::ConstantInt>(N->getOperand(I)))
+      return C->getZExtValue();
+  return 0;
+}
+
+} // namespace
+
+std::vector<KernelInfo> collectKernels(const llvm::Module &M) {
+  std::vector<KernelInfo> Kernels;
+  for (const llvm::Function &F : M) {
+    if (F.isDeclaration() || F.getCallingConv() != llvm::CallingConv::SPIR_KERNEL)
+      continue;
+    KernelInfo K;
+    K.Name = F.getName().str();
+    const llvm::MDNode *Spaces = F.getMetadata("kernel_arg_addr_space");
+    for (unsigned I = 0; I < F.arg_size(); ++I) {
+      KernelArg A;
+      switch (intAt(Spaces, I)) { // SPIR numbering
+      case 1:
+        A.Space = KernelArg::AddressSpace::Global;
+        break;
+      case 2:
+        A.Space = KernelArg::AddressSpace::Constant;
+        break;
+      case 3:
+        A.Space = KernelArg::AddressSpace::Local;
+        break;
+      default:
+        A.Space = KernelArg::AddressSpace::Private;
+      }
+      A.AccessQualifier = stringAt(F, "kernel_arg_access_qual", I);
+      A.TypeName = stringAt(F, "kernel_arg_type", I);
+      A.TypeQualifiers = stringAt(F, "kernel_arg_type_qual", I);
+      A.Name = stringAt(F, "kernel_arg_name", I);
+      A.IsPointer = F.getArg(I)->getType()->isPointerTy();
+      K.Args.push_back(std::move(A));
+    }
+    auto Dims = [&](const char *Kind) {
+      const llvm::MDNode *N = F.getMetadata(Kind);
+      return std::array<uint64_t, 3>{intAt(N, 0), intAt(N, 1), intAt(N, 2)};
+    };
+    K.RequiredWorkGroupSize = Dims("reqd_work_group_size");
+    auto Attr = [&](const char *Name, std::array<uint64_t, 3> D) {
+      if (D[0] == 0)
+        return;
+      if (!K.Attributes.empty())
+        K.Attributes += ' ';
+      K.Attributes += std::string(Name) + "(" + std::to_string(D[0]) + "," + std::to_string(D[1]) +
+                      "," + std::to_string(D[2]) + ")";
+    };
+    Attr("reqd_work_group_size", K.RequiredWorkGroupSize);
+    Attr("work_group_size_hint", Dims("work_group_size_hint"));
+    Kernels.push_back(std::move(K));
+  }
+  return Kernels;
+}
+
+} // namespace weft::compiler

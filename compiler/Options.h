@@ -1,0 +1,26 @@
+// Build options: shell-like splitting, validation against the options the spec defines, and
+// their translation into Clang cc1 arguments.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace weft::compiler {
+
+struct ParsedOptions {
+  std::vector<std::string> ClangArgs; ///< cc1 arguments implementing the options
+  std::string Std = "CL1.2";          ///< -cl-std, or the spec's default for OpenCL 3.0 devices
+  bool KernelArgInfo = false;
+  bool OptDisable = false;
+  bool DenormsAreZero = false; ///< -cl-denorms-are-zero: work-groups may run with FTZ/DAZ
+  std::string Error; ///< non-empty: the options are invalid (CL_INVALID_BUILD_OPTIONS), and why
+};
+
+/// Splits Text as a POSIX shell would split words: blanks separate, single and double quotes
+/// group, backslash escapes. `-I"dir with spaces"` is one word `-Idir with spaces`.
+std::vector<std::string> splitOptions(const std::string &Text, std::string &Error);
+
+/// Parses clBuildProgram / clCompileProgram options.
+ParsedOptions parseBuildOptions(const std::string &Text);
+
+} // namespace weft::compiler

@@ -1,0 +1,168 @@
+// The compiler library's front end, through the facade the runtime uses: source to module, kernel
+// metadata, Clang's diagnostics in the build log, and build options.
+#include "runtime/core/CompilerLibrary.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+namespace weft {
+namespace {
+
+using compiler::CompileInput;
+using compiler::CompileOutput;
+using Status = CompileOutput::Status;
+
+class Frontend : public ::testing::Test {
+protected:
+  void SetUp() override {
+    auto C = loadCompiler();
+    ASSERT_TRUE(bool(C)) << C.error().reason();
+    Compiler = *C;
+  }
+  CompileOutput compile(const std::string &Source, const std::string &Options = "",
+                        std::vector<std::pair<std::string, std::string>> Headers = {}) {
+    CompileInput In;
+    In.Source = Source;
+    In.Options = Options;
+    In.Headers = std::move(Headers);
+    return Compiler->compile(In);
+  }
+  compiler::Compiler *Compiler = nullptr;
+};
+
+TEST_F(Frontend, CompilesAKernelAndDescribesIt) {
+  auto Out = compile(R"(
+    kernel void __attribute__((reqd_work_group_size(8, 2, 1)))
+    add(global const float *a, global float *restrict b, local int *scratch,
+        constant float *k, float scale, int4 v) {
+      size_t i = get_global_id(0);
+      b[i] = a[i] * scale + k[0];
+    }
+    kernel void empty(void) {})",
+                     "-cl-kernel-arg-info");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  EXPECT_FALSE(Out.Bitcode.empty());
+  EXPECT_EQ(Out.Bitcode.substr(0, 2), "BC");
+  ASSERT_EQ(Out.Kernels.size(), 2u);
+  const auto &K = Out.Kernels[0];
+  EXPECT_EQ(K.Name, "add");
+  EXPECT_EQ(K.RequiredWorkGroupSize, (std::array<uint64_t, 3>{8, 2, 1}));
+  EXPECT_EQ(K.Attributes, "reqd_work_group_size(8,2,1)");
+  ASSERT_EQ(K.Args.size(), 6u);
+  using AS = compiler::KernelArg::AddressSpace;
+  EXPECT_EQ(K.Args[0].Space, AS::Global);
+  EXPECT_EQ(K.Args[0].TypeName, "float*");
+  EXPECT_EQ(K.Args[0].TypeQualifiers, "const");
+  EXPECT_EQ(K.Args[0].Name, "a");
+  EXPECT_EQ(K.Args[1].TypeQualifiers, "restrict");
+  EXPECT_EQ(K.Args[2].Space, AS::Local);
+  EXPECT_EQ(K.Args[3].Space, AS::Constant);
+  EXPECT_EQ(K.Args[4].Space, AS::Private);
+  EXPECT_FALSE(K.Args[4].IsPointer);
+  EXPECT_EQ(K.Args[5].TypeName, "int4");
+  EXPECT_EQ(Out.Kernels[1].Name, "empty");
+  EXPECT_TRUE(Out.Kernels[1].Args.empty());
+}
+
+TEST_F(Frontend, ArgumentNamesOnlyWithKernelArgInfo) {
+  auto Out = compile("kernel void k(global int *data) {}");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  ASSERT_EQ(Out.Kernels.size(), 1u);
+  EXPECT_EQ(Out.Kernels[0].Args[0].Name, "");
+}
+
+TEST_F(Frontend, ErrorsGiveClangDiagnosticsWithCaret) {
+  auto Out = compile("kernel void k(global int *p) {\n  p[0] = undeclared_thing;\n}\n");
+  EXPECT_EQ(Out.Result, Status::Failure);
+  EXPECT_NE(Out.Log.find("program.cl:2:10: error: use of undeclared identifier "
+                         "'undeclared_thing'"),
+            std::string::npos)
+      << Out.Log;
+  EXPECT_NE(Out.Log.find("  p[0] = undeclared_thing;\n         ^"), std::string::npos) << Out.Log;
+}
+
+TEST_F(Frontend, WarningsAndWerror) {
+  const char *Source = "kernel void k(global int *p) { int unused = *p; }";
+  auto Plain = compile(Source, "-Wunused-variable");
+  EXPECT_EQ(Plain.Result, Status::InvalidOptions) << "-W<warning> is not an OpenCL option";
+  // Indexing past a local array warns by default (-Warray-bounds).
+  const char *Warns = "kernel void k(global int *p) { int a[2] = {1, 2}; p[0] = a[5]; }";
+  auto Ok = compile(Warns);
+  ASSERT_EQ(Ok.Result, Status::Success) << Ok.Log;
+  EXPECT_NE(Ok.Log.find("program.cl:1:"), std::string::npos) << Ok.Log;
+  EXPECT_NE(Ok.Log.find("warning: array index 5 is past the end"), std::string::npos) << Ok.Log;
+  auto Silent = compile(Warns, "-w");
+  ASSERT_EQ(Silent.Result, Status::Success);
+  EXPECT_EQ(Silent.Log.find("warning"), std::string::npos) << Silent.Log;
+  auto Strict = compile(Warns, "-Werror");
+  EXPECT_EQ(Strict.Result, Status::Failure);
+  EXPECT_NE(Strict.Log.find("error"), std::string::npos) << Strict.Log;
+}
+
+TEST_F(Frontend, MacrosStandardsAndHeaders) {
+  const char *Source = R"(
+    #include "params.h"
+    #include "sub/more.h"
+    kernel void k(global int *p) { p[0] = WIDTH + HEIGHT + MORE + __OPENCL_C_VERSION__; })";
+  std::vector<std::pair<std::string, std::string>> Headers = {{"params.h", "#define HEIGHT 2\n"},
+                                                              {"sub/more.h", "#define MORE 3\n"}};
+  auto Out = compile(Source, "-D WIDTH=4", Headers);
+  EXPECT_EQ(Out.Result, Status::Success) << Out.Log;
+  Out = compile(Source, "-DWIDTH=4 -cl-std=CL3.0", Headers);
+  EXPECT_EQ(Out.Result, Status::Success) << Out.Log;
+  Out = compile(Source, "", Headers);
+  EXPECT_EQ(Out.Result, Status::Failure) << "WIDTH is undefined";
+  EXPECT_NE(Out.Log.find("WIDTH"), std::string::npos) << Out.Log;
+  // The version macro follows -cl-std (CL1.2 by default for an OpenCL 3.0 device).
+  auto V12 = compile("#if __OPENCL_C_VERSION__ != 120\n#error wrong\n#endif\nkernel void k(){}");
+  EXPECT_EQ(V12.Result, Status::Success) << V12.Log;
+  auto V30 = compile("#if __OPENCL_C_VERSION__ != 300\n#error wrong\n#endif\nkernel void k(){}",
+                     "-cl-std=CL3.0");
+  EXPECT_EQ(V30.Result, Status::Success) << V30.Log;
+}
+
+TEST_F(Frontend, QuotedIncludePathsWithSpaces) {
+  namespace fs = std::filesystem;
+  fs::path Dir = fs::temp_directory_path() / ("weft include " + std::to_string(getpid()));
+  fs::create_directories(Dir);
+  std::ofstream(Dir / "defs.h") << "#define FROM_DIR 7\n";
+  const char *Source = "#include \"defs.h\"\nkernel void k(global int *p) { p[0] = FROM_DIR; }";
+  for (std::string Option : {"-I\"" + Dir.string() + "\"", "-I \"" + Dir.string() + "\"",
+                             "-I'" + Dir.string() + "'"}) {
+    auto Out = compile(Source, Option);
+    EXPECT_EQ(Out.Result, Status::Success) << Option << "\n" << Out.Log;
+  }
+  fs::remove_all(Dir);
+}
+
+TEST_F(Frontend, InvalidOptions) {
+  for (const char *Bad : {"-cl-unknown-thing", "-cl-std=CL2.0", "-cl-std=CL9.9", "-D", "-I",
+                          "-O3", "--help", "-I\"unterminated"}) {
+    auto Out = compile("kernel void k(){}", Bad);
+    EXPECT_EQ(Out.Result, Status::InvalidOptions) << Bad;
+    EXPECT_FALSE(Out.Log.empty()) << Bad;
+  }
+  for (const char *Good :
+       {"-cl-mad-enable -cl-no-signed-zeros", "-cl-unsafe-math-optimizations",
+        "-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-denorms-are-zero",
+        "-cl-fp32-correctly-rounded-divide-sqrt", "-cl-uniform-work-group-size", "-cl-opt-disable",
+        "-cl-std=CL1.0", "-cl-std=CL1.1", "  -w   -cl-kernel-arg-info  "}) {
+    auto Out = compile("kernel void k(global float *p){ p[0] = p[1] * p[2] + 1.0f; }", Good);
+    EXPECT_EQ(Out.Result, Status::Success) << Good << "\n" << Out.Log;
+  }
+}
+
+TEST_F(Frontend, OnlyReportedExtensionsExist) {
+  // No cl_khr_fp64 is reported: double is an error, and the macro is not defined.
+  auto Out = compile("kernel void k(global double *p) { p[0] = 1.0; }");
+  EXPECT_EQ(Out.Result, Status::Failure) << Out.Log;
+  auto Macro = compile("#ifdef cl_khr_fp64\n#error has fp64\n#endif\nkernel void k(){}",
+                       "-cl-std=CL3.0");
+  EXPECT_EQ(Macro.Result, Status::Success) << Macro.Log;
+}
+
+} // namespace
+} // namespace weft
