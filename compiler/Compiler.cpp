@@ -1,12 +1,16 @@
 // libweft-compiler.so's entry point: the Compiler facade implemented with LLVM and Clang.
 #include "compiler/Compiler.h"
 
+#include "compiler/Codegen.h"
 #include "compiler/Frontend.h"
 #include "compiler/KernelInfo.h"
 #include "compiler/Options.h"
+#include "compiler/WorkGroupFunction.h"
 
 #include <clang/Basic/Version.h>
+#include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
+#include <llvm/Linker/Linker.h>
 #include <llvm/Config/llvm-config.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
@@ -48,6 +52,65 @@ public:
     llvm::WriteBitcodeToFile(*M, Bitcode);
     Bitcode.flush();
     Out.Result = CompileOutput::Status::Success;
+    return Out;
+  }
+
+  BuildOutput link(const std::vector<std::string> &Bitcodes, const std::string &Options) override {
+    BuildOutput Out;
+    ParsedOptions Parsed = parseBuildOptions(Options);
+    if (!Parsed.Error.empty()) {
+      Out.Result = CompileOutput::Status::InvalidOptions;
+      Out.Log = Parsed.Error;
+      return Out;
+    }
+    auto Ctx = std::make_unique<llvm::LLVMContext>();
+    Ctx->setOpaquePointers(true);
+    auto Linked = std::make_unique<llvm::Module>("program", *Ctx);
+    for (const std::string &Bitcode : Bitcodes) {
+      auto M = llvm::parseBitcodeFile(llvm::MemoryBufferRef(Bitcode, "module"), *Ctx);
+      if (!M) {
+        Out.Log += "error: unreadable module: " + llvm::toString(M.takeError()) + "\n";
+        return Out;
+      }
+      if (llvm::Linker::linkModules(*Linked, std::move(*M))) {
+        Out.Log += "error: the modules do not link (a symbol is defined twice?)\n";
+        return Out;
+      }
+    }
+    std::string Error;
+    if (!setHostTarget(*Linked, Error)) {
+      Out.Log += "internal error: " + Error + "\n";
+      return Out;
+    }
+    // OpenCL C has no recursion: every helper is inlined into the work-item function.
+    for (llvm::Function &F : *Linked)
+      if (!F.isDeclaration() && F.getCallingConv() != llvm::CallingConv::SPIR_KERNEL) {
+        F.removeFnAttr(llvm::Attribute::NoInline);
+        F.removeFnAttr(llvm::Attribute::OptimizeNone);
+        F.addFnAttr(llvm::Attribute::AlwaysInline);
+      }
+    uint64_t LocalBytes = layoutLocalVariables(*Linked);
+    std::vector<KernelBinary> Kernels;
+    for (KernelInfo &Info : collectKernels(*Linked)) {
+      KernelLayout Layout;
+      if (!buildWorkGroupFunction(*Linked->getFunction(Info.Name), Layout, Error)) {
+        Out.Log += "error: " + Error + "\n";
+        return Out;
+      }
+      KernelBinary K;
+      K.Info = std::move(Info);
+      K.Args = std::move(Layout.Args);
+      K.ArgBufferSize = Layout.ArgBufferSize;
+      K.StaticLocalBytes = LocalBytes;
+      Kernels.push_back(std::move(K));
+    }
+    // Only the work-group functions are entry points.
+    for (llvm::GlobalValue &G : Linked->global_values())
+      if (!G.isDeclaration() && !G.getName().startswith(abi::WorkGroupPrefix))
+        G.setLinkage(llvm::GlobalValue::InternalLinkage);
+    Out.Program = generateCode(std::move(Ctx), std::move(Linked), std::move(Kernels),
+                               Parsed.OptDisable, Out.Log);
+    Out.Result = Out.Program ? CompileOutput::Status::Success : CompileOutput::Status::Failure;
     return Out;
   }
 };

@@ -1,8 +1,11 @@
 // The facade between the runtime and libweft-compiler.so: plain data in and out, no LLVM types.
 #pragma once
 
+#include "compiler/WorkGroupAbi.h"
+
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,7 +13,7 @@
 namespace weft::compiler {
 
 /// Bumped whenever this interface changes, so that a stale libweft-compiler.so is refused.
-inline constexpr int AbiVersion = 2;
+inline constexpr int AbiVersion = 3;
 
 /// The entry point libweft-compiler.so exports: `extern "C" Compiler *weftCompilerCreate(int)`.
 /// It returns null if AbiVersion does not match the library's.
@@ -55,6 +58,34 @@ struct CompileOutput {
   std::vector<KernelInfo> Kernels;
 };
 
+/// Where a kernel argument's value goes in the argument buffer a work-group function reads.
+struct ArgSlot {
+  uint32_t Offset = 0;
+  uint32_t Size = 0; ///< bytes the value occupies (clSetKernelArg's arg_size for by-value args)
+};
+
+/// A kernel ready to run: its description, its work-group function, and how to call it.
+struct KernelBinary {
+  KernelInfo Info;
+  abi::WorkGroupFn Run = nullptr;
+  std::vector<ArgSlot> Args;
+  uint32_t ArgBufferSize = 0;
+  uint64_t StaticLocalBytes = 0; ///< kernel-scope __local variables, at the start of local memory
+};
+
+/// Compiled, loaded code; the functions stay valid while the Executable lives.
+class Executable {
+public:
+  virtual ~Executable() = default;
+  virtual const std::vector<KernelBinary> &kernels() const = 0;
+};
+
+struct BuildOutput {
+  CompileOutput::Status Result = CompileOutput::Status::Failure;
+  std::string Log;
+  std::shared_ptr<Executable> Program;
+};
+
 class Compiler {
 public:
   virtual ~Compiler() = default;
@@ -64,6 +95,8 @@ public:
   virtual std::string clangVersion() const = 0;
   /// Compiles OpenCL C to a module. Thread-safe.
   virtual CompileOutput compile(const CompileInput &In) = 0;
+  /// Links compiled modules (CompileOutput::Bitcode) into native code. Thread-safe.
+  virtual BuildOutput link(const std::vector<std::string> &Bitcodes, const std::string &Options) = 0;
 };
 
 using CreateFn = Compiler *(*)(int AbiVersion);

@@ -1,0 +1,155 @@
+// Optimisation for the host CPU and ORC LLJIT: one JIT instance per program, symbols resolved only
+// from an explicit list (the program's own code, and the C library routines codegen may call).
+#include "compiler/Codegen.h"
+
+#include <llvm/ADT/ScopeExit.h>
+#include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Target/TargetMachine.h>
+
+#include <mutex>
+#include <set>
+
+namespace weft::compiler {
+namespace {
+
+void initializeTargets() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+}
+
+/// What compiled kernels may call outside their own module: the C library routines LLVM emits
+/// for memory intrinsics and for math it does not inline.
+const std::set<std::string> &allowedProcessSymbols() {
+  static const std::set<std::string> Names = {
+      "memcpy", "memmove", "memset", "fmod",   "fmodf",  "exp2f", "exp2",   "expf",
+      "exp",    "logf",   "log",    "log2f",  "log2",   "powf",  "pow",    "sinf",
+      "sin",    "cosf",   "cos",    "sqrtf",  "sqrt",   "floorf", "floor", "ceilf",
+      "ceil",   "truncf", "trunc",  "roundf", "round",  "rintf", "rint",   "fmaf",
+      "fma",    "__extendhfsf2", "__truncsfhf2", "__truncdfhf2"};
+  return Names;
+}
+
+class JitExecutable final : public Executable {
+public:
+  JitExecutable(std::unique_ptr<llvm::orc::LLJIT> Jit, std::vector<KernelBinary> Kernels)
+      : Jit(std::move(Jit)), Kernels(std::move(Kernels)) {}
+  const std::vector<KernelBinary> &kernels() const override { return Kernels; }
+
+private:
+  std::unique_ptr<llvm::orc::LLJIT> Jit; // owns the code the kernels' functions point into
+  std::vector<KernelBinary> Kernels;
+};
+
+} // namespace
+
+bool setHostTarget(llvm::Module &M, std::string &Error) {
+  initializeTargets();
+  auto Builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!Builder) {
+    Error = llvm::toString(Builder.takeError());
+    return false;
+  }
+  auto DL = Builder->getDefaultDataLayoutForTarget();
+  if (!DL) {
+    Error = llvm::toString(DL.takeError());
+    return false;
+  }
+  M.setTargetTriple(Builder->getTargetTriple().str());
+  M.setDataLayout(*DL);
+  return true;
+}
+
+std::shared_ptr<Executable> generateCode(std::unique_ptr<llvm::LLVMContext> Ctx,
+                                         std::unique_ptr<llvm::Module> M,
+                                         std::vector<KernelBinary> Kernels, bool OptDisable,
+                                         std::string &Log) {
+  // On every early return the module must go before its context (the order in which parameters
+  // are destroyed is up to the compiler).
+  auto ModuleFirst = llvm::make_scope_exit([&] {
+    M.reset();
+    Ctx.reset();
+  });
+  initializeTargets();
+  auto Builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!Builder) {
+    Log += "internal error: " + llvm::toString(Builder.takeError()) + "\n";
+    return nullptr;
+  }
+  Builder->setCodeGenOptLevel(OptDisable ? llvm::CodeGenOpt::None : llvm::CodeGenOpt::Aggressive);
+  auto TM = Builder->createTargetMachine();
+  if (!TM) {
+    Log += "internal error: " + llvm::toString(TM.takeError()) + "\n";
+    return nullptr;
+  }
+
+  {
+    llvm::LoopAnalysisManager LAM;
+    llvm::FunctionAnalysisManager FAM;
+    llvm::CGSCCAnalysisManager CGAM;
+    llvm::ModuleAnalysisManager MAM;
+    llvm::PipelineTuningOptions Tuning;
+    Tuning.LoopVectorization = !OptDisable;
+    Tuning.SLPVectorization = !OptDisable;
+    llvm::PassBuilder PB(TM->get(), Tuning);
+    PB.registerModuleAnalyses(MAM);
+    PB.registerCGSCCAnalyses(CGAM);
+    PB.registerFunctionAnalyses(FAM);
+    PB.registerLoopAnalyses(LAM);
+    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+    llvm::ModulePassManager MPM =
+        OptDisable ? PB.buildO0DefaultPipeline(llvm::OptimizationLevel::O0)
+                   : PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+    MPM.run(*M, MAM);
+  }
+
+  // Anything still undefined and not an allowed library routine is a link error of the program.
+  std::string Undefined;
+  for (llvm::Function &F : *M)
+    if (F.isDeclaration() && !F.isIntrinsic() && !F.use_empty() &&
+        !allowedProcessSymbols().count(F.getName().str()))
+      Undefined += (Undefined.empty() ? "" : ", ") + F.getName().str();
+  if (!Undefined.empty()) {
+    Log += "error: undefined function(s): " + Undefined + "\n";
+    return nullptr;
+  }
+
+  auto Jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*Builder)).create();
+  if (!Jit) {
+    Log += "internal error: " + llvm::toString(Jit.takeError()) + "\n";
+    return nullptr;
+  }
+  const char Prefix = (*Jit)->getDataLayout().getGlobalPrefix();
+  auto Process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      Prefix, [](const llvm::orc::SymbolStringPtr &Name) {
+        return allowedProcessSymbols().count((*Name).str()) > 0;
+      });
+  if (!Process) {
+    Log += "internal error: " + llvm::toString(Process.takeError()) + "\n";
+    return nullptr;
+  }
+  (*Jit)->getMainJITDylib().addGenerator(std::move(*Process));
+  if (auto E = (*Jit)->addIRModule(llvm::orc::ThreadSafeModule(std::move(M), std::move(Ctx)))) {
+    Log += "internal error: " + llvm::toString(std::move(E)) + "\n";
+    return nullptr;
+  }
+  for (KernelBinary &K : Kernels) {
+    auto Address = (*Jit)->lookup(abi::WorkGroupPrefix + K.Info.Name);
+    if (!Address) {
+      Log += "error: " + llvm::toString(Address.takeError()) + "\n";
+      return nullptr;
+    }
+    K.Run = Address->toPtr<abi::WorkGroupFn>();
+  }
+  return std::make_shared<JitExecutable>(std::move(*Jit), std::move(Kernels));
+}
+
+} // namespace weft::compiler

@@ -1,0 +1,304 @@
+// Work-group functions for kernels without barriers: the one-region case of the work-item loop
+// transformation (research/exec-model.md §4, steps 10-11). Barriers need the CBS split, not done yet.
+#include "compiler/WorkGroupFunction.h"
+
+#include <llvm/ADT/StringSwitch.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/ReplaceConstant.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+
+#include <cstddef>
+
+namespace weft::compiler {
+namespace {
+
+constexpr unsigned LocalAddressSpace = 3;
+
+enum class Query { GlobalId, GlobalSize, LocalId, LocalSize, EnqueuedLocalSize, NumGroups,
+                   GroupId, GlobalOffset, WorkDim, GlobalLinearId, LocalLinearId, Unknown };
+
+Query queryOf(llvm::StringRef Name) {
+  return llvm::StringSwitch<Query>(Name)
+      .Case("_Z13get_global_idj", Query::GlobalId)
+      .Case("_Z15get_global_sizej", Query::GlobalSize)
+      .Case("_Z12get_local_idj", Query::LocalId)
+      .Case("_Z14get_local_sizej", Query::LocalSize)
+      .Case("_Z23get_enqueued_local_sizej", Query::EnqueuedLocalSize)
+      .Case("_Z14get_num_groupsj", Query::NumGroups)
+      .Case("_Z12get_group_idj", Query::GroupId)
+      .Case("_Z17get_global_offsetj", Query::GlobalOffset)
+      .Case("_Z12get_work_dimv", Query::WorkDim)
+      .Case("_Z20get_global_linear_idv", Query::GlobalLinearId)
+      .Case("_Z19get_local_linear_idv", Query::LocalLinearId)
+      .Default(Query::Unknown);
+}
+
+bool isBarrier(llvm::StringRef Name) {
+  return Name == "_Z7barrierj" || Name.startswith("_Z18work_group_barrier");
+}
+
+/// Per-work-item code: loads from the context and the three local ids.
+class WorkItemValues {
+public:
+  WorkItemValues(llvm::IRBuilder<> &B, llvm::Value *Ctx, llvm::Value *const *LocalId)
+      : B(B), Ctx(Ctx), LocalId(LocalId) {}
+
+  llvm::Value *field(size_t Offset, unsigned Dim) {
+    llvm::Value *P = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx, Offset + 8 * Dim);
+    return B.CreateLoad(B.getInt64Ty(), P);
+  }
+
+  /// The value of Q in dimension Dim (0, 1 or 2).
+  llvm::Value *inDim(Query Q, unsigned Dim) {
+    using abi::WorkGroupContext;
+    switch (Q) {
+    case Query::LocalId:
+      return LocalId[Dim];
+    case Query::GlobalId:
+      return B.CreateAdd(B.CreateAdd(B.CreateMul(field(offsetof(WorkGroupContext, GroupId), Dim),
+                                                 field(offsetof(WorkGroupContext, EnqueuedLocalSize), Dim)),
+                                     LocalId[Dim]),
+                         field(offsetof(WorkGroupContext, GlobalOffset), Dim));
+    case Query::GlobalSize:
+      return field(offsetof(WorkGroupContext, GlobalSize), Dim);
+    case Query::LocalSize:
+      return field(offsetof(WorkGroupContext, LocalSize), Dim);
+    case Query::EnqueuedLocalSize:
+      return field(offsetof(WorkGroupContext, EnqueuedLocalSize), Dim);
+    case Query::NumGroups:
+      return field(offsetof(WorkGroupContext, NumGroups), Dim);
+    case Query::GroupId:
+      return field(offsetof(WorkGroupContext, GroupId), Dim);
+    case Query::GlobalOffset:
+      return field(offsetof(WorkGroupContext, GlobalOffset), Dim);
+    default:
+      return nullptr;
+    }
+  }
+
+  /// Q for a dimension index that may not be constant: out of range, sizes are 1 and ids 0.
+  llvm::Value *query(Query Q, llvm::Value *DimArg) {
+    bool IsSize = Q == Query::GlobalSize || Q == Query::LocalSize ||
+                  Q == Query::EnqueuedLocalSize || Q == Query::NumGroups;
+    llvm::Value *Result = B.getInt64(IsSize ? 1 : 0);
+    for (int Dim = 2; Dim >= 0; --Dim)
+      Result = B.CreateSelect(B.CreateICmpEQ(DimArg, B.getInt32(Dim)), inDim(Q, Dim), Result);
+    return Result;
+  }
+
+  llvm::Value *linear(Query Q) {
+    using abi::WorkGroupContext;
+    if (Q == Query::LocalLinearId) {
+      llvm::Value *L0 = field(offsetof(WorkGroupContext, LocalSize), 0);
+      llvm::Value *L1 = field(offsetof(WorkGroupContext, LocalSize), 1);
+      return B.CreateAdd(B.CreateMul(B.CreateAdd(B.CreateMul(LocalId[2], L1), LocalId[1]), L0),
+                         LocalId[0]);
+    }
+    // ((gz - oz) * Gy + (gy - oy)) * Gx + (gx - ox)
+    auto Rel = [&](unsigned D) {
+      return B.CreateSub(inDim(Query::GlobalId, D), field(offsetof(WorkGroupContext, GlobalOffset), D));
+    };
+    llvm::Value *G0 = field(offsetof(WorkGroupContext, GlobalSize), 0);
+    llvm::Value *G1 = field(offsetof(WorkGroupContext, GlobalSize), 1);
+    return B.CreateAdd(B.CreateMul(B.CreateAdd(B.CreateMul(Rel(2), G1), Rel(1)), G0), Rel(0));
+  }
+
+private:
+  llvm::IRBuilder<> &B;
+  llvm::Value *Ctx;
+  llvm::Value *const *LocalId;
+};
+
+/// The addrspace(3) globals (kernel-scope __local variables) and their offsets.
+std::vector<std::pair<llvm::GlobalVariable *, uint64_t>> localVariables(llvm::Module &M) {
+  std::vector<std::pair<llvm::GlobalVariable *, uint64_t>> Vars;
+  for (llvm::GlobalVariable &G : M.globals())
+    if (llvm::MDNode *N = G.getMetadata("weft.local.offset"))
+      if (auto *Offset = llvm::mdconst::extract_or_null<llvm::ConstantInt>(N->getOperand(0)))
+        Vars.emplace_back(&G, Offset->getZExtValue());
+  return Vars;
+}
+
+} // namespace
+
+uint64_t layoutLocalVariables(llvm::Module &M) {
+  const llvm::DataLayout &DL = M.getDataLayout();
+  uint64_t Offset = 0;
+  for (llvm::GlobalVariable &G : M.globals()) {
+    if (G.getAddressSpace() != LocalAddressSpace)
+      continue;
+    uint64_t Align = std::max<uint64_t>(G.getAlign().valueOrOne().value(), 16);
+    Offset = (Offset + Align - 1) / Align * Align;
+    llvm::LLVMContext &C = M.getContext();
+    G.setMetadata("weft.local.offset",
+                  llvm::MDNode::get(C, llvm::ConstantAsMetadata::get(
+                                           llvm::ConstantInt::get(llvm::Type::getInt64Ty(C), Offset))));
+    Offset += DL.getTypeAllocSize(G.getValueType());
+  }
+  return (Offset + 63) / 64 * 64;
+}
+
+bool buildWorkGroupFunction(llvm::Function &K, KernelLayout &Layout, std::string &Error) {
+  llvm::Module &M = *K.getParent();
+  llvm::LLVMContext &C = M.getContext();
+  const llvm::DataLayout &DL = M.getDataLayout();
+  llvm::Type *I64 = llvm::Type::getInt64Ty(C);
+  llvm::Type *Ptr = llvm::PointerType::get(C, 0);
+
+  for (llvm::Instruction &I : llvm::instructions(K))
+    if (auto *Call = llvm::dyn_cast<llvm::CallBase>(&I))
+      if (llvm::Function *F = Call->getCalledFunction(); F && isBarrier(F->getName())) {
+        Error = "kernel '" + K.getName().str() +
+                "': barriers are not supported yet by this Weft build";
+        return false;
+      }
+
+  // The per-work-item function: K with (ctx, x, y, z) appended.
+  std::vector<llvm::Type *> Params(K.getFunctionType()->param_begin(),
+                                   K.getFunctionType()->param_end());
+  Params.insert(Params.end(), {Ptr, I64, I64, I64});
+  auto *ItemType = llvm::FunctionType::get(llvm::Type::getVoidTy(C), Params, false);
+  auto *Item = llvm::Function::Create(ItemType, llvm::GlobalValue::InternalLinkage,
+                                      K.getName() + ".workitem", M);
+  llvm::ValueToValueMapTy VMap;
+  auto NewArg = Item->arg_begin();
+  for (llvm::Argument &A : K.args()) {
+    NewArg->setName(A.getName());
+    VMap[&A] = &*NewArg++;
+  }
+  llvm::SmallVector<llvm::ReturnInst *, 4> Returns;
+  llvm::CloneFunctionInto(Item, &K, VMap, llvm::CloneFunctionChangeType::LocalChangesOnly, Returns);
+  Item->setCallingConv(llvm::CallingConv::C);
+  Item->removeFnAttr(llvm::Attribute::Convergent);
+  Item->removeFnAttr(llvm::Attribute::NoInline);
+  Item->removeFnAttr(llvm::Attribute::OptimizeNone);
+  Item->addFnAttr(llvm::Attribute::AlwaysInline);
+  llvm::Value *Ctx = Item->getArg(K.arg_size());
+  llvm::Value *LocalId[3] = {Item->getArg(K.arg_size() + 1), Item->getArg(K.arg_size() + 2),
+                             Item->getArg(K.arg_size() + 3)};
+
+  // Work-item queries.
+  std::vector<llvm::CallInst *> Queries;
+  for (llvm::Instruction &I : llvm::instructions(*Item))
+    if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I))
+      if (llvm::Function *F = Call->getCalledFunction(); F && queryOf(F->getName()) != Query::Unknown)
+        Queries.push_back(Call);
+  for (llvm::CallInst *Call : Queries) {
+    llvm::IRBuilder<> B(Call);
+    WorkItemValues V(B, Ctx, LocalId);
+    Query Q = queryOf(Call->getCalledFunction()->getName());
+    llvm::Value *Result;
+    if (Q == Query::WorkDim)
+      Result = B.CreateLoad(B.getInt32Ty(), B.CreateConstInBoundsGEP1_64(
+                                                B.getInt8Ty(), Ctx, offsetof(abi::WorkGroupContext, WorkDim)));
+    else if (Q == Query::GlobalLinearId || Q == Query::LocalLinearId)
+      Result = V.linear(Q);
+    else
+      Result = V.query(Q, Call->getArgOperand(0));
+    Call->replaceAllUsesWith(Result);
+    Call->eraseFromParent();
+  }
+
+  // Kernel-scope __local variables: at their offsets in the work-group's local memory.
+  auto Locals = localVariables(M);
+  if (!Locals.empty()) {
+    for (llvm::Instruction &I : llvm::instructions(*Item))
+      for (llvm::Use &U : I.operands())
+        if (auto *CE = llvm::dyn_cast<llvm::ConstantExpr>(U.get()))
+          llvm::convertConstantExprsToInstructions(&I, CE);
+    llvm::IRBuilder<> B(&*Item->getEntryBlock().getFirstInsertionPt());
+    llvm::Value *Base = B.CreateLoad(
+        Ptr, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx, offsetof(abi::WorkGroupContext, LocalMemory)));
+    for (auto &[G, Offset] : Locals) {
+      llvm::Value *At = B.CreateAddrSpaceCast(B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Base, Offset),
+                                              G->getType());
+      G->replaceUsesWithIf(At, [&](llvm::Use &U) {
+        auto *I = llvm::dyn_cast<llvm::Instruction>(U.getUser());
+        return I && I->getFunction() == Item;
+      });
+    }
+  }
+
+  // Every memory access of a work-item is independent of the other work-items' (no barriers):
+  // the x loop is parallel, which lets LLVM vectorize across work-items.
+  llvm::MDNode *Group = llvm::MDNode::getDistinct(C, {});
+  for (llvm::Instruction &I : llvm::instructions(*Item))
+    if (I.mayReadOrWriteMemory() && !I.isAtomic())
+      I.setMetadata(llvm::LLVMContext::MD_access_group, Group);
+
+  // The work-group function: unpack arguments, loop over z, y, x.
+  auto *WgType = llvm::FunctionType::get(llvm::Type::getVoidTy(C), {Ptr, Ptr}, false);
+  auto *Wg = llvm::Function::Create(WgType, llvm::GlobalValue::ExternalLinkage,
+                                    abi::WorkGroupPrefix + K.getName(), M);
+  // The kernel's function attributes (target CPU and features, fast-math flags), none of its
+  // parameter attributes; the argument buffer and the context alias nothing the kernel touches.
+  Wg->setAttributes(llvm::AttributeList::get(C, K.getAttributes().getFnAttrs(), {}, {}));
+  Wg->removeFnAttr(llvm::Attribute::Convergent);
+  Wg->removeFnAttr(llvm::Attribute::NoInline);
+  Wg->removeFnAttr(llvm::Attribute::OptimizeNone);
+  Wg->addParamAttr(0, llvm::Attribute::NoAlias);
+  Wg->addParamAttr(1, llvm::Attribute::NoAlias);
+  llvm::Value *Args = Wg->getArg(0), *WgCtx = Wg->getArg(1);
+  auto *Entry = llvm::BasicBlock::Create(C, "entry", Wg);
+  llvm::IRBuilder<> B(Entry);
+  std::vector<llvm::Value *> CallArgs;
+  uint32_t Offset = 0;
+  for (llvm::Argument &A : K.args()) {
+    llvm::Type *T = A.getType();
+    llvm::Type *Stored = A.hasByValAttr() ? A.getParamByValType() : T;
+    uint32_t Size = uint32_t(DL.getTypeAllocSize(Stored));
+    uint32_t Align = uint32_t(std::max<uint64_t>(8, DL.getABITypeAlign(Stored).value()));
+    Offset = (Offset + Align - 1) / Align * Align;
+    Layout.Args.push_back({Offset, A.hasByValAttr() ? Size : uint32_t(DL.getTypeStoreSize(T))});
+    llvm::Value *Slot = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Args, Offset);
+    CallArgs.push_back(A.hasByValAttr() ? Slot : B.CreateLoad(T, Slot));
+    Offset += Size;
+  }
+  Layout.ArgBufferSize = (Offset + 63) / 64 * 64;
+  CallArgs.push_back(WgCtx);
+
+  llvm::Value *Size[3];
+  for (unsigned D = 0; D < 3; ++D)
+    Size[D] = B.CreateLoad(I64, B.CreateConstInBoundsGEP1_64(
+                                    B.getInt8Ty(), WgCtx, offsetof(abi::WorkGroupContext, LocalSize) + 8 * D));
+  // for z, for y, for x: Item(args..., ctx, x, y, z). Sizes are at least 1.
+  llvm::BasicBlock *Exit = llvm::BasicBlock::Create(C, "exit", Wg);
+  llvm::PHINode *Index[3];
+  llvm::BasicBlock *Header[3], *Latch[3];
+  llvm::BasicBlock *Pred = Entry;
+  for (int D = 2; D >= 0; --D) {
+    Header[D] = llvm::BasicBlock::Create(C, "loop" + std::to_string(D), Wg);
+    B.CreateBr(Header[D]);
+    B.SetInsertPoint(Header[D]);
+    Index[D] = B.CreatePHI(I64, 2, "wi" + std::to_string(D));
+    Index[D]->addIncoming(B.getInt64(0), Pred);
+    Pred = Header[D];
+  }
+  CallArgs.insert(CallArgs.end(), {Index[0], Index[1], Index[2]});
+  B.CreateCall(Item, CallArgs);
+  for (int D = 0; D < 3; ++D) {
+    Latch[D] = B.GetInsertBlock();
+    llvm::Value *Next = B.CreateAdd(Index[D], B.getInt64(1), "", true, true);
+    Index[D]->addIncoming(Next, Latch[D]);
+    llvm::BasicBlock *Continue = D < 2 ? llvm::BasicBlock::Create(C, "next" + std::to_string(D + 1), Wg) : Exit;
+    auto *Br = B.CreateCondBr(B.CreateICmpULT(Next, Size[D]), Header[D], Continue);
+    if (D == 0) {
+      llvm::MDNode *Parallel = llvm::MDNode::get(
+          C, {llvm::MDString::get(C, "llvm.loop.parallel_accesses"), Group});
+      llvm::MDNode *Loop = llvm::MDNode::getDistinct(C, {nullptr, Parallel});
+      Loop->replaceOperandWith(0, Loop);
+      Br->setMetadata(llvm::LLVMContext::MD_loop, Loop);
+    }
+    if (D < 2)
+      B.SetInsertPoint(Continue);
+  }
+  B.SetInsertPoint(Exit);
+  B.CreateRetVoid();
+  return true;
+}
+
+} // namespace weft::compiler

@@ -1,0 +1,192 @@
+// Compiled kernels run: work-group functions from the compiler library, driven directly over an
+// NDRange (the executor's job, done here by hand), checked against host computations.
+#include "runtime/core/CompilerLibrary.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+namespace weft {
+namespace {
+
+using compiler::BuildOutput;
+using compiler::CompileOutput;
+using Status = CompileOutput::Status;
+
+class Execution : public ::testing::Test {
+protected:
+  void SetUp() override {
+    auto C = loadCompiler();
+    ASSERT_TRUE(bool(C)) << C.error().reason();
+    Compiler = *C;
+  }
+
+  BuildOutput build(const std::string &Source, const std::string &Options = "") {
+    compiler::CompileInput In;
+    In.Source = Source;
+    In.Options = Options;
+    CompileOutput C = Compiler->compile(In);
+    if (C.Result != Status::Success) {
+      BuildOutput Out;
+      Out.Result = C.Result;
+      Out.Log = C.Log;
+      return Out;
+    }
+    return Compiler->link({C.Bitcode}, Options);
+  }
+
+  /// Runs every work-group of an NDRange, as the executor will.
+  static void run(const compiler::KernelBinary &K, const std::vector<std::byte> &Args,
+                  unsigned Dims, std::array<uint64_t, 3> Global, std::array<uint64_t, 3> Local,
+                  std::array<uint64_t, 3> Offset = {}) {
+    std::vector<std::byte> LocalMemory(K.StaticLocalBytes + 64);
+    abi::WorkGroupContext Ctx{};
+    Ctx.WorkDim = Dims;
+    Ctx.LocalMemory = LocalMemory.data();
+    for (unsigned D = 0; D < 3; ++D) {
+      Ctx.GlobalOffset[D] = Offset[D];
+      Ctx.GlobalSize[D] = Global[D];
+      Ctx.EnqueuedLocalSize[D] = Local[D];
+      Ctx.NumGroups[D] = (Global[D] + Local[D] - 1) / Local[D];
+    }
+    for (uint64_t Z = 0; Z < Ctx.NumGroups[2]; ++Z)
+      for (uint64_t Y = 0; Y < Ctx.NumGroups[1]; ++Y)
+        for (uint64_t X = 0; X < Ctx.NumGroups[0]; ++X) {
+          uint64_t G[3] = {X, Y, Z};
+          for (unsigned D = 0; D < 3; ++D) {
+            Ctx.GroupId[D] = G[D];
+            Ctx.LocalSize[D] = std::min(Local[D], Global[D] - G[D] * Local[D]);
+          }
+          K.Run(Args.data(), &Ctx);
+        }
+  }
+
+  template <class T> static void set(std::vector<std::byte> &Args, const compiler::KernelBinary &K,
+                                     unsigned Index, const T &Value) {
+    ASSERT_LT(Index, K.Args.size());
+    ASSERT_EQ(K.Args[Index].Size, sizeof(T));
+    std::memcpy(Args.data() + K.Args[Index].Offset, &Value, sizeof(T));
+  }
+
+  compiler::Compiler *Compiler = nullptr;
+};
+
+TEST_F(Execution, VectorAddWithATrailingPartialGroup) {
+  auto Out = build("kernel void add(global const float *a, global const float *b, global float *c)"
+                   "{ size_t i = get_global_id(0); c[i] = a[i] + b[i]; }");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  const auto &K = Out.Program->kernels().at(0);
+  ASSERT_NE(K.Run, nullptr);
+  std::vector<float> A(1000), B(1000), C(1000, -1);
+  for (int I = 0; I < 1000; ++I) {
+    A[I] = float(I);
+    B[I] = float(2 * I) + 0.5f;
+  }
+  std::vector<std::byte> Args(K.ArgBufferSize);
+  set(Args, K, 0, A.data());
+  set(Args, K, 1, B.data());
+  set(Args, K, 2, C.data());
+  run(K, Args, 1, {1000, 1, 1}, {64, 1, 1}); // 15 full groups and one of 40
+  for (int I = 0; I < 1000; ++I)
+    ASSERT_EQ(C[I], A[I] + B[I]) << I;
+}
+
+TEST_F(Execution, EveryWorkItemQueryIn3DWithOffsets) {
+  auto Out = build(R"(
+    kernel void ids(global ulong *out) {
+      size_t gx = get_global_id(0) - get_global_offset(0);
+      size_t gy = get_global_id(1) - get_global_offset(1);
+      size_t gz = get_global_id(2) - get_global_offset(2);
+      size_t i = (gz * get_global_size(1) + gy) * get_global_size(0) + gx;
+      global ulong *o = out + 16 * i;
+      o[0] = get_global_id(0); o[1] = get_global_id(1); o[2] = get_global_id(2);
+      o[3] = get_local_id(0); o[4] = get_local_id(1); o[5] = get_local_id(2);
+      o[6] = get_group_id(0) + 100 * get_group_id(1) + 10000 * get_group_id(2);
+      o[7] = get_local_size(0) + 100 * get_local_size(1) + 10000 * get_local_size(2);
+      o[8] = get_num_groups(0) + 100 * get_num_groups(1) + 10000 * get_num_groups(2);
+      o[9] = get_work_dim();
+      o[10] = get_global_linear_id();
+      o[11] = get_local_linear_id();
+      o[12] = get_enqueued_local_size(0);
+      o[13] = get_global_size(3) + 10 * get_local_size(7);   // out of range: 1 and 1
+      o[14] = get_global_id(3) + get_local_id(5) + get_group_id(9); // out of range: 0
+      uint d = (uint)(gx % 3);
+      o[15] = get_global_size(d);  // a dimension that is not a constant
+    })", "-cl-std=CL3.0");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  const auto &K = Out.Program->kernels().at(0);
+  std::array<uint64_t, 3> Global{10, 6, 4}, Local{4, 3, 2}, Offset{5, 7, 9};
+  std::vector<uint64_t> Result(16 * 10 * 6 * 4, 12345);
+  std::vector<std::byte> Args(K.ArgBufferSize);
+  set(Args, K, 0, Result.data());
+  run(K, Args, 3, Global, Local, Offset);
+  for (uint64_t Z = 0; Z < 4; ++Z)
+    for (uint64_t Y = 0; Y < 6; ++Y)
+      for (uint64_t X = 0; X < 10; ++X) {
+        uint64_t I = (Z * 6 + Y) * 10 + X;
+        const uint64_t *O = &Result[16 * I];
+        uint64_t G[3] = {X, Y, Z};
+        for (unsigned D = 0; D < 3; ++D) {
+          ASSERT_EQ(O[D], G[D] + Offset[D]) << I;
+          ASSERT_EQ(O[3 + D], G[D] % Local[D]) << I;
+        }
+        uint64_t Gid[3] = {X / 4, Y / 3, Z / 2};
+        uint64_t Ls[3] = {Gid[0] == 2 ? 2u : 4u, 3, 2}; // 10 = 4 + 4 + 2
+        EXPECT_EQ(O[6], Gid[0] + 100 * Gid[1] + 10000 * Gid[2]) << I;
+        EXPECT_EQ(O[7], Ls[0] + 100 * Ls[1] + 10000 * Ls[2]) << I;
+        EXPECT_EQ(O[8], 3u + 100 * 2 + 10000 * 2) << I;
+        EXPECT_EQ(O[9], 3u);
+        EXPECT_EQ(O[10], I);
+        EXPECT_EQ(O[11], ((Z % 2) * 3 + Y % 3) * Ls[0] + X % 4) << I;
+        EXPECT_EQ(O[12], 4u);
+        EXPECT_EQ(O[13], 11u);
+        EXPECT_EQ(O[14], 0u);
+        EXPECT_EQ(O[15], Global[X % 3]);
+      }
+}
+
+TEST_F(Execution, LocalVariablesStructsAndVectorsByValue) {
+  auto Out = build(R"(
+    typedef struct { int a; float b[3]; char c; } S;
+    kernel void k(global float *out, S s, float4 v, int n) {
+      local float scratch[64];
+      size_t l = get_local_id(0);
+      scratch[l] = v.y * (float)l;           // each work-item only touches its own slot
+      out[get_global_id(0)] = scratch[l] + s.b[2] + s.a + s.c + n;
+    })");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  const auto &K = Out.Program->kernels().at(0);
+  EXPECT_GE(K.StaticLocalBytes, 64 * sizeof(float));
+  struct S {
+    int a;
+    float b[3];
+    char c;
+  } Value{3, {0, 0, 0.25f}, 7};
+  float V[4] = {0, 2, 0, 0};
+  std::vector<float> Result(128);
+  std::vector<std::byte> Args(K.ArgBufferSize);
+  set(Args, K, 0, Result.data());
+  set(Args, K, 1, Value);
+  std::memcpy(Args.data() + K.Args[2].Offset, V, sizeof V);
+  ASSERT_EQ(K.Args[2].Size, sizeof V);
+  set(Args, K, 3, 100);
+  run(K, Args, 1, {128, 1, 1}, {64, 1, 1});
+  for (int I = 0; I < 128; ++I)
+    ASSERT_EQ(Result[I], 2.0f * float(I % 64) + 0.25f + 3 + 7 + 100) << I;
+}
+
+TEST_F(Execution, BarriersAreReportedAsNotSupportedYet) {
+  auto Out = build("kernel void k(local int *l) { barrier(CLK_LOCAL_MEM_FENCE); }");
+  EXPECT_EQ(Out.Result, Status::Failure);
+  EXPECT_NE(Out.Log.find("barriers are not supported yet"), std::string::npos) << Out.Log;
+}
+
+TEST_F(Execution, MissingBuiltinsAreLinkErrors) {
+  auto Out = build("kernel void k(global float *p) { p[0] = sqrt(p[1]); }");
+  EXPECT_EQ(Out.Result, Status::Failure);
+  EXPECT_NE(Out.Log.find("undefined function"), std::string::npos) << Out.Log;
+}
+
+} // namespace
+} // namespace weft
