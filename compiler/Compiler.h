@@ -41,6 +41,8 @@ struct KernelInfo {
   std::vector<KernelArg> Args;
   std::array<uint64_t, 3> RequiredWorkGroupSize{}; ///< all 0 if not given
   std::string Attributes;                          ///< CL_KERNEL_ATTRIBUTES
+  /// Work-groups must divide the global size (OpenCL C 1.x, or -cl-uniform-work-group-size).
+  bool UniformWorkGroupSize = true;
 };
 
 struct CompileInput {

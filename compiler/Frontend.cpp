@@ -90,12 +90,15 @@ std::unique_ptr<llvm::Module> runFrontend(llvm::LLVMContext &Ctx, const CompileI
     Memory->addFile(Dir + "/" + Name, 0, llvm::MemoryBuffer::getMemBufferCopy(Text));
   auto Files = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
   Files->pushOverlay(Memory);
-  Files->setCurrentWorkingDirectory(Dir);
   CI.createFileManager(Files);
 
   clang::EmitLLVMOnlyAction Action(&Ctx);
   bool Ok = CI.ExecuteAction(Action);
   LogStream.flush();
+  // Diagnostics name the in-memory files by their place in the virtual input directory; the
+  // application knows them as "program.cl" and its header_include_names.
+  for (size_t At; (At = Log.find(Dir + "/")) != std::string::npos;)
+    Log.erase(At, Dir.size() + 1);
   if (!Ok)
     return nullptr;
   return Action.takeModule();

@@ -53,7 +53,8 @@ std::vector<KernelInfo> collectKernels(const llvm::Module &M) {
       A.TypeName = stringAt(F, "kernel_arg_type", I);
       A.TypeQualifiers = stringAt(F, "kernel_arg_type_qual", I);
       A.Name = stringAt(F, "kernel_arg_name", I);
-      A.IsPointer = F.getArg(I)->getType()->isPointerTy();
+      // A struct passed by value is a byval pointer in IR, but not a memory object argument.
+      A.IsPointer = F.getArg(I)->getType()->isPointerTy() && !F.getArg(I)->hasByValAttr();
       K.Args.push_back(std::move(A));
     }
     auto Dims = [&](const char *Kind) {
@@ -71,6 +72,9 @@ std::vector<KernelInfo> collectKernels(const llvm::Module &M) {
     };
     Attr("reqd_work_group_size", K.RequiredWorkGroupSize);
     Attr("work_group_size_hint", Dims("work_group_size_hint"));
+    // Clang: "true" for OpenCL C 1.x and under -cl-uniform-work-group-size, "false" otherwise.
+    K.UniformWorkGroupSize =
+        F.getFnAttribute("uniform-work-group-size").getValueAsString() != "false";
     Kernels.push_back(std::move(K));
   }
   return Kernels;

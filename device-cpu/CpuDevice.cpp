@@ -1,6 +1,7 @@
 // The CPU device: creation, and command execution in its TBB arena.
 #include "device-cpu/CpuDevice.h"
 
+#include "device-cpu/Executor.h"
 #include "device-cpu/Topology.h"
 #include "device-cpu/Transfers.h"
 #include "runtime/core/Config.h"
@@ -30,6 +31,9 @@ Status CpuDevice::execute(Command &C) {
     break;
   case Command::Kind::Fill:
     runFill(C.Fill, Arena);
+    break;
+  case Command::Kind::NDRange:
+    runNDRange(C.NDRange, Arena);
     break;
   case Command::Kind::Host:
     C.HostWork();

@@ -79,6 +79,25 @@ WEFT_ENTRY(clEnqueueMigrateMemObjects)
 // Pipe.cpp
 WEFT_ENTRY(clCreatePipe)
 WEFT_ENTRY(clGetPipeInfo)
+// Program.cpp
+WEFT_ENTRY(clCreateProgramWithSource)
+WEFT_ENTRY(clBuildProgram)
+WEFT_ENTRY(clRetainProgram)
+WEFT_ENTRY(clReleaseProgram)
+WEFT_ENTRY(clGetProgramInfo)
+WEFT_ENTRY(clGetProgramBuildInfo)
+// Kernel.cpp
+WEFT_ENTRY(clCreateKernel)
+WEFT_ENTRY(clCreateKernelsInProgram)
+WEFT_ENTRY(clCloneKernel)
+WEFT_ENTRY(clRetainKernel)
+WEFT_ENTRY(clReleaseKernel)
+WEFT_ENTRY(clSetKernelArg)
+WEFT_ENTRY(clGetKernelInfo)
+WEFT_ENTRY(clGetKernelArgInfo)
+WEFT_ENTRY(clGetKernelWorkGroupInfo)
+WEFT_ENTRY(clEnqueueNDRangeKernel)
+WEFT_ENTRY(clEnqueueTask)
 #undef WEFT_ENTRY
 
 /// clIcdGetPlatformIDsKHR (cl_khr_icd); the header gives it no cl_api_* type.

@@ -4,6 +4,7 @@
 #include "runtime/core/Context.h"
 #include "runtime/core/Error.h"
 #include "runtime/core/Event.h"
+#include "runtime/core/Kernel.h"
 #include "runtime/core/Memory.h"
 #include "runtime/core/Platform.h"
 #include "runtime/core/Queue.h"
@@ -50,6 +51,19 @@ template <> struct HandleTraits<Event> {
   static constexpr ObjectType Type = ObjectType::Event;
   static constexpr cl_int Invalid = CL_INVALID_EVENT;
   static constexpr const char *Name = "event";
+};
+
+template <> struct HandleTraits<Program> {
+  using Handle = cl_program;
+  static constexpr ObjectType Type = ObjectType::Program;
+  static constexpr cl_int Invalid = CL_INVALID_PROGRAM;
+  static constexpr const char *Name = "program";
+};
+template <> struct HandleTraits<Kernel> {
+  using Handle = cl_kernel;
+  static constexpr ObjectType Type = ObjectType::Kernel;
+  static constexpr cl_int Invalid = CL_INVALID_KERNEL;
+  static constexpr const char *Name = "kernel";
 };
 
 /// The object a handle names, or that type's CL_INVALID_* error if it is null, of another type,

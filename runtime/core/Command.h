@@ -1,6 +1,7 @@
 // The commands a queue carries, as plain data the device executes (no cl_* handles).
 #pragma once
 
+#include "compiler/WorkGroupAbi.h"
 #include "runtime/core/Object.h"
 
 #include <CL/cl.h>
@@ -38,12 +39,24 @@ struct FillCommand {
   size_t PatternSize = 0;
 };
 
+/// Runs a kernel over an NDRange: one call of Run per work-group.
+struct NDRangeCommand {
+  abi::WorkGroupFn Run = nullptr;
+  unsigned WorkDim = 1;
+  std::array<uint64_t, 3> GlobalOffset{}, GlobalSize{1, 1, 1}, LocalSize{1, 1, 1};
+  std::vector<std::byte> Args; ///< the argument buffer, taken when the command was enqueued
+  /// __local arguments: where each pointer goes in Args, and how many bytes it needs.
+  std::vector<std::pair<uint32_t, size_t>> LocalArgs;
+  uint64_t StaticLocalBytes = 0;
+};
+
 /// A command: what to run, and the objects that must stay alive until it has run.
 struct Command {
   cl_command_type Type = 0;
-  enum class Kind { None, Copy, Fill, Host } What = Kind::None;
+  enum class Kind { None, Copy, Fill, NDRange, Host } What = Kind::None;
   CopyCommand Copy;
   FillCommand Fill;
+  NDRangeCommand NDRange;
   /// Kind::Host: runs on the host with no device work (map/unmap bookkeeping, user callbacks).
   std::function<void()> HostWork;
   /// Bytes the command touches: picks inline execution or the device's workers.

@@ -63,6 +63,11 @@ TEST_F(Frontend, CompilesAKernelAndDescribesIt) {
   EXPECT_EQ(K.Args[4].Space, AS::Private);
   EXPECT_FALSE(K.Args[4].IsPointer);
   EXPECT_EQ(K.Args[5].TypeName, "int4");
+  EXPECT_FALSE(K.Args[5].IsPointer);
+  EXPECT_TRUE(K.Args[0].IsPointer);
+  auto Struct = compile("typedef struct { int a, b; } S; kernel void k(S s) {}");
+  ASSERT_EQ(Struct.Result, Status::Success) << Struct.Log;
+  EXPECT_FALSE(Struct.Kernels[0].Args[0].IsPointer) << "a struct by value is not a buffer";
   EXPECT_EQ(Out.Kernels[1].Name, "empty");
   EXPECT_TRUE(Out.Kernels[1].Args.empty());
 }
@@ -77,6 +82,7 @@ TEST_F(Frontend, ArgumentNamesOnlyWithKernelArgInfo) {
 TEST_F(Frontend, ErrorsGiveClangDiagnosticsWithCaret) {
   auto Out = compile("kernel void k(global int *p) {\n  p[0] = undeclared_thing;\n}\n");
   EXPECT_EQ(Out.Result, Status::Failure);
+  EXPECT_EQ(Out.Log.rfind("program.cl:2:10: error: use of undeclared identifier ", 0), 0u) << Out.Log;
   EXPECT_NE(Out.Log.find("program.cl:2:10: error: use of undeclared identifier "
                          "'undeclared_thing'"),
             std::string::npos)

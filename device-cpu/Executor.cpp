@@ -1,0 +1,87 @@
+// Work-groups as TBB tasks: each chunk of work-groups gets its own local memory and argument
+// buffer (with this chunk's __local pointers) and runs the work-group function once per group.
+#include "device-cpu/Executor.h"
+
+#include "device-cpu/Transfers.h"
+
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <xmmintrin.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+
+namespace weft::cpu {
+namespace {
+
+constexpr size_t LocalAlign = 128;
+
+struct FreeDeleter {
+  void operator()(std::byte *P) const { std::free(P); }
+};
+
+/// The MXCSR every work-group starts with: round to nearest, all exceptions masked, denormals
+/// kept (no FTZ/DAZ), whatever the thread carried before.
+constexpr unsigned DefaultMxcsr = 0x1f80;
+
+} // namespace
+
+void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
+  uint64_t Groups[3];
+  for (unsigned D = 0; D < 3; ++D)
+    Groups[D] = (C.GlobalSize[D] + C.LocalSize[D] - 1) / C.LocalSize[D];
+  const size_t Total = size_t(Groups[0] * Groups[1] * Groups[2]);
+
+  // Local memory of one work-group: kernel-scope __local variables, then each __local argument.
+  std::vector<size_t> LocalArgOffsets;
+  size_t LocalBytes = C.StaticLocalBytes;
+  for (const auto &[Slot, Size] : C.LocalArgs) {
+    LocalBytes = (LocalBytes + LocalAlign - 1) / LocalAlign * LocalAlign;
+    LocalArgOffsets.push_back(LocalBytes);
+    LocalBytes += Size;
+  }
+  LocalBytes = (LocalBytes + LocalAlign - 1) / LocalAlign * LocalAlign;
+
+  auto RunGroups = [&](size_t Begin, size_t End) {
+    std::unique_ptr<std::byte, FreeDeleter> Local(
+        LocalBytes ? static_cast<std::byte *>(std::aligned_alloc(LocalAlign, LocalBytes)) : nullptr);
+    std::vector<std::byte> Args = C.Args;
+    for (size_t I = 0; I < C.LocalArgs.size(); ++I) {
+      std::byte *P = Local.get() + LocalArgOffsets[I];
+      std::memcpy(Args.data() + C.LocalArgs[I].first, &P, sizeof P);
+    }
+    abi::WorkGroupContext Ctx{};
+    Ctx.WorkDim = C.WorkDim;
+    Ctx.LocalMemory = Local.get();
+    for (unsigned D = 0; D < 3; ++D) {
+      Ctx.GlobalOffset[D] = C.GlobalOffset[D];
+      Ctx.GlobalSize[D] = C.GlobalSize[D];
+      Ctx.EnqueuedLocalSize[D] = C.LocalSize[D];
+      Ctx.NumGroups[D] = Groups[D];
+    }
+    unsigned SavedMxcsr = _mm_getcsr();
+    _mm_setcsr(DefaultMxcsr);
+    for (size_t G = Begin; G < End; ++G) {
+      uint64_t Id[3] = {G % Groups[0], (G / Groups[0]) % Groups[1], G / (Groups[0] * Groups[1])};
+      for (unsigned D = 0; D < 3; ++D) {
+        Ctx.GroupId[D] = Id[D];
+        // A trailing group of a non-uniform NDRange is smaller.
+        Ctx.LocalSize[D] = std::min(C.LocalSize[D], C.GlobalSize[D] - Id[D] * C.LocalSize[D]);
+      }
+      C.Run(Args.data(), &Ctx);
+    }
+    _mm_setcsr(SavedMxcsr);
+  };
+
+  if (Total == 1 || SanitizingThreads) {
+    RunGroups(0, Total);
+    return;
+  }
+  Arena.execute([&] {
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, Total),
+                      [&](const tbb::blocked_range<size_t> &R) { RunGroups(R.begin(), R.end()); });
+  });
+}
+
+} // namespace weft::cpu

@@ -1,0 +1,486 @@
+// Kernel entry points: creation, arguments, kernel/argument/work-group info, and the NDRange and
+// task enqueues.
+#include "runtime/api/Api.h"
+#include "runtime/api/Enqueue.h"
+#include "runtime/api/Entry.h"
+#include "runtime/api/Handles.h"
+#include "runtime/api/Info.h"
+
+#include <cstring>
+
+namespace weft::api {
+namespace {
+
+using AS = compiler::KernelArg::AddressSpace;
+
+/// The work-group size a kernel may run with (no barriers yet: the device's maximum).
+size_t kernelWorkGroupSize(const Kernel &K, const Device &D) {
+  return D.description().MaxWorkGroupSize;
+}
+
+Expected<Kernel *> makeKernel(Program &P, const std::string &Name) {
+  Program::BuildState B = P.build();
+  // "CL_INVALID_PROGRAM_EXECUTABLE if there is no successfully built executable for program."
+  if (!B.Executable)
+    return Error(CL_INVALID_PROGRAM_EXECUTABLE, "the program has not been built successfully");
+  for (const compiler::KernelBinary &K : B.Executable->kernels())
+    if (K.Info.Name == Name)
+      return new Kernel(P, K, B.Executable);
+  // "CL_INVALID_KERNEL_NAME if kernel_name is not found in program."
+  return Error(CL_INVALID_KERNEL_NAME, cat("no kernel named '", Name, "' in the program"));
+}
+
+} // namespace
+
+cl_kernel CL_API_CALL clCreateKernel(cl_program ProgramHandle, const char *Name,
+                                     cl_int *ErrcodeRet) {
+  return create<cl_kernel>(__func__, ErrcodeRet, [&]() -> Expected<cl_kernel> {
+    auto P = toObject<Program>(ProgramHandle);
+    if (!P)
+      return P.takeError();
+    // "CL_INVALID_VALUE if kernel_name is NULL."
+    if (!Name)
+      return Error(CL_INVALID_VALUE, "kernel_name is NULL").in(&(*P)->context());
+    auto K = makeKernel(**P, Name);
+    if (!K)
+      return K.takeError().in(&(*P)->context());
+    return toHandle(*K);
+  });
+}
+
+cl_int CL_API_CALL clCreateKernelsInProgram(cl_program ProgramHandle, cl_uint NumKernels,
+                                            cl_kernel *Kernels, cl_uint *NumKernelsRet) {
+  return call(__func__, [&]() -> Status {
+    auto P = toObject<Program>(ProgramHandle);
+    if (!P)
+      return P.takeError();
+    Program::BuildState B = (*P)->build();
+    if (!B.Executable)
+      return Error(CL_INVALID_PROGRAM_EXECUTABLE, "the program has not been built successfully")
+          .in(&(*P)->context());
+    const auto &All = B.Executable->kernels();
+    // "CL_INVALID_VALUE if kernels is not NULL and num_kernels is less than the number of
+    // kernels in program."
+    if (Kernels && NumKernels < All.size())
+      return Error(CL_INVALID_VALUE, cat("num_kernels ", NumKernels, " is less than the ",
+                                         All.size(), " kernels in the program"))
+          .in(&(*P)->context());
+    if (Kernels)
+      for (size_t I = 0; I < All.size(); ++I)
+        Kernels[I] = toHandle(new Kernel(**P, All[I], B.Executable));
+    if (NumKernelsRet)
+      *NumKernelsRet = cl_uint(All.size());
+    return Status::ok();
+  });
+}
+
+cl_kernel CL_API_CALL clCloneKernel(cl_kernel Source, cl_int *ErrcodeRet) {
+  return create<cl_kernel>(__func__, ErrcodeRet, [&]() -> Expected<cl_kernel> {
+    auto K = toObject<Kernel>(Source);
+    if (!K)
+      return K.takeError();
+    return toHandle(new Kernel(**K));
+  });
+}
+
+cl_int CL_API_CALL clRetainKernel(cl_kernel Kernel) {
+  return call(__func__, [&] { return retainHandle<weft::Kernel>(Kernel); });
+}
+
+cl_int CL_API_CALL clReleaseKernel(cl_kernel Kernel) {
+  return call(__func__, [&] { return releaseHandle<weft::Kernel>(Kernel); });
+}
+
+cl_int CL_API_CALL clSetKernelArg(cl_kernel KernelHandle, cl_uint Index, size_t Size,
+                                  const void *Value) {
+  return call(__func__, [&]() -> Status {
+    auto KR = toObject<Kernel>(KernelHandle);
+    if (!KR)
+      return KR.takeError();
+    Kernel &K = **KR;
+    Context *Ctx = &K.program().context();
+    // "CL_INVALID_ARG_INDEX if arg_index is not a valid argument index."
+    if (Index >= K.numArgs())
+      return Error(CL_INVALID_ARG_INDEX, cat("arg_index ", Index, " is not below the kernel's ",
+                                             K.numArgs(), " arguments"))
+          .in(Ctx);
+    const compiler::KernelArg &Arg = K.info().Args[Index];
+    const compiler::ArgSlot &Slot = K.binary().Args[Index];
+    Kernel::Arguments &A = K.arguments();
+    std::byte *Dst = A.Buffer.data() + Slot.Offset;
+    if (Arg.Space == AS::Local) {
+      // "CL_INVALID_ARG_VALUE if the argument is declared with the local qualifier and
+      // arg_value is not NULL"; "CL_INVALID_ARG_SIZE if arg_size is zero and the argument is
+      // declared with the local qualifier."
+      if (Value)
+        return Error(CL_INVALID_ARG_VALUE, cat("argument ", Index, " is __local: arg_value must "
+                                               "be NULL"))
+            .in(Ctx);
+      if (Size == 0)
+        return Error(CL_INVALID_ARG_SIZE, cat("argument ", Index, " is __local: arg_size is 0"))
+            .in(Ctx);
+      A.LocalSizes[Index] = Size;
+      A.Buffers[Index] = {};
+    } else if (Arg.IsPointer) {
+      // A __global or __constant buffer: "CL_INVALID_ARG_SIZE if ... the argument is a memory
+      // object and arg_size != sizeof(cl_mem)"; "CL_INVALID_MEM_OBJECT for an argument declared
+      // to be a memory object when the specified arg_value is not a valid memory object".
+      if (Size != sizeof(cl_mem))
+        return Error(CL_INVALID_ARG_SIZE, cat("argument ", Index, " is a buffer: arg_size ", Size,
+                                              " is not sizeof(cl_mem)"))
+            .in(Ctx);
+      cl_mem Handle = Value ? *static_cast<const cl_mem *>(Value) : nullptr;
+      std::byte *Address = nullptr;
+      A.Buffers[Index] = {};
+      if (Handle) { // a NULL value (or pointer to NULL) is a NULL buffer
+        auto M = toObject<MemObject>(Handle);
+        if (!M || &(*M)->context() != Ctx)
+          return Error(CL_INVALID_MEM_OBJECT,
+                       cat("argument ", Index, " is not a memory object of the kernel's context"))
+              .in(Ctx);
+        Address = (*M)->storage();
+        A.Buffers[Index] = Ref<MemObject>(*M);
+      }
+      std::memcpy(Dst, &Address, sizeof Address);
+      A.LocalSizes[Index] = 0;
+    } else {
+      // "CL_INVALID_ARG_SIZE if arg_size does not match the size of the data type for an
+      // argument that is not a memory object"; "CL_INVALID_ARG_VALUE if arg_value specified is
+      // not a valid value."
+      if (Size != Slot.Size)
+        return Error(CL_INVALID_ARG_SIZE, cat("argument ", Index, " (", Arg.TypeName,
+                                              ") takes ", Slot.Size, " bytes, not ", Size))
+            .in(Ctx);
+      if (!Value)
+        return Error(CL_INVALID_ARG_VALUE, cat("argument ", Index, " is passed by value: "
+                                               "arg_value is NULL"))
+            .in(Ctx);
+      std::memcpy(Dst, Value, Size);
+    }
+    A.Set[Index] = true;
+    return Status::ok();
+  });
+}
+
+cl_int CL_API_CALL clGetKernelInfo(cl_kernel KernelHandle, cl_kernel_info ParamName,
+                                   size_t ParamValueSize, void *ParamValue,
+                                   size_t *ParamValueSizeRet) {
+  return call(__func__, [&]() -> Status {
+    auto KR = toObject<Kernel>(KernelHandle);
+    if (!KR)
+      return KR.takeError();
+    Kernel &K = **KR;
+    InfoWriter Out(ParamName, ParamValueSize, ParamValue, ParamValueSizeRet);
+    switch (ParamName) {
+    case CL_KERNEL_FUNCTION_NAME:
+      return Out.string(K.info().Name);
+    case CL_KERNEL_NUM_ARGS:
+      return Out(cl_uint(K.numArgs()));
+    case CL_KERNEL_REFERENCE_COUNT:
+      return Out(cl_uint(K.apiRefCount()));
+    case CL_KERNEL_CONTEXT:
+      return Out(toHandle(&K.program().context()));
+    case CL_KERNEL_PROGRAM:
+      return Out(toHandle(&K.program()));
+    case CL_KERNEL_ATTRIBUTES:
+      return Out.string(K.info().Attributes);
+    default:
+      return unknownQuery("kernel", ParamName).in(&K.program().context());
+    }
+  });
+}
+
+cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel KernelHandle, cl_uint Index,
+                                      cl_kernel_arg_info ParamName, size_t ParamValueSize,
+                                      void *ParamValue, size_t *ParamValueSizeRet) {
+  return call(__func__, [&]() -> Status {
+    auto KR = toObject<Kernel>(KernelHandle);
+    if (!KR)
+      return KR.takeError();
+    Kernel &K = **KR;
+    Context *Ctx = &K.program().context();
+    if (Index >= K.numArgs())
+      return Error(CL_INVALID_ARG_INDEX, cat("arg_indx ", Index, " is not a valid argument"))
+          .in(Ctx);
+    // "CL_KERNEL_ARG_INFO_NOT_AVAILABLE if the argument information is not available":
+    // it is only kept for programs built with -cl-kernel-arg-info.
+    if (!K.program().build().KernelArgInfo)
+      return Error(CL_KERNEL_ARG_INFO_NOT_AVAILABLE,
+                   "the program was not built with -cl-kernel-arg-info")
+          .in(Ctx);
+    const compiler::KernelArg &A = K.info().Args[Index];
+    InfoWriter Out(ParamName, ParamValueSize, ParamValue, ParamValueSizeRet);
+    switch (ParamName) {
+    case CL_KERNEL_ARG_ADDRESS_QUALIFIER: {
+      cl_kernel_arg_address_qualifier Q = A.Space == AS::Global     ? CL_KERNEL_ARG_ADDRESS_GLOBAL
+                                          : A.Space == AS::Constant ? CL_KERNEL_ARG_ADDRESS_CONSTANT
+                                          : A.Space == AS::Local    ? CL_KERNEL_ARG_ADDRESS_LOCAL
+                                                                    : CL_KERNEL_ARG_ADDRESS_PRIVATE;
+      return Out(Q);
+    }
+    case CL_KERNEL_ARG_ACCESS_QUALIFIER: {
+      cl_kernel_arg_access_qualifier Q = A.AccessQualifier == "read_only"    ? CL_KERNEL_ARG_ACCESS_READ_ONLY
+                                         : A.AccessQualifier == "write_only" ? CL_KERNEL_ARG_ACCESS_WRITE_ONLY
+                                         : A.AccessQualifier == "read_write" ? CL_KERNEL_ARG_ACCESS_READ_WRITE
+                                                                             : CL_KERNEL_ARG_ACCESS_NONE;
+      return Out(Q);
+    }
+    case CL_KERNEL_ARG_TYPE_NAME:
+      return Out.string(A.TypeName);
+    case CL_KERNEL_ARG_TYPE_QUALIFIER: {
+      cl_kernel_arg_type_qualifier Q = CL_KERNEL_ARG_TYPE_NONE;
+      if (A.TypeQualifiers.find("const") != std::string::npos || A.Space == AS::Constant)
+        Q |= CL_KERNEL_ARG_TYPE_CONST;
+      if (A.TypeQualifiers.find("restrict") != std::string::npos)
+        Q |= CL_KERNEL_ARG_TYPE_RESTRICT;
+      if (A.TypeQualifiers.find("volatile") != std::string::npos)
+        Q |= CL_KERNEL_ARG_TYPE_VOLATILE;
+      if (A.TypeQualifiers.find("pipe") != std::string::npos)
+        Q |= CL_KERNEL_ARG_TYPE_PIPE;
+      return Out(Q);
+    }
+    case CL_KERNEL_ARG_NAME:
+      return Out.string(A.Name);
+    default:
+      return unknownQuery("kernel argument", ParamName).in(Ctx);
+    }
+  });
+}
+
+cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel KernelHandle, cl_device_id DeviceHandle,
+                                            cl_kernel_work_group_info ParamName,
+                                            size_t ParamValueSize, void *ParamValue,
+                                            size_t *ParamValueSizeRet) {
+  return call(__func__, [&]() -> Status {
+    auto KR = toObject<Kernel>(KernelHandle);
+    if (!KR)
+      return KR.takeError();
+    Kernel &K = **KR;
+    Context *Ctx = &K.program().context();
+    // "CL_INVALID_DEVICE if device is not in the list of devices associated with kernel or if
+    // device is NULL but there is more than one device associated with kernel."
+    Device *D = nullptr;
+    if (DeviceHandle) {
+      auto DR = toObject<Device>(DeviceHandle);
+      if (!DR || !Ctx->hasDevice(*DR))
+        return Error(CL_INVALID_DEVICE, "device is not a device of the kernel's context").in(Ctx);
+      D = *DR;
+    } else if (Ctx->devices().size() == 1) {
+      D = Ctx->devices().front();
+    } else {
+      return Error(CL_INVALID_DEVICE, "device is NULL and the context has several devices").in(Ctx);
+    }
+    InfoWriter Out(ParamName, ParamValueSize, ParamValue, ParamValueSizeRet);
+    switch (ParamName) {
+    case CL_KERNEL_WORK_GROUP_SIZE:
+      return Out(kernelWorkGroupSize(K, *D));
+    case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: {
+      size_t Sizes[3];
+      for (int I = 0; I < 3; ++I)
+        Sizes[I] = size_t(K.info().RequiredWorkGroupSize[I]);
+      return Out(Sizes);
+    }
+    case CL_KERNEL_LOCAL_MEM_SIZE: {
+      // Kernel-scope __local variables plus the __local arguments set so far.
+      cl_ulong Bytes = K.binary().StaticLocalBytes;
+      for (size_t S : K.arguments().LocalSizes)
+        Bytes += S;
+      return Out(Bytes);
+    }
+    case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+      return Out(size_t(std::min(16u, D->description().SimdBytes / 4)));
+    case CL_KERNEL_PRIVATE_MEM_SIZE:
+      return Out(cl_ulong(0)); // work-items keep private data in registers and the thread's stack
+    case CL_KERNEL_GLOBAL_WORK_SIZE:
+      // "... if device is not a custom device and kernel is not a built-in kernel."
+      return Error(CL_INVALID_VALUE, "CL_KERNEL_GLOBAL_WORK_SIZE is only defined for built-in "
+                                     "kernels and custom devices")
+          .in(Ctx);
+    default:
+      return unknownQuery("kernel work-group", ParamName).in(Ctx);
+    }
+  });
+}
+
+namespace {
+
+/// A local size when the application gives none: a divisor of the global size (when work-groups
+/// must be uniform) of at most 256 work-items, preferring the largest.
+std::array<uint64_t, 3> chooseLocalSize(unsigned Dims, const std::array<uint64_t, 3> &Global,
+                                        bool Uniform, size_t MaxWorkGroup) {
+  std::array<uint64_t, 3> Local{1, 1, 1};
+  uint64_t Budget = std::min<uint64_t>(256, MaxWorkGroup);
+  for (unsigned D = 0; D < Dims; ++D) {
+    uint64_t Best = 1;
+    if (!Uniform) {
+      Best = std::min(Global[D], Budget);
+    } else {
+      for (uint64_t L = std::min(Global[D], Budget); L >= 1; --L)
+        if (Global[D] % L == 0) {
+          Best = L;
+          break;
+        }
+    }
+    Local[D] = Best;
+    Budget = std::max<uint64_t>(1, Budget / Best);
+  }
+  return Local;
+}
+
+} // namespace
+
+cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue QueueHandle, cl_kernel KernelHandle,
+                                          cl_uint WorkDim, const size_t *GlobalOffset,
+                                          const size_t *GlobalSize, const size_t *LocalSize,
+                                          cl_uint NumEvents, const cl_event *WaitList,
+                                          cl_event *EventOut) {
+  return call(__func__, [&]() -> Status {
+    auto QR = toObject<Queue>(QueueHandle);
+    if (!QR)
+      return QR.takeError();
+    Queue &Q = **QR;
+    Context *Ctx = &Q.context();
+    auto KR = toObject<Kernel>(KernelHandle);
+    if (!KR)
+      return KR.takeError().in(Ctx);
+    Kernel &K = **KR;
+    // "CL_INVALID_CONTEXT if context associated with command_queue and kernel are not the same".
+    if (&K.program().context() != Ctx)
+      return Error(CL_INVALID_CONTEXT, "the kernel and the queue belong to different contexts")
+          .in(Ctx);
+    // "CL_INVALID_KERNEL_ARGS if the kernel argument values have not been specified."
+    const Kernel::Arguments &A = K.arguments();
+    for (size_t I = 0; I < A.Set.size(); ++I)
+      if (!A.Set[I])
+        return Error(CL_INVALID_KERNEL_ARGS, cat("argument ", I, " of kernel '", K.info().Name,
+                                                 "' has not been set"))
+            .in(Ctx);
+    // "CL_INVALID_WORK_DIMENSION if work_dim is not a valid value (i.e. a value between 1 and
+    // CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS)."
+    if (WorkDim < 1 || WorkDim > 3)
+      return Error(CL_INVALID_WORK_DIMENSION, cat("work_dim ", WorkDim, " is not 1, 2 or 3"))
+          .in(Ctx);
+    auto Wait = checkWaitList(*Ctx, NumEvents, WaitList);
+    if (!Wait)
+      return Wait.takeError().in(Ctx);
+
+    std::array<uint64_t, 3> Global{1, 1, 1}, Offset{0, 0, 0}, Local{1, 1, 1};
+    bool Empty = !GlobalSize;
+    for (unsigned D = 0; D < WorkDim && GlobalSize; ++D) {
+      Global[D] = GlobalSize[D];
+      Empty = Empty || GlobalSize[D] == 0;
+      if (GlobalOffset) {
+        Offset[D] = GlobalOffset[D];
+        // "CL_INVALID_GLOBAL_OFFSET if ... global_work_offset + global_work_size exceeds the
+        // range of size_t."
+        if (Offset[D] > ~uint64_t(0) - Global[D])
+          return Error(CL_INVALID_GLOBAL_OFFSET,
+                       cat("global_work_offset[", D, "] + global_work_size[", D,
+                           "] overflows size_t"))
+              .in(Ctx);
+      }
+    }
+    // OpenCL 3.0: with a NULL or zero global size the command trivially succeeds once its
+    // dependencies have.
+    if (Empty)
+      return submit(Q, makeCommand(CL_COMMAND_NDRANGE_KERNEL), *Wait, EventOut);
+
+    const DeviceDescription &Dev = Q.device().description();
+    const compiler::KernelInfo &Info = K.info();
+    size_t MaxWorkGroup = kernelWorkGroupSize(K, Q.device());
+    bool Required = Info.RequiredWorkGroupSize[0] != 0;
+    if (LocalSize) {
+      uint64_t Total = 1;
+      for (unsigned D = 0; D < WorkDim; ++D) {
+        Local[D] = LocalSize[D];
+        // "CL_INVALID_WORK_ITEM_SIZE if the number of work-items specified in any of
+        // local_work_size[0], ... is greater than the corresponding values specified by
+        // CL_DEVICE_MAX_WORK_ITEM_SIZES."
+        if (Local[D] == 0)
+          return Error(CL_INVALID_WORK_GROUP_SIZE, cat("local_work_size[", D, "] is 0")).in(Ctx);
+        if (Local[D] > Dev.MaxWorkGroupSize)
+          return Error(CL_INVALID_WORK_ITEM_SIZE,
+                       cat("local_work_size[", D, "] ", Local[D], " exceeds ",
+                           Dev.MaxWorkGroupSize))
+              .in(Ctx);
+        Total *= Local[D];
+        // "CL_INVALID_WORK_GROUP_SIZE if the program was compiled with
+        // -cl-uniform-work-group-size (or for OpenCL C 1.x) and the number of work-items in
+        // global_work_size is not evenly divisible by the local size."
+        if (Info.UniformWorkGroupSize && Global[D] % Local[D])
+          return Error(CL_INVALID_WORK_GROUP_SIZE,
+                       cat("global_work_size[", D, "] ", Global[D],
+                           " is not a multiple of local_work_size[", D, "] ", Local[D],
+                           ", and this kernel needs uniform work-groups"))
+              .in(Ctx);
+      }
+      // "CL_INVALID_WORK_GROUP_SIZE if ... the total number of work-items in the work-group ...
+      // is greater than the value specified by CL_KERNEL_WORK_GROUP_SIZE."
+      if (Total > MaxWorkGroup)
+        return Error(CL_INVALID_WORK_GROUP_SIZE,
+                     cat("the work-group has ", Total, " work-items, more than ", MaxWorkGroup))
+            .in(Ctx);
+      // "CL_INVALID_WORK_GROUP_SIZE if local_work_size is specified and does not match the
+      // required work-group size for kernel in the program source."
+      if (Required)
+        for (unsigned D = 0; D < 3; ++D)
+          if (Local[D] != Info.RequiredWorkGroupSize[D])
+            return Error(CL_INVALID_WORK_GROUP_SIZE,
+                         cat("local_work_size does not match reqd_work_group_size (",
+                             Info.Attributes, ")"))
+                .in(Ctx);
+    } else if (Required) {
+      for (unsigned D = 0; D < 3; ++D)
+        Local[D] = Info.RequiredWorkGroupSize[D];
+      for (unsigned D = 0; D < WorkDim; ++D)
+        if (Info.UniformWorkGroupSize && Global[D] % Local[D])
+          return Error(CL_INVALID_WORK_GROUP_SIZE,
+                       cat("global_work_size[", D, "] is not a multiple of the kernel's "
+                           "reqd_work_group_size"))
+              .in(Ctx);
+    } else {
+      Local = chooseLocalSize(WorkDim, Global, Info.UniformWorkGroupSize, MaxWorkGroup);
+    }
+
+    auto C = makeCommand(CL_COMMAND_NDRANGE_KERNEL);
+    NDRangeCommand &N = C->NDRange;
+    N.Run = K.binary().Run;
+    N.WorkDim = WorkDim;
+    N.GlobalOffset = Offset;
+    N.GlobalSize = Global;
+    N.LocalSize = Local;
+    N.Args = A.Buffer;
+    N.StaticLocalBytes = K.binary().StaticLocalBytes;
+    uint64_t LocalBytes = N.StaticLocalBytes;
+    for (size_t I = 0; I < A.LocalSizes.size(); ++I)
+      if (A.LocalSizes[I]) {
+        N.LocalArgs.emplace_back(K.binary().Args[I].Offset, A.LocalSizes[I]);
+        LocalBytes += A.LocalSizes[I];
+      }
+    // "CL_OUT_OF_RESOURCES if ... the local memory the kernel needs exceeds
+    // CL_DEVICE_LOCAL_MEM_SIZE."
+    if (LocalBytes > Dev.LocalMemSize)
+      return Error(CL_OUT_OF_RESOURCES, cat("the kernel needs ", LocalBytes,
+                                            " bytes of local memory; the device has ",
+                                            Dev.LocalMemSize))
+          .in(Ctx);
+    C->What = Command::Kind::NDRange;
+    C->KeepAlive.emplace_back(&K); // the kernel keeps the executable (and its code) alive
+    for (const Ref<MemObject> &M : A.Buffers)
+      if (M)
+        C->KeepAlive.emplace_back(M.get());
+    Status S = submit(Q, std::move(C), *Wait, EventOut);
+    return S ? S : S.takeError().in(Ctx);
+  });
+}
+
+cl_int CL_API_CALL clEnqueueTask(cl_command_queue Queue, cl_kernel Kernel, cl_uint NumEvents,
+                                 const cl_event *WaitList, cl_event *EventOut) {
+  // "equivalent to calling clEnqueueNDRangeKernel with work_dim set to 1, global_work_offset set
+  // to NULL, global_work_size[0] set to 1, and local_work_size[0] set to 1."
+  const size_t One = 1;
+  return api::clEnqueueNDRangeKernel(Queue, Kernel, 1, nullptr, &One, &One, NumEvents, WaitList,
+                                     EventOut);
+}
+
+} // namespace weft::api

@@ -1,0 +1,355 @@
+// OpenCL 3.0 §5.8-5.10 (programs, kernels, executing kernels) through the ICD loader: building
+// from source, build logs, kernel arguments and info, and NDRange execution checked against
+// host computations.
+#include "api/RuntimeTest.h"
+
+#include <atomic>
+#include <cstring>
+#include <numeric>
+#include <thread>
+
+namespace weft::test {
+namespace {
+
+class KernelApi : public RuntimeTest {
+protected:
+  cl_program program(const char *Source) {
+    cl_int Err;
+    cl_program P = clCreateProgramWithSource(Ctx, 1, &Source, nullptr, &Err);
+    EXPECT_EQ(Err, CL_SUCCESS);
+    return P;
+  }
+  /// Builds Source; fails the test (with the log) if it does not build.
+  cl_program built(const char *Source, const char *Options = "") {
+    cl_program P = program(Source);
+    cl_int Err = clBuildProgram(P, 1, &Device, Options, nullptr, nullptr);
+    EXPECT_EQ(Err, CL_SUCCESS) << log(P);
+    return P;
+  }
+  std::string log(cl_program P) {
+    size_t Size = 0;
+    clGetProgramBuildInfo(P, Device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &Size);
+    std::string S(Size, '\0');
+    clGetProgramBuildInfo(P, Device, CL_PROGRAM_BUILD_LOG, Size, S.data(), nullptr);
+    if (!S.empty())
+      S.pop_back();
+    return S;
+  }
+  cl_build_status status(cl_program P) {
+    cl_build_status S = 99;
+    clGetProgramBuildInfo(P, Device, CL_PROGRAM_BUILD_STATUS, sizeof S, &S, nullptr);
+    return S;
+  }
+};
+
+TEST_F(KernelApi, VectorAddWithNonUniformWorkGroups) {
+  cl_program P = built("kernel void add(global const float *a, global const float *b,"
+                       "                 global float *c, float k) {"
+                       "  size_t i = get_global_id(0); c[i] = a[i] + k * b[i]; }",
+                       "-cl-std=CL3.0");
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "add", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  const size_t N = 100003; // prime: the last work-group is partial
+  std::vector<float> A(N), B(N), C(N, -1.0f);
+  std::iota(A.begin(), A.end(), 0.0f);
+  std::iota(B.begin(), B.end(), 1.0f);
+  cl_mem MA = buffer(N * 4, CL_MEM_COPY_HOST_PTR, A.data());
+  cl_mem MB = buffer(N * 4, CL_MEM_COPY_HOST_PTR, B.data());
+  cl_mem MC = buffer(N * 4);
+  float Scale = 0.5f;
+  ASSERT_EQ(clSetKernelArg(K, 0, sizeof(cl_mem), &MA), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 1, sizeof(cl_mem), &MB), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 2, sizeof(cl_mem), &MC), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 3, sizeof(float), &Scale), CL_SUCCESS);
+  cl_command_queue Q = queue();
+  size_t Global = N, Local = 64;
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &Global, &Local, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clEnqueueReadBuffer(Q, MC, CL_TRUE, 0, N * 4, C.data(), 0, nullptr, nullptr),
+            CL_SUCCESS);
+  for (size_t I = 0; I < N; ++I)
+    ASSERT_EQ(C[I], A[I] + Scale * B[I]) << I;
+  // A local size chosen by Weft, and OpenCL C 1.2's uniform work-groups: both correct.
+  std::fill(C.begin(), C.end(), -1.0f);
+  ASSERT_EQ(clEnqueueWriteBuffer(Q, MC, CL_TRUE, 0, N * 4, C.data(), 0, nullptr, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &Global, nullptr, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clEnqueueReadBuffer(Q, MC, CL_TRUE, 0, N * 4, C.data(), 0, nullptr, nullptr),
+            CL_SUCCESS);
+  for (size_t I = 0; I < N; ++I)
+    ASSERT_EQ(C[I], A[I] + Scale * B[I]) << I;
+  for (cl_mem M : {MA, MB, MC})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+TEST_F(KernelApi, ThreeDimensionsWithOffsetsAndLocalMemory) {
+  cl_program P = built(R"(
+    typedef struct { int scale; float bias; } Params;
+    kernel void k(global int *out, local int *scratch, Params p) {
+      local int shared_bias[1];
+      size_t lid = get_local_linear_id();
+      scratch[lid] = (int)(get_global_id(0) + 10 * get_global_id(1) + 100 * get_global_id(2));
+      size_t i = get_global_linear_id();
+      shared_bias[0] = (int)p.bias;   // every work-item writes the same value
+      out[i] = scratch[lid] * p.scale + shared_bias[0] + (int)get_group_id(2);
+    })",
+                       "-cl-std=CL3.0");
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  size_t Global[3] = {8, 6, 4}, Local[3] = {4, 3, 2}, Offset[3] = {1, 2, 3};
+  cl_mem Out = buffer(8 * 6 * 4 * sizeof(int));
+  struct {
+    int scale;
+    float bias;
+  } Params{2, 5.0f};
+  ASSERT_EQ(clSetKernelArg(K, 0, sizeof(cl_mem), &Out), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 1, 4 * 3 * 2 * sizeof(int), nullptr), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 2, sizeof Params, &Params), CL_SUCCESS);
+  cl_command_queue Q = queue();
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 3, Offset, Global, Local, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  std::vector<int> Result(8 * 6 * 4);
+  ASSERT_EQ(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, Result.size() * 4, Result.data(), 0, nullptr,
+                                nullptr),
+            CL_SUCCESS);
+  for (int Z = 0; Z < 4; ++Z)
+    for (int Y = 0; Y < 6; ++Y)
+      for (int X = 0; X < 8; ++X) {
+        int Expected = ((X + 1) + 10 * (Y + 2) + 100 * (Z + 3)) * 2 + 5 + Z / 2;
+        ASSERT_EQ(Result[(Z * 6 + Y) * 8 + X], Expected) << X << "," << Y << "," << Z;
+      }
+  size_t LocalMem = 0;
+  ASSERT_EQ(clGetKernelWorkGroupInfo(K, Device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof(cl_ulong),
+                                     &LocalMem, nullptr),
+            CL_SUCCESS);
+  EXPECT_GE(LocalMem, 4 * 3 * 2 * sizeof(int) + sizeof(int));
+  clReleaseMemObject(Out);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+TEST_F(KernelApi, BuildFailureKeepsClangsLog) {
+  cl_program P = program("kernel void k(global int *p) {\n  p[0] = nope;\n}\n");
+  EXPECT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
+  EXPECT_EQ(status(P), CL_BUILD_ERROR);
+  std::string Log = log(P);
+  EXPECT_NE(Log.find("program.cl:2:10: error: use of undeclared identifier 'nope'"),
+            std::string::npos)
+      << Log;
+  EXPECT_NE(Log.find("^"), std::string::npos) << Log;
+  cl_int Err;
+  EXPECT_EQ(clCreateKernel(P, "k", &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_PROGRAM_EXECUTABLE);
+  // Fixing nothing and building again is allowed, and fails the same way.
+  EXPECT_EQ(clBuildProgram(P, 0, nullptr, nullptr, nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
+  clReleaseProgram(P);
+}
+
+TEST_F(KernelApi, InvalidBuildOptions) {
+  cl_program P = program("kernel void k(){}");
+  EXPECT_EQ(clBuildProgram(P, 1, &Device, "-cl-no-such-option", nullptr, nullptr),
+            CL_INVALID_BUILD_OPTIONS);
+  EXPECT_EQ(status(P), CL_BUILD_NONE);
+  EXPECT_EQ(clBuildProgram(P, 1, &Device, "-cl-std=CL3.0 -D FOO=1", nullptr, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(status(P), CL_BUILD_SUCCESS);
+  size_t Size;
+  clGetProgramBuildInfo(P, Device, CL_PROGRAM_BUILD_OPTIONS, 0, nullptr, &Size);
+  std::string Options(Size, '\0');
+  clGetProgramBuildInfo(P, Device, CL_PROGRAM_BUILD_OPTIONS, Size, Options.data(), nullptr);
+  EXPECT_STREQ(Options.c_str(), "-cl-std=CL3.0 -D FOO=1");
+  cl_program_binary_type Type;
+  clGetProgramBuildInfo(P, Device, CL_PROGRAM_BINARY_TYPE, sizeof Type, &Type, nullptr);
+  EXPECT_EQ(Type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_EXECUTABLE));
+  clReleaseProgram(P);
+}
+
+struct NotifyCount {
+  int Calls = 0;
+};
+void CL_CALLBACK onBuilt(cl_program, void *User) { static_cast<NotifyCount *>(User)->Calls++; }
+
+TEST_F(KernelApi, ProgramInfoAndNotify) {
+  const char *Source = "kernel void first(global int *p) { p[0] = 1; }\n"
+                       "kernel void second(global int *p, int v) { p[1] = v; }\n";
+  cl_program P = program(Source);
+  cl_uint Kernels;
+  EXPECT_EQ(clGetProgramInfo(P, CL_PROGRAM_NUM_KERNELS, sizeof(size_t), &Kernels, nullptr),
+            CL_INVALID_PROGRAM_EXECUTABLE);
+  NotifyCount Count;
+  ASSERT_EQ(clBuildProgram(P, 0, nullptr, nullptr, onBuilt, &Count), CL_SUCCESS);
+  EXPECT_EQ(Count.Calls, 1);
+  size_t Num = 0;
+  ASSERT_EQ(clGetProgramInfo(P, CL_PROGRAM_NUM_KERNELS, sizeof Num, &Num, nullptr), CL_SUCCESS);
+  EXPECT_EQ(Num, 2u);
+  char Names[64];
+  ASSERT_EQ(clGetProgramInfo(P, CL_PROGRAM_KERNEL_NAMES, sizeof Names, Names, nullptr), CL_SUCCESS);
+  EXPECT_STREQ(Names, "first;second");
+  size_t SourceSize = 0;
+  ASSERT_EQ(clGetProgramInfo(P, CL_PROGRAM_SOURCE, 0, nullptr, &SourceSize), CL_SUCCESS);
+  EXPECT_EQ(SourceSize, std::strlen(Source) + 1);
+  cl_context C;
+  clGetProgramInfo(P, CL_PROGRAM_CONTEXT, sizeof C, &C, nullptr);
+  EXPECT_EQ(C, Ctx);
+  cl_kernel All[2];
+  cl_uint Count2 = 0;
+  ASSERT_EQ(clCreateKernelsInProgram(P, 2, All, &Count2), CL_SUCCESS);
+  EXPECT_EQ(Count2, 2u);
+  char Name[32];
+  clGetKernelInfo(All[1], CL_KERNEL_FUNCTION_NAME, sizeof Name, Name, nullptr);
+  EXPECT_STREQ(Name, "second");
+  cl_uint Args = 0;
+  clGetKernelInfo(All[1], CL_KERNEL_NUM_ARGS, sizeof Args, &Args, nullptr);
+  EXPECT_EQ(Args, 2u);
+  EXPECT_EQ(clCreateKernelsInProgram(P, 1, All, nullptr), CL_INVALID_VALUE);
+  // Kernels exist: the program may not be rebuilt.
+  EXPECT_EQ(clBuildProgram(P, 0, nullptr, nullptr, nullptr, nullptr), CL_INVALID_OPERATION);
+  clReleaseKernel(All[0]);
+  clReleaseKernel(All[1]);
+  EXPECT_EQ(clBuildProgram(P, 0, nullptr, nullptr, nullptr, nullptr), CL_SUCCESS);
+  clReleaseProgram(P);
+}
+
+TEST_F(KernelApi, ArgumentErrorsAndInfo) {
+  cl_program P = built("kernel void k(global float *g, local int *l, constant int *c, int4 v,"
+                       "               const float s) {}",
+                       "-cl-kernel-arg-info");
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  cl_mem M = buffer(64);
+  cl_int4 V{};
+  EXPECT_EQ(clSetKernelArg(K, 5, 4, &V), CL_INVALID_ARG_INDEX);
+  EXPECT_EQ(clSetKernelArg(K, 0, 4, &M), CL_INVALID_ARG_SIZE);
+  cl_mem Bogus = reinterpret_cast<cl_mem>(K);
+  EXPECT_EQ(clSetKernelArg(K, 0, sizeof(cl_mem), &Bogus), CL_INVALID_MEM_OBJECT);
+  EXPECT_EQ(clSetKernelArg(K, 0, sizeof(cl_mem), nullptr), CL_SUCCESS) << "a NULL buffer";
+  EXPECT_EQ(clSetKernelArg(K, 1, 0, nullptr), CL_INVALID_ARG_SIZE);
+  EXPECT_EQ(clSetKernelArg(K, 1, 16, &V), CL_INVALID_ARG_VALUE);
+  EXPECT_EQ(clSetKernelArg(K, 3, 8, &V), CL_INVALID_ARG_SIZE);
+  EXPECT_EQ(clSetKernelArg(K, 3, sizeof V, nullptr), CL_INVALID_ARG_VALUE);
+  cl_command_queue Q = queue();
+  size_t One = 1;
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &One, nullptr, 0, nullptr, nullptr),
+            CL_INVALID_KERNEL_ARGS);
+  cl_kernel_arg_address_qualifier AQ;
+  ASSERT_EQ(clGetKernelArgInfo(K, 1, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof AQ, &AQ, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(AQ, cl_kernel_arg_address_qualifier(CL_KERNEL_ARG_ADDRESS_LOCAL));
+  ASSERT_EQ(clGetKernelArgInfo(K, 2, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof AQ, &AQ, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(AQ, cl_kernel_arg_address_qualifier(CL_KERNEL_ARG_ADDRESS_CONSTANT));
+  char Text[32];
+  ASSERT_EQ(clGetKernelArgInfo(K, 3, CL_KERNEL_ARG_TYPE_NAME, sizeof Text, Text, nullptr),
+            CL_SUCCESS);
+  EXPECT_STREQ(Text, "int4");
+  ASSERT_EQ(clGetKernelArgInfo(K, 4, CL_KERNEL_ARG_NAME, sizeof Text, Text, nullptr), CL_SUCCESS);
+  EXPECT_STREQ(Text, "s");
+  cl_kernel_arg_type_qualifier TQ;
+  ASSERT_EQ(clGetKernelArgInfo(K, 4, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof TQ, &TQ, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(TQ, cl_kernel_arg_type_qualifier(CL_KERNEL_ARG_TYPE_NONE))
+      << "const on a by-value argument is not a type qualifier of the argument";
+  EXPECT_EQ(clGetKernelArgInfo(K, 9, CL_KERNEL_ARG_NAME, sizeof Text, Text, nullptr),
+            CL_INVALID_ARG_INDEX);
+  // Without -cl-kernel-arg-info the information is not kept.
+  cl_program Plain = built("kernel void k(global float *g) {}");
+  cl_kernel K2 = clCreateKernel(Plain, "k", nullptr);
+  EXPECT_EQ(clGetKernelArgInfo(K2, 0, CL_KERNEL_ARG_NAME, sizeof Text, Text, nullptr),
+            CL_KERNEL_ARG_INFO_NOT_AVAILABLE);
+  cl_int Err;
+  EXPECT_EQ(clCreateKernel(P, "nope", &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_KERNEL_NAME);
+  EXPECT_EQ(clCreateKernel(P, nullptr, &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_VALUE);
+  clReleaseKernel(K2);
+  clReleaseProgram(Plain);
+  clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+TEST_F(KernelApi, WorkSizeErrors) {
+  cl_program P = built("kernel void k(global int *p) { p[get_global_id(0)] = 1; }\n"
+                       "kernel __attribute__((reqd_work_group_size(4,1,1))) void r(global int *p)"
+                       "{ p[get_global_id(0)] = 2; }");
+  cl_kernel K = clCreateKernel(P, "k", nullptr), R = clCreateKernel(P, "r", nullptr);
+  cl_mem M = buffer(4096);
+  clSetKernelArg(K, 0, sizeof M, &M);
+  clSetKernelArg(R, 0, sizeof M, &M);
+  cl_command_queue Q = queue();
+  size_t G[3] = {16, 1, 1}, L[3] = {4, 1, 1}, Big[3] = {8192, 1, 1}, Zero[3] = {0, 1, 1};
+  size_t Odd[3] = {10, 1, 1};
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 0, nullptr, G, L, 0, nullptr, nullptr),
+            CL_INVALID_WORK_DIMENSION);
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 4, nullptr, G, L, 0, nullptr, nullptr),
+            CL_INVALID_WORK_DIMENSION);
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, Big, Big, 0, nullptr, nullptr),
+            CL_INVALID_WORK_ITEM_SIZE);
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, G, Zero, 0, nullptr, nullptr),
+            CL_INVALID_WORK_GROUP_SIZE);
+  // OpenCL C 1.2 (the default): work-groups must divide the global size.
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, Odd, L, 0, nullptr, nullptr),
+            CL_INVALID_WORK_GROUP_SIZE);
+  size_t L8[3] = {8, 1, 1};
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, R, 1, nullptr, G, L8, 0, nullptr, nullptr),
+            CL_INVALID_WORK_GROUP_SIZE)
+      << "reqd_work_group_size(4,1,1)";
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, R, 1, nullptr, G, nullptr, 0, nullptr, nullptr), CL_SUCCESS)
+      << "the required size is used when none is given";
+  size_t Huge[3] = {~size_t(0), 1, 1}, Off[3] = {2, 0, 0};
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, Off, Huge, nullptr, 0, nullptr, nullptr),
+            CL_INVALID_GLOBAL_OFFSET);
+  // A NULL or zero global size succeeds without running anything.
+  cl_event E;
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, nullptr, nullptr, 0, nullptr, &E),
+            CL_SUCCESS);
+  EXPECT_EQ(clWaitForEvents(1, &E), CL_SUCCESS);
+  clReleaseEvent(E);
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, Zero, nullptr, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(clEnqueueTask(Q, K, 0, nullptr, nullptr), CL_SUCCESS);
+  EXPECT_EQ(clFinish(Q), CL_SUCCESS);
+  for (cl_kernel X : {K, R})
+    clReleaseKernel(X);
+  clReleaseMemObject(M);
+  clReleaseProgram(P);
+}
+
+TEST_F(KernelApi, KernelsFromManyThreadsAndQueues) {
+  cl_program P = built("kernel void inc(global int *p, int by) { p[get_global_id(0)] += by; }");
+  constexpr int Threads = 4, Rounds = 50, N = 4096;
+  std::vector<std::thread> Pool;
+  std::atomic<int> Failures{0};
+  for (int T = 0; T < Threads; ++T)
+    Pool.emplace_back([&, T] {
+      cl_int Err;
+      cl_kernel K = clCreateKernel(P, "inc", &Err);
+      cl_command_queue Q = clCreateCommandQueue(Ctx, Device, 0, &Err);
+      std::vector<int> Host(N, T);
+      cl_mem M = clCreateBuffer(Ctx, CL_MEM_COPY_HOST_PTR, N * 4, Host.data(), &Err);
+      clSetKernelArg(K, 0, sizeof M, &M);
+      for (int R = 0; R < Rounds; ++R) {
+        int By = R;
+        clSetKernelArg(K, 1, sizeof By, &By); // one kernel object per thread
+        size_t G = N;
+        if (clEnqueueNDRangeKernel(Q, K, 1, nullptr, &G, nullptr, 0, nullptr, nullptr))
+          Failures++;
+      }
+      clEnqueueReadBuffer(Q, M, CL_TRUE, 0, N * 4, Host.data(), 0, nullptr, nullptr);
+      for (int V : Host)
+        if (V != T + Rounds * (Rounds - 1) / 2)
+          Failures++;
+      clReleaseMemObject(M);
+      clReleaseCommandQueue(Q);
+      clReleaseKernel(K);
+    });
+  for (std::thread &T : Pool)
+    T.join();
+  EXPECT_EQ(Failures.load(), 0);
+  clReleaseProgram(P);
+}
+
+} // namespace
+} // namespace weft::test
