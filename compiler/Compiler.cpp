@@ -12,6 +12,8 @@
 #include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/Linker/Linker.h>
 #include <llvm/Config/llvm-config.h>
+#include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/DiagnosticPrinter.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
@@ -19,6 +21,20 @@
 
 namespace weft::compiler {
 namespace {
+
+/// Collects LLVM's diagnostics into a build log. Without a handler, LLVM prints an error on
+/// stderr and exits the process (e.g. on a symbol defined twice when linking).
+void logDiagnostics(const llvm::DiagnosticInfo &Info, void *Log) {
+  std::string Text;
+  llvm::raw_string_ostream Stream(Text);
+  llvm::DiagnosticPrinterRawOStream Printer(Stream);
+  Info.print(Printer);
+  Stream.flush();
+  const char *Kind = Info.getSeverity() == llvm::DS_Error     ? "error: "
+                     : Info.getSeverity() == llvm::DS_Warning ? "warning: "
+                                                              : "note: ";
+  *static_cast<std::string *>(Log) += Kind + Text + "\n";
+}
 
 class ClangCompiler final : public Compiler {
 public:
@@ -35,6 +51,7 @@ public:
     }
     llvm::LLVMContext Ctx;
     Ctx.setOpaquePointers(true);
+    Ctx.setDiagnosticHandlerCallBack(logDiagnostics, &Out.Log);
     std::unique_ptr<llvm::Module> M = runFrontend(Ctx, In, Options, Out.Log);
     if (!M) {
       Out.Result = CompileOutput::Status::Failure;
@@ -55,9 +72,10 @@ public:
     return Out;
   }
 
-  BuildOutput link(const std::vector<std::string> &Bitcodes, const std::string &Options) override {
+  BuildOutput link(const std::vector<std::string> &Bitcodes, const std::string &Options,
+                   bool LinkOptions) override {
     BuildOutput Out;
-    ParsedOptions Parsed = parseBuildOptions(Options);
+    ParsedOptions Parsed = LinkOptions ? parseLinkOptions(Options) : parseBuildOptions(Options);
     if (!Parsed.Error.empty()) {
       Out.Result = CompileOutput::Status::InvalidOptions;
       Out.Log = Parsed.Error;
@@ -65,6 +83,7 @@ public:
     }
     auto Ctx = std::make_unique<llvm::LLVMContext>();
     Ctx->setOpaquePointers(true);
+    Ctx->setDiagnosticHandlerCallBack(logDiagnostics, &Out.Log);
     auto Linked = std::make_unique<llvm::Module>("program", *Ctx);
     for (const std::string &Bitcode : Bitcodes) {
       auto M = llvm::parseBitcodeFile(llvm::MemoryBufferRef(Bitcode, "module"), *Ctx);
@@ -76,6 +95,13 @@ public:
         Out.Log += "error: the modules do not link (a symbol is defined twice?)\n";
         return Out;
       }
+    }
+    if (Parsed.CreateLibrary) {
+      llvm::raw_string_ostream Library(Out.Library);
+      llvm::WriteBitcodeToFile(*Linked, Library);
+      Library.flush();
+      Out.Result = CompileOutput::Status::Success;
+      return Out;
     }
     std::string Error;
     if (!setHostTarget(*Linked, Error)) {
@@ -108,6 +134,8 @@ public:
     for (llvm::GlobalValue &G : Linked->global_values())
       if (!G.isDeclaration() && !G.getName().startswith(abi::WorkGroupPrefix))
         G.setLinkage(llvm::GlobalValue::InternalLinkage);
+    // The JIT frees the module and its context once it has generated the kernels' code (all of
+    // it, before generateCode returns), so the handler's pointer to this log never outlives it.
     Out.Program = generateCode(std::move(Ctx), std::move(Linked), std::move(Kernels),
                                Parsed.OptDisable, Out.Log);
     Out.Result = Out.Program ? CompileOutput::Status::Success : CompileOutput::Status::Failure;

@@ -85,7 +85,8 @@ public:
 struct BuildOutput {
   CompileOutput::Status Result = CompileOutput::Status::Failure;
   std::string Log;
-  std::shared_ptr<Executable> Program;
+  std::shared_ptr<Executable> Program; ///< an executable, unless a library was asked for
+  std::string Library;                 ///< with -create-library: the linked module's bitcode
 };
 
 class Compiler {
@@ -97,8 +98,11 @@ public:
   virtual std::string clangVersion() const = 0;
   /// Compiles OpenCL C to a module. Thread-safe.
   virtual CompileOutput compile(const CompileInput &In) = 0;
-  /// Links compiled modules (CompileOutput::Bitcode) into native code. Thread-safe.
-  virtual BuildOutput link(const std::vector<std::string> &Bitcodes, const std::string &Options) = 0;
+  /// Links compiled modules (CompileOutput::Bitcode) into native code, or into a library with
+  /// -create-library. Options are clBuildProgram's options, or clLinkProgram's when LinkOptions is
+  /// set (then an unknown option is InvalidOptions: CL_INVALID_LINKER_OPTIONS). Thread-safe.
+  virtual BuildOutput link(const std::vector<std::string> &Bitcodes, const std::string &Options,
+                           bool LinkOptions) = 0;
 };
 
 using CreateFn = Compiler *(*)(int AbiVersion);

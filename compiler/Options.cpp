@@ -129,4 +129,30 @@ ParsedOptions parseBuildOptions(const std::string &Text) {
   return P;
 }
 
+ParsedOptions parseLinkOptions(const std::string &Text) {
+  ParsedOptions P;
+  std::vector<std::string> Words = splitOptions(Text, P.Error);
+  if (!P.Error.empty())
+    return P;
+  bool EnableLinkOptions = false;
+  for (const std::string &W : Words) {
+    if (W == "-create-library")
+      P.CreateLibrary = true;
+    else if (W == "-enable-link-options")
+      EnableLinkOptions = true;
+    else if (W == "-cl-denorms-are-zero")
+      P.DenormsAreZero = true;
+    else if (W != "-cl-no-signed-zeros" && W != "-cl-unsafe-math-optimizations" &&
+             W != "-cl-finite-math-only" && W != "-cl-fast-relaxed-math" &&
+             W != "-cl-no-subgroup-ifp") {
+      P.Error = "unknown link option '" + W + "'";
+      return P;
+    }
+  }
+  // "-enable-link-options ... can only be specified with the -create-library option."
+  if (EnableLinkOptions && !P.CreateLibrary)
+    P.Error = "-enable-link-options is only allowed with -create-library";
+  return P;
+}
+
 } // namespace weft::compiler

@@ -13,6 +13,7 @@ struct ParsedOptions {
   bool KernelArgInfo = false;
   bool OptDisable = false;
   bool DenormsAreZero = false; ///< -cl-denorms-are-zero: work-groups may run with FTZ/DAZ
+  bool CreateLibrary = false;  ///< -create-library (link options only)
   std::string Error; ///< non-empty: the options are invalid (CL_INVALID_BUILD_OPTIONS), and why
 };
 
@@ -22,5 +23,9 @@ std::vector<std::string> splitOptions(const std::string &Text, std::string &Erro
 
 /// Parses clBuildProgram / clCompileProgram options.
 ParsedOptions parseBuildOptions(const std::string &Text);
+
+/// Parses clLinkProgram options: -create-library, -enable-link-options (only with
+/// -create-library) and the five math options the spec allows at link time.
+ParsedOptions parseLinkOptions(const std::string &Text);
 
 } // namespace weft::compiler

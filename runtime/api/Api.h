@@ -82,6 +82,8 @@ WEFT_ENTRY(clGetPipeInfo)
 // Program.cpp
 WEFT_ENTRY(clCreateProgramWithSource)
 WEFT_ENTRY(clBuildProgram)
+WEFT_ENTRY(clCompileProgram)
+WEFT_ENTRY(clLinkProgram)
 WEFT_ENTRY(clRetainProgram)
 WEFT_ENTRY(clReleaseProgram)
 WEFT_ENTRY(clGetProgramInfo)

@@ -91,8 +91,7 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
     return Out(cl_bool(CL_TRUE));
   case CL_DEVICE_COMPILER_AVAILABLE:
   case CL_DEVICE_LINKER_AVAILABLE:
-    // The kernel compiler is not implemented yet.
-    return Out(cl_bool(CL_FALSE));
+    return Out(cl_bool(CL_TRUE));
   case CL_DEVICE_ERROR_CORRECTION_SUPPORT:
     return Out(cl_bool(CL_FALSE));
   case CL_DEVICE_UUID_KHR:
@@ -145,6 +144,7 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
   case CL_DEVICE_ILS_WITH_VERSION:
     return Out.array(std::span<const cl_name_version>());
   case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
+    return Out(cl_bool(CL_TRUE));
   case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
   case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
   case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:

@@ -65,12 +65,116 @@ cl_int CL_API_CALL clBuildProgram(cl_program ProgramHandle, cl_uint NumDevices,
     // "CL_INVALID_VALUE if pfn_notify is NULL but user_data is not NULL."
     if (!Notify && UserData)
       return Error(CL_INVALID_VALUE, "pfn_notify is NULL but user_data is not").in(Ctx);
+    // "CL_INVALID_OPERATION if program was not created with clCreateProgramWithSource,
+    // clCreateProgramWithIL or clCreateProgramWithBinary."
+    if (!(*P)->hasSource())
+      return Error(CL_INVALID_OPERATION, "the program was made by clLinkProgram").in(Ctx);
     Status Built = (*P)->buildFromSource(Options ? Options : "");
     // The build is synchronous: the notification comes once it is done, successful or not.
     if (Notify && (Built || Built.error().code() == CL_BUILD_PROGRAM_FAILURE))
       Notify(ProgramHandle, UserData);
     return Built ? Built : Built.takeError().in(Ctx);
   });
+}
+
+cl_int CL_API_CALL clCompileProgram(cl_program ProgramHandle, cl_uint NumDevices,
+                                    const cl_device_id *Devices, const char *Options,
+                                    cl_uint NumHeaders, const cl_program *Headers,
+                                    const char **HeaderNames,
+                                    void(CL_CALLBACK *Notify)(cl_program, void *),
+                                    void *UserData) {
+  return call(__func__, [&]() -> Status {
+    auto P = toObject<Program>(ProgramHandle);
+    if (!P)
+      return P.takeError();
+    Context *Ctx = &(*P)->context();
+    if (Status S = checkDeviceList(**P, NumDevices, Devices); !S)
+      return S.takeError().in(Ctx);
+    // "CL_INVALID_VALUE if num_input_headers is zero and header_include_names or input_headers
+    // are not NULL or if num_input_headers is not zero and header_include_names or input_headers
+    // are NULL."
+    if (NumHeaders == 0 && (Headers || HeaderNames))
+      return Error(CL_INVALID_VALUE, "num_input_headers is 0 but input_headers or "
+                                     "header_include_names is not NULL")
+          .in(Ctx);
+    if (NumHeaders && (!Headers || !HeaderNames))
+      return Error(CL_INVALID_VALUE, "input_headers or header_include_names is NULL").in(Ctx);
+    if (!Notify && UserData)
+      return Error(CL_INVALID_VALUE, "pfn_notify is NULL but user_data is not").in(Ctx);
+    if (!(*P)->hasSource())
+      return Error(CL_INVALID_OPERATION, "the program has no source to compile").in(Ctx);
+    std::vector<std::pair<std::string, std::string>> HeaderFiles;
+    for (cl_uint I = 0; I < NumHeaders; ++I) {
+      auto H = toObject<Program>(Headers[I]);
+      if (!H)
+        return Error(CL_INVALID_PROGRAM, cat("input_headers[", I, "] is not a valid program"))
+            .in(Ctx);
+      if (!HeaderNames[I])
+        return Error(CL_INVALID_VALUE, cat("header_include_names[", I, "] is NULL")).in(Ctx);
+      HeaderFiles.emplace_back(HeaderNames[I], (*H)->source());
+    }
+    Status Compiled = (*P)->compileSource(Options ? Options : "", std::move(HeaderFiles));
+    if (Notify && (Compiled || Compiled.error().code() == CL_COMPILE_PROGRAM_FAILURE))
+      Notify(ProgramHandle, UserData);
+    return Compiled ? Compiled : Compiled.takeError().in(Ctx);
+  });
+}
+
+cl_program CL_API_CALL clLinkProgram(cl_context ContextHandle, cl_uint NumDevices,
+                                     const cl_device_id *Devices, const char *Options,
+                                     cl_uint NumInputs, const cl_program *Inputs,
+                                     void(CL_CALLBACK *Notify)(cl_program, void *),
+                                     void *UserData, cl_int *ErrcodeRet) {
+  const char *Function = __func__;
+  cl_program Result = nullptr;
+  cl_int Code = call(Function, [&]() -> Status {
+    auto C = toObject<Context>(ContextHandle);
+    if (!C)
+      return C.takeError();
+    // "CL_INVALID_VALUE if device_list is NULL and num_devices is greater than zero, or if
+    // device_list is not NULL and num_devices is zero"; "if num_input_programs is zero and
+    // input_programs is NULL or if num_input_programs is zero and input_programs is not NULL or
+    // if num_input_programs is not zero and input_programs is NULL".
+    if ((!Devices && NumDevices) || (Devices && !NumDevices))
+      return Error(CL_INVALID_VALUE, "device_list and num_devices disagree").in(*C);
+    for (cl_uint I = 0; I < NumDevices; ++I) {
+      auto D = toObject<Device>(Devices[I]);
+      if (!D || !(*C)->hasDevice(*D))
+        return Error(CL_INVALID_DEVICE, cat("device_list[", I, "] is not in the context")).in(*C);
+    }
+    if (NumInputs == 0 || !Inputs)
+      return Error(CL_INVALID_VALUE, "num_input_programs is 0 or input_programs is NULL").in(*C);
+    if (!Notify && UserData)
+      return Error(CL_INVALID_VALUE, "pfn_notify is NULL but user_data is not").in(*C);
+    std::vector<Program *> Programs;
+    for (cl_uint I = 0; I < NumInputs; ++I) {
+      auto P = toObject<Program>(Inputs[I]);
+      if (!P)
+        return Error(CL_INVALID_PROGRAM, cat("input_programs[", I, "] is not a valid program"))
+            .in(*C);
+      // "CL_INVALID_OPERATION if the compilation or build of a program executable for any of the
+      // devices listed in device_list by a previous call to clCompileProgram or clBuildProgram
+      // for program has not completed"; inputs must be compiled objects or libraries.
+      cl_program_binary_type T = (*P)->build().BinaryType;
+      if (T != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT && T != CL_PROGRAM_BINARY_TYPE_LIBRARY)
+        return Error(CL_INVALID_OPERATION, cat("input_programs[", I, "] is neither a compiled "
+                                               "object nor a library"))
+            .in(*C);
+      Programs.push_back(*P);
+    }
+    Ref<Program> Linked = Ref<Program>::adopt(new Program(**C));
+    Status S = Linked->linkFrom(Programs, Options ? Options : "");
+    // A failed link still yields the program, so that its build log can be read.
+    if (S || S.error().code() == CL_LINK_PROGRAM_FAILURE) {
+      Result = toHandle(Linked.leak());
+      if (Notify)
+        Notify(Result, UserData);
+    }
+    return S ? S : S.takeError().in(*C);
+  });
+  if (ErrcodeRet)
+    *ErrcodeRet = Code;
+  return Result;
 }
 
 cl_int CL_API_CALL clRetainProgram(cl_program Program) {

@@ -24,7 +24,9 @@ const compiler::KernelBinary *Program::findKernel(const std::string &Name) const
   return nullptr;
 }
 
-Status Program::buildFromSource(const std::string &Options) {
+Program::Program(Context &C) : Object(ObjectType::Program), Ctx(&C), HasSource(false) {}
+
+template <class F> Status Program::runBuild(const std::string &Options, F &&Step) {
   {
     std::lock_guard Guard(Lock);
     // "CL_INVALID_OPERATION if the build of a program executable for any of the devices listed
@@ -39,40 +41,101 @@ Status Program::buildFromSource(const std::string &Options) {
   }
   BuildState Next;
   Next.Options = Options;
-  Status Result = [&]() -> Status {
+  Next.KernelArgInfo = Options.find("-cl-kernel-arg-info") != std::string::npos;
+  Status Result = Step(Next);
+  std::lock_guard Guard(Lock);
+  Building = false;
+  if (Result) {
+    Next.Status = CL_BUILD_SUCCESS;
+  } else {
+    // Invalid options leave no build behind; anything else is a failed build with its log.
+    cl_int Code = Result.error().code();
+    bool BadOptions = Code == CL_INVALID_BUILD_OPTIONS || Code == CL_INVALID_COMPILER_OPTIONS ||
+                      Code == CL_INVALID_LINKER_OPTIONS;
+    Next.Status = BadOptions ? CL_BUILD_NONE : CL_BUILD_ERROR;
+    Next.BinaryType = CL_PROGRAM_BINARY_TYPE_NONE;
+  }
+  State = std::move(Next);
+  return Result;
+}
+
+namespace {
+
+compiler::CompileInput compileInput(const std::string &Source, const std::string &Options) {
+  compiler::CompileInput In;
+  In.Source = Source;
+  In.Options = Options;
+  for (const VersionedName &F : OpenCLCFeatures)
+    In.Target.Features.push_back(F.Name);
+  return In;
+}
+
+} // namespace
+
+Status Program::buildFromSource(const std::string &Options) {
+  return runBuild(Options, [&](BuildState &Next) -> Status {
     auto Compiler = loadCompiler();
     if (!Compiler)
       return Compiler.takeError();
-    compiler::CompileInput In;
-    In.Source = Source;
-    In.Options = Options;
-    for (const VersionedName &F : OpenCLCFeatures)
-      In.Target.Features.push_back(F.Name);
-    compiler::CompileOutput Compiled = (*Compiler)->compile(In);
+    compiler::CompileOutput Compiled = (*Compiler)->compile(compileInput(Source, Options));
     Next.Log = Compiled.Log;
     if (Compiled.Result == compiler::CompileOutput::Status::InvalidOptions)
       return Error(CL_INVALID_BUILD_OPTIONS, Compiled.Log);
     if (Compiled.Result != compiler::CompileOutput::Status::Success)
       return Error(CL_BUILD_PROGRAM_FAILURE, "the program does not compile; see its build log");
-    compiler::BuildOutput Linked = (*Compiler)->link({Compiled.Bitcode}, Options);
+    compiler::BuildOutput Linked = (*Compiler)->link({Compiled.Bitcode}, Options, false);
     Next.Log += Linked.Log;
     if (!Linked.Program)
       return Error(CL_BUILD_PROGRAM_FAILURE, "the program does not link; see its build log");
     Next.Executable = std::move(Linked.Program);
-    Next.KernelArgInfo = Options.find("-cl-kernel-arg-info") != std::string::npos;
-    return Status::ok();
-  }();
-  std::lock_guard Guard(Lock);
-  Building = false;
-  if (Result) {
-    Next.Status = CL_BUILD_SUCCESS;
     Next.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
-  } else {
-    // Invalid options leave no build behind; anything else is a failed build with its log.
-    Next.Status = Result.error().code() == CL_INVALID_BUILD_OPTIONS ? CL_BUILD_NONE : CL_BUILD_ERROR;
-  }
-  State = std::move(Next);
-  return Result;
+    return Status::ok();
+  });
+}
+
+Status Program::compileSource(const std::string &Options,
+                              std::vector<std::pair<std::string, std::string>> Headers) {
+  return runBuild(Options, [&](BuildState &Next) -> Status {
+    auto Compiler = loadCompiler();
+    if (!Compiler)
+      return Compiler.takeError();
+    compiler::CompileInput In = compileInput(Source, Options);
+    In.Headers = std::move(Headers);
+    compiler::CompileOutput Compiled = (*Compiler)->compile(In);
+    Next.Log = Compiled.Log;
+    if (Compiled.Result == compiler::CompileOutput::Status::InvalidOptions)
+      return Error(CL_INVALID_COMPILER_OPTIONS, Compiled.Log);
+    if (Compiled.Result != compiler::CompileOutput::Status::Success)
+      return Error(CL_COMPILE_PROGRAM_FAILURE, "the program does not compile; see its build log");
+    Next.Bitcode = std::move(Compiled.Bitcode);
+    Next.BinaryType = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+    return Status::ok();
+  });
+}
+
+Status Program::linkFrom(const std::vector<Program *> &Inputs, const std::string &Options) {
+  std::vector<std::string> Bitcodes;
+  for (Program *P : Inputs)
+    Bitcodes.push_back(P->build().Bitcode);
+  return runBuild(Options, [&](BuildState &Next) -> Status {
+    auto Compiler = loadCompiler();
+    if (!Compiler)
+      return Compiler.takeError();
+    compiler::BuildOutput Linked = (*Compiler)->link(Bitcodes, Options, true);
+    Next.Log = Linked.Log;
+    if (Linked.Result == compiler::CompileOutput::Status::InvalidOptions)
+      return Error(CL_INVALID_LINKER_OPTIONS, Linked.Log);
+    if (Linked.Result != compiler::CompileOutput::Status::Success)
+      return Error(CL_LINK_PROGRAM_FAILURE, "the program does not link; see its build log");
+    if (Linked.Program) {
+      Next.Executable = std::move(Linked.Program);
+      Next.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+    } else {
+      Next.Bitcode = std::move(Linked.Library);
+      Next.BinaryType = CL_PROGRAM_BINARY_TYPE_LIBRARY;
+    }
+    return Status::ok();
+  });
 }
 
 } // namespace weft

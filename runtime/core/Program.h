@@ -15,7 +15,10 @@ namespace weft {
 
 class Program : public Object {
 public:
+  /// A program from source (clCreateProgramWithSource).
   Program(Context &C, std::string Source);
+  /// A program made by clLinkProgram: no source; linkFrom() fills it.
+  explicit Program(Context &C);
 
   Context &context() const { return *Ctx; }
   const std::string &source() const { return Source; }
@@ -28,6 +31,7 @@ public:
     cl_program_binary_type BinaryType = CL_PROGRAM_BINARY_TYPE_NONE;
     bool KernelArgInfo = false;
     std::shared_ptr<compiler::Executable> Executable;
+    std::string Bitcode; ///< a compiled object or a library (CL_PROGRAM_BINARY_TYPE says which)
   };
   BuildState build() const;
 
@@ -35,6 +39,17 @@ public:
   /// is running or kernels exist; CL_INVALID_BUILD_OPTIONS, CL_COMPILER_NOT_AVAILABLE or
   /// CL_BUILD_PROGRAM_FAILURE (with the log kept) otherwise.
   Status buildFromSource(const std::string &Options);
+
+  /// Compiles the source with Options and the named headers (clCompileProgram): a compiled
+  /// object. CL_INVALID_COMPILER_OPTIONS or CL_COMPILE_PROGRAM_FAILURE on failure.
+  Status compileSource(const std::string &Options,
+                       std::vector<std::pair<std::string, std::string>> Headers);
+
+  /// Links compiled objects and libraries into this (new) program (clLinkProgram): an executable,
+  /// or a library with -create-library. CL_INVALID_LINKER_OPTIONS or CL_LINK_PROGRAM_FAILURE.
+  Status linkFrom(const std::vector<Program *> &Inputs, const std::string &Options);
+
+  bool hasSource() const { return HasSource; }
 
   /// The kernel named Name in the built executable, or null.
   const compiler::KernelBinary *findKernel(const std::string &Name) const;
@@ -44,8 +59,12 @@ public:
   void kernelDestroyed() { LiveKernels.fetch_sub(1); }
 
 private:
+  /// Runs one build step (Step fills the next state) with the checks every step shares.
+  template <class F> Status runBuild(const std::string &Options, F &&Step);
+
   Ref<Context> Ctx;
   std::string Source;
+  bool HasSource = true;
   mutable std::mutex Lock;
   BuildState State;
   bool Building = false;

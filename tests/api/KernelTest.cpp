@@ -317,6 +317,140 @@ TEST_F(KernelApi, WorkSizeErrors) {
   clReleaseProgram(P);
 }
 
+TEST_F(KernelApi, DeviceReportsCompilerAndLinker) {
+  EXPECT_EQ(deviceValue<cl_bool>(Device, CL_DEVICE_COMPILER_AVAILABLE), cl_bool(CL_TRUE));
+  EXPECT_EQ(deviceValue<cl_bool>(Device, CL_DEVICE_LINKER_AVAILABLE), cl_bool(CL_TRUE));
+  EXPECT_EQ(deviceValue<cl_bool>(Device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT),
+            cl_bool(CL_TRUE));
+}
+
+/// Runs kernel "k" of P over N work-items writing an int each; returns the ints.
+std::vector<int> runIntKernel(cl_context Ctx, cl_device_id Device, cl_program P, size_t N,
+                              const size_t *Local = nullptr) {
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "k", &Err);
+  EXPECT_EQ(Err, CL_SUCCESS);
+  cl_mem Out = clCreateBuffer(Ctx, CL_MEM_READ_WRITE, N * sizeof(int), nullptr, &Err);
+  clSetKernelArg(K, 0, sizeof Out, &Out);
+  cl_command_queue Q = clCreateCommandQueue(Ctx, Device, 0, &Err);
+  std::vector<int> Result(N, -1);
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &N, Local, 0, nullptr, nullptr), CL_SUCCESS);
+  EXPECT_EQ(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, N * sizeof(int), Result.data(), 0, nullptr,
+                                nullptr),
+            CL_SUCCESS);
+  clReleaseCommandQueue(Q);
+  clReleaseMemObject(Out);
+  clReleaseKernel(K);
+  return Result;
+}
+
+TEST_F(KernelApi, NonUniformWorkGroupsInOpenCLC3) {
+  cl_program P = built("kernel void k(global int *o) {"
+                       "  o[get_global_id(0)] = (int)(get_local_size(0) * 100 + get_local_id(0)); }",
+                       "-cl-std=CL3.0");
+  size_t Local = 4;
+  std::vector<int> R = runIntKernel(Ctx, Device, P, 10, &Local); // groups of 4, 4 and 2
+  std::vector<int> Expected = {400, 401, 402, 403, 400, 401, 402, 403, 200, 201};
+  EXPECT_EQ(R, Expected);
+  clReleaseProgram(P);
+  // -cl-uniform-work-group-size asks for uniform groups again.
+  cl_program U = built("kernel void k(global int *o) { o[get_global_id(0)] = 1; }",
+                       "-cl-std=CL3.0 -cl-uniform-work-group-size");
+  cl_kernel K = clCreateKernel(U, "k", nullptr);
+  cl_mem Out = buffer(64);
+  clSetKernelArg(K, 0, sizeof Out, &Out);
+  size_t Ten = 10;
+  EXPECT_EQ(clEnqueueNDRangeKernel(queue(), K, 1, nullptr, &Ten, &Local, 0, nullptr, nullptr),
+            CL_INVALID_WORK_GROUP_SIZE);
+  clReleaseMemObject(Out);
+  clReleaseKernel(K);
+  clReleaseProgram(U);
+}
+
+TEST_F(KernelApi, CompileWithHeadersThenLink) {
+  cl_program Header = program("#define SCALE 3\n");
+  cl_program Main = program("#include \"inc/scale.h\"\n"
+                            "kernel void k(global int *o) { o[get_global_id(0)] = SCALE * "
+                            "(int)get_global_id(0); }");
+  const char *Names[] = {"inc/scale.h"};
+  ASSERT_EQ(clCompileProgram(Main, 1, &Device, "", 1, &Header, Names, nullptr, nullptr),
+            CL_SUCCESS)
+      << log(Main);
+  cl_program_binary_type Type;
+  clGetProgramBuildInfo(Main, Device, CL_PROGRAM_BINARY_TYPE, sizeof Type, &Type, nullptr);
+  EXPECT_EQ(Type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT));
+  cl_int Err;
+  EXPECT_EQ(clCreateKernel(Main, "k", &Err), nullptr) << "a compiled object is not executable";
+  EXPECT_EQ(Err, CL_INVALID_PROGRAM_EXECUTABLE);
+  cl_program Exe = clLinkProgram(Ctx, 1, &Device, "", 1, &Main, nullptr, nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  clGetProgramBuildInfo(Exe, Device, CL_PROGRAM_BINARY_TYPE, sizeof Type, &Type, nullptr);
+  EXPECT_EQ(Type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_EXECUTABLE));
+  std::vector<int> R = runIntKernel(Ctx, Device, Exe, 8);
+  for (int I = 0; I < 8; ++I)
+    EXPECT_EQ(R[I], 3 * I);
+  // Without the header the same source does not compile.
+  cl_program Lonely = program("#include \"inc/scale.h\"\nkernel void k(global int *o){}");
+  EXPECT_EQ(clCompileProgram(Lonely, 0, nullptr, "", 0, nullptr, nullptr, nullptr, nullptr),
+            CL_COMPILE_PROGRAM_FAILURE);
+  EXPECT_NE(log(Lonely).find("inc/scale.h"), std::string::npos) << log(Lonely);
+  EXPECT_EQ(clCompileProgram(Lonely, 0, nullptr, "-cl-bogus", 0, nullptr, nullptr, nullptr,
+                             nullptr),
+            CL_INVALID_COMPILER_OPTIONS);
+  EXPECT_EQ(clCompileProgram(Lonely, 0, nullptr, "", 1, nullptr, Names, nullptr, nullptr),
+            CL_INVALID_VALUE);
+  for (cl_program X : {Header, Main, Exe, Lonely})
+    clReleaseProgram(X);
+}
+
+TEST_F(KernelApi, LibrariesAndLinkErrors) {
+  cl_program Helper = program("int twice(int x) { return 2 * x; }");
+  cl_program User = program("int twice(int x);\n"
+                            "kernel void k(global int *o) { o[get_global_id(0)] = "
+                            "twice((int)get_global_id(0)) + 1; }");
+  ASSERT_EQ(clCompileProgram(Helper, 0, nullptr, "", 0, nullptr, nullptr, nullptr, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clCompileProgram(User, 0, nullptr, "", 0, nullptr, nullptr, nullptr, nullptr),
+            CL_SUCCESS);
+  cl_int Err;
+  cl_program Lib = clLinkProgram(Ctx, 0, nullptr, "-create-library -enable-link-options", 1,
+                                 &Helper, nullptr, nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_program_binary_type Type;
+  clGetProgramBuildInfo(Lib, Device, CL_PROGRAM_BINARY_TYPE, sizeof Type, &Type, nullptr);
+  EXPECT_EQ(Type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_LIBRARY));
+  cl_program Both[] = {Lib, User};
+  cl_program Exe = clLinkProgram(Ctx, 0, nullptr, "-cl-fast-relaxed-math", 2, Both, nullptr,
+                                 nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  std::vector<int> R = runIntKernel(Ctx, Device, Exe, 16);
+  for (int I = 0; I < 16; ++I)
+    EXPECT_EQ(R[I], 2 * I + 1);
+  // Errors.
+  EXPECT_EQ(clLinkProgram(Ctx, 0, nullptr, "-bogus", 1, &User, nullptr, nullptr, &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_LINKER_OPTIONS);
+  EXPECT_EQ(clLinkProgram(Ctx, 0, nullptr, "-enable-link-options", 1, &User, nullptr, nullptr,
+                          &Err),
+            nullptr);
+  EXPECT_EQ(Err, CL_INVALID_LINKER_OPTIONS);
+  cl_program SourceOnly = program("kernel void k(global int *o) {}");
+  EXPECT_EQ(clLinkProgram(Ctx, 0, nullptr, "", 1, &SourceOnly, nullptr, nullptr, &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_OPERATION);
+  EXPECT_EQ(clLinkProgram(Ctx, 0, nullptr, "", 0, nullptr, nullptr, nullptr, &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_VALUE);
+  // Two definitions of one kernel: the link fails, and the program with its log is returned.
+  cl_program Twice[] = {User, User};
+  cl_program Failed = clLinkProgram(Ctx, 0, nullptr, "", 2, Twice, nullptr, nullptr, &Err);
+  EXPECT_EQ(Err, CL_LINK_PROGRAM_FAILURE);
+  ASSERT_NE(Failed, nullptr);
+  EXPECT_EQ(status(Failed), CL_BUILD_ERROR);
+  EXPECT_FALSE(log(Failed).empty());
+  // A linked program has no source to build again.
+  EXPECT_EQ(clBuildProgram(Exe, 0, nullptr, "", nullptr, nullptr), CL_INVALID_OPERATION);
+  for (cl_program X : {Helper, User, Lib, Exe, SourceOnly, Failed})
+    clReleaseProgram(X);
+}
+
 TEST_F(KernelApi, KernelsFromManyThreadsAndQueues) {
   cl_program P = built("kernel void inc(global int *p, int by) { p[get_global_id(0)] += by; }");
   constexpr int Threads = 4, Rounds = 50, N = 4096;

@@ -33,7 +33,7 @@ protected:
       Out.Log = C.Log;
       return Out;
     }
-    return Compiler->link({C.Bitcode}, Options);
+    return Compiler->link({C.Bitcode}, Options, false);
   }
 
   /// Runs every work-group of an NDRange, as the executor will.
