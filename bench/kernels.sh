@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs bench-kernels against Weft and PoCL (PoCL's kernel cache off, so its builds are cold too),
+# alternating, and prints medians with the Weft/PoCL ratio. Usage: bench/kernels.sh [build] [rounds]
+set -euo pipefail
+build=${1:-build}
+rounds=${2:-3}
+bin=$build/bin/bench-kernels
+pocl_icd=/etc/OpenCL/vendors/pocl.icd
+[ -x "$bin" ] || { echo "build $bin first" >&2; exit 1; }
+[ -f "$pocl_icd" ] || { echo "PoCL is not installed: apt-get install pocl-opencl-icd" >&2; exit 1; }
+pocl_dir=$(mktemp -d); out=$(mktemp -d)
+trap 'rm -rf "$pocl_dir" "$out"' EXIT
+cp "$pocl_icd" "$pocl_dir/"
+for ((i = 0; i < rounds; i++)); do
+  OCL_ICD_VENDORS=$build/vendors/icd "$bin" >> "$out/weft"
+  POCL_KERNEL_CACHE=0 OCL_ICD_VENDORS=$pocl_dir "$bin" >> "$out/pocl"
+done
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+printf '%-20s %10s %10s %8s  %s\n' metric weft pocl ratio unit
+for metric in $(awk '{print $1}' "$out/weft" | awk '!seen[$0]++'); do
+  unit=$(awk -v m="$metric" '$1==m {print $3; exit}' "$out/weft")
+  w=$(awk -v m="$metric" '$1==m {print $2}' "$out/weft" | median)
+  p=$(awk -v m="$metric" '$1==m {print $2}' "$out/pocl" | median)
+  printf '%-20s %10s %10s %8.3f  %s\n' "$metric" "$w" "$p" "$(echo "$w / $p" | bc -l)" "$unit"
+done
+echo "(ratio = weft / pocl; for ms lower is better, for GB/s higher is better; $rounds rounds)"
