@@ -11,6 +11,8 @@
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/Linker/Linker.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Transforms/IPO/AlwaysInliner.h>
 #include <llvm/Config/llvm-config.h>
 #include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/DiagnosticPrinter.h>
@@ -115,6 +117,20 @@ public:
         F.removeFnAttr(llvm::Attribute::OptimizeNone);
         F.addFnAttr(llvm::Attribute::AlwaysInline);
       }
+    {
+      // Inline now, so that a barrier in a helper function is in the kernel's own body.
+      llvm::LoopAnalysisManager LAM;
+      llvm::FunctionAnalysisManager FAM;
+      llvm::CGSCCAnalysisManager CGAM;
+      llvm::ModuleAnalysisManager MAM;
+      llvm::PassBuilder PB;
+      PB.registerModuleAnalyses(MAM);
+      PB.registerCGSCCAnalyses(CGAM);
+      PB.registerFunctionAnalyses(FAM);
+      PB.registerLoopAnalyses(LAM);
+      PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+      llvm::AlwaysInlinerPass().run(*Linked, MAM);
+    }
     uint64_t LocalBytes = layoutLocalVariables(*Linked);
     std::vector<KernelBinary> Kernels;
     for (KernelInfo &Info : collectKernels(*Linked)) {
@@ -128,6 +144,7 @@ public:
       K.Args = std::move(Layout.Args);
       K.ArgBufferSize = Layout.ArgBufferSize;
       K.StaticLocalBytes = LocalBytes;
+      K.PrivateBytesPerWorkItem = Layout.PrivateBytesPerWorkItem;
       Kernels.push_back(std::move(K));
     }
     // Only the work-group functions are entry points.

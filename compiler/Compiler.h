@@ -73,6 +73,8 @@ struct KernelBinary {
   std::vector<ArgSlot> Args;
   uint32_t ArgBufferSize = 0;
   uint64_t StaticLocalBytes = 0; ///< kernel-scope __local variables, at the start of local memory
+  /// Kernels with barriers: bytes of WorkGroupContext::PrivateMemory each work-item needs.
+  uint64_t PrivateBytesPerWorkItem = 0;
 };
 
 /// Compiled, loaded code; the functions stay valid while the Executable lives.

@@ -19,6 +19,9 @@ struct WorkGroupContext {
   uint32_t WorkDim;
   uint32_t Reserved;
   std::byte *LocalMemory; ///< this work-group's block: kernel-scope __local variables first
+  /// Kernels with barriers: each work-item's private values that live across a barrier,
+  /// KernelBinary::PrivateBytesPerWorkItem times the work-items of the group.
+  std::byte *PrivateMemory;
 };
 
 /// `void __weft_wg_<kernel>(const void *Args, WorkGroupContext *Ctx)`: runs every work-item of one

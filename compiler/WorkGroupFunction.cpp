@@ -9,7 +9,9 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/ReplaceConstant.h>
+#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/Local.h>
 
 #include <cstddef>
 
@@ -39,6 +41,119 @@ Query queryOf(llvm::StringRef Name) {
 
 bool isBarrier(llvm::StringRef Name) {
   return Name == "_Z7barrierj" || Name.startswith("_Z18work_group_barrier");
+}
+
+/// mem_fence and friends order one work-item's memory accesses as seen by others; a work-group
+/// runs on one thread, and the work-item loops never interleave two work-items' accesses between
+/// barriers, so they have nothing left to do.
+bool isFence(llvm::StringRef Name) {
+  return Name == "_Z9mem_fencej" || Name == "_Z14read_mem_fencej" ||
+         Name == "_Z15write_mem_fencej";
+}
+
+std::vector<llvm::CallInst *> callsTo(llvm::Function &F, bool (*Which)(llvm::StringRef)) {
+  std::vector<llvm::CallInst *> Calls;
+  for (llvm::Instruction &I : llvm::instructions(F))
+    if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I))
+      if (llvm::Function *Callee = Call->getCalledFunction(); Callee && Which(Callee->getName()))
+        Calls.push_back(Call);
+  return Calls;
+}
+
+/// The id a resumable work-item function returns when the work-item has finished the kernel.
+constexpr int32_t Finished = -1;
+
+/// Makes a work-item function with barriers resumable (continuation-based synchronization):
+/// it takes the id of the barrier to resume after (0: the kernel's start) and returns the id of
+/// the next barrier it reaches (or Finished). Every value used outside its block and every
+/// private variable moves to the work-group's private memory, one slot per work-item, so it
+/// survives between the calls. Returns the private bytes each work-item needs.
+uint64_t makeResumable(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *const *LocalId,
+                       llvm::Value *Resume) {
+  llvm::LLVMContext &C = Item.getContext();
+  const llvm::DataLayout &DL = Item.getParent()->getDataLayout();
+
+  // Each barrier alone in its block, between the code before it and the code after it.
+  std::vector<std::pair<llvm::BasicBlock *, llvm::BasicBlock *>> Barriers; // (barrier, resume)
+  for (llvm::CallInst *Call : callsTo(Item, isBarrier)) {
+    llvm::BasicBlock *Barrier = Call->getParent()->splitBasicBlock(Call, "barrier");
+    llvm::BasicBlock *After = Barrier->splitBasicBlock(Call->getNextNode(), "resume");
+    Barriers.push_back({Barrier, After});
+  }
+
+  // Values that cross blocks go through memory, so that any block can be a resume point.
+  std::vector<llvm::PHINode *> Phis;
+  for (llvm::BasicBlock &BB : Item)
+    for (llvm::PHINode &Phi : BB.phis())
+      Phis.push_back(&Phi);
+  for (llvm::PHINode *Phi : Phis)
+    llvm::DemotePHIToStack(Phi);
+  std::vector<llvm::Instruction *> Crossing;
+  for (llvm::Instruction &I : llvm::instructions(Item))
+    if (!llvm::isa<llvm::AllocaInst>(I) && I.isUsedOutsideOfBlock(I.getParent()))
+      Crossing.push_back(&I);
+  for (llvm::Instruction *I : Crossing)
+    llvm::DemoteRegToStack(*I);
+
+  // Private variables (and the slots just made) become per-work-item arrays in private memory,
+  // laid out structure-of-arrays so consecutive work-items are contiguous.
+  llvm::BasicBlock *OldEntry = &Item.getEntryBlock();
+  auto *Entry = llvm::BasicBlock::Create(C, "resume.dispatch", &Item, OldEntry);
+  llvm::IRBuilder<> B(Entry);
+  using abi::WorkGroupContext;
+  auto Field = [&](size_t Offset, unsigned Dim) {
+    return B.CreateLoad(B.getInt64Ty(),
+                        B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx, Offset + 8 * Dim));
+  };
+  llvm::Value *Size0 = Field(offsetof(WorkGroupContext, LocalSize), 0);
+  llvm::Value *Size1 = Field(offsetof(WorkGroupContext, LocalSize), 1);
+  llvm::Value *Size2 = Field(offsetof(WorkGroupContext, LocalSize), 2);
+  llvm::Value *Items = B.CreateMul(B.CreateMul(Size0, Size1), Size2);
+  llvm::Value *Linear =
+      B.CreateAdd(B.CreateMul(B.CreateAdd(B.CreateMul(LocalId[2], Size1), LocalId[1]), Size0),
+                  LocalId[0]);
+  llvm::Value *Arena = B.CreateLoad(
+      B.getPtrTy(), B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx,
+                                                 offsetof(WorkGroupContext, PrivateMemory)));
+  std::vector<llvm::AllocaInst *> Allocas;
+  for (llvm::Instruction &I : llvm::instructions(Item))
+    if (auto *A = llvm::dyn_cast<llvm::AllocaInst>(&I))
+      Allocas.push_back(A);
+  uint64_t PerItem = 0;
+  for (llvm::AllocaInst *A : Allocas) {
+    uint64_t Align = std::max<uint64_t>(A->getAlign().value(), 8);
+    uint64_t Size = DL.getTypeAllocSize(A->getAllocatedType()) *
+                    llvm::cast<llvm::ConstantInt>(A->getArraySize())->getZExtValue();
+    uint64_t Stride = (Size + Align - 1) / Align * Align;
+    PerItem = (PerItem + Align - 1) / Align * Align;
+    llvm::Value *Offset = B.CreateAdd(B.CreateMul(B.getInt64(PerItem), Items),
+                                      B.CreateMul(Linear, B.getInt64(Stride)));
+    llvm::Value *Slot = B.CreateInBoundsGEP(B.getInt8Ty(), Arena, Offset, A->getName());
+    for (llvm::User *U : llvm::make_early_inc_range(A->users()))
+      if (auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())
+        II->eraseFromParent();
+    A->replaceAllUsesWith(B.CreateAddrSpaceCast(Slot, A->getType()));
+    A->eraseFromParent();
+    PerItem += Stride;
+  }
+
+  // Resume where the previous call stopped.
+  llvm::SwitchInst *Dispatch = B.CreateSwitch(Resume, OldEntry, unsigned(Barriers.size()));
+  for (size_t I = 0; I < Barriers.size(); ++I) {
+    auto [Barrier, After] = Barriers[I];
+    int32_t Id = int32_t(I + 1);
+    Dispatch->addCase(B.getInt32(Id), After);
+    Barrier->getTerminator()->eraseFromParent();
+    Barrier->front().eraseFromParent(); // the barrier call
+    llvm::ReturnInst::Create(C, B.getInt32(Id), Barrier);
+  }
+  for (llvm::BasicBlock &BB : Item)
+    if (auto *Ret = llvm::dyn_cast<llvm::ReturnInst>(BB.getTerminator());
+        Ret && !Ret->getReturnValue()) {
+      llvm::ReturnInst::Create(C, B.getInt32(Finished), &BB);
+      Ret->eraseFromParent();
+    }
+  return (PerItem + 63) / 64 * 64;
 }
 
 /// Per-work-item code: loads from the context and the three local ids.
@@ -149,19 +264,20 @@ bool buildWorkGroupFunction(llvm::Function &K, KernelLayout &Layout, std::string
   llvm::Type *I64 = llvm::Type::getInt64Ty(C);
   llvm::Type *Ptr = llvm::PointerType::get(C, 0);
 
-  for (llvm::Instruction &I : llvm::instructions(K))
-    if (auto *Call = llvm::dyn_cast<llvm::CallBase>(&I))
-      if (llvm::Function *F = Call->getCalledFunction(); F && isBarrier(F->getName())) {
-        Error = "kernel '" + K.getName().str() +
-                "': barriers are not supported yet by this Weft build";
-        return false;
-      }
+  for (llvm::CallInst *Call : callsTo(K, isFence))
+    Call->eraseFromParent();
+  const bool HasBarriers = !callsTo(K, isBarrier).empty();
+  llvm::Type *I32 = llvm::Type::getInt32Ty(C);
 
-  // The per-work-item function: K with (ctx, x, y, z) appended.
+  // The per-work-item function: K with (ctx, x, y, z) appended, and with barriers a resume id
+  // too (it then returns the next barrier's id).
   std::vector<llvm::Type *> Params(K.getFunctionType()->param_begin(),
                                    K.getFunctionType()->param_end());
   Params.insert(Params.end(), {Ptr, I64, I64, I64});
-  auto *ItemType = llvm::FunctionType::get(llvm::Type::getVoidTy(C), Params, false);
+  if (HasBarriers)
+    Params.push_back(I32);
+  auto *ItemType = llvm::FunctionType::get(HasBarriers ? I32 : llvm::Type::getVoidTy(C), Params,
+                                           false);
   auto *Item = llvm::Function::Create(ItemType, llvm::GlobalValue::InternalLinkage,
                                       K.getName() + ".workitem", M);
   llvm::ValueToValueMapTy VMap;
@@ -223,8 +339,11 @@ bool buildWorkGroupFunction(llvm::Function &K, KernelLayout &Layout, std::string
     }
   }
 
-  // Every memory access of a work-item is independent of the other work-items' (no barriers):
-  // the x loop is parallel, which lets LLVM vectorize across work-items.
+  if (HasBarriers)
+    Layout.PrivateBytesPerWorkItem = makeResumable(*Item, Ctx, LocalId, Item->getArg(K.arg_size() + 4));
+
+  // Between two barriers, every memory access of a work-item is independent of the other
+  // work-items': the x loop is parallel, which lets LLVM vectorize across work-items.
   llvm::MDNode *Group = llvm::MDNode::getDistinct(C, {});
   for (llvm::Instruction &I : llvm::instructions(*Item))
     if (I.mayReadOrWriteMemory() && !I.isAtomic())
@@ -265,11 +384,25 @@ bool buildWorkGroupFunction(llvm::Function &K, KernelLayout &Layout, std::string
   for (unsigned D = 0; D < 3; ++D)
     Size[D] = B.CreateLoad(I64, B.CreateConstInBoundsGEP1_64(
                                     B.getInt8Ty(), WgCtx, offsetof(abi::WorkGroupContext, LocalSize) + 8 * D));
+  // With barriers: run every work-item up to the next barrier, then all of them again from
+  // there, until they finish. The id is the same for every work-item (the spec requires all of
+  // them to reach the same barriers); the last one's is kept.
+  llvm::Value *NextSlot = nullptr;
+  llvm::PHINode *ResumeId = nullptr;
+  llvm::BasicBlock *Dispatch = Entry;
+  if (HasBarriers) {
+    NextSlot = B.CreateAlloca(I32);
+    Dispatch = llvm::BasicBlock::Create(C, "dispatch", Wg);
+    B.CreateBr(Dispatch);
+    B.SetInsertPoint(Dispatch);
+    ResumeId = B.CreatePHI(I32, 2, "resume");
+    ResumeId->addIncoming(B.getInt32(0), Entry);
+  }
   // for z, for y, for x: Item(args..., ctx, x, y, z). Sizes are at least 1.
   llvm::BasicBlock *Exit = llvm::BasicBlock::Create(C, "exit", Wg);
   llvm::PHINode *Index[3];
   llvm::BasicBlock *Header[3], *Latch[3];
-  llvm::BasicBlock *Pred = Entry;
+  llvm::BasicBlock *Pred = Dispatch;
   for (int D = 2; D >= 0; --D) {
     Header[D] = llvm::BasicBlock::Create(C, "loop" + std::to_string(D), Wg);
     B.CreateBr(Header[D]);
@@ -279,7 +412,13 @@ bool buildWorkGroupFunction(llvm::Function &K, KernelLayout &Layout, std::string
     Pred = Header[D];
   }
   CallArgs.insert(CallArgs.end(), {Index[0], Index[1], Index[2]});
-  B.CreateCall(Item, CallArgs);
+  if (HasBarriers) {
+    CallArgs.push_back(ResumeId);
+    llvm::StoreInst *Next = B.CreateStore(B.CreateCall(Item, CallArgs), NextSlot);
+    Next->setMetadata(llvm::LLVMContext::MD_access_group, Group); // every work-item stores the same id
+  } else {
+    B.CreateCall(Item, CallArgs);
+  }
   for (int D = 0; D < 3; ++D) {
     Latch[D] = B.GetInsertBlock();
     llvm::Value *Next = B.CreateAdd(Index[D], B.getInt64(1), "", true, true);
@@ -297,6 +436,13 @@ bool buildWorkGroupFunction(llvm::Function &K, KernelLayout &Layout, std::string
       B.SetInsertPoint(Continue);
   }
   B.SetInsertPoint(Exit);
+  if (HasBarriers) {
+    llvm::Value *Next = B.CreateLoad(I32, NextSlot);
+    llvm::BasicBlock *Done = llvm::BasicBlock::Create(C, "done", Wg);
+    B.CreateCondBr(B.CreateICmpEQ(Next, B.getInt32(Finished)), Done, Dispatch);
+    ResumeId->addIncoming(Next, Exit);
+    B.SetInsertPoint(Done);
+  }
   B.CreateRetVoid();
   return true;
 }

@@ -19,14 +19,15 @@ struct KernelLayout {
   std::vector<ArgSlot> Args;
   uint32_t ArgBufferSize = 0;
   uint64_t StaticLocalBytes = 0; ///< kernel-scope __local variables
+  uint64_t PrivateBytesPerWorkItem = 0; ///< kernels with barriers: values kept across barriers
 };
 
 /// Lays out the module's kernel-scope __local variables (addrspace(3) globals) in the work-group's
 /// local memory; returns their total size.
 uint64_t layoutLocalVariables(llvm::Module &M);
 
-/// Adds `__weft_wg_<name>` for kernel K, for kernels without barriers. Returns false with the
-/// reason (for the build log) if K uses something this transformation cannot handle yet.
+/// Adds `__weft_wg_<name>` for kernel K (whose helpers must already be inlined). Returns false with
+/// the reason (for the build log) if K uses something this transformation cannot handle.
 bool buildWorkGroupFunction(llvm::Function &K, KernelLayout &Layout, std::string &Error);
 
 } // namespace weft::compiler

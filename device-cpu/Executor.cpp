@@ -43,9 +43,16 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
   }
   LocalBytes = (LocalBytes + LocalAlign - 1) / LocalAlign * LocalAlign;
 
+  // Values of kernels with barriers that live across a barrier: one slot per work-item.
+  const size_t PrivateBytes =
+      C.PrivateBytesPerWorkItem * C.LocalSize[0] * C.LocalSize[1] * C.LocalSize[2];
+
   auto RunGroups = [&](size_t Begin, size_t End) {
     std::unique_ptr<std::byte, FreeDeleter> Local(
         LocalBytes ? static_cast<std::byte *>(std::aligned_alloc(LocalAlign, LocalBytes)) : nullptr);
+    std::unique_ptr<std::byte, FreeDeleter> Private(
+        PrivateBytes ? static_cast<std::byte *>(std::aligned_alloc(LocalAlign, PrivateBytes))
+                     : nullptr);
     std::vector<std::byte> Args = C.Args;
     for (size_t I = 0; I < C.LocalArgs.size(); ++I) {
       std::byte *P = Local.get() + LocalArgOffsets[I];
@@ -54,6 +61,7 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
     abi::WorkGroupContext Ctx{};
     Ctx.WorkDim = C.WorkDim;
     Ctx.LocalMemory = Local.get();
+    Ctx.PrivateMemory = Private.get();
     for (unsigned D = 0; D < 3; ++D) {
       Ctx.GlobalOffset[D] = C.GlobalOffset[D];
       Ctx.GlobalSize[D] = C.GlobalSize[D];

@@ -13,9 +13,17 @@ namespace {
 
 using AS = compiler::KernelArg::AddressSpace;
 
-/// The work-group size a kernel may run with (no barriers yet: the device's maximum).
+/// Private memory one work-group of a kernel with barriers may use: beyond it the kernel's
+/// CL_KERNEL_WORK_GROUP_SIZE shrinks, and larger work-groups are refused.
+constexpr uint64_t MaxPrivateBytesPerGroup = 256ull << 20;
+
+/// The work-group size a kernel may run with: the device's maximum, or less when each work-item
+/// keeps much private memory across barriers.
 size_t kernelWorkGroupSize(const Kernel &K, const Device &D) {
-  return D.description().MaxWorkGroupSize;
+  size_t Max = D.description().MaxWorkGroupSize;
+  if (uint64_t PerItem = K.binary().PrivateBytesPerWorkItem)
+    Max = std::min<size_t>(Max, std::max<uint64_t>(1, MaxPrivateBytesPerGroup / PerItem));
+  return Max;
 }
 
 Expected<Kernel *> makeKernel(Program &P, const std::string &Name) {
@@ -290,7 +298,9 @@ cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel KernelHandle, cl_device_id
     case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
       return Out(size_t(std::min(16u, D->description().SimdBytes / 4)));
     case CL_KERNEL_PRIVATE_MEM_SIZE:
-      return Out(cl_ulong(0)); // work-items keep private data in registers and the thread's stack
+      // What each work-item keeps in the work-group's private memory across barriers; other
+      // private data lives in registers and on the executing thread's stack.
+      return Out(cl_ulong(K.binary().PrivateBytesPerWorkItem));
     case CL_KERNEL_GLOBAL_WORK_SIZE:
       // "... if device is not a custom device and kernel is not a built-in kernel."
       return Error(CL_INVALID_VALUE, "CL_KERNEL_GLOBAL_WORK_SIZE is only defined for built-in "
@@ -451,6 +461,7 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue QueueHandle, cl_kerne
     N.LocalSize = Local;
     N.Args = A.Buffer;
     N.StaticLocalBytes = K.binary().StaticLocalBytes;
+    N.PrivateBytesPerWorkItem = K.binary().PrivateBytesPerWorkItem;
     uint64_t LocalBytes = N.StaticLocalBytes;
     for (size_t I = 0; I < A.LocalSizes.size(); ++I)
       if (A.LocalSizes[I]) {

@@ -48,6 +48,7 @@ struct NDRangeCommand {
   /// __local arguments: where each pointer goes in Args, and how many bytes it needs.
   std::vector<std::pair<uint32_t, size_t>> LocalArgs;
   uint64_t StaticLocalBytes = 0;
+  uint64_t PrivateBytesPerWorkItem = 0; ///< kernels with barriers
 };
 
 /// A command: what to run, and the objects that must stay alive until it has run.

@@ -451,6 +451,58 @@ TEST_F(KernelApi, LibrariesAndLinkErrors) {
     clReleaseProgram(X);
 }
 
+TEST_F(KernelApi, LocalMemoryReductionWithBarriers) {
+  cl_program P = built(R"(
+    kernel void reduce(global const uint *in, global uint *out, local uint *tile) {
+      size_t l = get_local_id(0);
+      tile[l] = in[get_global_id(0)];
+      barrier(CLK_LOCAL_MEM_FENCE);
+      for (size_t step = get_local_size(0) / 2; step > 0; step >>= 1) {
+        if (l < step)
+          tile[l] += tile[l + step];
+        barrier(CLK_LOCAL_MEM_FENCE);
+      }
+      if (l == 0)
+        out[get_group_id(0)] = tile[0];
+    })");
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "reduce", &Err);
+  const size_t N = 1 << 20, Local = 256, Groups = N / Local;
+  std::vector<cl_uint> In(N);
+  for (size_t I = 0; I < N; ++I)
+    In[I] = cl_uint(I % 1000);
+  cl_mem MIn = buffer(N * 4, CL_MEM_COPY_HOST_PTR, In.data());
+  cl_mem MOut = buffer(Groups * 4);
+  clSetKernelArg(K, 0, sizeof MIn, &MIn);
+  clSetKernelArg(K, 1, sizeof MOut, &MOut);
+  ASSERT_EQ(clSetKernelArg(K, 2, Local * sizeof(cl_uint), nullptr), CL_SUCCESS);
+  cl_ulong Private = 0;
+  ASSERT_EQ(clGetKernelWorkGroupInfo(K, Device, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof Private,
+                                     &Private, nullptr),
+            CL_SUCCESS);
+  EXPECT_GT(Private, 0u) << "values live across the barriers";
+  size_t MaxGroup = 0;
+  ASSERT_EQ(clGetKernelWorkGroupInfo(K, Device, CL_KERNEL_WORK_GROUP_SIZE, sizeof MaxGroup,
+                                     &MaxGroup, nullptr),
+            CL_SUCCESS);
+  EXPECT_GE(MaxGroup, Local);
+  cl_command_queue Q = queue();
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &N, &Local, 0, nullptr, nullptr), CL_SUCCESS);
+  std::vector<cl_uint> Out(Groups);
+  ASSERT_EQ(clEnqueueReadBuffer(Q, MOut, CL_TRUE, 0, Groups * 4, Out.data(), 0, nullptr, nullptr),
+            CL_SUCCESS);
+  for (size_t G = 0; G < Groups; ++G) {
+    cl_uint Expected = 0;
+    for (size_t I = 0; I < Local; ++I)
+      Expected += In[G * Local + I];
+    ASSERT_EQ(Out[G], Expected) << G;
+  }
+  clReleaseMemObject(MIn);
+  clReleaseMemObject(MOut);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 TEST_F(KernelApi, KernelsFromManyThreadsAndQueues) {
   cl_program P = built("kernel void inc(global int *p, int by) { p[get_global_id(0)] += by; }");
   constexpr int Threads = 4, Rounds = 50, N = 4096;

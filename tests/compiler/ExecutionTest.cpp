@@ -41,9 +41,13 @@ protected:
                   unsigned Dims, std::array<uint64_t, 3> Global, std::array<uint64_t, 3> Local,
                   std::array<uint64_t, 3> Offset = {}) {
     std::vector<std::byte> LocalMemory(K.StaticLocalBytes + 64);
+    std::vector<std::byte> PrivateMemory(K.PrivateBytesPerWorkItem * Local[0] * Local[1] *
+                                             Local[2] +
+                                         64);
     abi::WorkGroupContext Ctx{};
     Ctx.WorkDim = Dims;
     Ctx.LocalMemory = LocalMemory.data();
+    Ctx.PrivateMemory = PrivateMemory.data();
     for (unsigned D = 0; D < 3; ++D) {
       Ctx.GlobalOffset[D] = Offset[D];
       Ctx.GlobalSize[D] = Global[D];
@@ -176,10 +180,104 @@ TEST_F(Execution, LocalVariablesStructsAndVectorsByValue) {
     ASSERT_EQ(Result[I], 2.0f * float(I % 64) + 0.25f + 3 + 7 + 100) << I;
 }
 
-TEST_F(Execution, BarriersAreReportedAsNotSupportedYet) {
-  auto Out = build("kernel void k(local int *l) { barrier(CLK_LOCAL_MEM_FENCE); }");
-  EXPECT_EQ(Out.Result, Status::Failure);
-  EXPECT_NE(Out.Log.find("barriers are not supported yet"), std::string::npos) << Out.Log;
+TEST_F(Execution, TreeReductionWithBarriersInALoop) {
+  auto Out = build(R"(
+    kernel void sum(global const int *in, global int *out) {
+      local int tile[128];
+      size_t l = get_local_id(0);
+      tile[l] = in[get_global_id(0)];
+      barrier(CLK_LOCAL_MEM_FENCE);
+      for (size_t step = get_local_size(0) / 2; step > 0; step /= 2) {
+        if (l < step)
+          tile[l] += tile[l + step];
+        barrier(CLK_LOCAL_MEM_FENCE);
+      }
+      if (l == 0)
+        out[get_group_id(0)] = tile[0];
+    })");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  const auto &K = Out.Program->kernels().at(0);
+  EXPECT_GT(K.PrivateBytesPerWorkItem, 0u);
+  std::vector<int> In(128 * 8), Sums(8, -1);
+  for (size_t I = 0; I < In.size(); ++I)
+    In[I] = int(I * 7 % 13);
+  std::vector<std::byte> Args(K.ArgBufferSize);
+  set(Args, K, 0, In.data());
+  set(Args, K, 1, Sums.data());
+  run(K, Args, 1, {128 * 8, 1, 1}, {128, 1, 1});
+  for (int G = 0; G < 8; ++G) {
+    int Expected = 0;
+    for (int I = 0; I < 128; ++I)
+      Expected += In[G * 128 + I];
+    EXPECT_EQ(Sums[G], Expected) << G;
+  }
+}
+
+TEST_F(Execution, PrivateValuesAndArraysSurviveBarriers) {
+  auto Out = build(R"(
+    void sync(void) { work_group_barrier(CLK_LOCAL_MEM_FENCE); }  // a barrier in a helper
+    kernel void k(global int *out, int rounds) {
+      local int shared[64];
+      int mine[16];                        // a private array across barriers
+      size_t l = get_local_id(0), n = get_local_size(0);
+      int acc = (int)l;                    // a private value across barriers
+      for (int i = 0; i < 16; ++i) mine[i] = (int)l * i;
+      for (int r = 0; r < rounds; ++r) {   // uniform trip count
+        shared[l] = acc;
+        sync();
+        acc += shared[(l + 1) % n];        // read a neighbour's value
+        sync();
+        if (rounds > 100) break;           // a uniform exit that is never taken
+      }
+      if (rounds > 0) {                    // a barrier under a uniform condition
+        barrier(CLK_LOCAL_MEM_FENCE);
+      }
+      out[get_global_id(0)] = acc + mine[15];
+    })", "-cl-std=CL3.0");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  const auto &K = Out.Program->kernels().at(0);
+  const int N = 64, Rounds = 5;
+  std::vector<int> Result(2 * N, -1);
+  std::vector<std::byte> Args(K.ArgBufferSize);
+  set(Args, K, 0, Result.data());
+  set(Args, K, 1, Rounds);
+  run(K, Args, 1, {2 * N, 1, 1}, {N, 1, 1});
+  // Host model of the same exchange.
+  std::vector<int> Acc(N);
+  for (int L = 0; L < N; ++L)
+    Acc[L] = L;
+  for (int R = 0; R < Rounds; ++R) {
+    std::vector<int> Shared = Acc;
+    for (int L = 0; L < N; ++L)
+      Acc[L] += Shared[(L + 1) % N];
+  }
+  for (int G = 0; G < 2; ++G)
+    for (int L = 0; L < N; ++L)
+      ASSERT_EQ(Result[G * N + L], Acc[L] + L * 15) << G << "," << L;
+}
+
+TEST_F(Execution, LargeGroupWithLargePrivateArraysAndABarrier) {
+  // The issue's case: 4096 work-items, each with 1 KiB of private data live across a barrier,
+  // kept in heap memory rather than on the stack.
+  auto Out = build(R"(
+    kernel void k(global int *out) {
+      int big[256];
+      size_t l = get_local_id(0);
+      for (int i = 0; i < 256; ++i) big[i] = (int)l + i;
+      barrier(CLK_GLOBAL_MEM_FENCE);
+      int s = 0;
+      for (int i = 0; i < 256; ++i) s += big[i];
+      out[get_global_id(0)] = s;
+    })");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  const auto &K = Out.Program->kernels().at(0);
+  EXPECT_GE(K.PrivateBytesPerWorkItem, 1024u);
+  std::vector<int> Result(4096, -1);
+  std::vector<std::byte> Args(K.ArgBufferSize);
+  set(Args, K, 0, Result.data());
+  run(K, Args, 1, {4096, 1, 1}, {4096, 1, 1});
+  for (int L = 0; L < 4096; ++L)
+    ASSERT_EQ(Result[L], 256 * L + 255 * 256 / 2) << L;
 }
 
 TEST_F(Execution, MissingBuiltinsAreLinkErrors) {
