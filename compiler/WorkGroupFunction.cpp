@@ -240,6 +240,37 @@ std::vector<std::pair<llvm::GlobalVariable *, uint64_t>> localVariables(llvm::Mo
 
 } // namespace
 
+void sanitizeDivisions(llvm::Function &F) {
+  std::vector<llvm::BinaryOperator *> Divisions;
+  for (llvm::Instruction &I : llvm::instructions(F))
+    if (auto *Op = llvm::dyn_cast<llvm::BinaryOperator>(&I))
+      switch (Op->getOpcode()) {
+      case llvm::Instruction::SDiv:
+      case llvm::Instruction::SRem:
+      case llvm::Instruction::UDiv:
+      case llvm::Instruction::URem:
+        Divisions.push_back(Op);
+        break;
+      default:
+        break;
+      }
+  for (llvm::BinaryOperator *Op : Divisions) {
+    llvm::IRBuilder<> B(Op);
+    llvm::Value *Divisor = Op->getOperand(1);
+    llvm::Type *T = Divisor->getType();
+    llvm::Value *One = llvm::ConstantInt::get(T, 1);
+    llvm::Value *Bad = B.CreateICmpEQ(Divisor, llvm::Constant::getNullValue(T));
+    if (Op->getOpcode() == llvm::Instruction::SDiv || Op->getOpcode() == llvm::Instruction::SRem) {
+      auto *Min = llvm::ConstantInt::get(
+          T, llvm::APInt::getSignedMinValue(T->getScalarSizeInBits()));
+      llvm::Value *Overflow = B.CreateAnd(B.CreateICmpEQ(Op->getOperand(0), Min),
+                                          B.CreateICmpEQ(Divisor, llvm::Constant::getAllOnesValue(T)));
+      Bad = B.CreateOr(Bad, Overflow);
+    }
+    Op->setOperand(1, B.CreateSelect(Bad, One, Divisor));
+  }
+}
+
 uint64_t layoutLocalVariables(llvm::Module &M) {
   const llvm::DataLayout &DL = M.getDataLayout();
   uint64_t Offset = 0;
@@ -266,6 +297,7 @@ bool buildWorkGroupFunction(llvm::Function &K, KernelLayout &Layout, std::string
 
   for (llvm::CallInst *Call : callsTo(K, isFence))
     Call->eraseFromParent();
+  sanitizeDivisions(K);
   const bool HasBarriers = !callsTo(K, isBarrier).empty();
   llvm::Type *I32 = llvm::Type::getInt32Ty(C);
 

@@ -26,6 +26,11 @@ struct KernelLayout {
 /// local memory; returns their total size.
 uint64_t layoutLocalVariables(llvm::Module &M);
 
+/// Makes integer division safe on x86, where a zero divisor, or INT_MIN / -1, raises SIGFPE and
+/// would kill the application: such divisions (whose results OpenCL C leaves undefined) divide
+/// by 1 instead.
+void sanitizeDivisions(llvm::Function &F);
+
 /// Adds `__weft_wg_<name>` for kernel K (whose helpers must already be inlined). Returns false with
 /// the reason (for the build log) if K uses something this transformation cannot handle.
 bool buildWorkGroupFunction(llvm::Function &K, KernelLayout &Layout, std::string &Error);

@@ -280,6 +280,33 @@ TEST_F(Execution, LargeGroupWithLargePrivateArraysAndABarrier) {
     ASSERT_EQ(Result[L], 256 * L + 255 * 256 / 2) << L;
 }
 
+TEST_F(Execution, DivisionByZeroDoesNotCrashTheHost) {
+  // Undefined results, but never SIGFPE: the application must survive a bad kernel.
+  auto Out = build(R"(
+    kernel void k(global int *p, global uint *u, global long *l, int zero, int minus_one) {
+      p[0] = p[1] / zero;  p[2] = p[3] % zero;
+      p[4] = (-2147483647 - 1) / minus_one;  p[5] = (-2147483647 - 1) % minus_one;
+      u[0] = u[1] / (uint)zero;  u[2] = u[3] % (uint)zero;
+      l[0] = l[1] / (long)zero;  l[2] = (long)0x8000000000000000 / (long)minus_one;
+      int4 v = (int4)(1, 2, 3, 4), d = (int4)(zero);
+      p[6] = (v / d).w + (v % d).x;
+      p[7] = 84 / (zero + 2);              // ordinary divisions still divide
+    })");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  const auto &K = Out.Program->kernels().at(0);
+  std::vector<int> P(8, 7);
+  std::vector<unsigned> U(4, 7);
+  std::vector<long> L(4, 7);
+  std::vector<std::byte> Args(K.ArgBufferSize);
+  set(Args, K, 0, P.data());
+  set(Args, K, 1, U.data());
+  set(Args, K, 2, L.data());
+  set(Args, K, 3, 0);
+  set(Args, K, 4, -1);
+  run(K, Args, 1, {1, 1, 1}, {1, 1, 1});
+  EXPECT_EQ(P[7], 42);
+}
+
 TEST_F(Execution, MissingBuiltinsAreLinkErrors) {
   auto Out = build("kernel void k(global float *p) { p[0] = sqrt(p[1]); }");
   EXPECT_EQ(Out.Result, Status::Failure);
