@@ -22,6 +22,10 @@
 #include <llvm/Support/raw_ostream.h>
 
 namespace weft::compiler {
+
+extern const unsigned char BuiltinLibrary[]; // builtins/, embedded at build time
+extern const size_t BuiltinLibrarySize;
+
 namespace {
 
 /// Collects LLVM's diagnostics into a build log. Without a handler, LLVM prints an error on
@@ -97,6 +101,38 @@ public:
         Out.Log += "error: the modules do not link (a symbol is defined twice?)\n";
         return Out;
       }
+    }
+    // The built-ins the program uses (LinkOnlyNeeded): a library, not an executable, keeps
+    // calls to them unresolved until the final link.
+    if (!Parsed.CreateLibrary) {
+      llvm::StringRef Bytes(reinterpret_cast<const char *>(BuiltinLibrary), BuiltinLibrarySize);
+      auto Builtins = llvm::parseBitcodeFile(llvm::MemoryBufferRef(Bytes, "weft-builtins"), *Ctx);
+      if (!Builtins) {
+        Out.Log += "internal error: the built-in library is unreadable: " +
+                   llvm::toString(Builtins.takeError()) + "\n";
+        return Out;
+      }
+      (*Builtins)->setDataLayout(Linked->getDataLayout());
+      (*Builtins)->setTargetTriple(Linked->getTargetTriple());
+      if (llvm::Linker::linkModules(*Linked, std::move(*Builtins),
+                                    llvm::Linker::Flags::LinkOnlyNeeded)) {
+        Out.Log += "error: the program does not link with the built-in library\n";
+        return Out;
+      }
+      // Library code was compiled for baseline x86-64; give it the kernels' CPU and features.
+      llvm::Attribute Cpu, Features;
+      for (llvm::Function &F : *Linked)
+        if (F.getCallingConv() == llvm::CallingConv::SPIR_KERNEL) {
+          Cpu = F.getFnAttribute("target-cpu");
+          Features = F.getFnAttribute("target-features");
+          break;
+        }
+      for (llvm::Function &F : *Linked)
+        if (!F.isDeclaration() && Cpu.isValid()) {
+          F.addFnAttr(Cpu);
+          if (Features.isValid())
+            F.addFnAttr(Features);
+        }
     }
     if (Parsed.CreateLibrary) {
       llvm::raw_string_ostream Library(Out.Library);

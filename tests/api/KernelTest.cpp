@@ -3,7 +3,9 @@
 // host computations.
 #include "api/RuntimeTest.h"
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstring>
 #include <numeric>
 #include <thread>
@@ -499,6 +501,60 @@ TEST_F(KernelApi, LocalMemoryReductionWithBarriers) {
   }
   clReleaseMemObject(MIn);
   clReleaseMemObject(MOut);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+TEST_F(KernelApi, BuiltinLibraryMathIntegersAndAtomics) {
+  cl_program P = built(R"(
+    kernel void k(global float4 *f, global int *i, global int *counter, global uint *hist) {
+      size_t g = get_global_id(0);
+      f[g] = sqrt(f[g]) + fmax((float4)(1.0f), f[g]) + fabs(-f[g]);
+      i[g] = clamp(i[g], -5, 5) + max(i[g], 100) + abs(-3);
+      atomic_add(counter, 1);                       // every work-item, all work-groups
+      atomic_inc(&hist[g % 4]);
+    })");
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  const size_t N = 1 << 16;
+  std::vector<cl_float4> F(N);
+  std::vector<int> I(N);
+  for (size_t G = 0; G < N; ++G) {
+    for (int C = 0; C < 4; ++C)
+      F[G].s[C] = float((G + C) % 17);
+    I[G] = int(G % 301) - 150;
+  }
+  cl_mem MF = buffer(N * sizeof(cl_float4), CL_MEM_COPY_HOST_PTR, F.data());
+  cl_mem MI = buffer(N * sizeof(int), CL_MEM_COPY_HOST_PTR, I.data());
+  int Zero[4] = {0, 0, 0, 0};
+  cl_mem MC = buffer(sizeof(int), CL_MEM_COPY_HOST_PTR, Zero);
+  cl_mem MH = buffer(4 * sizeof(int), CL_MEM_COPY_HOST_PTR, Zero);
+  for (cl_uint A = 0; A < 4; ++A) {
+    cl_mem M[] = {MF, MI, MC, MH};
+    clSetKernelArg(K, A, sizeof(cl_mem), &M[A]);
+  }
+  cl_command_queue Q = queue();
+  size_t Global = N, Local = 64;
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &Global, &Local, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  std::vector<cl_float4> F2(N);
+  std::vector<int> I2(N);
+  int Counter = 0, Hist[4];
+  clEnqueueReadBuffer(Q, MF, CL_TRUE, 0, N * sizeof(cl_float4), F2.data(), 0, nullptr, nullptr);
+  clEnqueueReadBuffer(Q, MI, CL_TRUE, 0, N * sizeof(int), I2.data(), 0, nullptr, nullptr);
+  clEnqueueReadBuffer(Q, MC, CL_TRUE, 0, sizeof Counter, &Counter, 0, nullptr, nullptr);
+  clEnqueueReadBuffer(Q, MH, CL_TRUE, 0, sizeof Hist, Hist, 0, nullptr, nullptr);
+  EXPECT_EQ(Counter, int(N)) << "atomic_add lost updates between parallel work-groups";
+  for (int B = 0; B < 4; ++B)
+    EXPECT_EQ(Hist[B], int(N / 4));
+  for (size_t G = 0; G < N; ++G) {
+    for (int C = 0; C < 4; ++C) {
+      float X = F[G].s[C];
+      ASSERT_FLOAT_EQ(F2[G].s[C], std::sqrt(X) + std::max(1.0f, X) + X) << G;
+    }
+    ASSERT_EQ(I2[G], std::clamp(I[G], -5, 5) + std::max(I[G], 100) + 3) << G;
+  }
+  for (cl_mem M : {MF, MI, MC, MH})
+    clReleaseMemObject(M);
   clReleaseKernel(K);
   clReleaseProgram(P);
 }

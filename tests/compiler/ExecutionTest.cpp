@@ -308,9 +308,10 @@ TEST_F(Execution, DivisionByZeroDoesNotCrashTheHost) {
 }
 
 TEST_F(Execution, MissingBuiltinsAreLinkErrors) {
-  auto Out = build("kernel void k(global float *p) { p[0] = sqrt(p[1]); }");
+  // tgamma is not in the built-in library yet: a link error naming it, not a crash.
+  auto Out = build("kernel void k(global float *p) { p[0] = tgamma(p[1]); }");
   EXPECT_EQ(Out.Result, Status::Failure);
-  EXPECT_NE(Out.Log.find("undefined function"), std::string::npos) << Out.Log;
+  EXPECT_NE(Out.Log.find("undefined function(s): _Z6tgammaf"), std::string::npos) << Out.Log;
 }
 
 } // namespace
