@@ -102,6 +102,10 @@ public:
         return Out;
       }
     }
+    {
+      llvm::raw_string_ostream Bitcode(Out.Bitcode);
+      llvm::WriteBitcodeToFile(*Linked, Bitcode);
+    }
     // The built-ins the program uses (LinkOnlyNeeded): a library, not an executable, keeps
     // calls to them unresolved until the final link.
     if (!Parsed.CreateLibrary) {
@@ -135,9 +139,6 @@ public:
         }
     }
     if (Parsed.CreateLibrary) {
-      llvm::raw_string_ostream Library(Out.Library);
-      llvm::WriteBitcodeToFile(*Linked, Library);
-      Library.flush();
       Out.Result = CompileOutput::Status::Success;
       return Out;
     }

@@ -88,7 +88,9 @@ struct BuildOutput {
   CompileOutput::Status Result = CompileOutput::Status::Failure;
   std::string Log;
   std::shared_ptr<Executable> Program; ///< an executable, unless a library was asked for
-  std::string Library;                 ///< with -create-library: the linked module's bitcode
+  /// The linked program module (without the built-ins) as bitcode: the library itself with
+  /// -create-library, and what a program binary keeps so the executable can be rebuilt.
+  std::string Bitcode;
 };
 
 class Compiler {

@@ -41,7 +41,7 @@ const cl_icd_dispatch Dispatch = {
     WEFT_NOT_YET(clReleaseSampler),
     WEFT_NOT_YET(clGetSamplerInfo),
     WEFT_IMPLEMENTED(clCreateProgramWithSource),
-    WEFT_NOT_YET(clCreateProgramWithBinary),
+    WEFT_IMPLEMENTED(clCreateProgramWithBinary),
     WEFT_IMPLEMENTED(clRetainProgram),
     WEFT_IMPLEMENTED(clReleaseProgram),
     WEFT_IMPLEMENTED(clBuildProgram),

@@ -81,6 +81,7 @@ WEFT_ENTRY(clCreatePipe)
 WEFT_ENTRY(clGetPipeInfo)
 // Program.cpp
 WEFT_ENTRY(clCreateProgramWithSource)
+WEFT_ENTRY(clCreateProgramWithBinary)
 WEFT_ENTRY(clBuildProgram)
 WEFT_ENTRY(clCompileProgram)
 WEFT_ENTRY(clLinkProgram)

@@ -32,6 +32,17 @@ public:
     return Status::ok();
   }
 
+  /// The size rules for an answer of N bytes that the caller fills in itself (the application's
+  /// own buffers, as for CL_PROGRAM_BINARIES): nothing is copied into param_value.
+  Status reserve(size_t N) {
+    if (Value && Size < N)
+      return Error(CL_INVALID_VALUE, cat("param_value_size ", Size, " is smaller than the ", N,
+                                         " bytes the answer to query ", hex(ParamName), " needs"));
+    if (SizeRet)
+      *SizeRet = N;
+    return Status::ok();
+  }
+
   template <class T>
     requires std::is_trivially_copyable_v<T>
   Status operator()(const T &V) {

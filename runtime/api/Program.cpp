@@ -5,6 +5,7 @@
 #include "runtime/api/Info.h"
 
 #include <cstring>
+#include <optional>
 
 namespace weft::api {
 namespace {
@@ -52,6 +53,53 @@ cl_program CL_API_CALL clCreateProgramWithSource(cl_context ContextHandle, cl_ui
   });
 }
 
+cl_program CL_API_CALL clCreateProgramWithBinary(cl_context ContextHandle, cl_uint NumDevices,
+                                                 const cl_device_id *Devices,
+                                                 const size_t *Lengths,
+                                                 const unsigned char **Binaries,
+                                                 cl_int *BinaryStatus, cl_int *ErrcodeRet) {
+  return create<cl_program>(__func__, ErrcodeRet, [&]() -> Expected<cl_program> {
+    auto C = toObject<Context>(ContextHandle);
+    if (!C)
+      return C.takeError();
+    // "CL_INVALID_VALUE if device_list is NULL or num_devices is zero."
+    if (!Devices || NumDevices == 0)
+      return Error(CL_INVALID_VALUE, "device_list is NULL or num_devices is 0").in(*C);
+    // "CL_INVALID_VALUE if lengths or binaries is NULL or if any entry in lengths[i] is zero or
+    // binaries[i] is NULL."
+    if (!Lengths || !Binaries)
+      return Error(CL_INVALID_VALUE, "lengths or binaries is NULL").in(*C);
+    std::optional<ProgramBinary> First;
+    Error Bad(CL_INVALID_BINARY, "");
+    bool AnyBad = false;
+    for (cl_uint I = 0; I < NumDevices; ++I) {
+      // "CL_INVALID_DEVICE if any device in device_list is not in the list of devices associated
+      // with context."
+      auto D = toObject<Device>(Devices[I]);
+      if (!D || !(*C)->hasDevice(*D))
+        return Error(CL_INVALID_DEVICE, cat("device_list[", I, "] is not in the context")).in(*C);
+      if (Lengths[I] == 0 || !Binaries[I])
+        return Error(CL_INVALID_VALUE, cat("binaries[", I, "] is NULL or lengths[", I, "] is 0"))
+            .in(*C);
+      // "CL_INVALID_BINARY if an invalid program binary was encountered for any device.
+      // binary_status will return specific status for each device."
+      auto B = decodeBinary(Binaries[I], Lengths[I]);
+      if (BinaryStatus)
+        BinaryStatus[I] = B ? CL_SUCCESS : CL_INVALID_BINARY;
+      if (!B) {
+        if (!AnyBad)
+          Bad = Error(CL_INVALID_BINARY, cat("binaries[", I, "]: ", B.error().reason()));
+        AnyBad = true;
+      } else if (!First) {
+        First = std::move(*B);
+      }
+    }
+    if (AnyBad)
+      return std::move(Bad).in(*C);
+    return toHandle(new Program(**C, std::move(*First)));
+  });
+}
+
 cl_int CL_API_CALL clBuildProgram(cl_program ProgramHandle, cl_uint NumDevices,
                                   const cl_device_id *Devices, const char *Options,
                                   void(CL_CALLBACK *Notify)(cl_program, void *), void *UserData) {
@@ -67,9 +115,11 @@ cl_int CL_API_CALL clBuildProgram(cl_program ProgramHandle, cl_uint NumDevices,
       return Error(CL_INVALID_VALUE, "pfn_notify is NULL but user_data is not").in(Ctx);
     // "CL_INVALID_OPERATION if program was not created with clCreateProgramWithSource,
     // clCreateProgramWithIL or clCreateProgramWithBinary."
-    if (!(*P)->hasSource())
+    if ((*P)->origin() == Program::Origin::Link)
       return Error(CL_INVALID_OPERATION, "the program was made by clLinkProgram").in(Ctx);
-    Status Built = (*P)->buildFromSource(Options ? Options : "");
+    Status Built = (*P)->origin() == Program::Origin::Binary
+                       ? (*P)->buildFromBinary(Options ? Options : "")
+                       : (*P)->buildFromSource(Options ? Options : "");
     // The build is synchronous: the notification comes once it is done, successful or not.
     if (Notify && (Built || Built.error().code() == CL_BUILD_PROGRAM_FAILURE))
       Notify(ProgramHandle, UserData);
@@ -219,13 +269,21 @@ cl_int CL_API_CALL clGetProgramInfo(cl_program ProgramHandle, cl_program_info Pa
     case CL_PROGRAM_IL:
       return Out.array(std::span<const char>());
     case CL_PROGRAM_BINARY_SIZES: {
-      // Program binaries are not produced yet: every device's binary is empty.
-      std::vector<size_t> Sizes(Devices.size(), 0);
+      // Every device of the context runs the same binary (0 bytes while there is none).
+      std::vector<size_t> Sizes(Devices.size(), P.binary().size());
       return Out.array(std::span<const size_t>(Sizes));
     }
     case CL_PROGRAM_BINARIES: {
-      std::vector<unsigned char *> Pointers(Devices.size(), nullptr);
-      return Out.array(std::span<unsigned char *const>(Pointers));
+      // param_value is an array of pointers to application memory of the sizes above; NULL
+      // entries are skipped.
+      std::string Binary = P.binary();
+      if (Status S = Out.reserve(Devices.size() * sizeof(unsigned char *)); !S)
+        return S.takeError().in(&P.context());
+      if (ParamValue)
+        for (size_t I = 0; I < Devices.size(); ++I)
+          if (auto *Dst = static_cast<unsigned char **>(ParamValue)[I])
+            std::memcpy(Dst, Binary.data(), Binary.size());
+      return Status::ok();
     }
     case CL_PROGRAM_NUM_KERNELS: {
       if (Status S = NeedExecutable(); !S)

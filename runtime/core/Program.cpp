@@ -24,7 +24,21 @@ const compiler::KernelBinary *Program::findKernel(const std::string &Name) const
   return nullptr;
 }
 
-Program::Program(Context &C) : Object(ObjectType::Program), Ctx(&C), HasSource(false) {}
+Program::Program(Context &C) : Object(ObjectType::Program), Ctx(&C), From(Origin::Link) {}
+
+Program::Program(Context &C, ProgramBinary Binary)
+    : Object(ObjectType::Program), Ctx(&C), From(Origin::Binary) {
+  State.BinaryType = Binary.Type;
+  State.Options = std::move(Binary.Options);
+  State.Bitcode = std::move(Binary.Bitcode);
+}
+
+std::string Program::binary() const {
+  std::lock_guard Guard(Lock);
+  if (State.BinaryType == CL_PROGRAM_BINARY_TYPE_NONE || State.Bitcode.empty())
+    return {};
+  return encodeBinary({State.BinaryType, State.Options, State.Bitcode});
+}
 
 template <class F> Status Program::runBuild(const std::string &Options, F &&Step) {
   {
@@ -88,6 +102,26 @@ Status Program::buildFromSource(const std::string &Options) {
     if (!Linked.Program)
       return Error(CL_BUILD_PROGRAM_FAILURE, "the program does not link; see its build log");
     Next.Executable = std::move(Linked.Program);
+    Next.Bitcode = std::move(Linked.Bitcode);
+    Next.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+    return Status::ok();
+  });
+}
+
+Status Program::buildFromBinary(const std::string &Options) {
+  std::string Bitcode = build().Bitcode;
+  return runBuild(Options, [&](BuildState &Next) -> Status {
+    auto Compiler = loadCompiler();
+    if (!Compiler)
+      return Compiler.takeError();
+    compiler::BuildOutput Linked = (*Compiler)->link({Bitcode}, Options, false);
+    Next.Log = Linked.Log;
+    if (Linked.Result == compiler::CompileOutput::Status::InvalidOptions)
+      return Error(CL_INVALID_BUILD_OPTIONS, Linked.Log);
+    if (!Linked.Program)
+      return Error(CL_BUILD_PROGRAM_FAILURE, "the binary does not link; see the build log");
+    Next.Executable = std::move(Linked.Program);
+    Next.Bitcode = std::move(Linked.Bitcode);
     Next.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
     return Status::ok();
   });
@@ -127,11 +161,11 @@ Status Program::linkFrom(const std::vector<Program *> &Inputs, const std::string
       return Error(CL_INVALID_LINKER_OPTIONS, Linked.Log);
     if (Linked.Result != compiler::CompileOutput::Status::Success)
       return Error(CL_LINK_PROGRAM_FAILURE, "the program does not link; see its build log");
+    Next.Bitcode = std::move(Linked.Bitcode);
     if (Linked.Program) {
       Next.Executable = std::move(Linked.Program);
       Next.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
     } else {
-      Next.Bitcode = std::move(Linked.Library);
       Next.BinaryType = CL_PROGRAM_BINARY_TYPE_LIBRARY;
     }
     return Status::ok();

@@ -3,6 +3,7 @@
 
 #include "compiler/Compiler.h"
 #include "runtime/core/Context.h"
+#include "runtime/core/ProgramBinary.h"
 
 #include <CL/cl.h>
 
@@ -19,6 +20,13 @@ public:
   Program(Context &C, std::string Source);
   /// A program made by clLinkProgram: no source; linkFrom() fills it.
   explicit Program(Context &C);
+  /// A program from a Weft binary (clCreateProgramWithBinary); clBuildProgram links it.
+  Program(Context &C, ProgramBinary Binary);
+
+  enum class Origin { Source, Binary, Link };
+  Origin origin() const { return From; }
+  /// The program's binary (an empty string while it has none).
+  std::string binary() const;
 
   Context &context() const { return *Ctx; }
   const std::string &source() const { return Source; }
@@ -40,6 +48,9 @@ public:
   /// CL_BUILD_PROGRAM_FAILURE (with the log kept) otherwise.
   Status buildFromSource(const std::string &Options);
 
+  /// Builds a program created from a binary: links its bitcode (no front end).
+  Status buildFromBinary(const std::string &Options);
+
   /// Compiles the source with Options and the named headers (clCompileProgram): a compiled
   /// object. CL_INVALID_COMPILER_OPTIONS or CL_COMPILE_PROGRAM_FAILURE on failure.
   Status compileSource(const std::string &Options,
@@ -49,7 +60,7 @@ public:
   /// or a library with -create-library. CL_INVALID_LINKER_OPTIONS or CL_LINK_PROGRAM_FAILURE.
   Status linkFrom(const std::vector<Program *> &Inputs, const std::string &Options);
 
-  bool hasSource() const { return HasSource; }
+  bool hasSource() const { return From == Origin::Source; }
 
   /// The kernel named Name in the built executable, or null.
   const compiler::KernelBinary *findKernel(const std::string &Name) const;
@@ -64,7 +75,7 @@ private:
 
   Ref<Context> Ctx;
   std::string Source;
-  bool HasSource = true;
+  Origin From = Origin::Source;
   mutable std::mutex Lock;
   BuildState State;
   bool Building = false;

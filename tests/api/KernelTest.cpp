@@ -559,6 +559,92 @@ TEST_F(KernelApi, BuiltinLibraryMathIntegersAndAtomics) {
   clReleaseProgram(P);
 }
 
+/// The binary of P for its one device.
+std::vector<unsigned char> binaryOf(cl_program P) {
+  size_t Size = 0;
+  EXPECT_EQ(clGetProgramInfo(P, CL_PROGRAM_BINARY_SIZES, sizeof Size, &Size, nullptr), CL_SUCCESS);
+  std::vector<unsigned char> Bytes(Size);
+  unsigned char *Ptr = Bytes.data();
+  EXPECT_EQ(clGetProgramInfo(P, CL_PROGRAM_BINARIES, sizeof Ptr, &Ptr, nullptr), CL_SUCCESS);
+  return Bytes;
+}
+
+TEST_F(KernelApi, BinariesRoundTrip) {
+  cl_program Source = built("kernel void k(global int *o) { o[get_global_id(0)] = "
+                            "7 * (int)get_global_id(0) + FROM_OPTION; }",
+                            "-D FROM_OPTION=5");
+  std::vector<unsigned char> Bytes = binaryOf(Source);
+  ASSERT_GT(Bytes.size(), 64u);
+  const unsigned char *Ptr = Bytes.data();
+  size_t Size = Bytes.size();
+  cl_int Status = 99, Err;
+  cl_program FromBinary = clCreateProgramWithBinary(Ctx, 1, &Device, &Size, &Ptr, &Status, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  EXPECT_EQ(Status, CL_SUCCESS);
+  cl_program_binary_type Type;
+  clGetProgramBuildInfo(FromBinary, Device, CL_PROGRAM_BINARY_TYPE, sizeof Type, &Type, nullptr);
+  EXPECT_EQ(Type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_EXECUTABLE));
+  // A program from a binary must still be built before its kernels exist.
+  EXPECT_EQ(clCreateKernel(FromBinary, "k", &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_PROGRAM_EXECUTABLE);
+  ASSERT_EQ(clBuildProgram(FromBinary, 1, &Device, "", nullptr, nullptr), CL_SUCCESS)
+      << log(FromBinary);
+  std::vector<int> R = runIntKernel(Ctx, Device, FromBinary, 32);
+  for (int I = 0; I < 32; ++I)
+    ASSERT_EQ(R[I], 7 * I + 5);
+  // A compiled object's binary can be linked after a round trip.
+  cl_program Object = program("kernel void k(global int *o) { o[get_global_id(0)] = 9; }");
+  ASSERT_EQ(clCompileProgram(Object, 0, nullptr, "", 0, nullptr, nullptr, nullptr, nullptr),
+            CL_SUCCESS);
+  std::vector<unsigned char> ObjectBytes = binaryOf(Object);
+  const unsigned char *ObjectPtr = ObjectBytes.data();
+  size_t ObjectSize = ObjectBytes.size();
+  cl_program Reloaded = clCreateProgramWithBinary(Ctx, 1, &Device, &ObjectSize, &ObjectPtr,
+                                                  nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  clGetProgramBuildInfo(Reloaded, Device, CL_PROGRAM_BINARY_TYPE, sizeof Type, &Type, nullptr);
+  EXPECT_EQ(Type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT));
+  cl_program Linked = clLinkProgram(Ctx, 0, nullptr, "", 1, &Reloaded, nullptr, nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  EXPECT_EQ(runIntKernel(Ctx, Device, Linked, 4), (std::vector<int>{9, 9, 9, 9}));
+  for (cl_program X : {Source, FromBinary, Object, Reloaded, Linked})
+    clReleaseProgram(X);
+}
+
+TEST_F(KernelApi, CorruptBinariesAreInvalidNotCrashes) {
+  cl_program Source = built("kernel void k(global int *o) { o[0] = 1; }");
+  std::vector<unsigned char> Good = binaryOf(Source);
+  auto Try = [&](std::vector<unsigned char> Bytes) {
+    const unsigned char *Ptr = Bytes.data();
+    size_t Size = Bytes.size();
+    cl_int Status = 99, Err = 99;
+    cl_program P = clCreateProgramWithBinary(Ctx, 1, &Device, &Size, &Ptr, &Status, &Err);
+    EXPECT_EQ(P, nullptr);
+    EXPECT_EQ(Err, CL_INVALID_BINARY);
+    EXPECT_EQ(Status, CL_INVALID_BINARY);
+  };
+  for (size_t At : {size_t(0), size_t(9), size_t(13), size_t(20), Good.size() / 2, Good.size() - 1}) {
+    std::vector<unsigned char> Bad = Good;
+    Bad[At] ^= 0x55;
+    Try(Bad);
+  }
+  Try(std::vector<unsigned char>(Good.begin(), Good.begin() + Good.size() / 3));
+  Try(std::vector<unsigned char>(200, 0xab));
+  const char *Spirv = "\x03\x02\x23\x07 not a Weft binary";
+  Try(std::vector<unsigned char>(Spirv, Spirv + 24));
+  // Argument errors.
+  cl_int Err;
+  const unsigned char *Ptr = Good.data();
+  size_t Size = Good.size(), Zero = 0;
+  EXPECT_EQ(clCreateProgramWithBinary(Ctx, 0, &Device, &Size, &Ptr, nullptr, &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_VALUE);
+  EXPECT_EQ(clCreateProgramWithBinary(Ctx, 1, &Device, &Zero, &Ptr, nullptr, &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_VALUE);
+  EXPECT_EQ(clCreateProgramWithBinary(Ctx, 1, &Device, &Size, nullptr, nullptr, &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_VALUE);
+  clReleaseProgram(Source);
+}
+
 TEST_F(KernelApi, KernelsFromManyThreadsAndQueues) {
   cl_program P = built("kernel void inc(global int *p, int by) { p[get_global_id(0)] += by; }");
   constexpr int Threads = 4, Rounds = 50, N = 4096;
