@@ -6,12 +6,16 @@
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/Support/Host.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Target/TargetMachine.h>
 
+#include <algorithm>
 #include <mutex>
 #include <set>
 
@@ -68,12 +72,24 @@ bool setHostTarget(llvm::Module &M, std::string &Error) {
   return true;
 }
 
-std::shared_ptr<Executable> generateCode(std::unique_ptr<llvm::LLVMContext> Ctx,
-                                         std::unique_ptr<llvm::Module> M,
-                                         std::vector<KernelBinary> Kernels, bool OptDisable,
-                                         std::string &Log) {
-  // On every early return the module must go before its context (the order in which parameters
-  // are destroyed is up to the compiler).
+std::string hostCpuIdentity() {
+  initializeTargets();
+  std::string Id = llvm::sys::getHostCPUName().str();
+  llvm::StringMap<bool> Features;
+  if (llvm::sys::getHostCPUFeatures(Features)) {
+    std::vector<std::string> Sorted;
+    for (const auto &F : Features)
+      Sorted.push_back((F.getValue() ? "+" : "-") + F.getKey().str());
+    std::sort(Sorted.begin(), Sorted.end());
+    for (const std::string &F : Sorted)
+      Id += "," + F;
+  }
+  return Id;
+}
+
+std::string generateObject(std::unique_ptr<llvm::LLVMContext> Ctx, std::unique_ptr<llvm::Module> M,
+                           bool OptDisable, std::string &Log) {
+  // The module must go before its context whatever happens.
   auto ModuleFirst = llvm::make_scope_exit([&] {
     M.reset();
     Ctx.reset();
@@ -82,13 +98,13 @@ std::shared_ptr<Executable> generateCode(std::unique_ptr<llvm::LLVMContext> Ctx,
   auto Builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!Builder) {
     Log += "internal error: " + llvm::toString(Builder.takeError()) + "\n";
-    return nullptr;
+    return {};
   }
   Builder->setCodeGenOptLevel(OptDisable ? llvm::CodeGenOpt::None : llvm::CodeGenOpt::Aggressive);
   auto TM = Builder->createTargetMachine();
   if (!TM) {
     Log += "internal error: " + llvm::toString(TM.takeError()) + "\n";
-    return nullptr;
+    return {};
   }
 
   {
@@ -119,9 +135,28 @@ std::shared_ptr<Executable> generateCode(std::unique_ptr<llvm::LLVMContext> Ctx,
       Undefined += (Undefined.empty() ? "" : ", ") + F.getName().str();
   if (!Undefined.empty()) {
     Log += "error: undefined function(s): " + Undefined + "\n";
-    return nullptr;
+    return {};
   }
 
+  llvm::SmallVector<char, 0> Object;
+  llvm::raw_svector_ostream Stream(Object);
+  llvm::legacy::PassManager CodeGen;
+  if ((*TM)->addPassesToEmitFile(CodeGen, Stream, nullptr, llvm::CGFT_ObjectFile)) {
+    Log += "internal error: the target cannot emit object files\n";
+    return {};
+  }
+  CodeGen.run(*M);
+  return std::string(Object.begin(), Object.end());
+}
+
+std::shared_ptr<Executable> loadObject(const std::string &Object, std::vector<KernelBinary> Kernels,
+                                       std::string &Log) {
+  initializeTargets();
+  auto Builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!Builder) {
+    Log += "internal error: " + llvm::toString(Builder.takeError()) + "\n";
+    return nullptr;
+  }
   auto Jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*Builder)).create();
   if (!Jit) {
     Log += "internal error: " + llvm::toString(Jit.takeError()) + "\n";
@@ -137,7 +172,7 @@ std::shared_ptr<Executable> generateCode(std::unique_ptr<llvm::LLVMContext> Ctx,
     return nullptr;
   }
   (*Jit)->getMainJITDylib().addGenerator(std::move(*Process));
-  if (auto E = (*Jit)->addIRModule(llvm::orc::ThreadSafeModule(std::move(M), std::move(Ctx)))) {
+  if (auto E = (*Jit)->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(Object, "kernels.o"))) {
     Log += "internal error: " + llvm::toString(std::move(E)) + "\n";
     return nullptr;
   }

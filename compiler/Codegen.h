@@ -14,12 +14,18 @@ class Module;
 
 namespace weft::compiler {
 
-/// Optimises M (O3 for the host CPU, or O0 with -cl-opt-disable), JIT-compiles it and resolves
-/// the work-group functions named in Kernels. Null and the reason in Log on failure.
-std::shared_ptr<Executable> generateCode(std::unique_ptr<llvm::LLVMContext> Ctx,
-                                         std::unique_ptr<llvm::Module> M,
-                                         std::vector<KernelBinary> Kernels, bool OptDisable,
-                                         std::string &Log);
+/// Optimises M (O3 for the host CPU, or O0 with -cl-opt-disable) and compiles it to a native
+/// object for the host CPU. Empty and the reason in Log on failure.
+std::string generateObject(std::unique_ptr<llvm::LLVMContext> Ctx, std::unique_ptr<llvm::Module> M,
+                           bool OptDisable, std::string &Log);
+
+/// Loads a native object (from generateObject, or the disk cache) into a JIT of its own and
+/// resolves the work-group functions of Kernels. Null and the reason in Log on failure.
+std::shared_ptr<Executable> loadObject(const std::string &Object, std::vector<KernelBinary> Kernels,
+                                       std::string &Log);
+
+/// The host CPU's name and feature string: part of every cache key.
+std::string hostCpuIdentity();
 
 /// Sets M's triple and data layout to the host's.
 bool setHostTarget(llvm::Module &M, std::string &Error);

@@ -188,10 +188,12 @@ public:
     for (llvm::GlobalValue &G : Linked->global_values())
       if (!G.isDeclaration() && !G.getName().startswith(abi::WorkGroupPrefix))
         G.setLinkage(llvm::GlobalValue::InternalLinkage);
-    // The JIT frees the module and its context once it has generated the kernels' code (all of
-    // it, before generateCode returns), so the handler's pointer to this log never outlives it.
-    Out.Program = generateCode(std::move(Ctx), std::move(Linked), std::move(Kernels),
-                               Parsed.OptDisable, Out.Log);
+    // The module and its context are gone once generateObject returns, so the diagnostic
+    // handler's pointer to this log never outlives it.
+    std::string Object = generateObject(std::move(Ctx), std::move(Linked), Parsed.OptDisable, Out.Log);
+    if (!Object.empty())
+      Out.Program = loadObject(Object, std::move(Kernels), Out.Log);
+    Out.Object = std::move(Object);
     Out.Result = Out.Program ? CompileOutput::Status::Success : CompileOutput::Status::Failure;
     return Out;
   }

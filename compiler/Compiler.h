@@ -91,6 +91,7 @@ struct BuildOutput {
   /// The linked program module (without the built-ins) as bitcode: the library itself with
   /// -create-library, and what a program binary keeps so the executable can be rebuilt.
   std::string Bitcode;
+  std::string Object; ///< the executable's native object (what the disk cache keeps)
 };
 
 class Compiler {
