@@ -1,6 +1,8 @@
 // libweft-compiler.so's entry point: the Compiler facade implemented with LLVM and Clang.
 #include "compiler/Compiler.h"
 
+#include "compiler/BuiltinLibrary.h"
+#include "compiler/Cache.h"
 #include "compiler/Codegen.h"
 #include "compiler/Frontend.h"
 #include "compiler/KernelInfo.h"
@@ -22,10 +24,6 @@
 #include <llvm/Support/raw_ostream.h>
 
 namespace weft::compiler {
-
-extern const unsigned char BuiltinLibrary[]; // builtins/, embedded at build time
-extern const size_t BuiltinLibrarySize;
-
 namespace {
 
 /// Collects LLVM's diagnostics into a build log. Without a handler, LLVM prints an error on
@@ -75,6 +73,51 @@ public:
     llvm::WriteBitcodeToFile(*M, Bitcode);
     Bitcode.flush();
     Out.Result = CompileOutput::Status::Success;
+    return Out;
+  }
+
+  BuildOutput build(const CompileInput &In, const std::string &CacheDirectory) override {
+    BuildOutput Out;
+    std::string Key;
+    if (!CacheDirectory.empty()) {
+      ParsedOptions Parsed = parseBuildOptions(In.Options);
+      std::string Preprocessed, Ignored;
+      if (Parsed.Error.empty() && preprocess(In, Parsed, Preprocessed, Ignored)) {
+        Key = cacheKey(In, Preprocessed);
+        std::string Why;
+        if (std::optional<CachedBuild> Hit = readCache(CacheDirectory, Key, Why)) {
+          Out.Program = loadObject(Hit->Object, Hit->Kernels, Out.Log);
+          if (Out.Program) {
+            Out.Result = CompileOutput::Status::Success;
+            Out.Log = Hit->Log;
+            Out.Bitcode = Hit->Bitcode;
+            Out.FromCache = true;
+            Out.Trace = "cache hit " + Key;
+            return Out;
+          }
+          Why = "cache entry " + Key + " does not load";
+          Out.Log.clear();
+        }
+        Out.Trace = Why.empty() ? "cache miss " + Key : Why + "; rebuilding";
+      }
+    }
+    CompileOutput Compiled = compile(In);
+    if (Compiled.Result != CompileOutput::Status::Success) {
+      Out.Result = Compiled.Result;
+      Out.Log = Compiled.Log;
+      return Out;
+    }
+    std::string Trace = std::move(Out.Trace);
+    Out = link({Compiled.Bitcode}, In.Options, false);
+    Out.Log = Compiled.Log + Out.Log;
+    Out.Trace = std::move(Trace);
+    if (Out.Program && !Key.empty()) {
+      CachedBuild Entry{Out.Log, Out.Bitcode, Out.Object, Out.Program->kernels()};
+      std::string Why;
+      writeCache(CacheDirectory, Key, Entry, Why);
+      if (!Why.empty())
+        Out.Trace += "; " + Why;
+    }
     return Out;
   }
 

@@ -13,7 +13,7 @@
 namespace weft::compiler {
 
 /// Bumped whenever this interface changes, so that a stale libweft-compiler.so is refused.
-inline constexpr int AbiVersion = 3;
+inline constexpr int AbiVersion = 4;
 
 /// The entry point libweft-compiler.so exports: `extern "C" Compiler *weftCompilerCreate(int)`.
 /// It returns null if AbiVersion does not match the library's.
@@ -92,6 +92,8 @@ struct BuildOutput {
   /// -create-library, and what a program binary keeps so the executable can be rebuilt.
   std::string Bitcode;
   std::string Object; ///< the executable's native object (what the disk cache keeps)
+  bool FromCache = false;
+  std::string Trace; ///< what the cache did, for WEFT_DEBUG=build
 };
 
 class Compiler {
@@ -108,6 +110,9 @@ public:
   /// set (then an unknown option is InvalidOptions: CL_INVALID_LINKER_OPTIONS). Thread-safe.
   virtual BuildOutput link(const std::vector<std::string> &Bitcodes, const std::string &Options,
                            bool LinkOptions) = 0;
+  /// compile() and link() for clBuildProgram, through the disk cache in CacheDirectory (none if
+  /// empty). Thread-safe; concurrent builds of one program in several processes are safe.
+  virtual BuildOutput build(const CompileInput &In, const std::string &CacheDirectory) = 0;
 };
 
 using CreateFn = Compiler *(*)(int AbiVersion);

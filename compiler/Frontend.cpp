@@ -7,6 +7,7 @@
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/CompilerInvocation.h>
 #include <clang/Frontend/TextDiagnosticPrinter.h>
+#include <clang/Frontend/Utils.h>
 #include <llvm/ADT/StringMap.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Support/Host.h>
@@ -33,8 +34,10 @@ std::vector<std::string> hostTargetArgs() {
 
 } // namespace
 
-std::unique_ptr<llvm::Module> runFrontend(llvm::LLVMContext &Ctx, const CompileInput &In,
-                                          const ParsedOptions &Options, std::string &Log) {
+/// Runs Action on In with Options: builds the cc1 invocation, the in-memory file system and the
+/// diagnostics printer (into Log). False if the invocation or the action fails.
+bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::FrontendAction &Action,
+              std::string &Log) {
   std::vector<std::string> Args = hostTargetArgs();
   for (const char *A : {"-x", "cl", "-finclude-default-header", "-fdeclare-opencl-builtins",
                         // SPIR address-space numbers and manglings, so that local, global and
@@ -76,7 +79,7 @@ std::unique_ptr<llvm::Module> runFrontend(llvm::LLVMContext &Ctx, const CompileI
     CArgs.push_back(A.c_str());
   auto Invocation = std::make_shared<clang::CompilerInvocation>();
   if (!clang::CompilerInvocation::CreateFromArgs(*Invocation, CArgs, Diags))
-    return nullptr;
+    return false;
 
   clang::CompilerInstance CI;
   CI.setInvocation(Invocation);
@@ -92,16 +95,47 @@ std::unique_ptr<llvm::Module> runFrontend(llvm::LLVMContext &Ctx, const CompileI
   Files->pushOverlay(Memory);
   CI.createFileManager(Files);
 
-  clang::EmitLLVMOnlyAction Action(&Ctx);
   bool Ok = CI.ExecuteAction(Action);
   LogStream.flush();
   // Diagnostics name the in-memory files by their place in the virtual input directory; the
   // application knows them as "program.cl" and its header_include_names.
   for (size_t At; (At = Log.find(Dir + "/")) != std::string::npos;)
     Log.erase(At, Dir.size() + 1);
-  if (!Ok)
+  return Ok;
+}
+
+namespace {
+/// Prints the preprocessed input into a string.
+class PreprocessToString : public clang::PreprocessorFrontendAction {
+public:
+  explicit PreprocessToString(std::string &Out) : Out(Out) {}
+
+protected:
+  void ExecuteAction() override {
+    clang::CompilerInstance &CI = getCompilerInstance();
+    // -E's setting: print the code, not only the macros (what it prints without it).
+    CI.getPreprocessorOutputOpts().ShowCPP = 1;
+    llvm::raw_string_ostream Stream(Out);
+    clang::DoPrintPreprocessedInput(CI.getPreprocessor(), &Stream, CI.getPreprocessorOutputOpts());
+  }
+
+private:
+  std::string &Out;
+};
+} // namespace
+
+std::unique_ptr<llvm::Module> runFrontend(llvm::LLVMContext &Ctx, const CompileInput &In,
+                                          const ParsedOptions &Options, std::string &Log) {
+  clang::EmitLLVMOnlyAction Action(&Ctx);
+  if (!runClang(In, Options, Action, Log))
     return nullptr;
   return Action.takeModule();
+}
+
+bool preprocess(const CompileInput &In, const ParsedOptions &Options, std::string &Output,
+                std::string &Log) {
+  PreprocessToString Action(Output);
+  return runClang(In, Options, Action, Log);
 }
 
 } // namespace weft::compiler

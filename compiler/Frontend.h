@@ -22,4 +22,9 @@ inline constexpr const char *SourceFileName = "program.cl";
 std::unique_ptr<llvm::Module> runFrontend(llvm::LLVMContext &Ctx, const CompileInput &In,
                                           const ParsedOptions &Options, std::string &Log);
 
+/// The preprocessed source, with every header (in memory or on disk) expanded: what a cache key
+/// must cover. False (and the reason in Log) if preprocessing fails.
+bool preprocess(const CompileInput &In, const ParsedOptions &Options, std::string &Output,
+                std::string &Log);
+
 } // namespace weft::compiler

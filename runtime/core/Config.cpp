@@ -22,11 +22,13 @@ bool parseDebug(std::string_view Value, uint32_t &Out, std::vector<std::string> 
       continue;
     if (Topic == "api")
       Out |= DebugApi;
+    else if (Topic == "build")
+      Out |= DebugBuild;
     else if (Topic == "all")
       Out |= ~0u;
     else
       Warnings.push_back("WEFT_DEBUG: unknown topic '" + std::string(Topic) +
-                         "' (known: api, all)");
+                         "' (known: api, build, all)");
   }
   return true;
 }
@@ -48,20 +50,47 @@ bool parseCount(std::string_view Name, std::string_view Value, unsigned &Out,
 
 Config Config::parse(const char *const *Environ, std::vector<std::string> &Warnings) {
   Config C;
+  std::string Home, XdgCache, CacheDir;
+  bool CacheOn = true;
   for (; Environ && *Environ; ++Environ) {
     std::string_view Entry(*Environ);
-    if (!Entry.starts_with("WEFT_"))
-      continue;
     size_t Eq = Entry.find('=');
     std::string_view Name = Entry.substr(0, Eq);
     std::string_view Value = Eq == std::string_view::npos ? "" : Entry.substr(Eq + 1);
-    if (Name == "WEFT_NUM_THREADS")
+    if (Name == "HOME")
+      Home = Value;
+    else if (Name == "XDG_CACHE_HOME")
+      XdgCache = Value;
+    if (!Name.starts_with("WEFT_"))
+      continue;
+    if (Name == "WEFT_NUM_THREADS") {
       parseCount(Name, Value, C.NumThreads, Warnings);
-    else if (Name == "WEFT_DEBUG")
+    } else if (Name == "WEFT_DEBUG") {
       parseDebug(Value, C.Debug, Warnings);
-    else
+    } else if (Name == "WEFT_CACHE_DIR") {
+      if (Value.empty() || Value[0] != '/')
+        Warnings.push_back("WEFT_CACHE_DIR: '" + std::string(Value) +
+                           "' is not an absolute path; ignored");
+      else
+        CacheDir = Value;
+    } else if (Name == "WEFT_CACHE") {
+      if (Value == "off" || Value == "0" || Value == "false")
+        CacheOn = false;
+      else if (Value != "on" && Value != "1" && Value != "true")
+        Warnings.push_back("WEFT_CACHE: '" + std::string(Value) + "' is not on or off; ignored");
+    } else {
       Warnings.push_back("unknown setting " + std::string(Name) +
-                         " (known: WEFT_NUM_THREADS, WEFT_DEBUG); ignored");
+                         " (known: WEFT_NUM_THREADS, WEFT_DEBUG, WEFT_CACHE_DIR, WEFT_CACHE); "
+                         "ignored");
+    }
+  }
+  if (CacheOn) {
+    if (!CacheDir.empty())
+      C.CacheDir = CacheDir;
+    else if (!XdgCache.empty())
+      C.CacheDir = XdgCache + "/weft";
+    else if (!Home.empty())
+      C.CacheDir = Home + "/.cache/weft";
   }
   return C;
 }

@@ -9,14 +9,18 @@ namespace weft {
 
 /// Topics WEFT_DEBUG can turn on, as bits.
 enum DebugTopic : uint32_t {
-  DebugApi = 1u << 0, ///< every failing API call, with its reason, on stderr
+  DebugApi = 1u << 0,   ///< every failing API call, with its reason, on stderr
+  DebugBuild = 1u << 1, ///< what each program build did (disk cache hits and misses)
 };
 
 struct Config {
   /// WEFT_NUM_THREADS: worker threads (and compute units); 0 means one per CPU we may run on.
   unsigned NumThreads = 0;
-  /// WEFT_DEBUG: a comma-separated list of topics ("api", or "all").
+  /// WEFT_DEBUG: a comma-separated list of topics ("api", "build", or "all").
   uint32_t Debug = 0;
+  /// The disk cache of built programs: WEFT_CACHE_DIR, else $XDG_CACHE_HOME/weft, else
+  /// $HOME/.cache/weft; empty (no cache) with WEFT_CACHE=off.
+  std::string CacheDir;
 
   bool debug(DebugTopic T) const { return (Debug & T) != 0; }
 

@@ -3,6 +3,9 @@
 
 #include "runtime/core/Capabilities.h"
 #include "runtime/core/CompilerLibrary.h"
+#include "runtime/core/Config.h"
+
+#include <cstdio>
 
 namespace weft {
 
@@ -91,16 +94,14 @@ Status Program::buildFromSource(const std::string &Options) {
     auto Compiler = loadCompiler();
     if (!Compiler)
       return Compiler.takeError();
-    compiler::CompileOutput Compiled = (*Compiler)->compile(compileInput(Source, Options));
-    Next.Log = Compiled.Log;
-    if (Compiled.Result == compiler::CompileOutput::Status::InvalidOptions)
-      return Error(CL_INVALID_BUILD_OPTIONS, Compiled.Log);
-    if (Compiled.Result != compiler::CompileOutput::Status::Success)
-      return Error(CL_BUILD_PROGRAM_FAILURE, "the program does not compile; see its build log");
-    compiler::BuildOutput Linked = (*Compiler)->link({Compiled.Bitcode}, Options, false);
-    Next.Log += Linked.Log;
+    compiler::BuildOutput Linked = (*Compiler)->build(compileInput(Source, Options), config().CacheDir);
+    if (config().debug(DebugBuild) && !Linked.Trace.empty())
+      std::fprintf(stderr, "weft: build: %s\n", Linked.Trace.c_str());
+    Next.Log = Linked.Log;
+    if (Linked.Result == compiler::CompileOutput::Status::InvalidOptions)
+      return Error(CL_INVALID_BUILD_OPTIONS, Linked.Log);
     if (!Linked.Program)
-      return Error(CL_BUILD_PROGRAM_FAILURE, "the program does not link; see its build log");
+      return Error(CL_BUILD_PROGRAM_FAILURE, "the program does not build; see its build log");
     Next.Executable = std::move(Linked.Program);
     Next.Bitcode = std::move(Linked.Bitcode);
     Next.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;

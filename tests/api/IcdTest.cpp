@@ -3,6 +3,7 @@
 #include "api/ApiTest.h"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -117,6 +118,29 @@ TEST(Icd, DebugApiExplainsFailuresOnStderr) {
                         std::string(WEFT_TEST_VENDORS_DIR) + "' '" WEFT_DEMO_PATH "' 2>&1");
   EXPECT_NE(Out.find("unknown topic 'bogus'"), std::string::npos) << Out;
   EXPECT_NE(Out.find("Platform: Weft"), std::string::npos) << Out;
+}
+
+TEST(Icd, BuildCacheWorksAcrossProcesses) {
+  // The demo builds a kernel: a second process with the same cache directory loads it instead
+  // of compiling; a corrupt entry is rebuilt; WEFT_CACHE=off caches nothing.
+  std::string Dir = std::string(WEFT_TEST_VENDORS_DIR) + "/../../test-cache-demo-" +
+                    std::to_string(getpid());
+  std::string Env = "WEFT_DEBUG=build WEFT_CACHE_DIR='" + Dir + "' OCL_ICD_VENDORS='" +
+                    std::string(WEFT_TEST_VENDORS_DIR) + "' ";
+  std::string Demo = std::string("'") + WEFT_DEMO_PATH + "' 2>&1";
+  std::string First = run(Env + Demo), Second = run(Env + Demo);
+  EXPECT_NE(First.find("weft: build: cache miss"), std::string::npos) << First;
+  EXPECT_NE(First.find("vadd on 1048576 floats: correct"), std::string::npos) << First;
+  EXPECT_NE(Second.find("weft: build: cache hit"), std::string::npos) << Second;
+  EXPECT_NE(Second.find("vadd on 1048576 floats: correct"), std::string::npos) << Second;
+  run("for f in '" + Dir + "'/*.weft; do printf 'garbage' > \"$f\"; done");
+  std::string Third = run(Env + Demo);
+  EXPECT_NE(Third.find("is not a Weft cache entry; rebuilding"), std::string::npos) << Third;
+  EXPECT_NE(Third.find("vadd on 1048576 floats: correct"), std::string::npos) << Third;
+  std::string Off = run("WEFT_CACHE=off " + Env + Demo);
+  EXPECT_EQ(Off.find("weft: build: cache"), std::string::npos) << Off;
+  EXPECT_NE(Off.find("vadd on 1048576 floats: correct"), std::string::npos) << Off;
+  run("rm -rf '" + Dir + "'");
 }
 
 } // namespace

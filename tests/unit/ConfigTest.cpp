@@ -52,5 +52,23 @@ TEST(Config, UnknownNamesAreWarned) {
   EXPECT_NE(W[0].find("WEFT_NUM_THREAD "), std::string::npos) << W[0];
 }
 
+TEST(Config, CacheDirectory) {
+  std::vector<std::string> W;
+  EXPECT_EQ(parse({"HOME=/home/u"}, W).CacheDir, "/home/u/.cache/weft");
+  EXPECT_EQ(parse({"HOME=/home/u", "XDG_CACHE_HOME=/x/cache"}, W).CacheDir, "/x/cache/weft");
+  EXPECT_EQ(parse({"HOME=/home/u", "WEFT_CACHE_DIR=/tmp/c"}, W).CacheDir, "/tmp/c");
+  EXPECT_EQ(parse({"HOME=/home/u", "WEFT_CACHE=off"}, W).CacheDir, "");
+  EXPECT_EQ(parse({"WEFT_CACHE_DIR=/tmp/c", "WEFT_CACHE=0"}, W).CacheDir, "");
+  EXPECT_TRUE(W.empty());
+  EXPECT_EQ(parse({"HOME=/h", "WEFT_CACHE_DIR=relative/dir"}, W).CacheDir, "/h/.cache/weft");
+  EXPECT_EQ(parse({"WEFT_CACHE=maybe"}, W).CacheDir, "");
+  ASSERT_EQ(W.size(), 2u);
+  EXPECT_NE(W[0].find("not an absolute path"), std::string::npos);
+  EXPECT_NE(W[1].find("WEFT_CACHE: 'maybe'"), std::string::npos);
+  Config C = parse({"WEFT_DEBUG=build"}, W);
+  EXPECT_TRUE(C.debug(DebugBuild));
+  EXPECT_FALSE(C.debug(DebugApi));
+}
+
 } // namespace
 } // namespace weft

@@ -1,0 +1,136 @@
+// The disk cache through the facade: a second build loads code instead of compiling, any change
+// that matters is a miss, and a corrupt entry is a miss that gets rewritten.
+#include "runtime/core/CompilerLibrary.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+namespace weft {
+namespace {
+
+namespace fs = std::filesystem;
+using compiler::BuildOutput;
+
+class Cache : public ::testing::Test {
+protected:
+  void SetUp() override {
+    auto C = loadCompiler();
+    ASSERT_TRUE(bool(C)) << C.error().reason();
+    Compiler = *C;
+    Dir = fs::temp_directory_path() / ("weft-cache-test-" + std::to_string(getpid()) + "-" +
+                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(Dir);
+  }
+  void TearDown() override { fs::remove_all(Dir); }
+
+  BuildOutput build(const std::string &Source, const std::string &Options = "") {
+    compiler::CompileInput In;
+    In.Source = Source;
+    In.Options = Options;
+    return Compiler->build(In, Dir.string());
+  }
+
+  /// Runs kernel 0 of Out over 16 work-items writing one int each.
+  static std::vector<int> run(const BuildOutput &Out) {
+    const compiler::KernelBinary &K = Out.Program->kernels().at(0);
+    std::vector<int> Result(16, -1);
+    std::vector<std::byte> Args(K.ArgBufferSize);
+    int *P = Result.data();
+    std::memcpy(Args.data() + K.Args.at(0).Offset, &P, sizeof P);
+    abi::WorkGroupContext Ctx{};
+    Ctx.WorkDim = 1;
+    for (int D = 0; D < 3; ++D)
+      Ctx.GlobalSize[D] = Ctx.LocalSize[D] = Ctx.EnqueuedLocalSize[D] = Ctx.NumGroups[D] = 1;
+    Ctx.GlobalSize[0] = Ctx.LocalSize[0] = Ctx.EnqueuedLocalSize[0] = 16;
+    K.Run(Args.data(), &Ctx);
+    return Result;
+  }
+
+  std::vector<fs::path> entries() const {
+    std::vector<fs::path> Files;
+    if (fs::exists(Dir))
+      for (const auto &E : fs::directory_iterator(Dir))
+        Files.push_back(E.path());
+    return Files;
+  }
+
+  compiler::Compiler *Compiler = nullptr;
+  fs::path Dir;
+};
+
+const char *Source = "kernel void k(global int *o) { o[get_global_id(0)] = 3 * (int)get_global_id(0); }";
+
+TEST_F(Cache, SecondBuildLoadsTheCachedCode) {
+  BuildOutput First = build(Source);
+  ASSERT_TRUE(First.Program) << First.Log;
+  EXPECT_FALSE(First.FromCache);
+  EXPECT_NE(First.Trace.find("cache miss"), std::string::npos) << First.Trace;
+  ASSERT_EQ(entries().size(), 1u);
+  BuildOutput Second = build(Source);
+  ASSERT_TRUE(Second.Program) << Second.Log;
+  EXPECT_TRUE(Second.FromCache);
+  EXPECT_EQ(Second.Bitcode, First.Bitcode) << "binaries of cached builds are the same";
+  EXPECT_EQ(Second.Program->kernels().at(0).Info.Name, "k");
+  std::vector<int> R = run(Second);
+  for (int I = 0; I < 16; ++I)
+    EXPECT_EQ(R[I], 3 * I);
+}
+
+TEST_F(Cache, OptionsAndHeadersOnDiskAreInTheKey) {
+  ASSERT_TRUE(build(Source).Program);
+  EXPECT_FALSE(build(Source, "-cl-mad-enable").FromCache);
+  EXPECT_TRUE(build(Source, "-cl-mad-enable").FromCache);
+  fs::path Include = Dir / "include";
+  fs::create_directories(Include);
+  std::ofstream(Include / "value.h") << "#define VALUE 1\n";
+  std::string WithHeader = "#include \"value.h\"\nkernel void k(global int *o) { o[get_global_id(0)] = VALUE; }";
+  std::string Options = "-I" + Include.string();
+  EXPECT_FALSE(build(WithHeader, Options).FromCache);
+  EXPECT_TRUE(build(WithHeader, Options).FromCache);
+  std::ofstream(Include / "value.h") << "#define VALUE 2\n"; // the same source, a changed header
+  BuildOutput Changed = build(WithHeader, Options);
+  EXPECT_FALSE(Changed.FromCache) << "a header changed on disk must be a miss";
+  EXPECT_EQ(run(Changed)[5], 2);
+}
+
+TEST_F(Cache, CorruptEntriesAreMissesAndGetRewritten) {
+  ASSERT_TRUE(build(Source).Program);
+  ASSERT_EQ(entries().size(), 1u);
+  fs::path Entry = entries()[0];
+  for (std::string Damage : {"flip", "truncate", "empty"}) {
+    std::string Bytes;
+    {
+      std::ifstream In(Entry, std::ios::binary);
+      Bytes.assign(std::istreambuf_iterator<char>(In), {});
+    }
+    if (Damage == "flip")
+      Bytes[Bytes.size() / 2] ^= 0x40;
+    else if (Damage == "truncate")
+      Bytes.resize(Bytes.size() / 3);
+    else
+      Bytes.clear();
+    std::ofstream(Entry, std::ios::binary | std::ios::trunc) << Bytes;
+    BuildOutput Rebuilt = build(Source);
+    ASSERT_TRUE(Rebuilt.Program) << Damage << ": " << Rebuilt.Log;
+    EXPECT_FALSE(Rebuilt.FromCache) << Damage;
+    EXPECT_EQ(run(Rebuilt)[4], 12) << Damage;
+    EXPECT_TRUE(build(Source).FromCache) << Damage << ": the entry was rewritten";
+  }
+}
+
+TEST_F(Cache, NoDirectoryNoCache) {
+  compiler::CompileInput In;
+  In.Source = Source;
+  BuildOutput Out = Compiler->build(In, "");
+  ASSERT_TRUE(Out.Program);
+  EXPECT_FALSE(Out.FromCache);
+  EXPECT_TRUE(Out.Trace.empty());
+  EXPECT_TRUE(entries().empty());
+}
+
+} // namespace
+} // namespace weft
