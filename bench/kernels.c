@@ -1,5 +1,8 @@
 /* bench-kernels: kernel-side costs on the first platform the loader offers.
-   - build_ms: clBuildProgram of a medium program (six kernels, no barriers), in a fresh context
+   - first_build_ms: the process's first clBuildProgram of a medium program (six kernels), which
+     also loads the compiler; build_ms: the median of five more builds of it
+   (bench/kernels.sh runs it with the implementations' disk caches off, and again with them on to
+   time a cached build in a fresh process)
    - triad_GBps: c = a + k * b over 3 x 64 MiB (bytes read and written per second)
    - copy_kernel_GBps: b = a over 2 x 64 MiB
    Prints "name value unit"; bench/kernels.sh runs it for Weft and PoCL side by side. */

@@ -11,9 +11,24 @@ pocl_icd=/etc/OpenCL/vendors/pocl.icd
 pocl_dir=$(mktemp -d); out=$(mktemp -d)
 trap 'rm -rf "$pocl_dir" "$out"' EXIT
 cp "$pocl_icd" "$pocl_dir/"
+caches=$(mktemp -d)
+trap 'rm -rf "$pocl_dir" "$out" "$caches"' EXIT
 for ((i = 0; i < rounds; i++)); do
-  OCL_ICD_VENDORS=$build/vendors/icd "$bin" >> "$out/weft"
+  # Cold: both caches off.
+  WEFT_CACHE=off OCL_ICD_VENDORS=$build/vendors/icd "$bin" >> "$out/weft"
   POCL_KERNEL_CACHE=0 OCL_ICD_VENDORS=$pocl_dir "$bin" >> "$out/pocl"
+  # Cached: a fresh process building what an earlier process built (each implementation's own
+  # disk cache, filled by the first run of the pair).
+  for who in weft pocl; do
+    for pass in fill measure; do
+      if [ $who = weft ]; then
+        line=$(WEFT_CACHE_DIR=$caches/weft OCL_ICD_VENDORS=$build/vendors/icd "$bin" | grep '^first_build_ms')
+      else
+        line=$(POCL_CACHE_DIR=$caches/pocl OCL_ICD_VENDORS=$pocl_dir "$bin" | grep '^first_build_ms')
+      fi
+      [ $pass = measure ] && echo "${line/first_build_ms/cached_build_ms}" >> "$out/$who"
+    done
+  done
 done
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 printf '%-20s %10s %10s %8s  %s\n' metric weft pocl ratio unit
