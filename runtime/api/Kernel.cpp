@@ -38,6 +38,19 @@ Expected<Kernel *> makeKernel(Program &P, const std::string &Name) {
   return Error(CL_INVALID_KERNEL_NAME, cat("no kernel named '", Name, "' in the program"));
 }
 
+/// The kernel a handle names, if Index is one of its arguments: "CL_INVALID_ARG_INDEX if
+/// arg_index is not a valid argument index" (ParamName names the index in the message).
+Expected<Kernel *> kernelWithArg(cl_kernel Handle, cl_uint Index, const char *ParamName) {
+  auto K = toObject<Kernel>(Handle);
+  if (!K)
+    return K.takeError();
+  if (Index >= (*K)->numArgs())
+    return Error(CL_INVALID_ARG_INDEX, cat(ParamName, " ", Index, " is not below the kernel's ",
+                                           (*K)->numArgs(), " arguments"))
+        .in(&(*K)->program().context());
+  return *K;
+}
+
 } // namespace
 
 cl_kernel CL_API_CALL clCreateKernel(cl_program ProgramHandle, const char *Name,
@@ -102,16 +115,11 @@ cl_int CL_API_CALL clReleaseKernel(cl_kernel Kernel) {
 cl_int CL_API_CALL clSetKernelArg(cl_kernel KernelHandle, cl_uint Index, size_t Size,
                                   const void *Value) {
   return call(__func__, [&]() -> Status {
-    auto KR = toObject<Kernel>(KernelHandle);
+    auto KR = kernelWithArg(KernelHandle, Index, "arg_index");
     if (!KR)
       return KR.takeError();
     Kernel &K = **KR;
     Context *Ctx = &K.program().context();
-    // "CL_INVALID_ARG_INDEX if arg_index is not a valid argument index."
-    if (Index >= K.numArgs())
-      return Error(CL_INVALID_ARG_INDEX, cat("arg_index ", Index, " is not below the kernel's ",
-                                             K.numArgs(), " arguments"))
-          .in(Ctx);
     const compiler::KernelArg &Arg = K.info().Args[Index];
     const compiler::ArgSlot &Slot = K.binary().Args[Index];
     Kernel::Arguments &A = K.arguments();
@@ -202,14 +210,11 @@ cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel KernelHandle, cl_uint Index,
                                       cl_kernel_arg_info ParamName, size_t ParamValueSize,
                                       void *ParamValue, size_t *ParamValueSizeRet) {
   return call(__func__, [&]() -> Status {
-    auto KR = toObject<Kernel>(KernelHandle);
+    auto KR = kernelWithArg(KernelHandle, Index, "arg_indx");
     if (!KR)
       return KR.takeError();
     Kernel &K = **KR;
     Context *Ctx = &K.program().context();
-    if (Index >= K.numArgs())
-      return Error(CL_INVALID_ARG_INDEX, cat("arg_indx ", Index, " is not a valid argument"))
-          .in(Ctx);
     // "CL_KERNEL_ARG_INFO_NOT_AVAILABLE if the argument information is not available":
     // it is only kept for programs built with -cl-kernel-arg-info.
     if (!K.program().build().KernelArgInfo)

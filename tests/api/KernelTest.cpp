@@ -630,8 +630,8 @@ TEST_F(KernelApi, CorruptBinariesAreInvalidNotCrashes) {
   }
   Try(std::vector<unsigned char>(Good.begin(), Good.begin() + Good.size() / 3));
   Try(std::vector<unsigned char>(200, 0xab));
-  const char *Spirv = "\x03\x02\x23\x07 not a Weft binary";
-  Try(std::vector<unsigned char>(Spirv, Spirv + 24));
+  const char Spirv[] = "\x03\x02\x23\x07 not a Weft binary";
+  Try(std::vector<unsigned char>(Spirv, Spirv + sizeof Spirv));
   // Argument errors.
   cl_int Err;
   const unsigned char *Ptr = Good.data();
