@@ -136,7 +136,7 @@ cl_int CL_API_CALL clSetKernelArg(cl_kernel KernelHandle, cl_uint Index, size_t 
         return Error(CL_INVALID_ARG_SIZE, cat("argument ", Index, " is __local: arg_size is 0"))
             .in(Ctx);
       A.LocalSizes[Index] = Size;
-      A.Buffers[Index] = {};
+      A.Buffers[Index] = nullptr;
     } else if (Arg.IsPointer) {
       // A __global or __constant buffer: "CL_INVALID_ARG_SIZE if ... the argument is a memory
       // object and arg_size != sizeof(cl_mem)"; "CL_INVALID_MEM_OBJECT for an argument declared
@@ -147,7 +147,7 @@ cl_int CL_API_CALL clSetKernelArg(cl_kernel KernelHandle, cl_uint Index, size_t 
             .in(Ctx);
       cl_mem Handle = Value ? *static_cast<const cl_mem *>(Value) : nullptr;
       std::byte *Address = nullptr;
-      A.Buffers[Index] = {};
+      A.Buffers[Index] = nullptr;
       if (Handle) { // a NULL value (or pointer to NULL) is a NULL buffer
         auto M = toObject<MemObject>(Handle);
         if (!M || &(*M)->context() != Ctx)
@@ -155,7 +155,7 @@ cl_int CL_API_CALL clSetKernelArg(cl_kernel KernelHandle, cl_uint Index, size_t 
                        cat("argument ", Index, " is not a memory object of the kernel's context"))
               .in(Ctx);
         Address = (*M)->storage();
-        A.Buffers[Index] = Ref<MemObject>(*M);
+        A.Buffers[Index] = *M;
       }
       std::memcpy(Dst, &Address, sizeof Address);
       A.LocalSizes[Index] = 0;
@@ -482,9 +482,16 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue QueueHandle, cl_kerne
           .in(Ctx);
     C->What = Command::Kind::NDRange;
     C->KeepAlive.emplace_back(&K); // the kernel keeps the executable (and its code) alive
-    for (const Ref<MemObject> &M : A.Buffers)
-      if (M)
-        C->KeepAlive.emplace_back(M.get());
+    for (size_t I = 0; I < A.Buffers.size(); ++I)
+      if (MemObject *M = A.Buffers[I]) {
+        // The application may have released a buffer after setting it; using it now is an
+        // error the spec leaves undefined, reported here as far as Weft can tell.
+        if (!Object::fromHandle(M->handle(), ObjectType::Memory))
+          return Error(CL_INVALID_KERNEL_ARGS,
+                       cat("argument ", I, " is a memory object that has been released"))
+              .in(Ctx);
+        C->KeepAlive.emplace_back(M);
+      }
     Status S = submit(Q, std::move(C), *Wait, EventOut);
     return S ? S : S.takeError().in(Ctx);
   });

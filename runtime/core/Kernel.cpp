@@ -9,7 +9,7 @@ Kernel::Kernel(Program &P, const compiler::KernelBinary &Binary,
   Args.Buffer.assign(Binary.ArgBufferSize, std::byte{0});
   Args.Set.assign(Binary.Args.size(), false);
   Args.LocalSizes.assign(Binary.Args.size(), 0);
-  Args.Buffers.resize(Binary.Args.size());
+  Args.Buffers.assign(Binary.Args.size(), nullptr);
   Prog->kernelCreated();
 }
 

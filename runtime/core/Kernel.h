@@ -28,7 +28,9 @@ public:
     std::vector<std::byte> Buffer;
     std::vector<bool> Set;
     std::vector<size_t> LocalSizes;      ///< per argument: __local bytes, 0 for other arguments
-    std::vector<Ref<MemObject>> Buffers; ///< per argument: the memory object, if any
+    /// Per argument: the memory object, if any. Not retained: "the memory object ... can be
+    /// released" after clSetKernelArg (an enqueue retains what it uses).
+    std::vector<MemObject *> Buffers;
   };
   const Arguments &arguments() const { return Args; }
   Arguments &arguments() { return Args; }

@@ -645,6 +645,38 @@ TEST_F(KernelApi, CorruptBinariesAreInvalidNotCrashes) {
   clReleaseProgram(Source);
 }
 
+void CL_CALLBACK markDestroyed(cl_mem, void *User) { *static_cast<bool *>(User) = true; }
+
+// Regression (CTS api/retain_mem_object_set_kernel_arg hung): clSetKernelArg does not retain
+// the buffer, so releasing it destroys it; an enqueue keeps what it uses alive until it has run.
+TEST_F(KernelApi, KernelArgumentsDoNotRetainBuffers) {
+  cl_program P = built("kernel void k(global int *data) { data[get_global_id(0)] = 1; }");
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  bool Destroyed = false;
+  cl_mem M = buffer(64);
+  clSetMemObjectDestructorCallback(M, markDestroyed, &Destroyed);
+  ASSERT_EQ(clSetKernelArg(K, 0, sizeof M, &M), CL_SUCCESS);
+  clReleaseMemObject(M);
+  EXPECT_TRUE(Destroyed) << "the kernel must not keep the buffer alive";
+  // A buffer released while a command using it waits is kept until the command has run.
+  bool Destroyed2 = false;
+  cl_mem M2 = buffer(64);
+  clSetMemObjectDestructorCallback(M2, markDestroyed, &Destroyed2);
+  clSetKernelArg(K, 0, sizeof M2, &M2);
+  cl_command_queue Q = queue();
+  cl_event Gate = userEvent();
+  size_t N = 16;
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &N, nullptr, 1, &Gate, nullptr), CL_SUCCESS);
+  clReleaseMemObject(M2);
+  EXPECT_FALSE(Destroyed2);
+  clSetUserEventStatus(Gate, CL_COMPLETE);
+  clFinish(Q);
+  EXPECT_TRUE(Destroyed2);
+  clReleaseEvent(Gate);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 TEST_F(KernelApi, KernelsFromManyThreadsAndQueues) {
   cl_program P = built("kernel void inc(global int *p, int by) { p[get_global_id(0)] += by; }");
   constexpr int Threads = 4, Rounds = 50, N = 4096;
