@@ -2,6 +2,7 @@
 #include "compiler/KernelInfo.h"
 
 #include <llvm/IR/Constants.h>
+#include <llvm/IR/DerivedTypes.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Metadata.h>
 #include <llvm/IR/Module.h>
@@ -22,6 +23,40 @@ uint64_t intAt(const llvm::MDNode *N, unsigned I) {
     if (auto *C = llvm::mdconst::dyn_extract_or_null<llvm::ConstantInt>(N->getOperand(I)))
       return C->getZExtValue();
   return 0;
+}
+
+/// "float4", "uint", "ulong3"... for Clang's vec_type_hint metadata: !{<N x T> undef, i32 signed}.
+std::string vecTypeHint(const llvm::MDNode *N) {
+  auto *Hint = llvm::mdconst::dyn_extract_or_null<llvm::Constant>(N->getOperand(0));
+  if (!Hint)
+    return {};
+  llvm::Type *T = Hint->getType();
+  unsigned Count = 1;
+  if (auto *V = llvm::dyn_cast<llvm::FixedVectorType>(T)) {
+    Count = V->getNumElements();
+    T = V->getElementType();
+  }
+  std::string Name;
+  if (T->isHalfTy())
+    Name = "half";
+  else if (T->isFloatTy())
+    Name = "float";
+  else if (T->isDoubleTy())
+    Name = "double";
+  else if (T->isIntegerTy()) {
+    switch (T->getIntegerBitWidth()) {
+    case 8: Name = "char"; break;
+    case 16: Name = "short"; break;
+    case 32: Name = "int"; break;
+    case 64: Name = "long"; break;
+    default: return {};
+    }
+    if (intAt(N, 1) == 0)
+      Name = "u" + Name;
+  } else {
+    return {};
+  }
+  return Count == 1 ? Name : Name + std::to_string(Count);
 }
 
 } // namespace
@@ -72,6 +107,11 @@ std::vector<KernelInfo> collectKernels(const llvm::Module &M) {
     };
     Attr("reqd_work_group_size", K.RequiredWorkGroupSize);
     Attr("work_group_size_hint", Dims("work_group_size_hint"));
+    if (const llvm::MDNode *Hint = F.getMetadata("vec_type_hint")) {
+      std::string Type = vecTypeHint(Hint);
+      if (!Type.empty())
+        K.Attributes += (K.Attributes.empty() ? "" : " ") + ("vec_type_hint(" + Type + ")");
+    }
     // Clang: "true" for OpenCL C 1.x and under -cl-uniform-work-group-size, "false" otherwise.
     K.UniformWorkGroupSize =
         F.getFnAttribute("uniform-work-group-size").getValueAsString() != "false";

@@ -16,6 +16,7 @@ struct Extension {
   const char *Name;
   cl_version Version;
   ExtensionScope Scope;
+  bool InOpenCLC = false; ///< an OpenCL C extension: the compiler enables it for kernels
 };
 
 /// Every extension Weft reports. Grow it only together with the tests of what it promises.
@@ -23,6 +24,13 @@ inline constexpr Extension Extensions[] = {
     {"cl_khr_icd", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Platform},
     {"cl_khr_extended_versioning", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
     {"cl_khr_device_uuid", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
+    // Required of OpenCL 1.1+ devices; the atomics are in builtins/src/atomics.cl, tested by
+    // tests/api/KernelTest.cpp (EveryInt32AtomicOnGlobalAndLocalMemory).
+    {"cl_khr_byte_addressable_store", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    {"cl_khr_global_int32_base_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    {"cl_khr_global_int32_extended_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    {"cl_khr_local_int32_base_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    {"cl_khr_local_int32_extended_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
 };
 
 struct VersionedName {

@@ -84,6 +84,9 @@ compiler::CompileInput compileInput(const std::string &Source, const std::string
   In.Options = Options;
   for (const VersionedName &F : OpenCLCFeatures)
     In.Target.Features.push_back(F.Name);
+  for (const Extension &E : Extensions)
+    if (E.InOpenCLC)
+      In.Target.Extensions.push_back(E.Name);
   return In;
 }
 

@@ -645,6 +645,97 @@ TEST_F(KernelApi, CorruptBinariesAreInvalidNotCrashes) {
   clReleaseProgram(Source);
 }
 
+TEST_F(KernelApi, EveryInt32AtomicOnGlobalAndLocalMemory) {
+  // OpenCL C 1.2 with the extensions' pragmas and their atom_* names, and the 1.1 atomic_*.
+  cl_program P = built(R"(
+    #pragma OPENCL EXTENSION cl_khr_global_int32_base_atomics : enable
+    #pragma OPENCL EXTENSION cl_khr_global_int32_extended_atomics : enable
+    #pragma OPENCL EXTENSION cl_khr_local_int32_base_atomics : enable
+    #pragma OPENCL EXTENSION cl_khr_local_int32_extended_atomics : enable
+    kernel void k(global int *g, global uint *u, global float *f, global int *groups) {
+      local int l[4];
+      int id = (int)get_global_id(0), lid = (int)get_local_id(0);
+      if (lid == 0) { l[0] = 0; l[1] = 0; l[2] = 0x7fffffff; l[3] = 0; }
+      barrier(CLK_LOCAL_MEM_FENCE);
+      atomic_add(&g[0], 2);            atomic_sub(&g[1], 1);
+      atomic_inc(&g[2]);               atomic_dec(&g[3]);
+      atomic_min(&g[4], id);           atomic_max(&g[5], id);
+      atomic_and(&g[6], ~(1 << (id % 31)));
+      atomic_or(&g[7], 1 << (id % 31));
+      atomic_xor(&g[8], 1);
+      atomic_xchg(&g[9], id);
+      int old;
+      do { old = g[10]; } while (atomic_cmpxchg(&g[10], old, old + 1) != old);
+      atom_add(&u[0], 3u);             atom_inc(&u[1]);
+      atom_max(&u[2], (uint)id);       atom_xor(&u[3], 1u);
+      atomic_xchg(&f[0], (float)id);
+      atom_add(&l[0], 1);              atomic_inc(&l[1]);
+      atom_min(&l[2], lid);            atomic_or(&l[3], 1 << (lid % 31));
+      barrier(CLK_LOCAL_MEM_FENCE);
+      if (lid == 0) {
+        int gi = (int)get_group_id(0);
+        groups[4 * gi] = l[0]; groups[4 * gi + 1] = l[1];
+        groups[4 * gi + 2] = l[2]; groups[4 * gi + 3] = l[3];
+      }
+    })");
+  const int N = 4096, Local = 64, Groups = N / Local;
+  int G[11] = {0, 0, 0, 0, 0x7fffffff, -1, -1, 0, 0, -1, 0};
+  cl_uint U[4] = {0, 0, 0, 0};
+  float F = -1.0f;
+  cl_mem MG = buffer(sizeof G, CL_MEM_COPY_HOST_PTR, G), MU = buffer(sizeof U, CL_MEM_COPY_HOST_PTR, U);
+  cl_mem MF = buffer(sizeof F, CL_MEM_COPY_HOST_PTR, &F), MGroups = buffer(4 * Groups * sizeof(int));
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  cl_mem Args[] = {MG, MU, MF, MGroups};
+  for (cl_uint A = 0; A < 4; ++A)
+    clSetKernelArg(K, A, sizeof(cl_mem), &Args[A]);
+  cl_command_queue Q = queue();
+  size_t Global = N, L = Local;
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &Global, &L, 0, nullptr, nullptr), CL_SUCCESS);
+  std::vector<int> Per(4 * Groups);
+  clEnqueueReadBuffer(Q, MG, CL_TRUE, 0, sizeof G, G, 0, nullptr, nullptr);
+  clEnqueueReadBuffer(Q, MU, CL_TRUE, 0, sizeof U, U, 0, nullptr, nullptr);
+  clEnqueueReadBuffer(Q, MF, CL_TRUE, 0, sizeof F, &F, 0, nullptr, nullptr);
+  clEnqueueReadBuffer(Q, MGroups, CL_TRUE, 0, Per.size() * sizeof(int), Per.data(), 0, nullptr, nullptr);
+  EXPECT_EQ(G[0], 2 * N);
+  EXPECT_EQ(G[1], -N);
+  EXPECT_EQ(G[2], N);
+  EXPECT_EQ(G[3], -N);
+  EXPECT_EQ(G[4], 0);
+  EXPECT_EQ(G[5], N - 1);
+  EXPECT_EQ(G[6], int(0x80000000u));
+  EXPECT_EQ(G[7], 0x7fffffff);
+  EXPECT_EQ(G[8], 0);
+  EXPECT_TRUE(G[9] >= 0 && G[9] < N) << G[9];
+  EXPECT_EQ(G[10], N) << "compare-and-exchange loop lost updates";
+  EXPECT_EQ(U[0], 3u * N);
+  EXPECT_EQ(U[1], cl_uint(N));
+  EXPECT_EQ(U[2], cl_uint(N - 1));
+  EXPECT_EQ(U[3], 0u);
+  EXPECT_TRUE(F >= 0.0f && F < float(N) && F == std::floor(F)) << F;
+  for (int B = 0; B < Groups; ++B) {
+    EXPECT_EQ(Per[4 * B], Local) << B;
+    EXPECT_EQ(Per[4 * B + 1], Local) << B;
+    EXPECT_EQ(Per[4 * B + 2], 0) << B;
+    EXPECT_EQ(Per[4 * B + 3], 0x7fffffff) << B; // 64 work-items set bits 0 to 30
+  }
+  for (cl_mem M : {MG, MU, MF, MGroups})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+TEST_F(KernelApi, OpenCL11ExtensionsAreReported) {
+  std::string Ext = deviceString(Device, CL_DEVICE_EXTENSIONS);
+  for (const char *E : {"cl_khr_byte_addressable_store", "cl_khr_global_int32_base_atomics",
+                        "cl_khr_global_int32_extended_atomics", "cl_khr_local_int32_base_atomics",
+                        "cl_khr_local_int32_extended_atomics"})
+    EXPECT_NE(Ext.find(E), std::string::npos) << E;
+  // Kernels see them as macros.
+  cl_program P = built("#ifndef cl_khr_global_int32_base_atomics\n#error missing\n#endif\n"
+                       "kernel void k() {}");
+  clReleaseProgram(P);
+}
+
 void CL_CALLBACK markDestroyed(cl_mem, void *User) { *static_cast<bool *>(User) = true; }
 
 // Regression (CTS api/retain_mem_object_set_kernel_arg hung): clSetKernelArg does not retain

@@ -72,6 +72,22 @@ TEST_F(Frontend, CompilesAKernelAndDescribesIt) {
   EXPECT_TRUE(Out.Kernels[1].Args.empty());
 }
 
+TEST_F(Frontend, KernelAttributesString) {
+  auto Out = compile(
+      "kernel __attribute__((vec_type_hint(ulong3))) __attribute__((work_group_size_hint(8,4,1)))\n"
+      "void a() {}\n"
+      "kernel __attribute__((vec_type_hint(float8))) __attribute__((reqd_work_group_size(2,2,2)))\n"
+      "void b() {}\n"
+      "kernel __attribute__((vec_type_hint(char))) void c() {}\n"
+      "kernel void d() {}\n");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  ASSERT_EQ(Out.Kernels.size(), 4u);
+  EXPECT_EQ(Out.Kernels[0].Attributes, "work_group_size_hint(8,4,1) vec_type_hint(ulong3)");
+  EXPECT_EQ(Out.Kernels[1].Attributes, "reqd_work_group_size(2,2,2) vec_type_hint(float8)");
+  EXPECT_EQ(Out.Kernels[2].Attributes, "vec_type_hint(char)");
+  EXPECT_EQ(Out.Kernels[3].Attributes, "");
+}
+
 TEST_F(Frontend, ArgumentNamesOnlyWithKernelArgInfo) {
   auto Out = compile("kernel void k(global int *data) {}");
   ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
