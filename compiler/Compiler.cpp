@@ -13,6 +13,7 @@
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/Linker/Linker.h>
+#include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Transforms/IPO/AlwaysInliner.h>
 #include <llvm/Config/llvm-config.h>
@@ -189,6 +190,27 @@ public:
     if (!setHostTarget(*Linked, Error)) {
       Out.Log += "internal error: " + Error + "\n";
       return Out;
+    }
+    // A kernel called from another kernel runs as an ordinary function there: calls go to an
+    // internal copy of its body (the kernel itself keeps its entry point).
+    for (llvm::Function &F : *Linked) {
+      if (F.isDeclaration() || F.getCallingConv() != llvm::CallingConv::SPIR_KERNEL)
+        continue;
+      std::vector<llvm::CallInst *> Calls;
+      for (llvm::User *U : F.users())
+        if (auto *Call = llvm::dyn_cast<llvm::CallInst>(U); Call && Call->getCalledFunction() == &F)
+          Calls.push_back(Call);
+      if (Calls.empty())
+        continue;
+      llvm::ValueToValueMapTy Map;
+      llvm::Function *Body = llvm::CloneFunction(&F, Map);
+      Body->setName(F.getName() + ".body");
+      Body->setLinkage(llvm::GlobalValue::InternalLinkage);
+      Body->setCallingConv(llvm::CallingConv::SPIR_FUNC);
+      for (llvm::CallInst *Call : Calls) {
+        Call->setCalledFunction(Body);
+        Call->setCallingConv(llvm::CallingConv::SPIR_FUNC);
+      }
     }
     // OpenCL C has no recursion: every helper is inlined into the work-item function.
     for (llvm::Function &F : *Linked)

@@ -56,7 +56,9 @@ std::vector<std::string> splitOptions(const std::string &Text, std::string &Erro
 namespace {
 
 /// Options that pass straight to Clang, as the spec names them.
-constexpr std::array<std::string_view, 9> FlagOptions = {
+constexpr std::array<std::string_view, 11> FlagOptions = {
+    "-cl-single-precision-constant",
+    "-cl-strict-aliasing", // OpenCL 1.0's, accepted for compatibility
     "-cl-mad-enable",
     "-cl-no-signed-zeros",
     "-cl-unsafe-math-optimizations",
@@ -109,6 +111,8 @@ ParsedOptions parseBuildOptions(const std::string &Text) {
       P.KernelArgInfo = true;
       continue;
     }
+    if (W == "-cl-no-subgroup-ifp")
+      continue; // no sub-groups are offered, so there is no forward progress to give up
     if (W == "-cl-denorms-are-zero") {
       // The driver drops it for x86; it permits flushing single-precision denormals to zero.
       P.DenormsAreZero = true;

@@ -47,7 +47,11 @@ inline constexpr VersionedName OpenCLCVersions[] = {
     {"OpenCL C", CL_MAKE_VERSION(3, 0, 0)},
 };
 
-/// CL_DEVICE_OPENCL_C_FEATURES: empty until the kernel compiler lands and tests each feature.
-inline constexpr std::span<const VersionedName> OpenCLCFeatures{};
+/// CL_DEVICE_OPENCL_C_FEATURES: only what the compiler and the built-in library implement and
+/// the tests exercise.
+inline constexpr VersionedName OpenCLCFeatureList[] = {
+    {"__opencl_c_int64", CL_MAKE_VERSION(3, 0, 0)}, // long and ulong (required of full profile)
+};
+inline constexpr std::span<const VersionedName> OpenCLCFeatures{OpenCLCFeatureList};
 
 } // namespace weft

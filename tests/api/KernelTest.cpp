@@ -736,6 +736,70 @@ TEST_F(KernelApi, OpenCL11ExtensionsAreReported) {
   clReleaseProgram(P);
 }
 
+TEST_F(KernelApi, KernelsCallingKernelsAndGeometry) {
+  // A kernel called by another runs as a function there (CTS compiler/*_link tests do this across
+  // modules), and the geometric built-ins.
+  cl_program Lib = program("kernel void scale(global float *v) {"
+                           "  v[get_global_id(0)] *= 2.0f; }");
+  cl_program Main = program("extern kernel void scale(global float *v);\n"
+                            "kernel void k(global float *v) {"
+                            "  scale(v);"
+                            "  size_t i = get_global_id(0);"
+                            "  float4 p = (float4)(v[i], 1.0f, 2.0f, 0.0f);"
+                            "  v[i] = dot(p, p) + length((float2)(3.0f, 4.0f))"
+                            "         + normalize((float3)(0.0f, 0.0f, 9.0f)).z; }");
+  ASSERT_EQ(clCompileProgram(Lib, 0, nullptr, "", 0, nullptr, nullptr, nullptr, nullptr), CL_SUCCESS);
+  ASSERT_EQ(clCompileProgram(Main, 0, nullptr, "", 0, nullptr, nullptr, nullptr, nullptr),
+            CL_SUCCESS)
+      << log(Main);
+  cl_program Both[] = {Lib, Main};
+  cl_int Err;
+  cl_program Exe = clLinkProgram(Ctx, 0, nullptr, "", 2, Both, nullptr, nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS) << log(Exe);
+  cl_kernel K = clCreateKernel(Exe, "k", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  std::vector<float> V = {1, 2, 3, 4};
+  cl_mem M = buffer(16, CL_MEM_COPY_HOST_PTR, V.data());
+  clSetKernelArg(K, 0, sizeof M, &M);
+  size_t N = 4;
+  cl_command_queue Q = queue();
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &N, nullptr, 0, nullptr, nullptr), CL_SUCCESS);
+  clEnqueueReadBuffer(Q, M, CL_TRUE, 0, 16, V.data(), 0, nullptr, nullptr);
+  for (int I = 0; I < 4; ++I) {
+    float X = 2.0f * float(I + 1);
+    EXPECT_FLOAT_EQ(V[I], X * X + 1 + 4 + 5 + 1) << I;
+  }
+  // The called kernel is still a kernel of its own.
+  cl_kernel Scale = clCreateKernel(Exe, "scale", &Err);
+  EXPECT_EQ(Err, CL_SUCCESS);
+  clReleaseKernel(Scale);
+  clReleaseMemObject(M);
+  clReleaseKernel(K);
+  for (cl_program X : {Lib, Main, Exe})
+    clReleaseProgram(X);
+}
+
+TEST_F(KernelApi, CompatibilityOptionsAndInt64Feature) {
+  for (const char *Options : {"-cl-single-precision-constant", "-cl-strict-aliasing",
+                              "-cl-std=CL3.0 -cl-no-subgroup-ifp"}) {
+    cl_program P = built("kernel void k(global float *f) { f[0] = 1.5 * f[1]; }", Options);
+    clReleaseProgram(P);
+  }
+  size_t Size = 0;
+  clGetDeviceInfo(Device, CL_DEVICE_OPENCL_C_FEATURES, 0, nullptr, &Size);
+  std::vector<cl_name_version> Features(Size / sizeof(cl_name_version));
+  clGetDeviceInfo(Device, CL_DEVICE_OPENCL_C_FEATURES, Size, Features.data(), nullptr);
+  bool Int64 = false;
+  for (const cl_name_version &F : Features)
+    Int64 = Int64 || std::string(F.name) == "__opencl_c_int64";
+  EXPECT_TRUE(Int64);
+  cl_program P = built("#ifndef __opencl_c_int64\n#error\n#endif\n"
+                       "#ifdef __opencl_c_fp64\n#error not reported\n#endif\n"
+                       "kernel void k(global long *l) { l[0] = l[1] * 3000000000L; }",
+                       "-cl-std=CL3.0");
+  clReleaseProgram(P);
+}
+
 void CL_CALLBACK markDestroyed(cl_mem, void *User) { *static_cast<bool *>(User) = true; }
 
 // Regression (CTS api/retain_mem_object_set_kernel_arg hung): clSetKernelArg does not retain
