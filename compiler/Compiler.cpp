@@ -249,6 +249,11 @@ public:
       K.PrivateBytesPerWorkItem = Layout.PrivateBytesPerWorkItem;
       Kernels.push_back(std::move(K));
     }
+    // The work-group functions replace the kernels (at -O0 nothing else would remove their
+    // bodies, which still call the work-item queries).
+    for (const KernelBinary &K : Kernels)
+      if (llvm::Function *F = Linked->getFunction(K.Info.Name); F && F->use_empty())
+        F->eraseFromParent();
     // Only the work-group functions are entry points.
     for (llvm::GlobalValue &G : Linked->global_values())
       if (!G.isDeclaration() && !G.getName().startswith(abi::WorkGroupPrefix))

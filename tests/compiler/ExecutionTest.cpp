@@ -307,6 +307,23 @@ TEST_F(Execution, DivisionByZeroDoesNotCrashTheHost) {
   EXPECT_EQ(P[7], 42);
 }
 
+// Regression (CTS compiler/get_program_build_info): at -cl-opt-disable the kernels' original bodies
+// were left behind, still calling the work-item queries, and the link failed.
+TEST_F(Execution, OptDisableBuildsAndRuns) {
+  auto Out = build("kernel void k(global float *src, global int *dst) {"
+                   "  int tid = get_global_id(0); dst[tid] = (int)src[tid]; }",
+                   "-cl-opt-disable");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  const auto &K = Out.Program->kernels().at(0);
+  std::vector<float> Src = {1.5f, 2.5f, -3.5f, 4.0f};
+  std::vector<int> Dst(4, 0);
+  std::vector<std::byte> Args(K.ArgBufferSize);
+  set(Args, K, 0, Src.data());
+  set(Args, K, 1, Dst.data());
+  run(K, Args, 1, {4, 1, 1}, {2, 1, 1});
+  EXPECT_EQ(Dst, (std::vector<int>{1, 2, -3, 4}));
+}
+
 TEST_F(Execution, MissingBuiltinsAreLinkErrors) {
   // tgamma is not in the built-in library yet: a link error naming it, not a crash.
   auto Out = build("kernel void k(global float *p) { p[0] = tgamma(p[1]); }");
