@@ -30,6 +30,11 @@ namespace {
 /// Collects LLVM's diagnostics into a build log. Without a handler, LLVM prints an error on
 /// stderr and exits the process (e.g. on a symbol defined twice when linking).
 void logDiagnostics(const llvm::DiagnosticInfo &Info, void *Log) {
+  // Optimisation remarks ("loop not vectorized") are about Weft's code generation, not the
+  // program: they stay out of the application's build log.
+  if (Info.getSeverity() == llvm::DS_Remark || Info.getSeverity() == llvm::DS_Note ||
+      Info.getKind() == llvm::DK_OptimizationFailure)
+    return;
   std::string Text;
   llvm::raw_string_ostream Stream(Text);
   llvm::DiagnosticPrinterRawOStream Printer(Stream);

@@ -16,6 +16,7 @@ namespace weft::cpu {
 namespace {
 
 constexpr size_t LocalAlign = 128;
+constexpr size_t ArgAlign = 128;
 
 struct FreeDeleter {
   void operator()(std::byte *P) const { std::free(P); }
@@ -53,10 +54,15 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
     std::unique_ptr<std::byte, FreeDeleter> Private(
         PrivateBytes ? static_cast<std::byte *>(std::aligned_alloc(LocalAlign, PrivateBytes))
                      : nullptr);
-    std::vector<std::byte> Args = C.Args;
+    // The argument buffer as aligned as its most aligned argument can be (a long16 by value is
+    // 128-byte aligned, and the kernel loads it with aligned vector instructions).
+    const size_t ArgBytes = (C.Args.size() + ArgAlign - 1) / ArgAlign * ArgAlign;
+    std::unique_ptr<std::byte, FreeDeleter> Args(
+        static_cast<std::byte *>(std::aligned_alloc(ArgAlign, std::max(ArgBytes, ArgAlign))));
+    std::memcpy(Args.get(), C.Args.data(), C.Args.size());
     for (size_t I = 0; I < C.LocalArgs.size(); ++I) {
       std::byte *P = Local.get() + LocalArgOffsets[I];
-      std::memcpy(Args.data() + C.LocalArgs[I].first, &P, sizeof P);
+      std::memcpy(Args.get() + C.LocalArgs[I].first, &P, sizeof P);
     }
     abi::WorkGroupContext Ctx{};
     Ctx.WorkDim = C.WorkDim;
@@ -77,7 +83,7 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
         // A trailing group of a non-uniform NDRange is smaller.
         Ctx.LocalSize[D] = std::min(C.LocalSize[D], C.GlobalSize[D] - Id[D] * C.LocalSize[D]);
       }
-      C.Run(Args.data(), &Ctx);
+      C.Run(Args.get(), &Ctx);
     }
     _mm_setcsr(SavedMxcsr);
   };

@@ -800,6 +800,36 @@ TEST_F(KernelApi, CompatibilityOptionsAndInt64Feature) {
   clReleaseProgram(P);
 }
 
+// Regression (CTS basic/vector_swizzle crashed the process): wide vectors passed by value are loaded
+// with aligned vector instructions, so the argument buffer must be aligned for them.
+TEST_F(KernelApi, WideVectorArgumentsByValue) {
+  cl_program P = built("kernel void k(short16 s, long16 l, float8 f, global long *out) {"
+                       "  out[0] = s.s0 + s.sf; out[1] = l.s0 + l.sf; out[2] = (long)(f.s0 + f.s7); }");
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  cl_short16 S{};
+  cl_long16 L{};
+  cl_float8 F{};
+  S.s[0] = 3; S.s[15] = 4;
+  L.s[0] = 1000000000000; L.s[15] = 5;
+  F.s[0] = 1.5f; F.s[7] = 2.5f;
+  cl_mem Out = buffer(3 * sizeof(cl_long));
+  ASSERT_EQ(clSetKernelArg(K, 0, sizeof S, &S), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 1, sizeof L, &L), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 2, sizeof F, &F), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 3, sizeof Out, &Out), CL_SUCCESS);
+  cl_command_queue Q = queue();
+  for (int Round = 0; Round < 20; ++Round) // the buffer's alignment used to depend on malloc's luck
+    ASSERT_EQ(clEnqueueTask(Q, K, 0, nullptr, nullptr), CL_SUCCESS);
+  cl_long R[3];
+  clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, sizeof R, R, 0, nullptr, nullptr);
+  EXPECT_EQ(R[0], 7);
+  EXPECT_EQ(R[1], 1000000000005);
+  EXPECT_EQ(R[2], 4);
+  clReleaseMemObject(Out);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 void CL_CALLBACK markDestroyed(cl_mem, void *User) { *static_cast<bool *>(User) = true; }
 
 // Regression (CTS api/retain_mem_object_set_kernel_arg hung): clSetKernelArg does not retain
