@@ -43,3 +43,48 @@ OVL int mul24(int a, int b) { return ((a << 8) >> 8) * ((b << 8) >> 8); }
 OVL uint mul24(uint a, uint b) { return (a & 0xffffff) * (b & 0xffffff); }
 OVL int mad24(int a, int b, int c) { return mul24(a, b) + c; }
 OVL uint mad24(uint a, uint b, uint c) { return mul24(a, b) + c; }
+
+// hadd, rhadd, rotate, popcount, clz and ctz for every integer type, scalar and vector.
+#define VECTOR_OF_BINARY(NAME, S, N)                                                               \
+  OVL S##N NAME(S##N a, S##N b) {                                                                  \
+    S##N r;                                                                                        \
+    for (int i = 0; i < N; ++i)                                                                    \
+      r[i] = NAME(a[i], b[i]);                                                                     \
+    return r;                                                                                      \
+  }
+#define VECTOR_OF_UNARY(NAME, S, N)                                                                \
+  OVL S##N NAME(S##N a) {                                                                          \
+    S##N r;                                                                                        \
+    for (int i = 0; i < N; ++i)                                                                    \
+      r[i] = NAME(a[i]);                                                                           \
+    return r;                                                                                      \
+  }
+#define ALL_WIDTHS(OF, NAME, S) OF(NAME, S, 2) OF(NAME, S, 3) OF(NAME, S, 4) OF(NAME, S, 8) OF(NAME, S, 16)
+
+// S: the type; U: its unsigned type; BITS: its width. The builtins are the `l` ones: OpenCL C makes
+// `long long` 128 bits wide, so the `ll` ones would count 64 bits too many.
+#define BIT_FUNCTIONS(S, U, BITS)                                                                  \
+  OVL S hadd(S x, S y) { return (x >> 1) + (y >> 1) + (x & y & 1); }                               \
+  OVL S rhadd(S x, S y) { return (x >> 1) + (y >> 1) + ((x | y) & 1); }                            \
+  OVL S rotate(S v, S i) {                                                                         \
+    U n = (U)i & (BITS - 1);                                                                       \
+    return (S)(((U)v << n) | ((U)v >> ((BITS - n) & (BITS - 1))));                                 \
+  }                                                                                                \
+  OVL S popcount(S x) { return (S)__builtin_popcountl((ulong)(U)x); }                             \
+  OVL S clz(S x) { return (U)x == 0 ? (S)BITS : (S)(__builtin_clzl((ulong)(U)x) - (64 - BITS)); } \
+  OVL S ctz(S x) { return (U)x == 0 ? (S)BITS : (S)__builtin_ctzl((ulong)(U)x); }                 \
+  ALL_WIDTHS(VECTOR_OF_BINARY, hadd, S)                                                            \
+  ALL_WIDTHS(VECTOR_OF_BINARY, rhadd, S)                                                           \
+  ALL_WIDTHS(VECTOR_OF_BINARY, rotate, S)                                                          \
+  ALL_WIDTHS(VECTOR_OF_UNARY, popcount, S)                                                         \
+  ALL_WIDTHS(VECTOR_OF_UNARY, clz, S)                                                              \
+  ALL_WIDTHS(VECTOR_OF_UNARY, ctz, S)
+
+BIT_FUNCTIONS(char, uchar, 8)
+BIT_FUNCTIONS(uchar, uchar, 8)
+BIT_FUNCTIONS(short, ushort, 16)
+BIT_FUNCTIONS(ushort, ushort, 16)
+BIT_FUNCTIONS(int, uint, 32)
+BIT_FUNCTIONS(uint, uint, 32)
+BIT_FUNCTIONS(long, ulong, 64)
+BIT_FUNCTIONS(ulong, ulong, 64)

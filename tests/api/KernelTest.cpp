@@ -830,6 +830,64 @@ TEST_F(KernelApi, WideVectorArgumentsByValue) {
   clReleaseProgram(P);
 }
 
+// hadd/rhadd/rotate/popcount/clz/ctz (CTS basic/barrier uses hadd), against host references.
+TEST_F(KernelApi, IntegerBitBuiltins) {
+  cl_program P = built(R"(
+    kernel void k(global const int *a, global const int *b, global int *o,
+                  global const uchar4 *c, global uchar4 *oc) {
+      size_t i = get_global_id(0);
+      o[6 * i + 0] = hadd(a[i], b[i]);
+      o[6 * i + 1] = rhadd(a[i], b[i]);
+      o[6 * i + 2] = rotate(a[i], b[i]);
+      o[6 * i + 3] = popcount(a[i]);
+      o[6 * i + 4] = clz(a[i]);
+      o[6 * i + 5] = ctz(a[i]);
+      oc[i] = rotate(c[i], (uchar4)(1, 3, 7, 9)) + clz(c[i]);
+    })",
+                       "-cl-std=CL3.0"); // ctz is OpenCL C 2.0+
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  const int N = 64;
+  std::vector<int> A(N), B(N), O(6 * N);
+  std::vector<cl_uchar4> C(N), OC(N);
+  for (int I = 0; I < N; ++I) {
+    A[I] = I == 0 ? 0 : I == 1 ? INT32_MIN : I == 2 ? INT32_MAX : I * 2654435761u;
+    B[I] = I % 5 == 0 ? -I : I * 7919;
+    for (int J = 0; J < 4; ++J)
+      C[I].s[J] = cl_uchar(I * 37 + J * 91);
+  }
+  cl_mem MA = buffer(N * 4, CL_MEM_COPY_HOST_PTR, A.data()), MB = buffer(N * 4, CL_MEM_COPY_HOST_PTR, B.data());
+  cl_mem MO = buffer(6 * N * 4), MC = buffer(N * 4, CL_MEM_COPY_HOST_PTR, C.data()), MOC = buffer(N * 4);
+  cl_mem Args[] = {MA, MB, MO, MC, MOC};
+  for (cl_uint I = 0; I < 5; ++I)
+    clSetKernelArg(K, I, sizeof(cl_mem), &Args[I]);
+  cl_command_queue Q = queue();
+  size_t G = N;
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &G, nullptr, 0, nullptr, nullptr), CL_SUCCESS);
+  clEnqueueReadBuffer(Q, MO, CL_TRUE, 0, O.size() * 4, O.data(), 0, nullptr, nullptr);
+  clEnqueueReadBuffer(Q, MOC, CL_TRUE, 0, N * 4, OC.data(), 0, nullptr, nullptr);
+  auto Rotl = [](uint32_t V, uint32_t S) { S &= 31; return S ? (V << S) | (V >> (32 - S)) : V; };
+  for (int I = 0; I < N; ++I) {
+    int64_t X = A[I], Y = B[I];
+    EXPECT_EQ(O[6 * I + 0], int((X + Y) >> 1)) << I;
+    EXPECT_EQ(O[6 * I + 1], int((X + Y + 1) >> 1)) << I;
+    EXPECT_EQ(uint32_t(O[6 * I + 2]), Rotl(uint32_t(A[I]), uint32_t(B[I]))) << I;
+    EXPECT_EQ(O[6 * I + 3], __builtin_popcount(uint32_t(A[I]))) << I;
+    EXPECT_EQ(O[6 * I + 4], A[I] ? __builtin_clz(uint32_t(A[I])) : 32) << I;
+    EXPECT_EQ(O[6 * I + 5], A[I] ? __builtin_ctz(uint32_t(A[I])) : 32) << I;
+    const int Shift[4] = {1, 3, 7, 9};
+    for (int J = 0; J < 4; ++J) {
+      uint8_t V = C[I].s[J], S = Shift[J] & 7;
+      uint8_t Rot = uint8_t(S ? (V << S) | (V >> (8 - S)) : V);
+      uint8_t Clz = V ? uint8_t(__builtin_clz(V) - 24) : 8;
+      EXPECT_EQ(OC[I].s[J], uint8_t(Rot + Clz)) << I << "," << J;
+    }
+  }
+  for (cl_mem M : {MA, MB, MO, MC, MOC})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 void CL_CALLBACK markDestroyed(cl_mem, void *User) { *static_cast<bool *>(User) = true; }
 
 // Regression (CTS api/retain_mem_object_set_kernel_arg hung): clSetKernelArg does not retain
