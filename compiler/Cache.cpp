@@ -8,6 +8,10 @@
 #include <llvm/ADT/StringRef.h>
 #include <llvm/Support/SHA256.h>
 
+#include <dlfcn.h>
+#include <elf.h>
+#include <link.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -63,6 +67,70 @@ private:
   size_t At;
 };
 
+/// The GNU build id of the object containing Address (the linker's hash of its contents), as hex;
+/// empty if it has none.
+std::string buildIdOf(const void *Address) {
+  struct Search {
+    uintptr_t Address;
+    std::string Id;
+  } S{reinterpret_cast<uintptr_t>(Address), {}};
+  dl_iterate_phdr(
+      [](dl_phdr_info *Info, size_t, void *Data) {
+        auto &S = *static_cast<Search *>(Data);
+        bool Contains = false;
+        for (int I = 0; I < Info->dlpi_phnum && !Contains; ++I) {
+          const ElfW(Phdr) &P = Info->dlpi_phdr[I];
+          uintptr_t Start = Info->dlpi_addr + P.p_vaddr;
+          Contains = P.p_type == PT_LOAD && S.Address >= Start && S.Address < Start + P.p_memsz;
+        }
+        if (!Contains)
+          return 0;
+        for (int I = 0; I < Info->dlpi_phnum; ++I) {
+          const ElfW(Phdr) &P = Info->dlpi_phdr[I];
+          if (P.p_type != PT_NOTE)
+            continue;
+          const char *Note = reinterpret_cast<const char *>(Info->dlpi_addr + P.p_vaddr);
+          const char *End = Note + P.p_memsz;
+          while (Note + sizeof(ElfW(Nhdr)) <= End) {
+            auto *Header = reinterpret_cast<const ElfW(Nhdr) *>(Note);
+            const char *Name = Note + sizeof(ElfW(Nhdr));
+            const char *Desc = Name + ((Header->n_namesz + 3) & ~3u);
+            if (Header->n_type == NT_GNU_BUILD_ID && Header->n_namesz == 4 &&
+                std::memcmp(Name, "GNU", 4) == 0 && Desc + Header->n_descsz <= End) {
+              for (unsigned B = 0; B < Header->n_descsz; ++B) {
+                S.Id += "0123456789abcdef"[uint8_t(Desc[B]) >> 4];
+                S.Id += "0123456789abcdef"[uint8_t(Desc[B]) & 15];
+              }
+              return 1;
+            }
+            Note = Desc + ((Header->n_descsz + 3) & ~3u);
+          }
+        }
+        return 1;
+      },
+      &S);
+  return S.Id;
+}
+
+/// What identifies this build of the compiler library: its build id, or failing that its path,
+/// size and modification time. Any change to Weft's passes or code generation changes it, so
+/// entries written by another build are never used.
+const std::string &compilerIdentity() {
+  static const std::string Identity = [] {
+    static const int Anchor = 0;
+    std::string Id = buildIdOf(&Anchor);
+    if (!Id.empty())
+      return "build-id " + Id;
+    Dl_info Info{};
+    struct stat St{};
+    if (dladdr(&Anchor, &Info) && Info.dli_fname && stat(Info.dli_fname, &St) == 0)
+      return std::string("file ") + Info.dli_fname + " " + std::to_string(St.st_size) + " " +
+             std::to_string(St.st_mtim.tv_sec) + "." + std::to_string(St.st_mtim.tv_nsec);
+    return std::string("unknown");
+  }();
+  return Identity;
+}
+
 std::string entryPath(const std::string &Directory, const std::string &Key) {
   return Directory + "/" + Key + ".weft";
 }
@@ -76,8 +144,9 @@ std::string cacheKey(const CompileInput &In, const std::string &Preprocessed) {
     Hash.update(llvm::StringRef(reinterpret_cast<const char *>(&Size), sizeof Size));
     Hash.update(llvm::StringRef(S));
   };
-  Add("weft cache 1");
+  Add("weft cache 2");
   Add(WEFT_VERSION);
+  Add(compilerIdentity());
   Add(LLVM_VERSION_STRING);
   Add(std::to_string(fnv1a(reinterpret_cast<const char *>(BuiltinLibrary), BuiltinLibrarySize)));
   Add(hostCpuIdentity());

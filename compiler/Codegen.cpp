@@ -2,6 +2,8 @@
 // from an explicit list (the program's own code, and the C library routines codegen may call).
 #include "compiler/Codegen.h"
 
+#include "compiler/passes/Passes.h"
+
 #include <llvm/ADT/ScopeExit.h>
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
@@ -88,7 +90,8 @@ std::string hostCpuIdentity() {
 }
 
 std::string generateObject(std::unique_ptr<llvm::LLVMContext> Ctx, std::unique_ptr<llvm::Module> M,
-                           bool OptDisable, std::string &Log) {
+                           bool OptDisable, std::string &Log,
+                           const std::function<bool(const llvm::Module &)> &Inspect) {
   // The module must go before its context whatever happens.
   auto ModuleFirst = llvm::make_scope_exit([&] {
     M.reset();
@@ -121,11 +124,14 @@ std::string generateObject(std::unique_ptr<llvm::LLVMContext> Ctx, std::unique_p
     PB.registerFunctionAnalyses(FAM);
     PB.registerLoopAnalyses(LAM);
     PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-    llvm::ModulePassManager MPM =
-        OptDisable ? PB.buildO0DefaultPipeline(llvm::OptimizationLevel::O0)
-                   : PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+    llvm::ModulePassManager MPM;
+    addWeftPasses(MPM, OptDisable);
+    MPM.addPass(OptDisable ? PB.buildO0DefaultPipeline(llvm::OptimizationLevel::O0)
+                           : PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3));
     MPM.run(*M, MAM);
   }
+  if (!Inspect(*M))
+    return {};
 
   // Anything still undefined and not an allowed library routine is a link error of the program.
   std::string Undefined;

@@ -4,6 +4,7 @@
 
 #include "compiler/Compiler.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -14,10 +15,13 @@ class Module;
 
 namespace weft::compiler {
 
-/// Optimises M (O3 for the host CPU, or O0 with -cl-opt-disable) and compiles it to a native
-/// object for the host CPU. Empty and the reason in Log on failure.
+/// Runs Weft's passes on M (a linked program, see passes/Passes.h), optimises it for the host CPU
+/// (O3, or O0 with -cl-opt-disable) and compiles it to a native object. Inspect sees the optimised
+/// module before code generation and may refuse it (returning false, with the reason in Log).
+/// Empty and the reason in Log on failure.
 std::string generateObject(std::unique_ptr<llvm::LLVMContext> Ctx, std::unique_ptr<llvm::Module> M,
-                           bool OptDisable, std::string &Log);
+                           bool OptDisable, std::string &Log,
+                           const std::function<bool(const llvm::Module &)> &Inspect);
 
 /// Loads a native object (from generateObject, or the disk cache) into a JIT of its own and
 /// resolves the work-group functions of Kernels. Null and the reason in Log on failure.

@@ -7,15 +7,13 @@
 #include "compiler/Frontend.h"
 #include "compiler/KernelInfo.h"
 #include "compiler/Options.h"
-#include "compiler/WorkGroupFunction.h"
+#include "compiler/passes/Common.h"
+#include "compiler/passes/Passes.h"
 
 #include <clang/Basic/Version.h>
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/Linker/Linker.h>
-#include <llvm/Transforms/Utils/Cloning.h>
-#include <llvm/Passes/PassBuilder.h>
-#include <llvm/Transforms/IPO/AlwaysInliner.h>
 #include <llvm/Config/llvm-config.h>
 #include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/DiagnosticPrinter.h>
@@ -44,6 +42,21 @@ void logDiagnostics(const llvm::DiagnosticInfo &Info, void *Log) {
                      : Info.getSeverity() == llvm::DS_Warning ? "warning: "
                                                               : "note: ";
   *static_cast<std::string *>(Log) += Kind + Text + "\n";
+}
+
+/// The work-group function's weft-arg-layout: "offset:size,...".
+std::vector<ArgSlot> argumentLayout(const llvm::Function &Wg) {
+  std::vector<ArgSlot> Slots;
+  llvm::SmallVector<llvm::StringRef, 8> Items;
+  Wg.getFnAttribute(attr::ArgLayout).getValueAsString().split(Items, ',', -1, false);
+  for (llvm::StringRef Item : Items) {
+    auto [Offset, Size] = Item.split(':');
+    ArgSlot Slot;
+    Offset.getAsInteger(10, Slot.Offset);
+    Size.getAsInteger(10, Slot.Size);
+    Slots.push_back(Slot);
+  }
+  return Slots;
 }
 
 class ClangCompiler final : public Compiler {
@@ -196,76 +209,31 @@ public:
       Out.Log += "internal error: " + Error + "\n";
       return Out;
     }
-    // A kernel called from another kernel runs as an ordinary function there: calls go to an
-    // internal copy of its body (the kernel itself keeps its entry point).
-    for (llvm::Function &F : *Linked) {
-      if (F.isDeclaration() || F.getCallingConv() != llvm::CallingConv::SPIR_KERNEL)
-        continue;
-      std::vector<llvm::CallInst *> Calls;
-      for (llvm::User *U : F.users())
-        if (auto *Call = llvm::dyn_cast<llvm::CallInst>(U); Call && Call->getCalledFunction() == &F)
-          Calls.push_back(Call);
-      if (Calls.empty())
-        continue;
-      llvm::ValueToValueMapTy Map;
-      llvm::Function *Body = llvm::CloneFunction(&F, Map);
-      Body->setName(F.getName() + ".body");
-      Body->setLinkage(llvm::GlobalValue::InternalLinkage);
-      Body->setCallingConv(llvm::CallingConv::SPIR_FUNC);
-      for (llvm::CallInst *Call : Calls) {
-        Call->setCalledFunction(Body);
-        Call->setCallingConv(llvm::CallingConv::SPIR_FUNC);
-      }
-    }
-    // OpenCL C has no recursion: every helper is inlined into the work-item function.
-    for (llvm::Function &F : *Linked)
-      if (!F.isDeclaration() && F.getCallingConv() != llvm::CallingConv::SPIR_KERNEL) {
-        F.removeFnAttr(llvm::Attribute::NoInline);
-        F.removeFnAttr(llvm::Attribute::OptimizeNone);
-        F.addFnAttr(llvm::Attribute::AlwaysInline);
-      }
-    {
-      // Inline now, so that a barrier in a helper function is in the kernel's own body.
-      llvm::LoopAnalysisManager LAM;
-      llvm::FunctionAnalysisManager FAM;
-      llvm::CGSCCAnalysisManager CGAM;
-      llvm::ModuleAnalysisManager MAM;
-      llvm::PassBuilder PB;
-      PB.registerModuleAnalyses(MAM);
-      PB.registerCGSCCAnalyses(CGAM);
-      PB.registerFunctionAnalyses(FAM);
-      PB.registerLoopAnalyses(LAM);
-      PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-      llvm::AlwaysInlinerPass().run(*Linked, MAM);
-    }
-    uint64_t LocalBytes = layoutLocalVariables(*Linked);
+    // Kernel metadata now: the passes replace the kernels with work-group functions, which carry
+    // each kernel's layout.
+    std::vector<KernelInfo> Infos = collectKernels(*Linked);
     std::vector<KernelBinary> Kernels;
-    for (KernelInfo &Info : collectKernels(*Linked)) {
-      KernelLayout Layout;
-      if (!buildWorkGroupFunction(*Linked->getFunction(Info.Name), Layout, Error)) {
-        Out.Log += "error: " + Error + "\n";
-        return Out;
+    auto ReadLayouts = [&](const llvm::Module &M) {
+      for (KernelInfo &Info : Infos) {
+        const llvm::Function *Wg = M.getFunction(abi::WorkGroupPrefix + Info.Name);
+        if (!Wg) {
+          Out.Log += "internal error: no work-group function for kernel " + Info.Name + "\n";
+          return false;
+        }
+        KernelBinary K;
+        K.Info = std::move(Info);
+        K.Args = argumentLayout(*Wg);
+        K.ArgBufferSize = uint32_t(intAttribute(*Wg, attr::ArgBufferSize));
+        K.StaticLocalBytes = intAttribute(*Wg, attr::LocalBytes);
+        K.PrivateBytesPerWorkItem = intAttribute(*Wg, attr::PrivateBytes);
+        Kernels.push_back(std::move(K));
       }
-      KernelBinary K;
-      K.Info = std::move(Info);
-      K.Args = std::move(Layout.Args);
-      K.ArgBufferSize = Layout.ArgBufferSize;
-      K.StaticLocalBytes = LocalBytes;
-      K.PrivateBytesPerWorkItem = Layout.PrivateBytesPerWorkItem;
-      Kernels.push_back(std::move(K));
-    }
-    // The work-group functions replace the kernels (at -O0 nothing else would remove their
-    // bodies, which still call the work-item queries).
-    for (const KernelBinary &K : Kernels)
-      if (llvm::Function *F = Linked->getFunction(K.Info.Name); F && F->use_empty())
-        F->eraseFromParent();
-    // Only the work-group functions are entry points.
-    for (llvm::GlobalValue &G : Linked->global_values())
-      if (!G.isDeclaration() && !G.getName().startswith(abi::WorkGroupPrefix))
-        G.setLinkage(llvm::GlobalValue::InternalLinkage);
+      return true;
+    };
     // The module and its context are gone once generateObject returns, so the diagnostic
     // handler's pointer to this log never outlives it.
-    std::string Object = generateObject(std::move(Ctx), std::move(Linked), Parsed.OptDisable, Out.Log);
+    std::string Object =
+        generateObject(std::move(Ctx), std::move(Linked), Parsed.OptDisable, Out.Log, ReadLayouts);
     if (!Object.empty())
       Out.Program = loadObject(Object, std::move(Kernels), Out.Log);
     Out.Object = std::move(Object);

@@ -888,6 +888,87 @@ TEST_F(KernelApi, IntegerBitBuiltins) {
   clReleaseProgram(P);
 }
 
+// A work-group of 4096 work-items, each with a 1 KiB private array live across a barrier, runs:
+// the arrays live in the work-group's heap scratch, not on a stack. (Far bigger arrays lower
+// CL_KERNEL_WORK_GROUP_SIZE instead: PrivateMemoryLimitsTheWorkGroupSize.)
+TEST_F(KernelApi, KibibytePrivateArraysAcrossABarrierIn4096WorkItems) {
+  cl_program P = built(R"(
+    kernel void k(global int *out) {
+      local int shared[4096];
+      int priv[256];
+      size_t l = get_local_id(0);
+      for (int i = 0; i < 256; ++i)
+        priv[i] = (int)l + i;
+      shared[l] = (int)l;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      int s = 0;
+      for (int i = 0; i < 256; ++i)
+        s += priv[(i + l) & 255];
+      out[get_global_id(0)] = s + shared[(l + 1) % get_local_size(0)];
+    })");
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  size_t MaxLocal = 0;
+  cl_ulong Private = 0;
+  ASSERT_EQ(clGetKernelWorkGroupInfo(K, Device, CL_KERNEL_WORK_GROUP_SIZE, sizeof MaxLocal, &MaxLocal, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clGetKernelWorkGroupInfo(K, Device, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof Private, &Private, nullptr),
+            CL_SUCCESS);
+  EXPECT_GE(Private, 1024u) << "the private array must count";
+  const size_t Local = 4096, Global = 2 * Local;
+  cl_mem Out = buffer(Global * sizeof(int));
+  clSetKernelArg(K, 0, sizeof Out, &Out);
+  cl_command_queue Q = queue();
+  ASSERT_GE(MaxLocal, Local);
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &Global, &Local, 0, nullptr, nullptr), CL_SUCCESS);
+  std::vector<int> Result(Global);
+  ASSERT_EQ(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, Global * sizeof(int), Result.data(), 0, nullptr, nullptr),
+            CL_SUCCESS);
+  for (size_t I = 0; I < Global; ++I) {
+    int L = int(I % Local);
+    ASSERT_EQ(Result[I], 256 * L + 255 * 128 + (L + 1) % int(Local)) << I;
+  }
+  clReleaseMemObject(Out);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+// A 256 KiB private array live across a barrier: CL_KERNEL_WORK_GROUP_SIZE shrinks so that a
+// work-group's scratch stays bounded, and a bigger local size is refused, never run out of memory.
+TEST_F(KernelApi, PrivateMemoryLimitsTheWorkGroupSize) {
+  cl_program P = built(R"(
+    kernel void k(global int *out) {
+      int priv[65536];
+      size_t l = get_local_id(0);
+      for (int i = 0; i < 65536; ++i)
+        priv[i] = (int)l ^ i;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      out[get_global_id(0)] = priv[(l * 7) & 65535];
+    })");
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  size_t MaxLocal = 0;
+  ASSERT_EQ(clGetKernelWorkGroupInfo(K, Device, CL_KERNEL_WORK_GROUP_SIZE, sizeof MaxLocal, &MaxLocal, nullptr),
+            CL_SUCCESS);
+  EXPECT_GE(MaxLocal, 1u);
+  EXPECT_LT(MaxLocal, 4096u);
+  cl_mem Out = buffer(4096 * sizeof(int));
+  clSetKernelArg(K, 0, sizeof Out, &Out);
+  cl_command_queue Q = queue();
+  size_t Global = 4096, Local = 4096;
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &Global, &Local, 0, nullptr, nullptr),
+            CL_INVALID_WORK_GROUP_SIZE);
+  // The largest allowed size runs.
+  Global = MaxLocal;
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &Global, &MaxLocal, 0, nullptr, nullptr), CL_SUCCESS);
+  std::vector<int> Result(MaxLocal);
+  ASSERT_EQ(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, MaxLocal * sizeof(int), Result.data(), 0, nullptr, nullptr),
+            CL_SUCCESS);
+  for (size_t L = 0; L < MaxLocal; ++L)
+    ASSERT_EQ(Result[L], int(L ^ ((L * 7) & 65535))) << L;
+  clReleaseMemObject(Out);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 void CL_CALLBACK markDestroyed(cl_mem, void *User) { *static_cast<bool *>(User) = true; }
 
 // Regression (CTS api/retain_mem_object_set_kernel_arg hung): clSetKernelArg does not retain

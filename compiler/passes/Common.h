@@ -1,0 +1,78 @@
+// What several passes need to recognise: the mangled names of barriers and fences, and reading
+// and writing the integer function attributes of Passes.h.
+#pragma once
+
+#include <llvm/ADT/StringRef.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace weft::compiler {
+
+/// OpenCL C's address space numbers in Clang's SPIR mapping.
+inline constexpr unsigned LocalAddressSpace = 3;
+
+/// The id a resumable work-item function returns once the work-item has finished the kernel.
+inline constexpr int32_t Finished = -1;
+
+/// barrier(flags) and work_group_barrier(flags[, scope]).
+inline bool isBarrier(llvm::StringRef Name) {
+  return Name == "_Z7barrierj" || Name.startswith("_Z18work_group_barrier");
+}
+
+/// mem_fence, read_mem_fence, write_mem_fence.
+inline bool isFence(llvm::StringRef Name) {
+  return Name == "_Z9mem_fencej" || Name == "_Z14read_mem_fencej" ||
+         Name == "_Z15write_mem_fencej";
+}
+
+/// The calls in F to functions whose names satisfy Which.
+inline std::vector<llvm::CallInst *> callsTo(llvm::Function &F, bool (*Which)(llvm::StringRef)) {
+  std::vector<llvm::CallInst *> Calls;
+  for (llvm::Instruction &I : llvm::instructions(F))
+    if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I))
+      if (llvm::Function *Callee = Call->getCalledFunction(); Callee && Which(Callee->getName()))
+        Calls.push_back(Call);
+  return Calls;
+}
+
+/// A work-item function's extra parameters, after the kernel's own: (..., ctx, x, y, z[, resume]).
+/// Only functions with barriers take `resume` (and return the next barrier's id).
+inline unsigned extraParameters(const llvm::Function &Item) { return Item.getReturnType()->isVoidTy() ? 4 : 5; }
+inline llvm::Argument *contextArgument(llvm::Function &Item) {
+  return Item.getArg(Item.arg_size() - extraParameters(Item));
+}
+inline llvm::Argument *localIdArgument(llvm::Function &Item, unsigned Dim) {
+  return Item.getArg(Item.arg_size() - extraParameters(Item) + 1 + Dim);
+}
+
+/// Loads the WorkGroupContext field at Offset (see WorkGroupAbi.h), of type T. No kernel code
+/// writes the context, so the load is marked invariant: it can move anywhere, and recomputing it
+/// is cheaper than keeping it.
+inline llvm::LoadInst *loadContextField(llvm::IRBuilder<> &B, llvm::Value *Ctx, size_t Offset,
+                                        llvm::Type *T, const llvm::Twine &Name = "") {
+  llvm::Value *At = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx, Offset);
+  llvm::LoadInst *Load = B.CreateAlignedLoad(T, At, llvm::Align(T->isIntegerTy(32) ? 4 : 8), Name);
+  Load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(Load->getContext(), {}));
+  return Load;
+}
+
+inline uint64_t intAttribute(const llvm::Function &F, llvm::StringRef Name) {
+  uint64_t Value = 0;
+  if (F.hasFnAttribute(Name))
+    F.getFnAttribute(Name).getValueAsString().getAsInteger(10, Value);
+  return Value;
+}
+
+inline void setIntAttribute(llvm::Function &F, llvm::StringRef Name, uint64_t Value) {
+  F.addFnAttr(Name, std::to_string(Value));
+}
+
+inline uint64_t alignTo(uint64_t Value, uint64_t Align) { return (Value + Align - 1) / Align * Align; }
+
+} // namespace weft::compiler

@@ -1,0 +1,225 @@
+// weft-kernel-entry: see Passes.h. For a kernel `k` with a resumable work-item function:
+//
+//   void __weft_wg_k(const void *args, WorkGroupContext *ctx) {
+//     <unpack args>;
+//     int resume = 0;
+//     do {
+//       int next;
+//       switch (resume) {                     // all work-items stopped at the same barrier
+//       case R: for z, y, x: next = k.workitem(args..., ctx, x, y, z, R); break;  // per barrier R
+//       }
+//       resume = next;
+//     } while (resume != -1);
+//   }
+//
+// With the resume id constant in each loop nest, inlining leaves each x loop with only the code
+// from barrier R to the next: a region loop, which vectorizes like a barrier-free kernel's.
+#include "compiler/passes/Common.h"
+#include "compiler/passes/Passes.h"
+
+#include "compiler/WorkGroupAbi.h"
+
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Module.h>
+
+#include <cstddef>
+#include <functional>
+
+namespace weft::compiler {
+namespace {
+
+/// Whether I may touch a private variable (an alloca): after inlining into the work-item loop,
+/// one alloca serves every iteration, so such accesses are not independent across work-items.
+bool mayAccessStack(llvm::Instruction &I) {
+  const llvm::Value *Ptr = llvm::getLoadStorePointerOperand(&I);
+  if (!Ptr) // calls, memcpy and friends: assume so
+    return true;
+  llvm::SmallVector<const llvm::Value *, 4> Objects;
+  llvm::getUnderlyingObjects(Ptr, Objects);
+  for (const llvm::Value *Object : Objects)
+    if (llvm::isa<llvm::AllocaInst>(Object) || llvm::isa<llvm::PHINode, llvm::SelectInst>(Object))
+      return true;
+  return false;
+}
+
+/// Emits `for z, for y, for x: Body(x, y, z)` at B (sizes are at least 1, so do-while loops);
+/// the x loop is marked parallel over the accesses in Group. Leaves B after the loops and
+/// returns the x loop's exit block (where values of the last iteration are available).
+llvm::BasicBlock *emitWorkItemLoops(llvm::IRBuilder<> &B, llvm::Value *const *Size,
+                                    llvm::MDNode *Group,
+                                    const std::function<void(llvm::Value *const *)> &Body,
+                                    const llvm::Twine &Name) {
+  llvm::LLVMContext &C = B.getContext();
+  llvm::Function *F = B.GetInsertBlock()->getParent();
+  llvm::PHINode *Index[3];
+  llvm::Value *Ids[3];
+  llvm::BasicBlock *Pred = B.GetInsertBlock();
+  const char *Axis[] = {"x", "y", "z"};
+  for (int D = 2; D >= 0; --D) {
+    auto *Header = llvm::BasicBlock::Create(C, Name + "." + Axis[D], F);
+    B.CreateBr(Header);
+    B.SetInsertPoint(Header);
+    Index[D] = B.CreatePHI(B.getInt64Ty(), 2, Name + "." + Axis[D] + ".id");
+    Index[D]->addIncoming(B.getInt64(0), Pred);
+    Ids[D] = Index[D];
+    Pred = Header;
+  }
+  Body(Ids);
+  llvm::BasicBlock *XExit = nullptr;
+  for (int D = 0; D < 3; ++D) {
+    llvm::BasicBlock *Latch = B.GetInsertBlock();
+    llvm::Value *Next = B.CreateAdd(Index[D], B.getInt64(1), "", true, true);
+    Index[D]->addIncoming(Next, Latch);
+    auto *Exit = llvm::BasicBlock::Create(C, Name + "." + Axis[D] + ".end", F);
+    auto *Br = B.CreateCondBr(B.CreateICmpULT(Next, Size[D]), Index[D]->getParent(), Exit);
+    if (D == 0) {
+      llvm::MDNode *Parallel =
+          llvm::MDNode::get(C, {llvm::MDString::get(C, "llvm.loop.parallel_accesses"), Group});
+      llvm::MDNode *Loop = llvm::MDNode::getDistinct(C, {nullptr, Parallel});
+      Loop->replaceOperandWith(0, Loop);
+      Br->setMetadata(llvm::LLVMContext::MD_loop, Loop);
+      XExit = Exit;
+    }
+    B.SetInsertPoint(Exit);
+  }
+  return XExit;
+}
+
+/// Adds __weft_wg_<K>, which runs Item over a work-group.
+void makeEntry(llvm::Function &K, llvm::Function &Item) {
+  llvm::Module &M = *K.getParent();
+  llvm::LLVMContext &C = M.getContext();
+  const llvm::DataLayout &DL = M.getDataLayout();
+  llvm::Type *I32 = llvm::Type::getInt32Ty(C), *Ptr = llvm::PointerType::get(C, 0);
+  const bool Resumable = !Item.getReturnType()->isVoidTy();
+
+  // Between two barriers, each work-item's memory accesses are independent of the others'
+  // (a race between work-items without a barrier is undefined), except on private variables.
+  llvm::MDNode *Group = llvm::MDNode::getDistinct(C, {});
+  for (llvm::Instruction &I : llvm::instructions(Item))
+    if (I.mayReadOrWriteMemory() && !I.isAtomic() && !mayAccessStack(I))
+      I.setMetadata(llvm::LLVMContext::MD_access_group, Group);
+
+  auto *Wg = llvm::Function::Create(llvm::FunctionType::get(llvm::Type::getVoidTy(C), {Ptr, Ptr}, false),
+                                    llvm::GlobalValue::ExternalLinkage, abi::WorkGroupPrefix + K.getName(), M);
+  // The kernel's function attributes (target CPU and features, fast-math flags), none of its
+  // parameter attributes; the argument buffer and the context alias nothing the kernel touches.
+  Wg->setAttributes(llvm::AttributeList::get(C, K.getAttributes().getFnAttrs(), {}, {}));
+  Wg->removeFnAttr(llvm::Attribute::Convergent);
+  Wg->removeFnAttr(llvm::Attribute::NoInline);
+  Wg->removeFnAttr(llvm::Attribute::OptimizeNone);
+  Wg->addParamAttr(0, llvm::Attribute::NoAlias);
+  Wg->addParamAttr(1, llvm::Attribute::NoAlias);
+  Wg->getArg(0)->setName("args");
+  Wg->getArg(1)->setName("ctx");
+  llvm::Value *Args = Wg->getArg(0), *Ctx = Wg->getArg(1);
+  llvm::IRBuilder<> B(llvm::BasicBlock::Create(C, "entry", Wg));
+
+  // Arguments: each at its natural alignment (8 at least) in the buffer; by-value structs by
+  // address, everything else loaded.
+  std::vector<llvm::Value *> CallArgs;
+  std::string Layout;
+  uint64_t Offset = 0;
+  for (llvm::Argument &A : K.args()) {
+    llvm::Type *Stored = A.hasByValAttr() ? A.getParamByValType() : A.getType();
+    uint64_t Size = DL.getTypeAllocSize(Stored);
+    Offset = alignTo(Offset, std::max<uint64_t>(8, DL.getABITypeAlign(Stored).value()));
+    uint64_t Used = A.hasByValAttr() ? Size : DL.getTypeStoreSize(A.getType()).getFixedSize();
+    Layout += (Layout.empty() ? "" : ",") + std::to_string(Offset) + ":" + std::to_string(Used);
+    llvm::Value *Slot = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Args, Offset);
+    CallArgs.push_back(A.hasByValAttr() ? Slot : B.CreateLoad(A.getType(), Slot, A.getName()));
+    Offset += Size;
+  }
+  Wg->addFnAttr(attr::ArgLayout, Layout);
+  setIntAttribute(*Wg, attr::ArgBufferSize, alignTo(Offset, 64));
+  setIntAttribute(*Wg, attr::PrivateBytes, intAttribute(Item, attr::PrivateBytes));
+  setIntAttribute(*Wg, attr::LocalBytes, intAttribute(Item, attr::LocalBytes));
+  CallArgs.push_back(Ctx);
+
+  llvm::Value *Size[3];
+  for (unsigned D = 0; D < 3; ++D)
+    Size[D] = loadContextField(B, Ctx, offsetof(abi::WorkGroupContext, LocalSize) + 8 * D, B.getInt64Ty(),
+                               std::string("size.") + "xyz"[D]);
+  auto CallItem = [&](llvm::Value *Resume) {
+    return [&, Resume](llvm::Value *const *Id) -> void {
+      std::vector<llvm::Value *> A = CallArgs;
+      A.insert(A.end(), {Id[0], Id[1], Id[2]});
+      if (Resume)
+        A.push_back(Resume);
+      B.CreateCall(&Item, A, Resume ? "id" : "");
+    };
+  };
+  if (!Resumable) {
+    emitWorkItemLoops(B, Size, Group, CallItem(nullptr), "wi");
+    B.CreateRetVoid();
+    return;
+  }
+
+  uint64_t Regions = intAttribute(Item, attr::ResumePoints) + 1;
+  llvm::BasicBlock *Entry = B.GetInsertBlock();
+  auto *NextSlot = new llvm::AllocaInst(I32, DL.getAllocaAddrSpace(), "next.slot", &Entry->front());
+  auto *Dispatch = llvm::BasicBlock::Create(C, "dispatch", Wg);
+  auto *Continue = llvm::BasicBlock::Create(C, "continue", Wg);
+  auto *Done = llvm::BasicBlock::Create(C, "done", Wg);
+  B.CreateBr(Dispatch);
+  B.SetInsertPoint(Dispatch);
+  llvm::PHINode *Resume = B.CreatePHI(I32, 2, "resume");
+  Resume->addIncoming(B.getInt32(0), Entry);
+  std::vector<llvm::BasicBlock *> Starts;
+  for (uint64_t R = 0; R < Regions; ++R)
+    Starts.push_back(llvm::BasicBlock::Create(C, "region" + std::to_string(R), Wg));
+  llvm::SwitchInst *Switch = B.CreateSwitch(Resume, Starts[0], unsigned(Regions - 1));
+  for (uint64_t R = 1; R < Regions; ++R)
+    Switch->addCase(B.getInt32(int32_t(R)), Starts[R]);
+  for (uint64_t R = 0; R < Regions; ++R) {
+    B.SetInsertPoint(Starts[R]);
+    llvm::CallInst *Last = nullptr;
+    auto Body = [&](llvm::Value *const *Id) {
+      CallItem(B.getInt32(int32_t(R)))(Id);
+      Last = llvm::cast<llvm::CallInst>(&B.GetInsertBlock()->back());
+    };
+    llvm::BasicBlock *XExit = emitWorkItemLoops(B, Size, Group, Body, "region" + std::to_string(R));
+    // Every work-item returns the same id; the last one's is kept.
+    new llvm::StoreInst(Last, NextSlot, XExit->getFirstNonPHI());
+    B.CreateBr(Continue);
+  }
+  Continue->moveAfter(&Wg->back());
+  Done->moveAfter(Continue);
+  B.SetInsertPoint(Continue);
+  llvm::Value *Next = B.CreateLoad(I32, NextSlot, "next");
+  Resume->addIncoming(Next, Continue);
+  B.CreateCondBr(B.CreateICmpEQ(Next, B.getInt32(Finished)), Done, Dispatch);
+  B.SetInsertPoint(Done);
+  B.CreateRetVoid();
+}
+
+} // namespace
+
+llvm::PreservedAnalyses KernelEntryPass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
+  std::vector<std::pair<llvm::Function *, llvm::Function *>> Kernels; // (kernel, work-item function)
+  for (llvm::Function &F : M)
+    if (!F.isDeclaration() && F.hasFnAttribute(attr::WorkItemOf))
+      if (llvm::Function *K = M.getFunction(F.getFnAttribute(attr::WorkItemOf).getValueAsString()))
+        Kernels.push_back({K, &F});
+  if (Kernels.empty())
+    return llvm::PreservedAnalyses::all();
+  for (auto [K, Item] : Kernels)
+    makeEntry(*K, *Item);
+  // The work-group functions replace the kernels, and are the module's only entry points.
+  for (auto [K, Item] : Kernels)
+    if (K->use_empty())
+      K->eraseFromParent();
+  for (llvm::GlobalVariable &G : llvm::make_early_inc_range(M.globals()))
+    if (G.getAddressSpace() == LocalAddressSpace) {
+      G.removeDeadConstantUsers();
+      if (G.use_empty())
+        G.eraseFromParent();
+    }
+  for (llvm::GlobalValue &G : M.global_values())
+    if (!G.isDeclaration() && !G.getName().startswith(abi::WorkGroupPrefix))
+      G.setLinkage(llvm::GlobalValue::InternalLinkage);
+  return llvm::PreservedAnalyses::none();
+}
+
+} // namespace weft::compiler

@@ -1,0 +1,46 @@
+// weft-normalize: see Passes.h.
+#include "compiler/passes/Passes.h"
+
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+
+namespace weft::compiler {
+
+llvm::PreservedAnalyses NormalizePass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
+  bool Changed = false;
+  // A kernel called from another kernel runs as an ordinary function there: the calls go to an
+  // internal copy of its body, and the kernel keeps its entry point.
+  for (llvm::Function &F : M) {
+    if (F.isDeclaration() || F.getCallingConv() != llvm::CallingConv::SPIR_KERNEL)
+      continue;
+    std::vector<llvm::CallInst *> Calls;
+    for (llvm::User *U : F.users())
+      if (auto *Call = llvm::dyn_cast<llvm::CallInst>(U); Call && Call->getCalledFunction() == &F)
+        Calls.push_back(Call);
+    if (Calls.empty())
+      continue;
+    llvm::ValueToValueMapTy Map;
+    llvm::Function *Body = llvm::CloneFunction(&F, Map);
+    Body->setName(F.getName() + ".body");
+    Body->setLinkage(llvm::GlobalValue::InternalLinkage);
+    Body->setCallingConv(llvm::CallingConv::SPIR_FUNC);
+    for (llvm::CallInst *Call : Calls) {
+      Call->setCalledFunction(Body);
+      Call->setCallingConv(llvm::CallingConv::SPIR_FUNC);
+    }
+    Changed = true;
+  }
+  // OpenCL C has no recursion: every helper can be inlined into the kernels.
+  for (llvm::Function &F : M)
+    if (!F.isDeclaration() && F.getCallingConv() != llvm::CallingConv::SPIR_KERNEL &&
+        !F.hasFnAttribute(llvm::Attribute::AlwaysInline)) {
+      F.removeFnAttr(llvm::Attribute::NoInline);
+      F.removeFnAttr(llvm::Attribute::OptimizeNone);
+      F.addFnAttr(llvm::Attribute::AlwaysInline);
+      Changed = true;
+    }
+  return Changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+}
+
+} // namespace weft::compiler

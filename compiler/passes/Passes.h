@@ -1,0 +1,88 @@
+// Weft's LLVM passes: they turn OpenCL C kernels (one work-item's code, as Clang emits it) into
+// work-group functions the CPU device calls once per work-group. Each pass is one file with lit
+// tests under tests/compiler/lit/<pass>/; compiler/passes/Pipeline.cpp is the only place that
+// orders them, and Registry.cpp gives each its name for `opt -passes=` (through the WeftPasses
+// plugin) and for the pipeline.
+#pragma once
+
+#include <llvm/IR/PassManager.h>
+
+namespace llvm {
+class PassBuilder;
+} // namespace llvm
+
+namespace weft::compiler {
+
+/// Function attributes through which the passes hand their results on, to later passes and to
+/// Compiler.cpp (which copies them into KernelBinary). Values are decimal strings.
+namespace attr {
+/// On `<kernel>.workitem`: the name of the kernel it runs one work-item of.
+inline constexpr const char *WorkItemOf = "weft-work-item";
+/// On work-item and work-group functions: private memory bytes each work-item needs for what
+/// lives across barriers (0 or absent without barriers).
+inline constexpr const char *PrivateBytes = "weft-private-bytes";
+/// On resumable work-item functions: how many barriers they can resume after (ids 1 to N).
+inline constexpr const char *ResumePoints = "weft-resume-points";
+/// On work-item and work-group functions: bytes of kernel-scope __local variables.
+inline constexpr const char *LocalBytes = "weft-local-bytes";
+/// On work-group functions: each argument's "offset:size", comma-separated, in argument order.
+inline constexpr const char *ArgLayout = "weft-arg-layout";
+/// On work-group functions: the argument buffer's size.
+inline constexpr const char *ArgBufferSize = "weft-arg-buffer-size";
+} // namespace attr
+
+/// weft-normalize: a kernel called by another kernel is called through an internal copy of its
+/// body; every non-kernel function becomes always-inline (OpenCL C has no recursion), so that
+/// barriers and work-item queries end up in the kernels' own bodies.
+struct NormalizePass : llvm::PassInfoMixin<NormalizePass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+/// weft-safe-division: integer divisions whose divisor is 0 (or INT_MIN / -1) divide by 1
+/// instead. x86 raises SIGFPE on them, which would kill the application; OpenCL C leaves their
+/// result undefined.
+struct SafeDivisionPass : llvm::PassInfoMixin<SafeDivisionPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
+/// weft-work-items: for each kernel, adds `<kernel>.workitem`: its body with the work-group
+/// context and the local id (x, y, z) as extra parameters, work-item queries computed from them,
+/// memory fences removed (a work-group runs on one thread). With barriers, the function also
+/// takes the id of the barrier to resume after and returns the id of the next one (-1 at the end);
+/// weft-barriers makes it do so.
+struct WorkItemFunctionsPass : llvm::PassInfoMixin<WorkItemFunctionsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+/// weft-local-memory: kernel-scope __local variables (addrspace(3) globals) move into the
+/// work-group's local memory block: per work-item function, only those it uses, each at its
+/// offset; their total is the function's weft-local-bytes.
+struct LocalMemoryPass : llvm::PassInfoMixin<LocalMemoryPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+/// weft-barriers: continuation-based synchronization. A work-item function with barriers becomes
+/// resumable: it starts after the barrier whose id it is given (0: the kernel's start) and returns
+/// at the next barrier with that barrier's id. What must survive a barrier (values live across
+/// it, private arrays used on both sides) moves to the work-group's private memory, one slot per
+/// work-item; everything else stays in registers and on the stack.
+struct BarriersPass : llvm::PassInfoMixin<BarriersPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
+/// weft-kernel-entry: for each kernel, `__weft_wg_<kernel>(args, ctx)`: unpacks the arguments
+/// from the argument buffer and runs the work-item function over the work-group in z, y, x loops
+/// (the x loop marked parallel, so that it vectorizes), one loop nest per barrier region. The
+/// kernels themselves are erased, and everything else is internalized.
+struct KernelEntryPass : llvm::PassInfoMixin<KernelEntryPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+/// Gives every Weft pass its `opt -passes=` name.
+void registerWeftPasses(llvm::PassBuilder &PB);
+
+/// Weft's passes, in order, for a linked program (user code and the built-ins it uses). The host
+/// -O3 (or -O0) pipeline runs after them.
+void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable);
+
+} // namespace weft::compiler

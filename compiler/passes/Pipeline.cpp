@@ -1,0 +1,35 @@
+// The order of Weft's passes: the only place that lists it (DESIGN.md "Compiler pipeline").
+#include "compiler/passes/Passes.h"
+
+#include <llvm/Transforms/IPO/AlwaysInliner.h>
+#include <llvm/Transforms/InstCombine/InstCombine.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Scalar/SimplifyCFG.h>
+
+namespace weft::compiler {
+
+void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable) {
+  // One work-item's code, whole: helpers inlined so that barriers and queries are in the kernel.
+  MPM.addPass(NormalizePass());
+  MPM.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/!OptDisable));
+  MPM.addPass(llvm::createModuleToFunctionPassAdaptor(SafeDivisionPass()));
+  if (!OptDisable) {
+    // Registers instead of Clang's -O0 stack slots before the barrier split: what stays in memory
+    // or crosses a barrier there costs private memory per work-item. SimplifyCFG leaves convergent
+    // calls (barriers) alone.
+    llvm::FunctionPassManager Cleanup;
+    Cleanup.addPass(llvm::SROAPass());
+    Cleanup.addPass(llvm::EarlyCSEPass());
+    Cleanup.addPass(llvm::InstCombinePass());
+    Cleanup.addPass(llvm::SimplifyCFGPass());
+    MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Cleanup)));
+  }
+  // The kernels become work-group functions.
+  MPM.addPass(WorkItemFunctionsPass());
+  MPM.addPass(LocalMemoryPass());
+  MPM.addPass(llvm::createModuleToFunctionPassAdaptor(BarriersPass()));
+  MPM.addPass(KernelEntryPass());
+}
+
+} // namespace weft::compiler

@@ -1,0 +1,39 @@
+// The `opt -passes=` names of Weft's passes, for the pipeline text in tests and WEFT_DEBUG dumps.
+#include "compiler/passes/Passes.h"
+
+#include <llvm/Passes/PassBuilder.h>
+
+namespace weft::compiler {
+
+void registerWeftPasses(llvm::PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](llvm::StringRef Name, llvm::ModulePassManager &MPM, llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+        if (Name == "weft-normalize")
+          MPM.addPass(NormalizePass());
+        else if (Name == "weft-work-items")
+          MPM.addPass(WorkItemFunctionsPass());
+        else if (Name == "weft-local-memory")
+          MPM.addPass(LocalMemoryPass());
+        else if (Name == "weft-kernel-entry")
+          MPM.addPass(KernelEntryPass());
+        else if (Name == "weft-pipeline")
+          addWeftPasses(MPM, false);
+        else if (Name == "weft-pipeline-O0")
+          addWeftPasses(MPM, true);
+        else
+          return false;
+        return true;
+      });
+  PB.registerPipelineParsingCallback(
+      [](llvm::StringRef Name, llvm::FunctionPassManager &FPM, llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+        if (Name == "weft-safe-division")
+          FPM.addPass(SafeDivisionPass());
+        else if (Name == "weft-barriers")
+          FPM.addPass(BarriersPass());
+        else
+          return false;
+        return true;
+      });
+}
+
+} // namespace weft::compiler

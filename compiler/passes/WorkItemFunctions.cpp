@@ -1,0 +1,195 @@
+// weft-work-items: see Passes.h.
+#include "compiler/passes/Common.h"
+#include "compiler/passes/Passes.h"
+
+#include "compiler/WorkGroupAbi.h"
+
+#include <llvm/ADT/StringSwitch.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+
+#include <cstddef>
+
+namespace weft::compiler {
+namespace {
+
+enum class Query { GlobalId, GlobalSize, LocalId, LocalSize, EnqueuedLocalSize, NumGroups,
+                   GroupId, GlobalOffset, WorkDim, GlobalLinearId, LocalLinearId, Unknown };
+
+Query queryOf(llvm::StringRef Name) {
+  return llvm::StringSwitch<Query>(Name)
+      .Case("_Z13get_global_idj", Query::GlobalId)
+      .Case("_Z15get_global_sizej", Query::GlobalSize)
+      .Case("_Z12get_local_idj", Query::LocalId)
+      .Case("_Z14get_local_sizej", Query::LocalSize)
+      .Case("_Z23get_enqueued_local_sizej", Query::EnqueuedLocalSize)
+      .Case("_Z14get_num_groupsj", Query::NumGroups)
+      .Case("_Z12get_group_idj", Query::GroupId)
+      .Case("_Z17get_global_offsetj", Query::GlobalOffset)
+      .Case("_Z12get_work_dimv", Query::WorkDim)
+      .Case("_Z20get_global_linear_idv", Query::GlobalLinearId)
+      .Case("_Z19get_local_linear_idv", Query::LocalLinearId)
+      .Default(Query::Unknown);
+}
+
+/// Emits one work-item's queries: loads from the work-group context and the three local ids.
+class WorkItemValues {
+public:
+  WorkItemValues(llvm::IRBuilder<> &B, llvm::Value *Ctx, llvm::Value *const *LocalId)
+      : B(B), Ctx(Ctx), LocalId(LocalId) {}
+
+  llvm::Value *field(size_t Offset, unsigned Dim) {
+    return loadContextField(B, Ctx, Offset + 8 * Dim, B.getInt64Ty());
+  }
+
+  /// The value of Q in dimension Dim (0, 1 or 2).
+  llvm::Value *inDim(Query Q, unsigned Dim) {
+    using abi::WorkGroupContext;
+    switch (Q) {
+    case Query::LocalId:
+      return LocalId[Dim];
+    case Query::GlobalId: {
+      // group * enqueued local size + local id + offset (IRBuilder calls in sequence, so that the
+      // instructions come in a fixed order).
+      llvm::Value *Group = field(offsetof(WorkGroupContext, GroupId), Dim);
+      llvm::Value *Enqueued = field(offsetof(WorkGroupContext, EnqueuedLocalSize), Dim);
+      llvm::Value *Start = B.CreateMul(Group, Enqueued);
+      llvm::Value *Id = B.CreateAdd(Start, LocalId[Dim]);
+      return B.CreateAdd(Id, field(offsetof(WorkGroupContext, GlobalOffset), Dim));
+    }
+    case Query::GlobalSize:
+      return field(offsetof(WorkGroupContext, GlobalSize), Dim);
+    case Query::LocalSize:
+      return field(offsetof(WorkGroupContext, LocalSize), Dim);
+    case Query::EnqueuedLocalSize:
+      return field(offsetof(WorkGroupContext, EnqueuedLocalSize), Dim);
+    case Query::NumGroups:
+      return field(offsetof(WorkGroupContext, NumGroups), Dim);
+    case Query::GroupId:
+      return field(offsetof(WorkGroupContext, GroupId), Dim);
+    case Query::GlobalOffset:
+      return field(offsetof(WorkGroupContext, GlobalOffset), Dim);
+    default:
+      return nullptr;
+    }
+  }
+
+  /// Q for a dimension index that may not be constant: out of range, sizes are 1 and ids 0.
+  llvm::Value *query(Query Q, llvm::Value *DimArg) {
+    bool IsSize = Q == Query::GlobalSize || Q == Query::LocalSize ||
+                  Q == Query::EnqueuedLocalSize || Q == Query::NumGroups;
+    if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(DimArg))
+      return C->getZExtValue() < 3 ? inDim(Q, unsigned(C->getZExtValue())) : B.getInt64(IsSize);
+    llvm::Value *Result = B.getInt64(IsSize ? 1 : 0);
+    for (int Dim = 2; Dim >= 0; --Dim)
+      Result = B.CreateSelect(B.CreateICmpEQ(DimArg, B.getInt32(Dim)), inDim(Q, Dim), Result);
+    return Result;
+  }
+
+  llvm::Value *linear(Query Q) {
+    using abi::WorkGroupContext;
+    if (Q == Query::LocalLinearId) {
+      // (z * Ly + y) * Lx + x
+      llvm::Value *L0 = field(offsetof(WorkGroupContext, LocalSize), 0);
+      llvm::Value *L1 = field(offsetof(WorkGroupContext, LocalSize), 1);
+      llvm::Value *Plane = B.CreateMul(LocalId[2], L1);
+      llvm::Value *Row = B.CreateMul(B.CreateAdd(Plane, LocalId[1]), L0);
+      return B.CreateAdd(Row, LocalId[0]);
+    }
+    // ((gz - oz) * Gy + (gy - oy)) * Gx + (gx - ox)
+    llvm::Value *Rel[3];
+    for (unsigned D = 0; D < 3; ++D) {
+      llvm::Value *Id = inDim(Query::GlobalId, D);
+      Rel[D] = B.CreateSub(Id, field(offsetof(WorkGroupContext, GlobalOffset), D));
+    }
+    llvm::Value *G0 = field(offsetof(WorkGroupContext, GlobalSize), 0);
+    llvm::Value *G1 = field(offsetof(WorkGroupContext, GlobalSize), 1);
+    llvm::Value *Plane = B.CreateMul(Rel[2], G1);
+    llvm::Value *Row = B.CreateMul(B.CreateAdd(Plane, Rel[1]), G0);
+    return B.CreateAdd(Row, Rel[0]);
+  }
+
+  llvm::Value *workDim() {
+    return loadContextField(B, Ctx, offsetof(abi::WorkGroupContext, WorkDim), B.getInt32Ty());
+  }
+
+private:
+  llvm::IRBuilder<> &B;
+  llvm::Value *Ctx;
+  llvm::Value *const *LocalId;
+};
+
+llvm::Function *makeWorkItemFunction(llvm::Function &K) {
+  llvm::Module &M = *K.getParent();
+  llvm::LLVMContext &C = M.getContext();
+  llvm::Type *I32 = llvm::Type::getInt32Ty(C), *I64 = llvm::Type::getInt64Ty(C);
+  const bool HasBarriers = !callsTo(K, isBarrier).empty();
+
+  std::vector<llvm::Type *> Params(K.getFunctionType()->param_begin(), K.getFunctionType()->param_end());
+  Params.insert(Params.end(), {llvm::PointerType::get(C, 0), I64, I64, I64});
+  if (HasBarriers)
+    Params.push_back(I32);
+  auto *Type = llvm::FunctionType::get(HasBarriers ? I32 : llvm::Type::getVoidTy(C), Params, false);
+  auto *Item = llvm::Function::Create(Type, llvm::GlobalValue::InternalLinkage,
+                                      K.getName() + ".workitem", M);
+  llvm::ValueToValueMapTy VMap;
+  auto NewArg = Item->arg_begin();
+  for (llvm::Argument &A : K.args()) {
+    NewArg->setName(A.getName());
+    VMap[&A] = &*NewArg++;
+  }
+  llvm::SmallVector<llvm::ReturnInst *, 4> Returns;
+  llvm::CloneFunctionInto(Item, &K, VMap, llvm::CloneFunctionChangeType::LocalChangesOnly, Returns);
+  Item->setCallingConv(llvm::CallingConv::C);
+  Item->setLinkage(llvm::GlobalValue::InternalLinkage); // after cloning, which copies the kernel's
+  Item->removeFnAttr(llvm::Attribute::Convergent);
+  Item->removeFnAttr(llvm::Attribute::NoInline);
+  Item->removeFnAttr(llvm::Attribute::OptimizeNone);
+  Item->addFnAttr(llvm::Attribute::AlwaysInline);
+  Item->addFnAttr(attr::WorkItemOf, K.getName());
+  const char *Names[] = {"ctx", "x", "y", "z", "resume"};
+  for (unsigned I = 0; I < Params.size() - K.arg_size(); ++I)
+    Item->getArg(K.arg_size() + I)->setName(Names[I]);
+  if (HasBarriers)
+    for (llvm::ReturnInst *Ret : Returns) {
+      llvm::ReturnInst::Create(C, llvm::ConstantInt::get(I32, Finished), Ret);
+      Ret->eraseFromParent();
+    }
+
+  llvm::Value *Ctx = contextArgument(*Item);
+  llvm::Value *LocalId[3] = {localIdArgument(*Item, 0), localIdArgument(*Item, 1),
+                             localIdArgument(*Item, 2)};
+  for (llvm::CallInst *Call : callsTo(*Item, isFence))
+    Call->eraseFromParent();
+  std::vector<llvm::CallInst *> Queries = callsTo(
+      *Item, [](llvm::StringRef Name) { return queryOf(Name) != Query::Unknown; });
+  for (llvm::CallInst *Call : Queries) {
+    llvm::IRBuilder<> B(Call);
+    WorkItemValues V(B, Ctx, LocalId);
+    Query Q = queryOf(Call->getCalledFunction()->getName());
+    llvm::Value *Result = Q == Query::WorkDim ? V.workDim()
+                          : Q == Query::GlobalLinearId || Q == Query::LocalLinearId
+                              ? V.linear(Q)
+                              : V.query(Q, Call->getArgOperand(0));
+    if (llvm::isa<llvm::Instruction>(Result) && !Result->hasName())
+      Result->takeName(Call);
+    Call->replaceAllUsesWith(Result);
+    Call->eraseFromParent();
+  }
+  return Item;
+}
+
+} // namespace
+
+llvm::PreservedAnalyses WorkItemFunctionsPass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
+  std::vector<llvm::Function *> Kernels;
+  for (llvm::Function &F : M)
+    if (!F.isDeclaration() && F.getCallingConv() == llvm::CallingConv::SPIR_KERNEL)
+      Kernels.push_back(&F);
+  for (llvm::Function *K : Kernels)
+    makeWorkItemFunction(*K);
+  return Kernels.empty() ? llvm::PreservedAnalyses::all() : llvm::PreservedAnalyses::none();
+}
+
+} // namespace weft::compiler

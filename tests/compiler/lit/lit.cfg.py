@@ -1,0 +1,15 @@
+# lit configuration for Weft's IR tests: each .ll runs `opt` with the WeftPasses plugin and checks
+# the result with FileCheck. CMake writes lit.site.cfg.py (the tool paths) into the build tree.
+import lit.formats
+
+config.name = "weft-passes"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".ll"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.weft_binary_dir, "tests", "compiler", "lit")
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py.in"]
+
+# %opt runs LLVM 15's opt with Weft's passes loaded; %weft-target is the CPU the vectorization
+# tests compile for (fixed, so that the checks do not depend on the machine).
+config.substitutions.append(("%opt", "%s -load-pass-plugin=%s" % (config.opt, config.plugin)))
+config.substitutions.append(("FileCheck", config.filecheck))
