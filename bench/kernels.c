@@ -5,12 +5,20 @@
    time a cached build in a fresh process)
    - triad_GBps: c = a + k * b over 3 x 64 MiB (bytes read and written per second)
    - copy_kernel_GBps: b = a over 2 x 64 MiB
+   - host_triad_GBps: the same triad run by host threads (one per CPU): the machine's memory
+     bandwidth, measured in the same process, for comparison with triad_GBps
+   - reduce_GBps: a barrier-heavy local-memory tree reduction (256 work-items per group, eight
+     barriers per group) over 64 MiB of floats; checked against the host's sum
+   - sgemm_GFLOPs: C = A * B, 1024 x 1024 floats, 16 x 16 tiles in local memory; spot-checked
    Prints "name value unit"; bench/kernels.sh runs it for Weft and PoCL side by side. */
 #include <CL/cl.h>
 
+#include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #define CHECK(X)                                                                                   \
   do {                                                                                             \
@@ -43,7 +51,30 @@ static const char *Source =
     "kernel void matvec(global const float *m, global const float *v, global float *r, int n) {\n"
     "  size_t row = get_global_id(0); float s = 0.0f;\n"
     "  for (int j = 0; j < n; ++j) s += m[row * n + j] * v[j];\n"
-    "  r[row] = s; }\n";
+    "  r[row] = s; }\n"
+    "kernel void reduce(global const float *in, global float *partial, local float *scratch) {\n"
+    "  size_t l = get_local_id(0);\n"
+    "  scratch[l] = in[get_global_id(0)];\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  for (size_t s = get_local_size(0) / 2; s > 0; s /= 2) {\n"
+    "    if (l < s) scratch[l] += scratch[l + s];\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  }\n"
+    "  if (l == 0) partial[get_group_id(0)] = scratch[0]; }\n"
+    "#define TILE 16\n"
+    "kernel void sgemm(global const float *a, global const float *b, global float *c, int n) {\n"
+    "  local float ta[TILE][TILE], tb[TILE][TILE];\n"
+    "  int lx = get_local_id(0), ly = get_local_id(1);\n"
+    "  int col = get_global_id(0), row = get_global_id(1);\n"
+    "  float acc = 0.0f;\n"
+    "  for (int t = 0; t < n; t += TILE) {\n"
+    "    ta[ly][lx] = a[row * n + t + lx];\n"
+    "    tb[ly][lx] = b[(t + ly) * n + col];\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    for (int k = 0; k < TILE; ++k) acc += ta[ly][k] * tb[k][lx];\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  }\n"
+    "  c[row * n + col] = acc; }\n";
 
 static double nowMs(void) {
   struct timespec T;
@@ -54,6 +85,65 @@ static double nowMs(void) {
 static int cmpDouble(const void *A, const void *B) {
   double X = *(const double *)A, Y = *(const double *)B;
   return X < Y ? -1 : X > Y;
+}
+
+/* The host triad: each thread a contiguous slice. */
+typedef struct {
+  const float *A, *B;
+  float *C;
+  size_t Begin, End;
+} Slice;
+
+static void *triadSlice(void *P) {
+  Slice *S = (Slice *)P;
+  for (size_t I = S->Begin; I < S->End; ++I)
+    S->C[I] = S->A[I] + 3.0f * S->B[I];
+  return NULL;
+}
+
+static double hostTriadGBps(size_t N) {
+  float *A = malloc(N * 4), *B = malloc(N * 4), *C = malloc(N * 4);
+  for (size_t I = 0; I < N; ++I)
+    A[I] = B[I] = C[I] = 1.0f;
+  int Threads = (int)sysconf(_SC_NPROCESSORS_ONLN);
+  if (Threads < 1 || Threads > 256)
+    Threads = 1;
+  pthread_t T[256];
+  Slice S[256];
+  enum { Samples = 11 };
+  double G[Samples];
+  for (int R = -1; R < Samples; ++R) {
+    double T0 = nowMs();
+    for (int I = 0; I < Threads; ++I) {
+      S[I] = (Slice){A, B, C, N * I / Threads, N * (I + 1) / Threads};
+      pthread_create(&T[I], NULL, triadSlice, &S[I]);
+    }
+    for (int I = 0; I < Threads; ++I)
+      pthread_join(T[I], NULL);
+    if (R >= 0)
+      G[R] = 3.0 * N * 4 / ((nowMs() - T0) * 1e6);
+  }
+  free(A);
+  free(B);
+  free(C);
+  qsort(G, Samples, sizeof(double), cmpDouble);
+  return G[Samples / 2];
+}
+
+/* Median of Samples timed runs (after one warm-up) of Kern over Global/Local, in ms. */
+static double timeKernel(cl_command_queue Q, cl_kernel Kern, cl_uint Dims, const size_t *Global,
+                         const size_t *Local, int Samples) {
+  double S[32];
+  CHECK(clEnqueueNDRangeKernel(Q, Kern, Dims, NULL, Global, Local, 0, NULL, NULL));
+  CHECK(clFinish(Q));
+  for (int I = 0; I < Samples; ++I) {
+    double T0 = nowMs();
+    CHECK(clEnqueueNDRangeKernel(Q, Kern, Dims, NULL, Global, Local, 0, NULL, NULL));
+    CHECK(clFinish(Q));
+    S[I] = nowMs() - T0;
+  }
+  qsort(S, Samples, sizeof(double), cmpDouble);
+  return S[Samples / 2];
 }
 
 int main(void) {
@@ -122,6 +212,71 @@ int main(void) {
     }
     qsort(S, Samples, sizeof(double), cmpDouble);
     printf("%s %.2f GB/s\n", W == 0 ? "triad_GBps" : "copy_kernel_GBps", S[Samples / 2]);
+  }
+  printf("host_triad_GBps %.2f GB/s\n", hostTriadGBps(N));
+
+  /* Reduction: in = i % 7 (exact in float partial sums of 256 values). */
+  {
+    float *In = malloc(N * 4);
+    double Expected = 0;
+    for (size_t I = 0; I < N; ++I) {
+      In[I] = (float)(I % 7);
+      Expected += In[I];
+    }
+    CHECK(clEnqueueWriteBuffer(Q, A, CL_TRUE, 0, N * 4, In, 0, NULL, NULL));
+    const size_t RLocal = 256, Groups = N / RLocal;
+    cl_kernel R = clCreateKernel(Prog, "reduce", &Err);
+    CHECK(Err);
+    CHECK(clSetKernelArg(R, 0, sizeof A, &A));
+    CHECK(clSetKernelArg(R, 1, sizeof Out, &Out));
+    CHECK(clSetKernelArg(R, 2, RLocal * 4, NULL));
+    double Ms = timeKernel(Q, R, 1, &N, &RLocal, 11);
+    CHECK(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, Groups * 4, In, 0, NULL, NULL));
+    double Sum = 0;
+    for (size_t G = 0; G < Groups; ++G)
+      Sum += In[G];
+    if (Sum != Expected) {
+      fprintf(stderr, "reduce: sum %.0f, expected %.0f\n", Sum, Expected);
+      return 1;
+    }
+    printf("reduce_GBps %.2f GB/s\n", N * 4.0 / (Ms * 1e6));
+    free(In);
+  }
+
+  /* SGEMM: A = row index + 1 scaled, B = identity plus one: C = A * B checked at a few points. */
+  {
+    const int M = 1024;
+    float *HA = malloc((size_t)M * M * 4), *HB = malloc((size_t)M * M * 4), *HC = malloc((size_t)M * M * 4);
+    for (int I = 0; I < M; ++I)
+      for (int J = 0; J < M; ++J) {
+        HA[I * M + J] = (float)((I + 2 * J) % 5);
+        HB[I * M + J] = (float)((3 * I + J) % 4);
+      }
+    CHECK(clEnqueueWriteBuffer(Q, A, CL_TRUE, 0, (size_t)M * M * 4, HA, 0, NULL, NULL));
+    CHECK(clEnqueueWriteBuffer(Q, B, CL_TRUE, 0, (size_t)M * M * 4, HB, 0, NULL, NULL));
+    cl_kernel G = clCreateKernel(Prog, "sgemm", &Err);
+    CHECK(Err);
+    CHECK(clSetKernelArg(G, 0, sizeof A, &A));
+    CHECK(clSetKernelArg(G, 1, sizeof B, &B));
+    CHECK(clSetKernelArg(G, 2, sizeof Out, &Out));
+    CHECK(clSetKernelArg(G, 3, sizeof M, &M));
+    size_t Global[2] = {M, M}, TileLocal[2] = {16, 16};
+    double Ms = timeKernel(Q, G, 2, Global, TileLocal, 5);
+    CHECK(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, (size_t)M * M * 4, HC, 0, NULL, NULL));
+    for (int P = 0; P < 64; ++P) {
+      int I = (P * 97) % M, J = (P * 389 + 13) % M;
+      double Ref = 0;
+      for (int K2 = 0; K2 < M; ++K2)
+        Ref += (double)HA[I * M + K2] * HB[K2 * M + J];
+      if (fabs(HC[I * M + J] - Ref) > 1e-3 * fabs(Ref) + 1e-3) {
+        fprintf(stderr, "sgemm: C[%d][%d] = %f, expected %f\n", I, J, HC[I * M + J], Ref);
+        return 1;
+      }
+    }
+    printf("sgemm_GFLOPs %.2f GFLOP/s\n", 2.0 * M * M * M / (Ms * 1e6));
+    free(HA);
+    free(HB);
+    free(HC);
   }
   return 0;
 }

@@ -4,9 +4,9 @@
 //     to a new entry block, which every call runs: they are recomputed rather than kept.
 //  2. Each barrier gets a block of its own, which now returns the barrier's id; the code after it
 //     starts a "resume" block that only the entry's dispatch switch reaches.
-//  3. SSA values live into a resume block (found by a backward liveness walk) go through memory.
-//     Values that are not live across any barrier keep their registers: every use is still
-//     reached from the definition without passing a resume block.
+//  3. An SSA value live into a resume block (backward liveness) is stored in the barrier's block
+//     and reloaded at the resume block; SSA form is rebuilt around the reloads. Between barriers,
+//     values stay in registers.
 //  4. Allocas used both before and after some barrier (on paths through any number of barriers),
 //     and the slots step 3 made, move to private memory; the others stay on the stack.
 // Private memory is laid out structure-of-arrays: each variable is an array with one element per
@@ -19,12 +19,20 @@
 
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/PostOrderIterator.h>
+#include <llvm/Analysis/DivergenceAnalysis.h>
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/PostDominators.h>
+#include <llvm/Analysis/SyncDependenceAnalysis.h>
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/MDBuilder.h>
 #include <llvm/ADT/SmallPtrSet.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/Local.h>
+#include <llvm/Transforms/Utils/SSAUpdater.h>
 
 #include <cstddef>
 #include <optional>
@@ -73,8 +81,10 @@ void hoistRecomputable(llvm::Function &F, llvm::BasicBlock *Entry) {
   }
 }
 
-/// The blocks where V (defined in a block other than Entry) is live on entry.
-BlockSet liveInBlocks(llvm::Instruction &V) {
+/// The blocks where V is live on entry, in the function as it was before the barriers became
+/// returns (each barrier block still the only predecessor of its resume block).
+BlockSet liveInBlocks(llvm::Instruction &V,
+                      const llvm::DenseMap<const llvm::BasicBlock *, const llvm::BasicBlock *> &BarrierOf) {
   BlockSet LiveIn;
   const llvm::BasicBlock *Def = V.getParent();
   std::vector<const llvm::BasicBlock *> Work;
@@ -94,37 +104,223 @@ BlockSet liveInBlocks(llvm::Instruction &V) {
       continue;
     for (const llvm::BasicBlock *Pred : llvm::predecessors(BB))
       Work.push_back(Pred);
+    if (auto It = BarrierOf.find(BB); It != BarrierOf.end())
+      Work.push_back(It->second);
   }
   return LiveIn;
 }
 
-/// Step 3: every value live into a resume block goes through a stack slot (loop, because a
-/// demoted PHI leaves a reload that may be live across a barrier too).
-void demoteValuesLiveAcrossBarriers(llvm::Function &F, const std::vector<Barrier> &Barriers,
-                                    const llvm::BasicBlock *Entry) {
-  for (;;) {
-    std::vector<llvm::Instruction *> Crossing;
-    for (llvm::BasicBlock &BB : F) {
-      if (&BB == Entry)
+/// Which values every work-item of a work-group computes alike: LLVM's divergence analysis
+/// (data and control dependence, joins of divergent branches, exits of divergent loops), seeded
+/// with what differs between work-items: the local id, loads from private variables, atomics,
+/// and calls with side effects. Loads from global or local memory at a uniform address are
+/// uniform: between two barriers, another work-item writing there would be a data race.
+/// Computed while each barrier is still a call, so that control flow is the kernel's.
+class Uniformity {
+public:
+  explicit Uniformity(llvm::Function &F)
+      : DT(F), PDT(F), LI(DT), SDA(DT, PDT, LI), DA(F, nullptr, DT, LI, SDA, false) {
+    for (unsigned D = 0; D < 3; ++D)
+      DA.markDivergent(*localIdArgument(F, D));
+    for (llvm::Instruction &I : llvm::instructions(F)) {
+      if (I.getType()->isVoidTy())
         continue;
-      for (llvm::Instruction &I : BB) {
-        if (llvm::isa<llvm::AllocaInst>(I) || I.getType()->isVoidTy() || I.use_empty())
-          continue;
-        BlockSet LiveIn = liveInBlocks(I);
-        for (const Barrier &B : Barriers)
-          if (LiveIn.count(B.Resume)) {
-            Crossing.push_back(&I);
-            break;
-          }
+      if (auto *Load = llvm::dyn_cast<llvm::LoadInst>(&I)) {
+        if (mayBePrivate(Load->getPointerOperand()))
+          DA.markDivergent(I);
+      } else if (llvm::isa<llvm::AtomicRMWInst, llvm::AtomicCmpXchgInst>(I)) {
+        DA.markDivergent(I);
+      } else if (auto *Call = llvm::dyn_cast<llvm::CallBase>(&I)) {
+        if (!Call->doesNotAccessMemory())
+          DA.markDivergent(I);
       }
     }
-    if (Crossing.empty())
-      return;
-    for (llvm::Instruction *I : Crossing)
-      if (auto *Phi = llvm::dyn_cast<llvm::PHINode>(I))
-        llvm::DemotePHIToStack(Phi, &*F.getEntryBlock().getFirstInsertionPt());
-      else
-        llvm::DemoteRegToStack(*I, false, &*F.getEntryBlock().getFirstInsertionPt());
+    DA.compute();
+  }
+
+  /// Whether V holds the same value in every work-item when they reach Barrier.
+  bool isUniformAt(const llvm::Instruction &V, const llvm::BasicBlock &Barrier) const {
+    if (DA.isDivergent(V))
+      return false;
+    // Defined in a loop the barrier is outside of: the value the loop exited with, the same in
+    // every work-item only if they all left the loop in the same iteration.
+    for (const llvm::Loop *L = LI.getLoopFor(V.getParent()); L && !L->contains(&Barrier);
+         L = L->getParentLoop()) {
+      llvm::SmallVector<llvm::BasicBlock *, 4> Exiting;
+      L->getExitingBlocks(Exiting);
+      for (llvm::BasicBlock *BB : Exiting) {
+        const llvm::Instruction *Term = BB->getTerminator();
+        if (auto *Br = llvm::dyn_cast<llvm::BranchInst>(Term); Br && Br->isConditional()) {
+          if (DA.isDivergent(*Br->getCondition()))
+            return false;
+        } else if (auto *Switch = llvm::dyn_cast<llvm::SwitchInst>(Term)) {
+          if (DA.isDivergent(*Switch->getCondition()))
+            return false;
+        } else if (!llvm::isa<llvm::BranchInst>(Term)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+private:
+  static bool mayBePrivate(const llvm::Value *Ptr) {
+    llvm::SmallVector<const llvm::Value *, 4> Objects;
+    llvm::getUnderlyingObjects(Ptr, Objects);
+    for (const llvm::Value *Object : Objects)
+      if (llvm::isa<llvm::AllocaInst, llvm::PHINode, llvm::SelectInst>(Object))
+        return true;
+    return false;
+  }
+
+  llvm::DominatorTree DT;
+  llvm::PostDominatorTree PDT;
+  llvm::LoopInfo LI;
+  llvm::SyncDependenceAnalysis SDA;
+  llvm::DivergenceAnalysisImpl DA;
+};
+
+/// Where step 3 keeps the values that cross barriers.
+struct Slots {
+  /// Loads and stores of slots, for the alias scope that separates them from the kernel's own
+  /// memory accesses.
+  std::vector<llvm::Instruction *> Accesses;
+  /// Uniform values: two copies at the end of local memory, read from the first, written to the
+  /// second (all work-items write the same value, and a work-item must not see another's update
+  /// of a value it has yet to read); the work-group function copies the second over the first
+  /// between regions.
+  uint64_t UniformOffset = 0, UniformBytes = 0;
+};
+
+/// Step 3: each SSA value live across a barrier is stored to a slot in that barrier's block and
+/// reloaded at the start of the resume block; SSAUpdater then gives every use the definition that
+/// reaches it (the original, or a reload), with PHIs where they merge. Between barriers the value
+/// stays in a register: a loop without barriers keeps its accumulator there. A value uniform at
+/// every barrier it crosses has one slot for the work-group; the others one per work-item (an
+/// alloca, which step 4 moves to private memory).
+Slots keepValuesAcrossBarriers(llvm::Function &F, const std::vector<Barrier> &Barriers,
+                               const llvm::BasicBlock *Entry, const Uniformity &Uniform) {
+  llvm::DenseMap<const llvm::BasicBlock *, const llvm::BasicBlock *> BarrierOf;
+  for (const Barrier &B : Barriers)
+    BarrierOf[B.Resume] = B.Block;
+  struct Crossing {
+    llvm::Instruction *V;
+    std::vector<const Barrier *> Across;
+    bool IsUniform;
+  };
+  std::vector<Crossing> Values;
+  for (llvm::BasicBlock &BB : F) {
+    if (&BB == Entry)
+      continue;
+    for (llvm::Instruction &I : BB) {
+      if (llvm::isa<llvm::AllocaInst>(I) || I.getType()->isVoidTy() || I.use_empty())
+        continue;
+      BlockSet LiveIn = liveInBlocks(I, BarrierOf);
+      Crossing C{&I, {}, true};
+      for (const Barrier &B : Barriers)
+        if (LiveIn.count(B.Resume)) {
+          C.Across.push_back(&B);
+          C.IsUniform = C.IsUniform && Uniform.isUniformAt(I, *B.Block);
+        }
+      if (!C.Across.empty())
+        Values.push_back(std::move(C));
+    }
+  }
+
+  Slots Result;
+  const llvm::DataLayout &DL = F.getParent()->getDataLayout();
+  llvm::IRBuilder<> B(F.getEntryBlock().getTerminator());
+  // Uniform slots, after the kernel's __local variables.
+  Result.UniformOffset = alignTo(intAttribute(F, attr::LocalBytes), 16);
+  std::vector<uint64_t> UniformAt(Values.size());
+  for (size_t I = 0; I < Values.size(); ++I)
+    if (Values[I].IsUniform) {
+      llvm::Type *T = Values[I].V->getType();
+      Result.UniformBytes = alignTo(Result.UniformBytes, DL.getABITypeAlign(T).value());
+      UniformAt[I] = Result.UniformBytes;
+      Result.UniformBytes += DL.getTypeAllocSize(T);
+    }
+  Result.UniformBytes = alignTo(Result.UniformBytes, 16);
+  llvm::Value *Local = nullptr;
+  if (Result.UniformBytes)
+    Local = loadContextField(B, contextArgument(F), offsetof(abi::WorkGroupContext, LocalMemory),
+                             B.getPtrTy(), "uniform.base");
+
+  llvm::Instruction *AllocaPoint = &*F.getEntryBlock().getFirstInsertionPt();
+  for (size_t I = 0; I < Values.size(); ++I) {
+    auto &[V, Across, IsUniform] = Values[I];
+    llvm::Value *ReadFrom, *WriteTo;
+    if (IsUniform) {
+      ReadFrom = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Local, Result.UniformOffset + UniformAt[I],
+                                              V->getName() + ".uniform");
+      WriteTo = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Local,
+                                             Result.UniformOffset + Result.UniformBytes + UniformAt[I],
+                                             V->getName() + ".uniform.next");
+    } else {
+      ReadFrom = WriteTo = new llvm::AllocaInst(V->getType(), DL.getAllocaAddrSpace(), V->getName() + ".slot",
+                                                AllocaPoint);
+    }
+    std::vector<llvm::Use *> Uses;
+    for (llvm::Use &U : V->uses())
+      Uses.push_back(&U);
+    llvm::SSAUpdater SSA;
+    SSA.Initialize(V->getType(), V->getName());
+    SSA.AddAvailableValue(V->getParent(), V);
+    llvm::DenseMap<const llvm::BasicBlock *, llvm::Instruction *> Reloads;
+    for (const Barrier *Bar : Across) {
+      auto *Spill = new llvm::StoreInst(V, WriteTo, Bar->Block->getTerminator());
+      Uses.push_back(&Spill->getOperandUse(0));
+      auto *Reload = new llvm::LoadInst(V->getType(), ReadFrom, V->getName() + ".reload",
+                                        &*Bar->Resume->getFirstInsertionPt());
+      Result.Accesses.insert(Result.Accesses.end(), {Spill, Reload});
+      SSA.AddAvailableValue(Bar->Resume, Reload);
+      Reloads[Bar->Resume] = Reload;
+    }
+    for (llvm::Use *U : Uses) {
+      auto *User = llvm::cast<llvm::Instruction>(U->getUser());
+      if (llvm::isa<llvm::PHINode>(User)) {
+        SSA.RewriteUse(*U);
+        continue;
+      }
+      // After the definition in its own block: that definition.
+      if (User->getParent() == V->getParent())
+        continue;
+      if (auto It = Reloads.find(User->getParent()); It != Reloads.end()) {
+        U->set(It->second);
+        continue;
+      }
+      SSA.RewriteUse(*U);
+    }
+  }
+  return Result;
+}
+
+/// Slot accesses get an alias scope of their own, and the kernel's accesses to memory that is
+/// surely not Weft's (through pointers not derived from a private variable) are marked as not
+/// aliasing it, so that LLVM keeps uniform reloads out of loops and forwards stores to loads.
+void separateSlotsFromKernelMemory(llvm::Function &F, const Slots &S) {
+  if (S.Accesses.empty())
+    return;
+  llvm::LLVMContext &C = F.getContext();
+  llvm::MDBuilder MDB(C);
+  llvm::MDNode *Domain = MDB.createAnonymousAliasScopeDomain("weft.slots");
+  llvm::MDNode *Scope = llvm::MDNode::get(C, {MDB.createAnonymousAliasScope(Domain, "slot")});
+  llvm::SmallPtrSet<llvm::Instruction *, 32> Mine(S.Accesses.begin(), S.Accesses.end());
+  for (llvm::Instruction *I : S.Accesses)
+    I->setMetadata(llvm::LLVMContext::MD_alias_scope, Scope);
+  for (llvm::Instruction &I : llvm::instructions(F)) {
+    if (Mine.count(&I) || !llvm::isa<llvm::LoadInst, llvm::StoreInst>(I))
+      continue;
+    llvm::SmallVector<const llvm::Value *, 4> Objects;
+    llvm::getUnderlyingObjects(llvm::getLoadStorePointerOperand(&I), Objects);
+    // Arguments, pointers loaded from memory (even from a slot: a pointer the kernel computed),
+    // globals: memory the kernel can name, never a slot.
+    bool Kernel = true;
+    for (const llvm::Value *Object : Objects)
+      Kernel = Kernel && llvm::isa<llvm::Argument, llvm::LoadInst, llvm::GlobalVariable>(Object);
+    if (Kernel)
+      I.setMetadata(llvm::LLVMContext::MD_noalias, Scope);
   }
 }
 
@@ -228,20 +424,26 @@ llvm::PreservedAnalyses BarriersPass::run(llvm::Function &F, llvm::FunctionAnaly
   llvm::BranchInst::Create(OldEntry, Entry);
   hoistRecomputable(F, Entry);
 
-  // 2. Barriers become returns.
+  // 2. Each barrier in a block of its own, between the code before it and the code after it;
+  // which values are uniform, while the barriers are still calls; then the barriers become
+  // returns.
   std::vector<Barrier> Barriers;
   for (llvm::CallInst *Call : callsTo(F, isBarrier)) {
     llvm::BasicBlock *Block = Call->getParent()->splitBasicBlock(Call, "barrier");
     llvm::BasicBlock *Resume = Block->splitBasicBlock(Call->getNextNode(), "resume");
-    int32_t Id = int32_t(Barriers.size() + 1);
-    Block->getTerminator()->eraseFromParent();
-    Call->eraseFromParent();
-    llvm::ReturnInst::Create(C, llvm::ConstantInt::get(llvm::Type::getInt32Ty(C), Id), Block);
     Barriers.push_back({Block, Resume});
+  }
+  Uniformity Uniform(F);
+  for (size_t I = 0; I < Barriers.size(); ++I) {
+    llvm::BasicBlock *Block = Barriers[I].Block;
+    Block->getTerminator()->eraseFromParent();
+    Block->front().eraseFromParent(); // the barrier call
+    llvm::ReturnInst::Create(C, llvm::ConstantInt::get(llvm::Type::getInt32Ty(C), int32_t(I + 1)), Block);
   }
 
   // 3. Values live across barriers.
-  demoteValuesLiveAcrossBarriers(F, Barriers, Entry);
+  Slots S = keepValuesAcrossBarriers(F, Barriers, Entry, Uniform);
+  separateSlotsFromKernelMemory(F, S);
 
   // 4. Allocas: private memory, or the new entry's stack frame.
   // Per barrier: the blocks reaching it, and those reached after it.
@@ -304,6 +506,11 @@ llvm::PreservedAnalyses BarriersPass::run(llvm::Function &F, llvm::FunctionAnaly
   for (size_t I = 0; I < Barriers.size(); ++I)
     Dispatch->addCase(B.getInt32(int32_t(I + 1)), Barriers[I].Resume);
   setIntAttribute(F, attr::PrivateBytes, alignTo(PerItem, 16));
+  if (S.UniformBytes) {
+    setIntAttribute(F, attr::UniformOffset, S.UniformOffset);
+    setIntAttribute(F, attr::UniformBytes, S.UniformBytes);
+    setIntAttribute(F, attr::LocalBytes, alignTo(S.UniformOffset + 2 * S.UniformBytes, 64));
+  }
   setIntAttribute(F, attr::ResumePoints, Barriers.size());
   return llvm::PreservedAnalyses::none();
 }

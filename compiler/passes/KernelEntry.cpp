@@ -187,6 +187,15 @@ void makeEntry(llvm::Function &K, llvm::Function &Item) {
   Continue->moveAfter(&Wg->back());
   Done->moveAfter(Continue);
   B.SetInsertPoint(Continue);
+  // Uniform values written during this region become the ones the next region reads.
+  if (uint64_t Bytes = intAttribute(Item, attr::UniformBytes)) {
+    uint64_t Offset = intAttribute(Item, attr::UniformOffset);
+    llvm::Value *Local = loadContextField(B, Ctx, offsetof(abi::WorkGroupContext, LocalMemory), B.getPtrTy(),
+                                          "uniform.base");
+    llvm::Value *Current = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Local, Offset, "uniform");
+    llvm::Value *Written = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Local, Offset + Bytes, "uniform.next");
+    B.CreateMemCpy(Current, llvm::Align(16), Written, llvm::Align(16), Bytes);
+  }
   llvm::Value *Next = B.CreateLoad(I32, NextSlot, "next");
   Resume->addIncoming(Next, Continue);
   B.CreateCondBr(B.CreateICmpEQ(Next, B.getInt32(Finished)), Done, Dispatch);

@@ -23,7 +23,13 @@ inline constexpr const char *WorkItemOf = "weft-work-item";
 inline constexpr const char *PrivateBytes = "weft-private-bytes";
 /// On resumable work-item functions: how many barriers they can resume after (ids 1 to N).
 inline constexpr const char *ResumePoints = "weft-resume-points";
-/// On work-item and work-group functions: bytes of kernel-scope __local variables.
+/// On resumable work-item functions: where in local memory the work-group's uniform values that
+/// cross barriers are kept (two copies of weft-uniform-bytes each: read from the first, written to
+/// the second, which the work-group function copies over the first between regions).
+inline constexpr const char *UniformOffset = "weft-uniform-offset";
+inline constexpr const char *UniformBytes = "weft-uniform-bytes";
+/// On work-item and work-group functions: bytes of kernel-scope __local variables (and of the
+/// uniform values of weft-uniform-offset).
 inline constexpr const char *LocalBytes = "weft-local-bytes";
 /// On work-group functions: each argument's "offset:size", comma-separated, in argument order.
 inline constexpr const char *ArgLayout = "weft-arg-layout";

@@ -30,6 +30,11 @@ void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable) {
   MPM.addPass(LocalMemoryPass());
   MPM.addPass(llvm::createModuleToFunctionPassAdaptor(BarriersPass()));
   MPM.addPass(KernelEntryPass());
+  // Inline each work-item function into its loop nests now, before LLVM's pipeline simplifies it
+  // on its own: with the resume id constant, each copy keeps only its region's code (and the slot
+  // accesses keep their alias scopes, which InstCombine would drop when it merges a reload with
+  // another load at a PHI of the whole function).
+  MPM.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
 }
 
 } // namespace weft::compiler

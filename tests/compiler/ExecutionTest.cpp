@@ -180,6 +180,33 @@ TEST_F(Execution, LocalVariablesStructsAndVectorsByValue) {
     ASSERT_EQ(Result[I], 2.0f * float(I % 64) + 0.25f + 3 + 7 + 100) << I;
 }
 
+// Values that look uniform but are not when a barrier comes: a counter left by a loop whose trip
+// count differs between work-items, and a value merged after a branch on the local id. Both must
+// keep a slot per work-item.
+TEST_F(Execution, DivergentLoopExitsAndBranchesAcrossBarriers) {
+  auto Out = build(R"(
+    kernel void k(global int *out) {
+      int l = (int)get_local_id(0);
+      int i = 0;
+      while (i < l) ++i;                 // leaves with i == l
+      int v;
+      if (l % 3 == 0) v = 10; else v = 20;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      out[get_global_id(0)] = i * 100 + v;
+    })");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  const auto &K = Out.Program->kernels().at(0);
+  EXPECT_GT(K.PrivateBytesPerWorkItem, 0u);
+  std::vector<int> Result(64, -1);
+  std::vector<std::byte> Args(K.ArgBufferSize);
+  set(Args, K, 0, Result.data());
+  run(K, Args, 1, {64, 1, 1}, {32, 1, 1});
+  for (int G = 0; G < 64; ++G) {
+    int L = G % 32;
+    EXPECT_EQ(Result[G], L * 100 + (L % 3 == 0 ? 10 : 20)) << G;
+  }
+}
+
 TEST_F(Execution, TreeReductionWithBarriersInALoop) {
   auto Out = build(R"(
     kernel void sum(global const int *in, global int *out) {
@@ -197,7 +224,10 @@ TEST_F(Execution, TreeReductionWithBarriersInALoop) {
     })");
   ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
   const auto &K = Out.Program->kernels().at(0);
-  EXPECT_GT(K.PrivateBytesPerWorkItem, 0u);
+  // The only value crossing the barriers, step, is the same in every work-item: one slot for the
+  // work-group (two copies after the tile in local memory), none per work-item.
+  EXPECT_EQ(K.PrivateBytesPerWorkItem, 0u);
+  EXPECT_GT(K.StaticLocalBytes, 128u * 4);
   std::vector<int> In(128 * 8), Sums(8, -1);
   for (size_t I = 0; I < In.size(); ++I)
     In[I] = int(I * 7 % 13);

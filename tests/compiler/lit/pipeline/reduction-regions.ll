@@ -25,7 +25,7 @@
 ; CHECK: vector.body:
 ; CHECK: %[[V:.*]] = load <8 x float>, ptr addrspace(1)
 ; CHECK: store <8 x float> %[[V]], ptr addrspace(3)
-; CHECK-NOT: barrier
+; CHECK-NOT: call {{.*}}barrier
 ; CHECK-LABEL: attributes
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
