@@ -23,7 +23,7 @@
 namespace weft::compiler {
 namespace {
 
-constexpr char Magic[8] = {'W', 'E', 'F', 'T', 'C', 'C', 'H', '1'};
+constexpr char Magic[8] = {'W', 'E', 'F', 'T', 'C', 'C', 'H', '2'};
 
 uint64_t fnv1a(const char *Data, size_t Size) {
   uint64_t H = 0xcbf29ce484222325ull;
@@ -216,6 +216,7 @@ std::optional<CachedBuild> readCache(const std::string &Directory, const std::st
     }
     Entry.Kernels.push_back(std::move(B));
   }
+  Ok = Ok && R.get(Entry.GlobalVariableBytes);
   if (!Ok || !R.done()) {
     Why = "cache entry " + Key + " is malformed";
     return std::nullopt;
@@ -251,6 +252,7 @@ void writeCache(const std::string &Directory, const std::string &Key, const Cach
       W.put(B.Args[A].Size);
     }
   }
+  W.put(Entry.GlobalVariableBytes);
   uint64_t Checksum = fnv1a(W.Out.data(), W.Out.size());
   std::error_code Ec;
   std::filesystem::create_directories(Directory, Ec);

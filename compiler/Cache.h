@@ -15,6 +15,7 @@ struct CachedBuild {
   std::string Bitcode;
   std::string Object;
   std::vector<KernelBinary> Kernels; ///< without Run
+  uint64_t GlobalVariableBytes = 0;
 };
 
 /// A hex SHA-256 of everything that decides the generated code: Weft's and LLVM's versions, the

@@ -46,13 +46,17 @@ const std::set<std::string> &allowedProcessSymbols() {
 
 class JitExecutable final : public Executable {
 public:
-  JitExecutable(std::unique_ptr<llvm::orc::LLJIT> Jit, std::vector<KernelBinary> Kernels)
-      : Jit(std::move(Jit)), Kernels(std::move(Kernels)) {}
+  JitExecutable(std::unique_ptr<llvm::orc::LLJIT> Jit, std::vector<KernelBinary> Kernels,
+                uint64_t GlobalBytes)
+      : Jit(std::move(Jit)), Kernels(std::move(Kernels)), GlobalBytes(GlobalBytes) {}
   const std::vector<KernelBinary> &kernels() const override { return Kernels; }
+  uint64_t globalVariableBytes() const override { return GlobalBytes; }
 
 private:
-  std::unique_ptr<llvm::orc::LLJIT> Jit; // owns the code the kernels' functions point into
+  std::unique_ptr<llvm::orc::LLJIT> Jit; // owns the code the kernels' functions point into, and
+                                         // the program's global variables
   std::vector<KernelBinary> Kernels;
+  uint64_t GlobalBytes;
 };
 
 } // namespace
@@ -155,8 +159,17 @@ std::string generateObject(std::unique_ptr<llvm::LLVMContext> Ctx, std::unique_p
   return std::string(Object.begin(), Object.end());
 }
 
+uint64_t globalVariableBytes(const llvm::Module &M) {
+  constexpr unsigned GlobalAddressSpace = 1;
+  uint64_t Bytes = 0;
+  for (const llvm::GlobalVariable &G : M.globals())
+    if (G.getAddressSpace() == GlobalAddressSpace && !G.isDeclaration())
+      Bytes += M.getDataLayout().getTypeAllocSize(G.getValueType());
+  return Bytes;
+}
+
 std::shared_ptr<Executable> loadObject(const std::string &Object, std::vector<KernelBinary> Kernels,
-                                       std::string &Log) {
+                                       uint64_t GlobalVariableBytes, std::string &Log) {
   initializeTargets();
   auto Builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!Builder) {
@@ -190,7 +203,7 @@ std::shared_ptr<Executable> loadObject(const std::string &Object, std::vector<Ke
     }
     K.Run = Address->toPtr<abi::WorkGroupFn>();
   }
-  return std::make_shared<JitExecutable>(std::move(*Jit), std::move(Kernels));
+  return std::make_shared<JitExecutable>(std::move(*Jit), std::move(Kernels), GlobalVariableBytes);
 }
 
 } // namespace weft::compiler

@@ -26,7 +26,10 @@ std::string generateObject(std::unique_ptr<llvm::LLVMContext> Ctx, std::unique_p
 /// Loads a native object (from generateObject, or the disk cache) into a JIT of its own and
 /// resolves the work-group functions of Kernels. Null and the reason in Log on failure.
 std::shared_ptr<Executable> loadObject(const std::string &Object, std::vector<KernelBinary> Kernels,
-                                       std::string &Log);
+                                       uint64_t GlobalVariableBytes, std::string &Log);
+
+/// Bytes of M's variables in the global address space (CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE).
+uint64_t globalVariableBytes(const llvm::Module &M);
 
 /// The host CPU's name and feature string: part of every cache key.
 std::string hostCpuIdentity();

@@ -105,7 +105,7 @@ public:
         Key = cacheKey(In, Preprocessed);
         std::string Why;
         if (std::optional<CachedBuild> Hit = readCache(CacheDirectory, Key, Why)) {
-          Out.Program = loadObject(Hit->Object, Hit->Kernels, Out.Log);
+          Out.Program = loadObject(Hit->Object, Hit->Kernels, Hit->GlobalVariableBytes, Out.Log);
           if (Out.Program) {
             Out.Result = CompileOutput::Status::Success;
             Out.Log = Hit->Log;
@@ -131,7 +131,8 @@ public:
     Out.Log = Compiled.Log + Out.Log;
     Out.Trace = std::move(Trace);
     if (Out.Program && !Key.empty()) {
-      CachedBuild Entry{Out.Log, Out.Bitcode, Out.Object, Out.Program->kernels()};
+      CachedBuild Entry{Out.Log, Out.Bitcode, Out.Object, Out.Program->kernels(),
+                        Out.Program->globalVariableBytes()};
       std::string Why;
       writeCache(CacheDirectory, Key, Entry, Why);
       if (!Why.empty())
@@ -213,6 +214,8 @@ public:
     // each kernel's layout.
     std::vector<KernelInfo> Infos = collectKernels(*Linked);
     std::vector<KernelBinary> Kernels;
+    // As the program declares them, before optimisation folds constant ones away.
+    uint64_t GlobalBytes = globalVariableBytes(*Linked);
     auto ReadLayouts = [&](const llvm::Module &M) {
       for (KernelInfo &Info : Infos) {
         const llvm::Function *Wg = M.getFunction(abi::WorkGroupPrefix + Info.Name);
@@ -235,7 +238,7 @@ public:
     std::string Object =
         generateObject(std::move(Ctx), std::move(Linked), Parsed.OptDisable, Out.Log, ReadLayouts);
     if (!Object.empty())
-      Out.Program = loadObject(Object, std::move(Kernels), Out.Log);
+      Out.Program = loadObject(Object, std::move(Kernels), GlobalBytes, Out.Log);
     Out.Object = std::move(Object);
     Out.Result = Out.Program ? CompileOutput::Status::Success : CompileOutput::Status::Failure;
     return Out;

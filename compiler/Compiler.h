@@ -13,7 +13,7 @@
 namespace weft::compiler {
 
 /// Bumped whenever this interface changes, so that a stale libweft-compiler.so is refused.
-inline constexpr int AbiVersion = 4;
+inline constexpr int AbiVersion = 5;
 
 /// The entry point libweft-compiler.so exports: `extern "C" Compiler *weftCompilerCreate(int)`.
 /// It returns null if AbiVersion does not match the library's.
@@ -82,6 +82,10 @@ class Executable {
 public:
   virtual ~Executable() = default;
   virtual const std::vector<KernelBinary> &kernels() const = 0;
+  /// Bytes of the program's variables in the global address space (program scope, and static
+  /// variables in functions): CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE. Each Executable has
+  /// its own copy of them.
+  virtual uint64_t globalVariableBytes() const = 0;
 };
 
 struct BuildOutput {

@@ -200,9 +200,12 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
     return Out(cl_uint(1024)); // bits: 128 bytes, the largest OpenCL C type (long16)
   case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE:
     return Out(cl_uint(128));
+  // Program-scope variables live in the program's JIT-loaded data: no limit of their own beyond
+  // memory; these are the figures applications size their tables by.
   case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE:
+    return Out(size_t(MaxGlobalVariableBytes));
   case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE:
-    return Out(size_t(0));
+    return Out(size_t(MaxGlobalVariableBytes));
 
   // Floating point and vectors.
   case CL_DEVICE_SINGLE_FP_CONFIG:

@@ -332,7 +332,8 @@ cl_int CL_API_CALL clGetProgramBuildInfo(cl_program ProgramHandle, cl_device_id 
     case CL_PROGRAM_BINARY_TYPE:
       return Out(B.BinaryType);
     case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
-      return Out(size_t(0));
+      // Only an executable has global variables of its own.
+      return Out(size_t(B.Executable ? B.Executable->globalVariableBytes() : 0));
     default:
       return unknownQuery("program build", ParamName).in(&P.context());
     }

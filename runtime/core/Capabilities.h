@@ -3,6 +3,7 @@
 
 #include <CL/cl.h>
 
+#include <cstdint>
 #include <span>
 
 namespace weft {
@@ -51,7 +52,12 @@ inline constexpr VersionedName OpenCLCVersions[] = {
 /// the tests exercise.
 inline constexpr VersionedName OpenCLCFeatureList[] = {
     {"__opencl_c_int64", CL_MAKE_VERSION(3, 0, 0)}, // long and ulong (required of full profile)
+    {"__opencl_c_program_scope_global_variables", CL_MAKE_VERSION(3, 0, 0)},
 };
+
+/// CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE and CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE (the
+/// spec's minimum is 64 KiB).
+inline constexpr uint64_t MaxGlobalVariableBytes = 64ull << 20;
 inline constexpr std::span<const VersionedName> OpenCLCFeatures{OpenCLCFeatureList};
 
 } // namespace weft

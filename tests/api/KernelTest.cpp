@@ -4,6 +4,7 @@
 #include "api/RuntimeTest.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <cstring>
@@ -961,6 +962,53 @@ TEST_F(KernelApi, PrivateMemoryLimitsTheWorkGroupSize) {
     ASSERT_EQ(Result[L], int(L ^ ((L * 7) & 65535))) << L;
   clReleaseMemObject(Out);
   clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+// Program-scope __global variables (OpenCL C 3.0, __opencl_c_program_scope_global_variables):
+// initialized, persistent across launches, one copy per program, pointers to them initialized too.
+TEST_F(KernelApi, ProgramScopeGlobalVariables) {
+  const char *Source = R"(
+    global int counter = 5;
+    global float table[4] = {1.0f, 2.0f, 3.0f, 4.0f};
+    global int *ptr = &counter;
+    kernel void bump(global int *out) {
+      static global int calls;           // function scope, zero-initialized
+      counter += 1;
+      *ptr += 10;
+      ++calls;
+      out[0] = counter;
+      out[1] = (int)table[2];
+      out[2] = calls;
+    })";
+  cl_program P = built(Source, "-cl-std=CL3.0");
+  size_t Total = 0;
+  ASSERT_EQ(clGetProgramBuildInfo(P, Device, CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE, sizeof Total, &Total,
+                                  nullptr),
+            CL_SUCCESS);
+  EXPECT_GE(Total, 4u + 16u + 8u + 4u);
+  cl_command_queue Q = queue();
+  cl_mem Out = buffer(3 * sizeof(int));
+  auto Launch = [&](cl_program Prog) {
+    cl_kernel K = clCreateKernel(Prog, "bump", nullptr);
+    clSetKernelArg(K, 0, sizeof Out, &Out);
+    size_t One = 1;
+    EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &One, &One, 0, nullptr, nullptr), CL_SUCCESS);
+    std::array<int, 3> R{};
+    EXPECT_EQ(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, sizeof R, R.data(), 0, nullptr, nullptr), CL_SUCCESS);
+    clReleaseKernel(K);
+    return R;
+  };
+  EXPECT_EQ(Launch(P), (std::array<int, 3>{16, 3, 1}));
+  EXPECT_EQ(Launch(P), (std::array<int, 3>{27, 3, 2})) << "the variables keep their values between launches";
+  cl_program Other = built(Source, "-cl-std=CL3.0");
+  EXPECT_EQ(Launch(Other), (std::array<int, 3>{16, 3, 1})) << "another program has its own copy";
+  // OpenCL C 1.2 has no program-scope global variables.
+  cl_program Old = program(Source);
+  EXPECT_EQ(clBuildProgram(Old, 1, &Device, "-cl-std=CL1.2", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
+  clReleaseProgram(Old);
+  clReleaseProgram(Other);
+  clReleaseMemObject(Out);
   clReleaseProgram(P);
 }
 
