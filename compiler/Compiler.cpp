@@ -173,7 +173,9 @@ public:
     // calls to them unresolved until the final link.
     if (!Parsed.CreateLibrary) {
       llvm::StringRef Bytes(reinterpret_cast<const char *>(BuiltinLibrary), BuiltinLibrarySize);
-      auto Builtins = llvm::parseBitcodeFile(llvm::MemoryBufferRef(Bytes, "weft-builtins"), *Ctx);
+      // Lazily: the linker materializes only the functions the program calls (the library has
+      // thousands).
+      auto Builtins = llvm::getLazyBitcodeModule(llvm::MemoryBufferRef(Bytes, "weft-builtins"), *Ctx);
       if (!Builtins) {
         Out.Log += "internal error: the built-in library is unreadable: " +
                    llvm::toString(Builtins.takeError()) + "\n";

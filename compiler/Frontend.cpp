@@ -57,6 +57,9 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   for (const std::string &F : In.Target.Features)
     Ext += ",+" + F;
   Args.push_back(Ext);
+  // "__OPENCL_VERSION__ substitutes an integer reflecting the version number of the OpenCL
+  // supported by the OpenCL device" (OpenCL C 6.12); Clang leaves it to the implementation.
+  Args.push_back("-D__OPENCL_VERSION__=300");
   // Clang 15 defines some header-only feature macros only for SPIR targets.
   for (const std::string &F : In.Target.Features)
     Args.push_back("-D" + F + "=1");

@@ -1012,6 +1012,165 @@ TEST_F(KernelApi, ProgramScopeGlobalVariables) {
   clReleaseProgram(P);
 }
 
+// The predefined macros of OpenCL C 6.12 (CTS basic/kernel_preprocessor_macros).
+TEST_F(KernelApi, PredefinedMacros) {
+  const char *Source = R"(
+    #if !defined(__OPENCL_VERSION__) || __OPENCL_VERSION__ != 300
+    #error __OPENCL_VERSION__
+    #endif
+    #if !defined(__ENDIAN_LITTLE__) || !defined(__kernel_exec) || !defined(CL_VERSION_1_2)
+    #error little endian, __kernel_exec, CL_VERSION_1_2
+    #endif
+    #ifdef __IMAGE_SUPPORT__
+    #error no images yet
+    #endif
+    #if defined(EXPECT_FAST) != defined(__FAST_RELAXED_MATH__)
+    #error __FAST_RELAXED_MATH__
+    #endif
+    #if __OPENCL_C_VERSION__ != EXPECT_C_VERSION
+    #error __OPENCL_C_VERSION__
+    #endif
+    kernel void k(global int *out) { out[0] = __LINE__; })";
+  for (const char *Options : {"-DEXPECT_C_VERSION=120", "-cl-std=CL1.2 -DEXPECT_C_VERSION=120",
+                              "-cl-std=CL3.0 -DEXPECT_C_VERSION=300",
+                              "-cl-fast-relaxed-math -DEXPECT_FAST -DEXPECT_C_VERSION=120"}) {
+    SCOPED_TRACE(Options);
+    clReleaseProgram(built(Source, Options));
+  }
+}
+
+// Conversions (saturation, rounding modes), relational built-ins, vloadN/vstoreN and the half
+// loads and stores, against host references.
+TEST_F(KernelApi, ConversionRelationalAndVectorDataBuiltins) {
+  cl_program P = built(R"(
+    kernel void k(global const float *f, global const int *i, global int *o, global float *of,
+                  global half *h, global const long *l) {
+      int n = 0;
+      for (int j = 0; j < 8; ++j) {
+        o[n++] = convert_int_sat(f[j]);
+        o[n++] = convert_int_sat_rte(f[j]);
+        o[n++] = convert_int_sat_rtp(f[j]);
+        o[n++] = convert_int_sat_rtn(f[j]);
+        o[n++] = convert_uchar_sat(i[j]);
+        o[n++] = convert_char_sat(i[j]);
+        o[n++] = convert_ushort_sat(f[j]);
+        o[n++] = isnan(f[j]) + 2 * isinf(f[j]) + 4 * isnormal(f[j]) + 8 * signbit(f[j]);
+      }
+      // int -> float in each rounding mode, on values that are not exact in float.
+      for (int j = 0; j < 4; ++j) {
+        of[4 * j + 0] = convert_float(i[8 + j]);
+        of[4 * j + 1] = convert_float_rtz(i[8 + j]);
+        of[4 * j + 2] = convert_float_rtp(i[8 + j]);
+        of[4 * j + 3] = convert_float_rtn(i[8 + j]);
+      }
+      of[16] = convert_float_rtz(l[0]);
+      of[17] = convert_float_rtp(l[0]);
+      // Vectors: comparisons give -1, select by the most significant bit, any/all.
+      float4 a = vload4(0, f), b = vload4(1, f);
+      int4 lt = isless(a, b);
+      vstore4(lt, 0, o + n); n += 4;
+      vstore4(select((int4)(1, 2, 3, 4), (int4)(5, 6, 7, 8), lt), 0, o + n); n += 4;
+      o[n++] = any(lt) + 2 * all(lt);
+      o[n++] = bitselect(0x0f0f0f0f, 0x30303030, 0x00ff00ff);
+      int3 three = vload3(1, i);                 // i[3], i[4], i[5]
+      vstore3(three * 2, 0, o + n); n += 3;
+      float2 c = convert_float2(vload2(0, i));
+      vstore2(c, 9, of);                          // of[18], of[19]
+      // half: store in each mode, load back.
+      vstore_half(f[6], 0, h);
+      vstore_half_rtz(f[6], 1, h);
+      vstore_half_rtp(f[6], 2, h);
+      vstore_half_rtn(f[6], 3, h);
+      vstore_half4(vload4(0, f), 1, h);           // h[4..7]
+      for (int j = 0; j < 8; ++j)
+        of[20 + j] = vload_half(j, h);
+    })", "-cl-std=CL3.0");
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  const float NaN = std::nanf("");
+  std::vector<float> F = {1.5f, -2.5f, 3e9f, -3e9f, NaN, INFINITY, 1.00048828125f /* 1 + 2^-11 */, -0.0f};
+  std::vector<int> I = {300, -300, 100, 7, 9, 11, 0, -1,
+                        16777217, -16777217, 2147483647, 123456789};
+  std::vector<cl_long> L = {(cl_long(1) << 60) + 1};
+  cl_mem MF = buffer(F.size() * 4, CL_MEM_COPY_HOST_PTR, F.data());
+  cl_mem MI = buffer(I.size() * 4, CL_MEM_COPY_HOST_PTR, I.data());
+  cl_mem MO = buffer(256 * 4), MOF = buffer(64 * 4), MH = buffer(16 * 2);
+  cl_mem ML = buffer(8, CL_MEM_COPY_HOST_PTR, L.data());
+  cl_mem Args[] = {MF, MI, MO, MOF, MH, ML};
+  for (cl_uint A = 0; A < 6; ++A)
+    clSetKernelArg(K, A, sizeof(cl_mem), &Args[A]);
+  cl_command_queue Q = queue();
+  size_t One = 1;
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &One, &One, 0, nullptr, nullptr), CL_SUCCESS);
+  std::vector<int> O(256);
+  std::vector<float> OF(64);
+  ASSERT_EQ(clEnqueueReadBuffer(Q, MO, CL_TRUE, 0, O.size() * 4, O.data(), 0, nullptr, nullptr), CL_SUCCESS);
+  ASSERT_EQ(clEnqueueReadBuffer(Q, MOF, CL_TRUE, 0, OF.size() * 4, OF.data(), 0, nullptr, nullptr), CL_SUCCESS);
+  auto SatInt = [](double V) -> int {
+    if (std::isnan(V)) return 0;
+    if (V >= 2147483648.0) return INT32_MAX;
+    if (V < -2147483648.0) return INT32_MIN;
+    return int(V);
+  };
+  auto Clamp = [](long V, long Lo, long Hi) { return int(V < Lo ? Lo : V > Hi ? Hi : V); };
+  for (int J = 0; J < 8; ++J) {
+    double V = F[J];
+    const int *R = &O[8 * J];
+    EXPECT_EQ(R[0], SatInt(std::trunc(V))) << J;
+    EXPECT_EQ(R[1], SatInt(std::nearbyint(V))) << J;
+    EXPECT_EQ(R[2], SatInt(std::ceil(V))) << J;
+    EXPECT_EQ(R[3], SatInt(std::floor(V))) << J;
+    EXPECT_EQ(R[4], Clamp(I[J], 0, 255)) << J;
+    EXPECT_EQ(R[5], Clamp(I[J], -128, 127)) << J;
+    EXPECT_EQ(R[6], std::isnan(V) ? 0 : V >= 65536.0 ? 65535 : V < 0 ? 0 : int(std::trunc(V))) << J;
+    EXPECT_EQ(R[7], int(std::isnan(V)) + 2 * int(std::isinf(V)) + 4 * int(std::isnormal(V)) + 8 * int(std::signbit(V)))
+        << J;
+  }
+  for (int J = 0; J < 4; ++J) {
+    long X = I[8 + J];
+    float Near = float(X);
+    // Neighbours of the nearest float: the first float at or below X, and at or above.
+    float Down = double(Near) > double(X) ? std::nextafter(Near, -INFINITY) : Near;
+    float Up = double(Near) < double(X) ? std::nextafter(Near, INFINITY) : Near;
+    EXPECT_EQ(OF[4 * J + 0], Near) << X;
+    EXPECT_EQ(OF[4 * J + 1], X >= 0 ? Down : Up) << X;
+    EXPECT_EQ(OF[4 * J + 2], Up) << X;
+    EXPECT_EQ(OF[4 * J + 3], Down) << X;
+  }
+  EXPECT_EQ(OF[16], 0x1.0p60f);                                        // 2^60 + 1 toward zero
+  EXPECT_EQ(OF[17], std::nextafter(0x1.0p60f, INFINITY));              // and up
+  const int *V = &O[64];
+  for (int J = 0; J < 4; ++J) {
+    int Less = F[J] < F[4 + J] ? -1 : 0;
+    EXPECT_EQ(V[J], Less) << J;
+    EXPECT_EQ(V[4 + J], Less ? 5 + J : 1 + J) << J;
+  }
+  bool Any = false, All = true;
+  for (int J = 0; J < 4; ++J) {
+    Any |= V[J] != 0;
+    All &= V[J] != 0;
+  }
+  EXPECT_EQ(V[8], int(Any) + 2 * int(All));
+  EXPECT_EQ(V[9], (0x0f0f0f0f & ~0x00ff00ff) | (0x30303030 & 0x00ff00ff));
+  EXPECT_EQ(V[10], 2 * I[3]);
+  EXPECT_EQ(V[11], 2 * I[4]);
+  EXPECT_EQ(V[12], 2 * I[5]);
+  EXPECT_EQ(OF[18], float(I[0]));
+  EXPECT_EQ(OF[19], float(I[1]));
+  // 1 + 2^-11 is halfway between two halves: to even (1), toward zero (1), up (1 + 2^-10), down (1).
+  EXPECT_EQ(OF[20], 1.0f);
+  EXPECT_EQ(OF[21], 1.0f);
+  EXPECT_EQ(OF[22], 1.0f + 0x1.0p-10f);
+  EXPECT_EQ(OF[23], 1.0f);
+  EXPECT_EQ(OF[24], 1.5f);
+  EXPECT_EQ(OF[25], -2.5f);
+  EXPECT_EQ(OF[26], INFINITY);  // 3e9 overflows half: infinity when rounding to nearest
+  EXPECT_EQ(OF[27], -INFINITY);
+  for (cl_mem M : {MF, MI, MO, MOF, MH, ML})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 void CL_CALLBACK markDestroyed(cl_mem, void *User) { *static_cast<bool *>(User) = true; }
 
 // Regression (CTS api/retain_mem_object_set_kernel_arg hung): clSetKernelArg does not retain

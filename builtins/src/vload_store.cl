@@ -1,0 +1,153 @@
+// Vector data loads and stores (OpenCL C 3.0 §6.15.11): vloadN/vstoreN for every scalar type,
+// from and to each address space (constant: loads only), at element alignment; and the half
+// forms, which convert between half in memory and float: vload_half(N), vloada_halfN,
+// vstore_half(N)(_rte|_rtz|_rtp|_rtn), vstorea_halfN(...). The half conversions are done on the bits
+// (no cl_khr_fp16 needed), exactly, with each rounding mode.
+#include "defs.h"
+
+#define VLOAD(T, N, AS)                                                                            \
+  OVL T##N vload##N(size_t i, const AS T *p) {                                                     \
+    T##N r;                                                                                        \
+    p += i * N;                                                                                    \
+    for (int k = 0; k < N; ++k)                                                                    \
+      r[k] = p[k];                                                                                 \
+    return r;                                                                                      \
+  }
+#define VSTORE(T, N, AS)                                                                           \
+  OVL void vstore##N(T##N v, size_t i, AS T *p) {                                                  \
+    p += i * N;                                                                                    \
+    for (int k = 0; k < N; ++k)                                                                    \
+      p[k] = v[k];                                                                                 \
+  }
+#define VLOAD_VSTORE_WIDTH(T, N)                                                                   \
+  VLOAD(T, N, global) VLOAD(T, N, local) VLOAD(T, N, constant) VLOAD(T, N, private)                \
+  VSTORE(T, N, global) VSTORE(T, N, local) VSTORE(T, N, private)
+#define VLOAD_VSTORE(T)                                                                            \
+  VLOAD_VSTORE_WIDTH(T, 2) VLOAD_VSTORE_WIDTH(T, 3) VLOAD_VSTORE_WIDTH(T, 4)                      \
+  VLOAD_VSTORE_WIDTH(T, 8) VLOAD_VSTORE_WIDTH(T, 16)
+FOR_INTEGERS(VLOAD_VSTORE)
+VLOAD_VSTORE(float)
+
+// half <-> float on the bits.
+static float halfToFloat(ushort h) {
+  uint sign = (uint)(h & 0x8000) << 16;
+  uint exponent = (h >> 10) & 0x1f;
+  uint mantissa = h & 0x3ff;
+  if (exponent == 0x1f) // infinity or NaN (the payload kept)
+    return as_float(sign | 0x7f800000 | (mantissa << 13));
+  if (exponent == 0) { // zero or subnormal: mantissa * 2^-24, exact in float
+    float magnitude = (float)mantissa * 0x1.0p-24f;
+    return as_float(sign | as_uint(magnitude));
+  }
+  return as_float(sign | ((exponent + 112) << 23) | (mantissa << 13));
+}
+
+// Rounding modes of the conversion to half.
+#define RTE 0
+#define RTZ 1
+#define RTP 2
+#define RTN 3
+
+/// Rounds the magnitude bits m (an integer number of units, shifted right by `shift` bits that are
+/// dropped) in the given mode; negative tells the sign (for the directed modes).
+static uint roundShift(uint m, uint shift, int mode, int negative) {
+  if (shift == 0)
+    return m;
+  if (shift > 31)
+    return (mode == RTP && !negative && m) || (mode == RTN && negative && m) ? 1 : 0;
+  uint kept = m >> shift;
+  uint rest = m & ((1u << shift) - 1);
+  uint halfway = 1u << (shift - 1);
+  switch (mode) {
+  case RTE:
+    return kept + (rest > halfway || (rest == halfway && (kept & 1)));
+  case RTZ:
+    return kept;
+  case RTP:
+    return kept + (!negative && rest != 0);
+  default:
+    return kept + (negative && rest != 0);
+  }
+}
+
+static ushort floatToHalf(float f, int mode) {
+  uint bits = as_uint(f);
+  ushort sign = (bits >> 16) & 0x8000;
+  int negative = sign != 0;
+  uint exponent = (bits >> 23) & 0xff;
+  uint mantissa = bits & 0x7fffff;
+  if (exponent == 0xff) // infinity, or NaN (kept quiet, a payload bit set)
+    return sign | 0x7c00 | (mantissa ? 0x200 | (mantissa >> 13) : 0);
+  // The largest finite half, or infinity, by the rounding mode.
+  ushort overflow = (mode == RTZ || (mode == RTP && negative) || (mode == RTN && !negative)) ? 0x7bff : 0x7c00;
+  int e = (int)exponent - 127;
+  if (e > 15)
+    return sign | overflow;
+  if (e >= -14) { // a normal half, perhaps rounding up to the next binade (or to infinity)
+    uint m = (1u << 23) | mantissa;
+    uint r = roundShift(m, 13, mode, negative); // 11 bits, or 12 on carry
+    uint he = (uint)(e + 15);
+    if (r >> 11) {
+      r >>= 1;
+      ++he;
+    }
+    if (he > 30)
+      return sign | overflow;
+    return sign | (he << 10) | (r & 0x3ff);
+  }
+  // Subnormal half (or zero): units of 2^-24.
+  if (exponent == 0 && mantissa == 0)
+    return sign;
+  uint m = exponent ? (1u << 23) | mantissa : mantissa;
+  // value = m * 2^(e - 23) (for float subnormals e is -126); in units of 2^-24: shift by -1 - e.
+  int shift = (exponent ? -1 - e : 125);
+  return sign | (ushort)roundShift(m, (uint)shift, mode, negative);
+}
+
+// Scalar and vector half loads: vload_half(N) at element alignment, vloada_halfN at the vector's.
+#define VLOAD_HALF(AS)                                                                             \
+  OVL float vload_half(size_t i, const AS half *p) { return halfToFloat(((const AS ushort *)p)[i]); } \
+  VLOAD_HALF_N(AS, 2) VLOAD_HALF_N(AS, 3) VLOAD_HALF_N(AS, 4) VLOAD_HALF_N(AS, 8) VLOAD_HALF_N(AS, 16)
+#define VLOAD_HALF_N(AS, N)                                                                        \
+  OVL float##N vload_half##N(size_t i, const AS half *p) {                                         \
+    const AS ushort *q = (const AS ushort *)p + i * N;                                             \
+    float##N r;                                                                                    \
+    for (int k = 0; k < N; ++k)                                                                    \
+      r[k] = halfToFloat(q[k]);                                                                    \
+    return r;                                                                                      \
+  }                                                                                                \
+  OVL float##N vloada_half##N(size_t i, const AS half *p) {                                        \
+    /* vloada_half3 reads from 4-element slots */                                                  \
+    const AS ushort *q = (const AS ushort *)p + i * (N == 3 ? 4 : N);                              \
+    float##N r;                                                                                    \
+    for (int k = 0; k < N; ++k)                                                                    \
+      r[k] = halfToFloat(q[k]);                                                                    \
+    return r;                                                                                      \
+  }
+VLOAD_HALF(global)
+VLOAD_HALF(local)
+VLOAD_HALF(constant)
+VLOAD_HALF(private)
+
+#define VSTORE_HALF_MODE(AS, SUFFIX, MODE)                                                         \
+  OVL void vstore_half##SUFFIX(float v, size_t i, AS half *p) { ((AS ushort *)p)[i] = floatToHalf(v, MODE); } \
+  VSTORE_HALF_N(AS, SUFFIX, MODE, 2) VSTORE_HALF_N(AS, SUFFIX, MODE, 3)                           \
+  VSTORE_HALF_N(AS, SUFFIX, MODE, 4) VSTORE_HALF_N(AS, SUFFIX, MODE, 8)                           \
+  VSTORE_HALF_N(AS, SUFFIX, MODE, 16)
+#define VSTORE_HALF_N(AS, SUFFIX, MODE, N)                                                         \
+  OVL void vstore_half##N##SUFFIX(float##N v, size_t i, AS half *p) {                              \
+    AS ushort *q = (AS ushort *)p + i * N;                                                         \
+    for (int k = 0; k < N; ++k)                                                                    \
+      q[k] = floatToHalf(v[k], MODE);                                                              \
+  }                                                                                                \
+  OVL void vstorea_half##N##SUFFIX(float##N v, size_t i, AS half *p) {                             \
+    AS ushort *q = (AS ushort *)p + i * (N == 3 ? 4 : N);                                          \
+    for (int k = 0; k < N; ++k)                                                                    \
+      q[k] = floatToHalf(v[k], MODE);                                                              \
+  }
+#define VSTORE_HALF(AS)                                                                            \
+  VSTORE_HALF_MODE(AS, , RTE) VSTORE_HALF_MODE(AS, _rte, RTE) VSTORE_HALF_MODE(AS, _rtz, RTZ)     \
+  VSTORE_HALF_MODE(AS, _rtp, RTP) VSTORE_HALF_MODE(AS, _rtn, RTN)
+VSTORE_HALF(global)
+VSTORE_HALF(local)
+VSTORE_HALF(private)
