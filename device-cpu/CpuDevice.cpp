@@ -36,6 +36,7 @@ Status CpuDevice::execute(Command &C) {
     runNDRange(C.NDRange, Arena);
     break;
   case Command::Kind::Host:
+  case Command::Kind::Native:
     C.HostWork();
     break;
   }

@@ -75,7 +75,7 @@ const cl_icd_dispatch Dispatch = {
     WEFT_IMPLEMENTED(clEnqueueUnmapMemObject),
     WEFT_IMPLEMENTED(clEnqueueNDRangeKernel),
     WEFT_IMPLEMENTED(clEnqueueTask),
-    WEFT_NOT_YET(clEnqueueNativeKernel),
+    WEFT_IMPLEMENTED(clEnqueueNativeKernel),
     WEFT_IMPLEMENTED(clEnqueueMarker),
     WEFT_IMPLEMENTED(clEnqueueWaitForEvents),
     WEFT_IMPLEMENTED(clEnqueueBarrier),

@@ -101,6 +101,7 @@ WEFT_ENTRY(clGetKernelArgInfo)
 WEFT_ENTRY(clGetKernelWorkGroupInfo)
 WEFT_ENTRY(clEnqueueNDRangeKernel)
 WEFT_ENTRY(clEnqueueTask)
+WEFT_ENTRY(clEnqueueNativeKernel)
 #undef WEFT_ENTRY
 
 /// clIcdGetPlatformIDsKHR (cl_khr_icd); the header gives it no cl_api_* type.

@@ -129,7 +129,7 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
   case CL_DEVICE_ADDRESS_BITS:
     return Out(cl_uint(64));
   case CL_DEVICE_EXECUTION_CAPABILITIES:
-    return Out(cl_device_exec_capabilities(CL_EXEC_KERNEL));
+    return Out(cl_device_exec_capabilities(CL_EXEC_KERNEL | CL_EXEC_NATIVE_KERNEL));
   case CL_DEVICE_QUEUE_PROPERTIES: // the OpenCL 1.x name of CL_DEVICE_QUEUE_ON_HOST_PROPERTIES
     return Out(cl_command_queue_properties(CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE |
                                            CL_QUEUE_PROFILING_ENABLE));

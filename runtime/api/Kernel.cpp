@@ -506,4 +506,59 @@ cl_int CL_API_CALL clEnqueueTask(cl_command_queue Queue, cl_kernel Kernel, cl_ui
                                      EventOut);
 }
 
+cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue QueueHandle, void(CL_CALLBACK *UserFunc)(void *),
+                                         void *Args, size_t ArgsSize, cl_uint NumMemObjects,
+                                         const cl_mem *MemList, const void **ArgsMemLoc, cl_uint NumEvents,
+                                         const cl_event *WaitList, cl_event *EventOut) {
+  return call(__func__, [&]() -> Status {
+    auto QR = toObject<Queue>(QueueHandle);
+    if (!QR)
+      return QR.takeError();
+    Queue &Q = **QR;
+    Context *Ctx = &Q.context();
+    if (!UserFunc)
+      return Error(CL_INVALID_VALUE, "user_func is NULL").in(Ctx);
+    // "CL_INVALID_VALUE if args is a NULL value and cb_args > 0, or if args is a NULL value and
+    // num_mem_objects > 0", "if args is not NULL and cb_args is 0", "if num_mem_objects > 0 and
+    // mem_list or args_mem_loc are NULL", "if num_mem_objects = 0 and mem_list or args_mem_loc
+    // are not NULL".
+    if (!Args && (ArgsSize || NumMemObjects))
+      return Error(CL_INVALID_VALUE, "args is NULL but cb_args or num_mem_objects is not 0").in(Ctx);
+    if (Args && !ArgsSize)
+      return Error(CL_INVALID_VALUE, "args is not NULL but cb_args is 0").in(Ctx);
+    if (NumMemObjects && (!MemList || !ArgsMemLoc))
+      return Error(CL_INVALID_VALUE, "num_mem_objects > 0 but mem_list or args_mem_loc is NULL").in(Ctx);
+    if (!NumMemObjects && (MemList || ArgsMemLoc))
+      return Error(CL_INVALID_VALUE, "num_mem_objects is 0 but mem_list or args_mem_loc is not NULL").in(Ctx);
+    auto Wait = checkWaitList(*Ctx, NumEvents, WaitList);
+    if (!Wait)
+      return Wait.takeError().in(Ctx);
+    // Each memory object's pointer goes where args_mem_loc points, in Weft's copy of args.
+    std::vector<Ref<Object>> Keep;
+    std::vector<std::pair<size_t, std::byte *>> Patches;
+    for (cl_uint I = 0; I < NumMemObjects; ++I) {
+      auto M = toObject<MemObject>(MemList[I]);
+      if (!M || (*M)->type() != CL_MEM_OBJECT_BUFFER)
+        return Error(CL_INVALID_MEM_OBJECT, cat("mem_list[", I, "] is not a valid buffer")).in(Ctx);
+      if (&(*M)->context() != Ctx)
+        return Error(CL_INVALID_CONTEXT, cat("mem_list[", I, "] belongs to another context")).in(Ctx);
+      auto At = reinterpret_cast<uintptr_t>(ArgsMemLoc[I]), Base = reinterpret_cast<uintptr_t>(Args);
+      if (At < Base || ArgsSize < sizeof(void *) || At - Base > ArgsSize - sizeof(void *))
+        return Error(CL_INVALID_VALUE, cat("args_mem_loc[", I, "] does not point into args")).in(Ctx);
+      Patches.emplace_back(At - Base, (*M)->storage());
+      Keep.emplace_back(*M);
+    }
+    auto C = makeCommand(CL_COMMAND_NATIVE_KERNEL, std::move(Keep));
+    C->What = Command::Kind::Native;
+    std::vector<std::byte> Copy(static_cast<const std::byte *>(Args), static_cast<const std::byte *>(Args) + ArgsSize);
+    C->HostWork = [UserFunc, Copy = std::move(Copy), Patches = std::move(Patches)]() mutable {
+      for (auto &[Offset, Pointer] : Patches)
+        std::memcpy(Copy.data() + Offset, &Pointer, sizeof Pointer);
+      UserFunc(Copy.empty() ? nullptr : Copy.data());
+    };
+    Status S = submit(Q, std::move(C), *Wait, EventOut);
+    return S ? S : S.takeError().in(Ctx);
+  });
+}
+
 } // namespace weft::api

@@ -54,11 +54,12 @@ struct NDRangeCommand {
 /// A command: what to run, and the objects that must stay alive until it has run.
 struct Command {
   cl_command_type Type = 0;
-  enum class Kind { None, Copy, Fill, NDRange, Host } What = Kind::None;
+  enum class Kind { None, Copy, Fill, NDRange, Host, Native } What = Kind::None;
   CopyCommand Copy;
   FillCommand Fill;
   NDRangeCommand NDRange;
   /// Kind::Host: runs on the host with no device work (map/unmap bookkeeping, user callbacks).
+  /// Kind::Native: an application function run as a native kernel, on the device's workers.
   std::function<void()> HostWork;
   /// Bytes the command touches: picks inline execution or the device's workers.
   size_t Bytes = 0;

@@ -23,7 +23,7 @@ void execute(const Ref<Event> &E) {
 __attribute__((tls_model("initial-exec"))) thread_local std::deque<Ref<Event>> *Pending = nullptr;
 
 bool runsInline(const Command &C) {
-  if (C.What == Command::Kind::NDRange)
+  if (C.What == Command::Kind::NDRange || C.What == Command::Kind::Native)
     return false; // kernels always run on the device's workers
   bool Transfer = C.What == Command::Kind::Copy || C.What == Command::Kind::Fill;
   return C.Blocking || !Transfer || C.Bytes <= InlineBytes;

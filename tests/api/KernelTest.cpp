@@ -1171,6 +1171,78 @@ TEST_F(KernelApi, ConversionRelationalAndVectorDataBuiltins) {
   clReleaseProgram(P);
 }
 
+struct NativeArgs {
+  int *Data;      // replaced by the buffer's pointer
+  int Count;
+  int *Other;     // another buffer
+  std::thread::id *Thread;
+};
+
+void CL_CALLBACK nativeDouble(void *Raw) {
+  auto *A = static_cast<NativeArgs *>(Raw);
+  for (int I = 0; I < A->Count; ++I)
+    A->Data[I] = 2 * A->Data[I] + A->Other[I];
+  *A->Thread = std::this_thread::get_id();
+}
+
+// clEnqueueNativeKernel: args copied, memory objects translated to their storage, the function
+// run as a command of the queue (not on the enqueuing thread), and every error the spec lists.
+TEST_F(KernelApi, NativeKernelsTranslateMemoryObjects) {
+  cl_device_exec_capabilities Caps = 0;
+  clGetDeviceInfo(Device, CL_DEVICE_EXECUTION_CAPABILITIES, sizeof Caps, &Caps, nullptr);
+  ASSERT_TRUE(Caps & CL_EXEC_NATIVE_KERNEL);
+  const int N = 64;
+  std::vector<int> Data(N), Other(N);
+  for (int I = 0; I < N; ++I) {
+    Data[I] = I;
+    Other[I] = 1000;
+  }
+  cl_mem MD = buffer(N * 4, CL_MEM_COPY_HOST_PTR, Data.data()), MO = buffer(N * 4, CL_MEM_COPY_HOST_PTR, Other.data());
+  std::thread::id Ran;
+  NativeArgs A{nullptr, N, nullptr, &Ran};
+  cl_mem Mems[] = {MD, MO};
+  const void *Locs[] = {&A.Data, &A.Other};
+  cl_command_queue Q = queue();
+  cl_event E = nullptr;
+  ASSERT_EQ(clEnqueueNativeKernel(Q, nativeDouble, &A, sizeof A, 2, Mems, Locs, 0, nullptr, &E), CL_SUCCESS);
+  A.Count = 0; // the command has its own copy of args
+  ASSERT_EQ(clWaitForEvents(1, &E), CL_SUCCESS);
+  cl_command_type Type = 0;
+  clGetEventInfo(E, CL_EVENT_COMMAND_TYPE, sizeof Type, &Type, nullptr);
+  EXPECT_EQ(Type, cl_command_type(CL_COMMAND_NATIVE_KERNEL));
+  clReleaseEvent(E);
+  ASSERT_EQ(clEnqueueReadBuffer(Q, MD, CL_TRUE, 0, N * 4, Data.data(), 0, nullptr, nullptr), CL_SUCCESS);
+  for (int I = 0; I < N; ++I)
+    ASSERT_EQ(Data[I], 2 * I + 1000) << I;
+  EXPECT_NE(Ran, std::this_thread::get_id());
+  EXPECT_EQ(A.Data, nullptr) << "the application's args are left alone";
+
+  // Errors.
+  A.Count = N;
+  EXPECT_EQ(clEnqueueNativeKernel(nullptr, nativeDouble, &A, sizeof A, 2, Mems, Locs, 0, nullptr, nullptr),
+            CL_INVALID_COMMAND_QUEUE);
+  EXPECT_EQ(clEnqueueNativeKernel(Q, nullptr, &A, sizeof A, 2, Mems, Locs, 0, nullptr, nullptr), CL_INVALID_VALUE);
+  EXPECT_EQ(clEnqueueNativeKernel(Q, nativeDouble, nullptr, sizeof A, 0, nullptr, nullptr, 0, nullptr, nullptr),
+            CL_INVALID_VALUE);
+  EXPECT_EQ(clEnqueueNativeKernel(Q, nativeDouble, &A, 0, 0, nullptr, nullptr, 0, nullptr, nullptr), CL_INVALID_VALUE);
+  EXPECT_EQ(clEnqueueNativeKernel(Q, nativeDouble, &A, sizeof A, 2, nullptr, Locs, 0, nullptr, nullptr),
+            CL_INVALID_VALUE);
+  EXPECT_EQ(clEnqueueNativeKernel(Q, nativeDouble, &A, sizeof A, 0, Mems, nullptr, 0, nullptr, nullptr),
+            CL_INVALID_VALUE);
+  int Outside = 0;
+  const void *BadLocs[] = {&Outside, &A.Other};
+  EXPECT_EQ(clEnqueueNativeKernel(Q, nativeDouble, &A, sizeof A, 2, Mems, BadLocs, 0, nullptr, nullptr),
+            CL_INVALID_VALUE);
+  cl_mem BadMems[] = {MD, reinterpret_cast<cl_mem>(Q)};
+  EXPECT_EQ(clEnqueueNativeKernel(Q, nativeDouble, &A, sizeof A, 2, BadMems, Locs, 0, nullptr, nullptr),
+            CL_INVALID_MEM_OBJECT);
+  cl_event Bad = reinterpret_cast<cl_event>(MD);
+  EXPECT_EQ(clEnqueueNativeKernel(Q, nativeDouble, &A, sizeof A, 2, Mems, Locs, 1, &Bad, nullptr),
+            CL_INVALID_EVENT_WAIT_LIST);
+  clReleaseMemObject(MD);
+  clReleaseMemObject(MO);
+}
+
 void CL_CALLBACK markDestroyed(cl_mem, void *User) { *static_cast<bool *>(User) = true; }
 
 // Regression (CTS api/retain_mem_object_set_kernel_arg hung): clSetKernelArg does not retain
