@@ -18,6 +18,8 @@
 #include <llvm/Target/TargetMachine.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <mutex>
 #include <set>
 
@@ -95,7 +97,16 @@ std::string hostCpuIdentity() {
 
 std::string generateObject(std::unique_ptr<llvm::LLVMContext> Ctx, std::unique_ptr<llvm::Module> M,
                            bool OptDisable, std::string &Log,
-                           const std::function<bool(const llvm::Module &)> &Inspect) {
+                           const std::function<bool(const llvm::Module &)> &Inspect, std::string &Trace) {
+  auto Start = std::chrono::steady_clock::now();
+  auto Phase = [&](const char *Name) {
+    auto Now = std::chrono::steady_clock::now();
+    char Text[64];
+    std::snprintf(Text, sizeof Text, ", %s %.1f ms", Name,
+                  std::chrono::duration<double, std::milli>(Now - Start).count());
+    Trace += Text;
+    Start = Now;
+  };
   // The module must go before its context whatever happens.
   auto ModuleFirst = llvm::make_scope_exit([&] {
     M.reset();
@@ -134,6 +145,7 @@ std::string generateObject(std::unique_ptr<llvm::LLVMContext> Ctx, std::unique_p
                            : PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3));
     MPM.run(*M, MAM);
   }
+  Phase("optimise");
   if (!Inspect(*M))
     return {};
 
@@ -156,6 +168,7 @@ std::string generateObject(std::unique_ptr<llvm::LLVMContext> Ctx, std::unique_p
     return {};
   }
   CodeGen.run(*M);
+  Phase("codegen");
   return std::string(Object.begin(), Object.end());
 }
 

@@ -18,10 +18,11 @@ namespace weft::compiler {
 /// Runs Weft's passes on M (a linked program, see passes/Passes.h), optimises it for the host CPU
 /// (O3, or O0 with -cl-opt-disable) and compiles it to a native object. Inspect sees the optimised
 /// module before code generation and may refuse it (returning false, with the reason in Log).
+/// Trace gets the time of each phase.
 /// Empty and the reason in Log on failure.
 std::string generateObject(std::unique_ptr<llvm::LLVMContext> Ctx, std::unique_ptr<llvm::Module> M,
                            bool OptDisable, std::string &Log,
-                           const std::function<bool(const llvm::Module &)> &Inspect);
+                           const std::function<bool(const llvm::Module &)> &Inspect, std::string &Trace);
 
 /// Loads a native object (from generateObject, or the disk cache) into a JIT of its own and
 /// resolves the work-group functions of Kernels. Null and the reason in Log on failure.

@@ -11,6 +11,8 @@
 #include "compiler/passes/Passes.h"
 
 #include <clang/Basic/Version.h>
+#include <chrono>
+#include <cstdio>
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/Linker/Linker.h>
@@ -59,6 +61,27 @@ std::vector<ArgSlot> argumentLayout(const llvm::Function &Wg) {
   return Slots;
 }
 
+/// Milliseconds since construction or the last lap, for WEFT_DEBUG=build's phase times.
+class Stopwatch {
+public:
+  std::string lap(const char *Phase) {
+    auto Now = std::chrono::steady_clock::now();
+    double Ms = std::chrono::duration<double, std::milli>(Now - Start).count();
+    Start = Now;
+    char Text[64];
+    std::snprintf(Text, sizeof Text, "%s %.1f ms", Phase, Ms);
+    return Text;
+  }
+
+private:
+  std::chrono::steady_clock::time_point Start = std::chrono::steady_clock::now();
+};
+
+/// Appends a phase to a trace: "a; b".
+void addPhase(std::string &Trace, const std::string &Phase) {
+  Trace += (Trace.empty() ? "" : ", ") + Phase;
+}
+
 class ClangCompiler final : public Compiler {
 public:
   std::string llvmVersion() const override { return LLVM_VERSION_STRING; }
@@ -97,12 +120,14 @@ public:
 
   BuildOutput build(const CompileInput &In, const std::string &CacheDirectory) override {
     BuildOutput Out;
-    std::string Key;
+    std::string Key, Phases;
+    Stopwatch Clock;
     if (!CacheDirectory.empty()) {
       ParsedOptions Parsed = parseBuildOptions(In.Options);
       std::string Preprocessed, Ignored;
       if (Parsed.Error.empty() && preprocess(In, Parsed, Preprocessed, Ignored)) {
         Key = cacheKey(In, Preprocessed);
+        addPhase(Phases, Clock.lap("preprocess and key"));
         std::string Why;
         if (std::optional<CachedBuild> Hit = readCache(CacheDirectory, Key, Why)) {
           Out.Program = loadObject(Hit->Object, Hit->Kernels, Hit->GlobalVariableBytes, Out.Log);
@@ -111,7 +136,7 @@ public:
             Out.Log = Hit->Log;
             Out.Bitcode = Hit->Bitcode;
             Out.FromCache = true;
-            Out.Trace = "cache hit " + Key;
+            Out.Trace = "cache hit " + Key + " (" + Phases + ", " + Clock.lap("load") + ")";
             return Out;
           }
           Why = "cache entry " + Key + " does not load";
@@ -126,10 +151,12 @@ public:
       Out.Log = Compiled.Log;
       return Out;
     }
+    addPhase(Phases, Clock.lap("front end"));
     std::string Trace = std::move(Out.Trace);
     Out = link({Compiled.Bitcode}, In.Options, false);
     Out.Log = Compiled.Log + Out.Log;
-    Out.Trace = std::move(Trace);
+    addPhase(Phases, Out.Trace);
+    Out.Trace = Trace.empty() ? Phases : Trace + " (" + Phases + ")";
     if (Out.Program && !Key.empty()) {
       CachedBuild Entry{Out.Log, Out.Bitcode, Out.Object, Out.Program->kernels(),
                         Out.Program->globalVariableBytes()};
@@ -150,6 +177,7 @@ public:
       Out.Log = Parsed.Error;
       return Out;
     }
+    Stopwatch Clock;
     auto Ctx = std::make_unique<llvm::LLVMContext>();
     Ctx->setOpaquePointers(true);
     Ctx->setDiagnosticHandlerCallBack(logDiagnostics, &Out.Log);
@@ -237,10 +265,13 @@ public:
     };
     // The module and its context are gone once generateObject returns, so the diagnostic
     // handler's pointer to this log never outlives it.
-    std::string Object =
-        generateObject(std::move(Ctx), std::move(Linked), Parsed.OptDisable, Out.Log, ReadLayouts);
+    addPhase(Out.Trace, Clock.lap("link"));
+    std::string Object = generateObject(std::move(Ctx), std::move(Linked), Parsed.OptDisable, Out.Log,
+                                        ReadLayouts, Out.Trace);
+    Clock.lap("");
     if (!Object.empty())
       Out.Program = loadObject(Object, std::move(Kernels), GlobalBytes, Out.Log);
+    addPhase(Out.Trace, Clock.lap("load"));
     Out.Object = std::move(Object);
     Out.Result = Out.Program ? CompileOutput::Status::Success : CompileOutput::Status::Failure;
     return Out;
