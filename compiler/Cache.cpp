@@ -23,7 +23,7 @@
 namespace weft::compiler {
 namespace {
 
-constexpr char Magic[8] = {'W', 'E', 'F', 'T', 'C', 'C', 'H', '2'};
+constexpr char Magic[8] = {'W', 'E', 'F', 'T', 'C', 'C', 'H', '3'};
 
 uint64_t fnv1a(const char *Data, size_t Size) {
   uint64_t H = 0xcbf29ce484222325ull;
@@ -193,7 +193,11 @@ std::optional<CachedBuild> readCache(const std::string &Directory, const std::st
   Reader R(Data, Body);
   CachedBuild Entry;
   uint32_t Kernels = 0;
-  bool Ok = R.get(Entry.Log) && R.get(Entry.Bitcode) && R.get(Entry.Object) && R.get(Kernels);
+  uint32_t Objects = 0;
+  bool Ok = R.get(Entry.Log) && R.get(Entry.Bitcode) && R.get(Objects);
+  for (uint32_t O = 0; Ok && O < Objects; ++O)
+    Ok = R.get(Entry.Objects.emplace_back());
+  Ok = Ok && !Entry.Objects.empty() && R.get(Kernels);
   for (uint32_t K = 0; Ok && K < Kernels; ++K) {
     KernelBinary B;
     uint32_t Args = 0;
@@ -229,7 +233,9 @@ void writeCache(const std::string &Directory, const std::string &Key, const Cach
   Writer W;
   W.put(Entry.Log);
   W.put(Entry.Bitcode);
-  W.put(Entry.Object);
+  W.put(uint32_t(Entry.Objects.size()));
+  for (const std::string &Object : Entry.Objects)
+    W.put(Object);
   W.put(uint32_t(Entry.Kernels.size()));
   for (const KernelBinary &B : Entry.Kernels) {
     W.put(B.Info.Name);

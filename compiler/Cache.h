@@ -13,7 +13,7 @@ namespace weft::compiler {
 struct CachedBuild {
   std::string Log;
   std::string Bitcode;
-  std::string Object;
+  std::vector<std::string> Objects;
   std::vector<KernelBinary> Kernels; ///< without Run
   uint64_t GlobalVariableBytes = 0;
 };

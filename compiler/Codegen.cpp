@@ -15,13 +15,19 @@
 #include <llvm/IR/Module.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/TargetSelect.h>
+#include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/Bitcode/BitcodeWriter.h>
+#include <llvm/Support/Threading.h>
 #include <llvm/Target/TargetMachine.h>
+#include <llvm/Transforms/Utils/Cloning.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <mutex>
+#include <map>
 #include <set>
+#include <thread>
 
 namespace weft::compiler {
 namespace {
@@ -95,14 +101,90 @@ std::string hostCpuIdentity() {
   return Id;
 }
 
-std::string generateObject(std::unique_ptr<llvm::LLVMContext> Ctx, std::unique_ptr<llvm::Module> M,
-                           bool OptDisable, std::string &Log,
-                           const std::function<bool(const llvm::Module &)> &Inspect, std::string &Trace) {
+namespace {
+
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>> hostTargetMachine(bool OptDisable) {
+  auto Builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!Builder)
+    return Builder.takeError();
+  Builder->setCodeGenOptLevel(OptDisable ? llvm::CodeGenOpt::None : llvm::CodeGenOpt::Aggressive);
+  return Builder->createTargetMachine();
+}
+
+/// Runs Weft's passes (OptDisable: nothing else), or LLVM's pipeline for TM (O3, or O0).
+void runPipeline(llvm::Module &M, llvm::TargetMachine *TM, bool Weft, bool OptDisable) {
+  llvm::LoopAnalysisManager LAM;
+  llvm::FunctionAnalysisManager FAM;
+  llvm::CGSCCAnalysisManager CGAM;
+  llvm::ModuleAnalysisManager MAM;
+  llvm::PipelineTuningOptions Tuning;
+  Tuning.LoopVectorization = !OptDisable;
+  Tuning.SLPVectorization = !OptDisable;
+  llvm::PassBuilder PB(TM, Tuning);
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  llvm::ModulePassManager MPM;
+  if (Weft)
+    addWeftPasses(MPM, OptDisable);
+  else
+    MPM.addPass(OptDisable ? PB.buildO0DefaultPipeline(llvm::OptimizationLevel::O0)
+                           : PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3));
+  MPM.run(M, MAM);
+}
+
+/// One part of a program, optimised and compiled on a thread of its own.
+struct Part {
+  std::string Object;
+  std::string Log;
+  std::set<std::string> Defined, Called; ///< functions it defines, and declarations it calls
+};
+
+/// Optimises and compiles M (alone in its context) for the host.
+void compilePart(llvm::Module &M, bool OptDisable, Part &Out) {
+  auto TM = hostTargetMachine(OptDisable);
+  if (!TM) {
+    Out.Log += "internal error: " + llvm::toString(TM.takeError()) + "\n";
+    return;
+  }
+  runPipeline(M, TM->get(), false, OptDisable);
+  for (llvm::Function &F : M) {
+    if (!F.isDeclaration())
+      Out.Defined.insert(F.getName().str());
+    else if (!F.isIntrinsic() && !F.use_empty())
+      Out.Called.insert(F.getName().str());
+  }
+  llvm::SmallVector<char, 0> Object;
+  llvm::raw_svector_ostream Stream(Object);
+  llvm::legacy::PassManager CodeGen;
+  if ((*TM)->addPassesToEmitFile(CodeGen, Stream, nullptr, llvm::CGFT_ObjectFile)) {
+    Out.Log += "internal error: the target cannot emit object files\n";
+    return;
+  }
+  CodeGen.run(M);
+  Out.Object.assign(Object.begin(), Object.end());
+}
+
+/// How many parts to compile a program with `Kernels` work-group functions in: one per kernel,
+/// at most one per hardware thread the process may use.
+unsigned partsFor(unsigned Kernels) {
+  unsigned Threads = llvm::hardware_concurrency().compute_thread_count();
+  return std::max(1u, std::min(Kernels, Threads));
+}
+
+} // namespace
+
+std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx, std::unique_ptr<llvm::Module> M,
+                                         bool OptDisable, std::string &Log,
+                                         const std::function<bool(const llvm::Module &)> &Inspect,
+                                         std::string &Trace) {
   auto Start = std::chrono::steady_clock::now();
-  auto Phase = [&](const char *Name) {
+  auto Phase = [&](const std::string &Name) {
     auto Now = std::chrono::steady_clock::now();
-    char Text[64];
-    std::snprintf(Text, sizeof Text, ", %s %.1f ms", Name,
+    char Text[96];
+    std::snprintf(Text, sizeof Text, ", %s %.1f ms", Name.c_str(),
                   std::chrono::duration<double, std::milli>(Now - Start).count());
     Trace += Text;
     Start = Now;
@@ -113,63 +195,93 @@ std::string generateObject(std::unique_ptr<llvm::LLVMContext> Ctx, std::unique_p
     Ctx.reset();
   });
   initializeTargets();
-  auto Builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!Builder) {
-    Log += "internal error: " + llvm::toString(Builder.takeError()) + "\n";
-    return {};
-  }
-  Builder->setCodeGenOptLevel(OptDisable ? llvm::CodeGenOpt::None : llvm::CodeGenOpt::Aggressive);
-  auto TM = Builder->createTargetMachine();
-  if (!TM) {
-    Log += "internal error: " + llvm::toString(TM.takeError()) + "\n";
-    return {};
-  }
-
-  {
-    llvm::LoopAnalysisManager LAM;
-    llvm::FunctionAnalysisManager FAM;
-    llvm::CGSCCAnalysisManager CGAM;
-    llvm::ModuleAnalysisManager MAM;
-    llvm::PipelineTuningOptions Tuning;
-    Tuning.LoopVectorization = !OptDisable;
-    Tuning.SLPVectorization = !OptDisable;
-    llvm::PassBuilder PB(TM->get(), Tuning);
-    PB.registerModuleAnalyses(MAM);
-    PB.registerCGSCCAnalyses(CGAM);
-    PB.registerFunctionAnalyses(FAM);
-    PB.registerLoopAnalyses(LAM);
-    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-    llvm::ModulePassManager MPM;
-    addWeftPasses(MPM, OptDisable);
-    MPM.addPass(OptDisable ? PB.buildO0DefaultPipeline(llvm::OptimizationLevel::O0)
-                           : PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3));
-    MPM.run(*M, MAM);
-  }
-  Phase("optimise");
+  runPipeline(*M, nullptr, true, OptDisable);
+  Phase("weft passes");
   if (!Inspect(*M))
     return {};
 
-  // Anything still undefined and not an allowed library routine is a link error of the program.
-  std::string Undefined;
+  // Split by kernel, each part in a context of its own (an LLVMContext is not thread-safe), then
+  // optimise and compile the parts in parallel. Symbols the parts share become hidden externals
+  // the JIT links.
+  unsigned Kernels = 0;
   for (llvm::Function &F : *M)
-    if (F.isDeclaration() && !F.isIntrinsic() && !F.use_empty() &&
-        !allowedProcessSymbols().count(F.getName().str()))
-      Undefined += (Undefined.empty() ? "" : ", ") + F.getName().str();
+    Kernels += !F.isDeclaration() && F.getName().startswith(abi::WorkGroupPrefix);
+  unsigned N = OptDisable ? 1 : partsFor(Kernels);
+  std::vector<std::string> Bitcodes;
+  if (N > 1) {
+    // Kernel I goes to part I % N; every other definition (global variables, any function left
+    // out of line) to part 0. Internal symbols become hidden externals so parts can refer to them.
+    std::map<const llvm::GlobalValue *, unsigned> Owner;
+    unsigned Next = 0;
+    for (llvm::GlobalValue &G : M->global_values()) {
+      if (G.isDeclaration())
+        continue;
+      if (G.hasLocalLinkage()) {
+        if (!G.hasName())
+          G.setName("__weft.shared");
+        G.setLinkage(llvm::GlobalValue::ExternalLinkage);
+        G.setVisibility(llvm::GlobalValue::HiddenVisibility);
+      }
+      Owner[&G] = G.getName().startswith(abi::WorkGroupPrefix) ? Next++ % N : 0;
+    }
+    for (unsigned I = 0; I < N; ++I) {
+      llvm::ValueToValueMapTy Map;
+      std::unique_ptr<llvm::Module> Part = llvm::CloneModule(*M, Map, [&](const llvm::GlobalValue *G) {
+        auto It = Owner.find(G);
+        return It != Owner.end() && It->second == I;
+      });
+      llvm::raw_string_ostream Stream(Bitcodes.emplace_back());
+      llvm::WriteBitcodeToFile(*Part, Stream);
+    }
+    M.reset();
+    Ctx.reset();
+    Phase("split");
+  }
+  std::vector<Part> Parts(std::max<size_t>(1, Bitcodes.size()));
+  if (Bitcodes.empty()) {
+    compilePart(*M, OptDisable, Parts[0]);
+  } else {
+    std::vector<std::thread> Threads;
+    for (size_t I = 0; I < Bitcodes.size(); ++I)
+      Threads.emplace_back([&, I] {
+        llvm::LLVMContext PartContext;
+        PartContext.setOpaquePointers(true);
+        auto PartModule = llvm::parseBitcodeFile(llvm::MemoryBufferRef(Bitcodes[I], "part"), PartContext);
+        if (!PartModule) {
+          Parts[I].Log += "internal error: " + llvm::toString(PartModule.takeError()) + "\n";
+          return;
+        }
+        compilePart(**PartModule, OptDisable, Parts[I]);
+      });
+    for (std::thread &T : Threads)
+      T.join();
+  }
+  Phase(N > 1 ? "optimise and codegen (" + std::to_string(N) + " threads)" : std::string("optimise and codegen"));
+
+  std::set<std::string> Defined;
+  for (Part &P : Parts) {
+    Log += P.Log;
+    Defined.insert(P.Defined.begin(), P.Defined.end());
+  }
+  // Anything called but defined nowhere, and not an allowed library routine, is a link error of
+  // the program.
+  std::string Undefined;
+  std::set<std::string> Reported;
+  for (Part &P : Parts)
+    for (const std::string &Name : P.Called)
+      if (!Defined.count(Name) && !allowedProcessSymbols().count(Name) && Reported.insert(Name).second)
+        Undefined += (Undefined.empty() ? "" : ", ") + Name;
   if (!Undefined.empty()) {
     Log += "error: undefined function(s): " + Undefined + "\n";
     return {};
   }
-
-  llvm::SmallVector<char, 0> Object;
-  llvm::raw_svector_ostream Stream(Object);
-  llvm::legacy::PassManager CodeGen;
-  if ((*TM)->addPassesToEmitFile(CodeGen, Stream, nullptr, llvm::CGFT_ObjectFile)) {
-    Log += "internal error: the target cannot emit object files\n";
-    return {};
+  std::vector<std::string> Objects;
+  for (Part &P : Parts) {
+    if (P.Object.empty())
+      return {};
+    Objects.push_back(std::move(P.Object));
   }
-  CodeGen.run(*M);
-  Phase("codegen");
-  return std::string(Object.begin(), Object.end());
+  return Objects;
 }
 
 uint64_t globalVariableBytes(const llvm::Module &M) {
@@ -181,8 +293,8 @@ uint64_t globalVariableBytes(const llvm::Module &M) {
   return Bytes;
 }
 
-std::shared_ptr<Executable> loadObject(const std::string &Object, std::vector<KernelBinary> Kernels,
-                                       uint64_t GlobalVariableBytes, std::string &Log) {
+std::shared_ptr<Executable> loadObjects(const std::vector<std::string> &Objects, std::vector<KernelBinary> Kernels,
+                                        uint64_t GlobalVariableBytes, std::string &Log) {
   initializeTargets();
   auto Builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!Builder) {
@@ -204,10 +316,11 @@ std::shared_ptr<Executable> loadObject(const std::string &Object, std::vector<Ke
     return nullptr;
   }
   (*Jit)->getMainJITDylib().addGenerator(std::move(*Process));
-  if (auto E = (*Jit)->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(Object, "kernels.o"))) {
-    Log += "internal error: " + llvm::toString(std::move(E)) + "\n";
-    return nullptr;
-  }
+  for (const std::string &Object : Objects)
+    if (auto E = (*Jit)->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(Object, "kernels.o"))) {
+      Log += "internal error: " + llvm::toString(std::move(E)) + "\n";
+      return nullptr;
+    }
   for (KernelBinary &K : Kernels) {
     auto Address = (*Jit)->lookup(abi::WorkGroupPrefix + K.Info.Name);
     if (!Address) {

@@ -15,19 +15,20 @@ class Module;
 
 namespace weft::compiler {
 
-/// Runs Weft's passes on M (a linked program, see passes/Passes.h), optimises it for the host CPU
-/// (O3, or O0 with -cl-opt-disable) and compiles it to a native object. Inspect sees the optimised
-/// module before code generation and may refuse it (returning false, with the reason in Log).
-/// Trace gets the time of each phase.
-/// Empty and the reason in Log on failure.
-std::string generateObject(std::unique_ptr<llvm::LLVMContext> Ctx, std::unique_ptr<llvm::Module> M,
-                           bool OptDisable, std::string &Log,
-                           const std::function<bool(const llvm::Module &)> &Inspect, std::string &Trace);
+/// Runs Weft's passes on M (a linked program, see passes/Passes.h), then optimises it for the host
+/// CPU (O3, or O0 with -cl-opt-disable) and compiles it to native objects: one per part of the
+/// program, the parts (kernels) compiled in parallel. Inspect sees the module after Weft's passes
+/// and may refuse it (returning false, with the reason in Log). Trace gets the time of each
+/// phase. Empty, with the reason in Log, on failure.
+std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx, std::unique_ptr<llvm::Module> M,
+                                         bool OptDisable, std::string &Log,
+                                         const std::function<bool(const llvm::Module &)> &Inspect,
+                                         std::string &Trace);
 
-/// Loads a native object (from generateObject, or the disk cache) into a JIT of its own and
+/// Loads native objects (from generateObjects, or the disk cache) into a JIT of their own and
 /// resolves the work-group functions of Kernels. Null and the reason in Log on failure.
-std::shared_ptr<Executable> loadObject(const std::string &Object, std::vector<KernelBinary> Kernels,
-                                       uint64_t GlobalVariableBytes, std::string &Log);
+std::shared_ptr<Executable> loadObjects(const std::vector<std::string> &Objects, std::vector<KernelBinary> Kernels,
+                                        uint64_t GlobalVariableBytes, std::string &Log);
 
 /// Bytes of M's variables in the global address space (CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE).
 uint64_t globalVariableBytes(const llvm::Module &M);

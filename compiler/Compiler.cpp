@@ -130,7 +130,7 @@ public:
         addPhase(Phases, Clock.lap("preprocess and key"));
         std::string Why;
         if (std::optional<CachedBuild> Hit = readCache(CacheDirectory, Key, Why)) {
-          Out.Program = loadObject(Hit->Object, Hit->Kernels, Hit->GlobalVariableBytes, Out.Log);
+          Out.Program = loadObjects(Hit->Objects, Hit->Kernels, Hit->GlobalVariableBytes, Out.Log);
           if (Out.Program) {
             Out.Result = CompileOutput::Status::Success;
             Out.Log = Hit->Log;
@@ -158,7 +158,7 @@ public:
     addPhase(Phases, Out.Trace);
     Out.Trace = Trace.empty() ? Phases : Trace + " (" + Phases + ")";
     if (Out.Program && !Key.empty()) {
-      CachedBuild Entry{Out.Log, Out.Bitcode, Out.Object, Out.Program->kernels(),
+      CachedBuild Entry{Out.Log, Out.Bitcode, Out.Objects, Out.Program->kernels(),
                         Out.Program->globalVariableBytes()};
       std::string Why;
       writeCache(CacheDirectory, Key, Entry, Why);
@@ -266,13 +266,13 @@ public:
     // The module and its context are gone once generateObject returns, so the diagnostic
     // handler's pointer to this log never outlives it.
     addPhase(Out.Trace, Clock.lap("link"));
-    std::string Object = generateObject(std::move(Ctx), std::move(Linked), Parsed.OptDisable, Out.Log,
-                                        ReadLayouts, Out.Trace);
+    std::vector<std::string> Objects = generateObjects(std::move(Ctx), std::move(Linked), Parsed.OptDisable,
+                                                       Out.Log, ReadLayouts, Out.Trace);
     Clock.lap("");
-    if (!Object.empty())
-      Out.Program = loadObject(Object, std::move(Kernels), GlobalBytes, Out.Log);
+    if (!Objects.empty())
+      Out.Program = loadObjects(Objects, std::move(Kernels), GlobalBytes, Out.Log);
     addPhase(Out.Trace, Clock.lap("load"));
-    Out.Object = std::move(Object);
+    Out.Objects = std::move(Objects);
     Out.Result = Out.Program ? CompileOutput::Status::Success : CompileOutput::Status::Failure;
     return Out;
   }

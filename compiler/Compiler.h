@@ -13,7 +13,7 @@
 namespace weft::compiler {
 
 /// Bumped whenever this interface changes, so that a stale libweft-compiler.so is refused.
-inline constexpr int AbiVersion = 5;
+inline constexpr int AbiVersion = 6;
 
 /// The entry point libweft-compiler.so exports: `extern "C" Compiler *weftCompilerCreate(int)`.
 /// It returns null if AbiVersion does not match the library's.
@@ -95,7 +95,7 @@ struct BuildOutput {
   /// The linked program module (without the built-ins) as bitcode: the library itself with
   /// -create-library, and what a program binary keeps so the executable can be rebuilt.
   std::string Bitcode;
-  std::string Object; ///< the executable's native object (what the disk cache keeps)
+  std::vector<std::string> Objects; ///< the executable's native objects (what the disk cache keeps)
   bool FromCache = false;
   std::string Trace; ///< what the cache did, for WEFT_DEBUG=build
 };

@@ -980,7 +980,11 @@ TEST_F(KernelApi, ProgramScopeGlobalVariables) {
       out[0] = counter;
       out[1] = (int)table[2];
       out[2] = calls;
-    })";
+    }
+    // A second kernel (compiled in another part of the program where the compiler splits it by
+    // kernel) sees the same variables.
+    constant int weights[3] = {100, 10, 1};
+    kernel void peek(global int *out) { out[0] = counter * weights[0] + (int)table[3] * weights[2]; })";
   cl_program P = built(Source, "-cl-std=CL3.0");
   size_t Total = 0;
   ASSERT_EQ(clGetProgramBuildInfo(P, Device, CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE, sizeof Total, &Total,
@@ -1001,6 +1005,16 @@ TEST_F(KernelApi, ProgramScopeGlobalVariables) {
   };
   EXPECT_EQ(Launch(P), (std::array<int, 3>{16, 3, 1}));
   EXPECT_EQ(Launch(P), (std::array<int, 3>{27, 3, 2})) << "the variables keep their values between launches";
+  {
+    cl_kernel Peek = clCreateKernel(P, "peek", nullptr);
+    clSetKernelArg(Peek, 0, sizeof Out, &Out);
+    size_t One = 1;
+    ASSERT_EQ(clEnqueueNDRangeKernel(Q, Peek, 1, nullptr, &One, &One, 0, nullptr, nullptr), CL_SUCCESS);
+    int Seen = 0;
+    ASSERT_EQ(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, sizeof Seen, &Seen, 0, nullptr, nullptr), CL_SUCCESS);
+    EXPECT_EQ(Seen, 27 * 100 + 4);
+    clReleaseKernel(Peek);
+  }
   cl_program Other = built(Source, "-cl-std=CL3.0");
   EXPECT_EQ(Launch(Other), (std::array<int, 3>{16, 3, 1})) << "another program has its own copy";
   // OpenCL C 1.2 has no program-scope global variables.

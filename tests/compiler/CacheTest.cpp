@@ -34,9 +34,9 @@ protected:
     return Compiler->build(In, Dir.string());
   }
 
-  /// Runs kernel 0 of Out over 16 work-items writing one int each.
-  static std::vector<int> run(const BuildOutput &Out) {
-    const compiler::KernelBinary &K = Out.Program->kernels().at(0);
+  /// Runs kernel Index of Out over 16 work-items writing one int each.
+  static std::vector<int> run(const BuildOutput &Out, size_t Index = 0) {
+    const compiler::KernelBinary &K = Out.Program->kernels().at(Index);
     std::vector<int> Result(16, -1);
     std::vector<std::byte> Args(K.ArgBufferSize);
     int *P = Result.data();
@@ -78,6 +78,36 @@ TEST_F(Cache, SecondBuildLoadsTheCachedCode) {
   std::vector<int> R = run(Second);
   for (int I = 0; I < 16; ++I)
     EXPECT_EQ(R[I], 3 * I);
+}
+
+// A program of several kernels is compiled in parts (one per kernel, up to the hardware threads),
+// each its own object; the cache keeps them all, and the kernels share the program's variables.
+TEST_F(Cache, ProgramsInSeveralPartsRoundTrip) {
+  const char *Several = R"(
+    global int shared = 7;
+    kernel void a(global int *o) { o[get_global_id(0)] = shared + (int)get_global_id(0); }
+    kernel void b(global int *o) { o[get_global_id(0)] = 2 * shared * (int)get_global_id(0); }
+    kernel void c(global int *o) { o[get_global_id(0)] = -(int)get_global_id(0); })";
+  compiler::CompileInput In;
+  In.Source = Several;
+  In.Options = "-cl-std=CL3.0";
+  In.Target.Features = {"__opencl_c_int64", "__opencl_c_program_scope_global_variables"};
+  BuildOutput First = Compiler->build(In, Dir.string());
+  ASSERT_TRUE(First.Program) << First.Log;
+  EXPECT_GE(First.Objects.size(), 1u);
+  EXPECT_LE(First.Objects.size(), 3u);
+  BuildOutput Second = Compiler->build(In, Dir.string());
+  ASSERT_TRUE(Second.Program) << Second.Log;
+  EXPECT_TRUE(Second.FromCache);
+  for (const BuildOutput *Out : {&First, &Second}) {
+    ASSERT_EQ(Out->Program->kernels().size(), 3u);
+    std::vector<int> A = run(*Out, 0), B = run(*Out, 1), C = run(*Out, 2);
+    for (int I = 0; I < 16; ++I) {
+      EXPECT_EQ(A[I], 7 + I);
+      EXPECT_EQ(B[I], 14 * I);
+      EXPECT_EQ(C[I], -I);
+    }
+  }
 }
 
 TEST_F(Cache, OptionsAndHeadersOnDiskAreInTheKey) {
