@@ -83,6 +83,16 @@ bool setHostTarget(llvm::Module &M, std::string &Error) {
   }
   M.setTargetTriple(Builder->getTargetTriple().str());
   M.setDataLayout(*DL);
+  // Kernels and built-ins alike were compiled for baseline x86-64 (one calling convention for
+  // vectors: with AVX, Clang passes a 32-byte vector in a register, without it in memory); the
+  // code is generated for the host's CPU.
+  std::string Cpu = Builder->getCPU(), Features = Builder->getFeatures().getString();
+  for (llvm::Function &F : M)
+    if (!F.isDeclaration()) {
+      F.addFnAttr("target-cpu", Cpu);
+      F.addFnAttr("target-features", Features);
+      F.removeFnAttr("tune-cpu");
+    }
   return true;
 }
 

@@ -36,7 +36,7 @@ uint64_t globalVariableBytes(const llvm::Module &M);
 /// The host CPU's name and feature string: part of every cache key.
 std::string hostCpuIdentity();
 
-/// Sets M's triple and data layout to the host's.
+/// Sets M's triple and data layout to the host's, and every function's CPU and features.
 bool setHostTarget(llvm::Module &M, std::string &Error);
 
 } // namespace weft::compiler

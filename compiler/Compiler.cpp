@@ -216,20 +216,6 @@ public:
         Out.Log += "error: the program does not link with the built-in library\n";
         return Out;
       }
-      // Library code was compiled for baseline x86-64; give it the kernels' CPU and features.
-      llvm::Attribute Cpu, Features;
-      for (llvm::Function &F : *Linked)
-        if (F.getCallingConv() == llvm::CallingConv::SPIR_KERNEL) {
-          Cpu = F.getFnAttribute("target-cpu");
-          Features = F.getFnAttribute("target-features");
-          break;
-        }
-      for (llvm::Function &F : *Linked)
-        if (!F.isDeclaration() && Cpu.isValid()) {
-          F.addFnAttr(Cpu);
-          if (Features.isValid())
-            F.addFnAttr(Features);
-        }
     }
     if (Parsed.CreateLibrary) {
       Out.Result = CompileOutput::Status::Success;

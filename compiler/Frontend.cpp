@@ -10,7 +10,6 @@
 #include <clang/Frontend/Utils.h>
 #include <llvm/ADT/StringMap.h>
 #include <llvm/IR/Module.h>
-#include <llvm/Support/Host.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/VirtualFileSystem.h>
 
@@ -20,17 +19,10 @@ namespace {
 /// Where the source and the in-memory headers live in the compiler's file system view.
 constexpr const char *InputDirectory = "/weft-input";
 
-std::vector<std::string> hostTargetArgs() {
-  std::vector<std::string> Args = {"-triple", "x86_64-unknown-linux-gnu", "-target-cpu",
-                                   llvm::sys::getHostCPUName().str()};
-  llvm::StringMap<bool> Features;
-  if (llvm::sys::getHostCPUFeatures(Features))
-    for (const auto &F : Features) {
-      Args.push_back("-target-feature");
-      Args.push_back((F.getValue() ? "+" : "-") + F.getKey().str());
-    }
-  return Args;
-}
+/// Baseline x86-64, as the built-in library is compiled: vectors of 32 bytes or more are passed
+/// the same way on both sides of a call (in memory: with AVX Clang would pass them in registers).
+/// setHostTarget gives every function the host's CPU after linking.
+std::vector<std::string> targetArgs() { return {"-triple", "x86_64-unknown-linux-gnu", "-target-cpu", "x86-64"}; }
 
 } // namespace
 
@@ -38,7 +30,7 @@ std::vector<std::string> hostTargetArgs() {
 /// diagnostics printer (into Log). False if the invocation or the action fails.
 bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::FrontendAction &Action,
               std::string &Log) {
-  std::vector<std::string> Args = hostTargetArgs();
+  std::vector<std::string> Args = targetArgs();
   for (const char *A : {"-x", "cl", "-finclude-default-header", "-fdeclare-opencl-builtins",
                         // SPIR address-space numbers and manglings, so that local, global and
                         // constant memory stay distinct in IR and builtin names match SPIR-V's.

@@ -52,6 +52,17 @@ BINARY(fmax, __builtin_fmaxf(x, y))
 BINARY(pow, __builtin_powf(x, y))
 BINARY(copysign, __builtin_copysignf(x, y))
 BINARY(native_divide, x / y)
+// The next float after x in the direction of y (the smallest subnormal after zero).
+OVL float nextafter(float x, float y) {
+  if (__builtin_isnan(x) || __builtin_isnan(y))
+    return x + y;
+  if (x == y)
+    return y;
+  if (x == 0.0f)
+    return y > 0.0f ? as_float(1u) : as_float(0x80000001u);
+  uint bits = as_uint(x);
+  return as_float((x < y) == (x > 0.0f) ? bits + 1 : bits - 1);
+}
 OVL float fma(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
 OVL float mad(float a, float b, float c) { return a * b + c; }
 
@@ -80,6 +91,9 @@ FOR_VECTORS(UNARY_VECTOR, float)
 FOR_VECTORS(BINARY_VECTOR, float)
 #undef BINARY_NAME
 #define BINARY_NAME fmax
+FOR_VECTORS(BINARY_VECTOR, float)
+#undef BINARY_NAME
+#define BINARY_NAME nextafter
 FOR_VECTORS(BINARY_VECTOR, float)
 #undef BINARY_NAME
 

@@ -125,7 +125,9 @@ void makeEntry(llvm::Function &K, llvm::Function &Item) {
     llvm::Type *Stored = A.hasByValAttr() ? A.getParamByValType() : A.getType();
     uint64_t Size = DL.getTypeAllocSize(Stored);
     Offset = alignTo(Offset, std::max<uint64_t>(8, DL.getABITypeAlign(Stored).value()));
-    uint64_t Used = A.hasByValAttr() ? Size : DL.getTypeStoreSize(A.getType()).getFixedSize();
+    // What clSetKernelArg must be given: sizeof the type, which for a 3-component vector is that
+    // of the 4-component one.
+    uint64_t Used = Size;
     Layout += (Layout.empty() ? "" : ",") + std::to_string(Offset) + ":" + std::to_string(Used);
     llvm::Value *Slot = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Args, Offset);
     CallArgs.push_back(A.hasByValAttr() ? Slot : B.CreateLoad(A.getType(), Slot, A.getName()));

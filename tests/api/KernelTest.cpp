@@ -1257,6 +1257,75 @@ TEST_F(KernelApi, NativeKernelsTranslateMemoryObjects) {
   clReleaseMemObject(MO);
 }
 
+// 3-component vectors by value take the size of the 4-component ones (OpenCL C 6.3.5): sizeof
+// cl_char3 is 4, cl_long3 32 (CTS basic/vector_swizzle).
+TEST_F(KernelApi, ThreeComponentVectorArgumentsHaveTheSizeOfFour) {
+  cl_program P = built(R"(
+    kernel void k(char3 c, long3 l, float3 f, global long *out) {
+      out[0] = c.x + c.y + c.z;
+      out[1] = l.x + l.y + l.z;
+      out[2] = (long)(f.x + f.y + f.z);
+    })");
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  cl_char3 C{{1, 2, 3}};
+  cl_long3 L{{10, 20, 30}};
+  cl_float3 F{{100.0f, 200.0f, 300.0f}};
+  static_assert(sizeof C == 4 && sizeof L == 32 && sizeof F == 16);
+  EXPECT_EQ(clSetKernelArg(K, 0, 3, &C), CL_INVALID_ARG_SIZE);
+  EXPECT_EQ(clSetKernelArg(K, 1, 24, &L), CL_INVALID_ARG_SIZE);
+  ASSERT_EQ(clSetKernelArg(K, 0, sizeof C, &C), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 1, sizeof L, &L), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 2, sizeof F, &F), CL_SUCCESS);
+  cl_mem Out = buffer(3 * sizeof(cl_long));
+  clSetKernelArg(K, 3, sizeof Out, &Out);
+  cl_command_queue Q = queue();
+  size_t One = 1;
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &One, &One, 0, nullptr, nullptr), CL_SUCCESS);
+  cl_long R[3] = {};
+  ASSERT_EQ(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, sizeof R, R, 0, nullptr, nullptr), CL_SUCCESS);
+  EXPECT_EQ(R[0], 6);
+  EXPECT_EQ(R[1], 60);
+  EXPECT_EQ(R[2], 600);
+  clReleaseMemObject(Out);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+// 32-byte and larger vectors passed to built-ins and helpers: one calling convention on both sides
+// (the library is compiled for baseline x86-64; kernels compiled with AVX passed long3 in a
+// register where the library expected memory: CTS basic/astype, vector_creation).
+TEST_F(KernelApi, WideVectorsThroughBuiltinsAndHelpers) {
+  cl_program P = built(R"(
+    long4 twice(long4 v) { return v * 2; }
+    kernel void k(global const long *src, global long *dst) {
+      int i = (int)get_global_id(0);
+      long3 t = as_long3(vload3(i, (global const ulong *)src));
+      vstore3(t, i, dst);
+      vstore4(twice(vload4(i, src + 48)), i, dst + 48);
+      vstore8(vload8(i, src + 112) + (long8)1, i, dst + 112);
+    })");
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  std::vector<cl_long> In(256), Out(256, -1);
+  std::iota(In.begin(), In.end(), 1000);
+  cl_mem A = buffer(In.size() * 8, CL_MEM_COPY_HOST_PTR, In.data()), B = buffer(Out.size() * 8, CL_MEM_COPY_HOST_PTR, Out.data());
+  clSetKernelArg(K, 0, sizeof A, &A);
+  clSetKernelArg(K, 1, sizeof B, &B);
+  cl_command_queue Q = queue();
+  size_t G = 16;
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &G, nullptr, 0, nullptr, nullptr), CL_SUCCESS);
+  ASSERT_EQ(clEnqueueReadBuffer(Q, B, CL_TRUE, 0, Out.size() * 8, Out.data(), 0, nullptr, nullptr), CL_SUCCESS);
+  for (int I = 0; I < 48; ++I)
+    ASSERT_EQ(Out[I], In[I]) << I;
+  for (int I = 48; I < 112; ++I)
+    ASSERT_EQ(Out[I], 2 * In[I]) << I;
+  for (int I = 112; I < 240; ++I)
+    ASSERT_EQ(Out[I], In[I] + 1) << I;
+  clReleaseMemObject(A);
+  clReleaseMemObject(B);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 void CL_CALLBACK markDestroyed(cl_mem, void *User) { *static_cast<bool *>(User) = true; }
 
 // Regression (CTS api/retain_mem_object_set_kernel_arg hung): clSetKernelArg does not retain
