@@ -22,6 +22,9 @@
 #include <llvm/Transforms/Utils/Cloning.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <math.h>
 #include <chrono>
 #include <cstdio>
 #include <mutex>
@@ -40,16 +43,44 @@ void initializeTargets() {
   });
 }
 
-/// What compiled kernels may call outside their own module: the C library routines LLVM emits
-/// for memory intrinsics and for math it does not inline.
-const std::set<std::string> &allowedProcessSymbols() {
-  static const std::set<std::string> Names = {
-      "memcpy", "memmove", "memset", "fmod",   "fmodf",  "exp2f", "exp2",   "expf",
-      "exp",    "logf",   "log",    "log2f",  "log2",   "powf",  "pow",    "sinf",
-      "sin",    "cosf",   "cos",    "sqrtf",  "sqrt",   "floorf", "floor", "ceilf",
-      "ceil",   "truncf", "trunc",  "roundf", "round",  "rintf", "rint",   "fmaf",
-      "fma",    "__extendhfsf2", "__truncsfhf2", "__truncdfhf2"};
-  return Names;
+} // namespace
+} // namespace weft::compiler
+
+// Half-precision conversions LLVM emits calls to; libgcc (GCC 12) has them. Declared only to take
+// their addresses.
+extern "C" void __extendhfsf2();
+extern "C" void __truncsfhf2();
+extern "C" void __truncdfhf2();
+
+namespace weft::compiler {
+namespace {
+
+/// What compiled kernels may call outside their own module, and where it is: the C library
+/// routines LLVM emits for memory intrinsics and for math it does not inline. Addresses from this
+/// library (which links libm), not looked up in the process: the application need not link libm.
+const std::map<std::string, void *> &processSymbols() {
+  using F1 = float (*)(float);
+  using F2 = float (*)(float, float);
+  using F3 = float (*)(float, float, float);
+  using D1 = double (*)(double);
+  using D2 = double (*)(double, double);
+  using D3 = double (*)(double, double, double);
+  auto P = [](auto *Function) { return reinterpret_cast<void *>(Function); };
+  static const std::map<std::string, void *> Symbols = {
+      {"memcpy", P(&::memcpy)},       {"memmove", P(&::memmove)},     {"memset", P(&::memset)},
+      {"fmodf", P(F2(&::fmodf))},     {"fmod", P(D2(&::fmod))},       {"exp2f", P(F1(&::exp2f))},
+      {"exp2", P(D1(&::exp2))},       {"expf", P(F1(&::expf))},       {"exp", P(D1(&::exp))},
+      {"logf", P(F1(&::logf))},       {"log", P(D1(&::log))},         {"log2f", P(F1(&::log2f))},
+      {"log2", P(D1(&::log2))},       {"powf", P(F2(&::powf))},       {"pow", P(D2(&::pow))},
+      {"sinf", P(F1(&::sinf))},       {"sin", P(D1(&::sin))},         {"cosf", P(F1(&::cosf))},
+      {"cos", P(D1(&::cos))},         {"sqrtf", P(F1(&::sqrtf))},     {"sqrt", P(D1(&::sqrt))},
+      {"floorf", P(F1(&::floorf))},   {"floor", P(D1(&::floor))},     {"ceilf", P(F1(&::ceilf))},
+      {"ceil", P(D1(&::ceil))},       {"truncf", P(F1(&::truncf))},   {"trunc", P(D1(&::trunc))},
+      {"roundf", P(F1(&::roundf))},   {"round", P(D1(&::round))},     {"rintf", P(F1(&::rintf))},
+      {"rint", P(D1(&::rint))},       {"fmaf", P(F3(&::fmaf))},       {"fma", P(D3(&::fma))},
+      {"__extendhfsf2", P(&::__extendhfsf2)}, {"__truncsfhf2", P(&::__truncsfhf2)},
+      {"__truncdfhf2", P(&::__truncdfhf2)}};
+  return Symbols;
 }
 
 class JitExecutable final : public Executable {
@@ -285,7 +316,7 @@ std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx,
   std::set<std::string> Reported;
   for (Part &P : Parts)
     for (const std::string &Name : P.Called)
-      if (!Defined.count(Name) && !allowedProcessSymbols().count(Name) && Reported.insert(Name).second)
+      if (!Defined.count(Name) && !processSymbols().count(Name) && Reported.insert(Name).second)
         Undefined += (Undefined.empty() ? "" : ", ") + Name;
   if (!Undefined.empty()) {
     Log += "error: undefined function(s): " + Undefined + "\n";
@@ -322,16 +353,14 @@ std::shared_ptr<Executable> loadObjects(const std::vector<std::string> &Objects,
     Log += "internal error: " + llvm::toString(Jit.takeError()) + "\n";
     return nullptr;
   }
-  const char Prefix = (*Jit)->getDataLayout().getGlobalPrefix();
-  auto Process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-      Prefix, [](const llvm::orc::SymbolStringPtr &Name) {
-        return allowedProcessSymbols().count((*Name).str()) > 0;
-      });
-  if (!Process) {
-    Log += "internal error: " + llvm::toString(Process.takeError()) + "\n";
+  llvm::orc::SymbolMap Library;
+  for (const auto &[Name, Address] : processSymbols())
+    Library[(*Jit)->mangleAndIntern(Name)] =
+        llvm::JITEvaluatedSymbol(llvm::pointerToJITTargetAddress(Address), llvm::JITSymbolFlags::Exported);
+  if (auto E = (*Jit)->getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(Library)))) {
+    Log += "internal error: " + llvm::toString(std::move(E)) + "\n";
     return nullptr;
   }
-  (*Jit)->getMainJITDylib().addGenerator(std::move(*Process));
   for (const std::string &Object : Objects)
     if (auto E = (*Jit)->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(Object, "kernels.o"))) {
       Log += "internal error: " + llvm::toString(std::move(E)) + "\n";
