@@ -13,11 +13,32 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/VirtualFileSystem.h>
 
+#include <algorithm>
+
 namespace weft::compiler {
 namespace {
 
 /// Where the source and the in-memory headers live in the compiler's file system view.
 constexpr const char *InputDirectory = "/weft-input";
+
+/// Clang 15 knows nothing of cl_khr_extended_async_copies (1.0.0): when the device reports it,
+/// kernels see this header first. The definitions are in builtins/src/async.cl.
+constexpr const char *ExtendedAsyncCopiesHeader = "/weft-internal/cl_khr_extended_async_copies.h";
+constexpr const char *ExtendedAsyncCopiesDeclarations = R"(#define cl_khr_extended_async_copies 1
+#define __weft_copy_2d3d(DST, SRC) \
+  event_t __attribute__((overloadable)) async_work_group_copy_2D2D(DST void *dst, \
+      size_t dst_offset, const SRC void *src, size_t src_offset, size_t num_bytes_per_element, \
+      size_t num_elements_per_line, size_t num_lines, size_t src_total_line_length, \
+      size_t dst_total_line_length, event_t event); \
+  event_t __attribute__((overloadable)) async_work_group_copy_3D3D(DST void *dst, \
+      size_t dst_offset, const SRC void *src, size_t src_offset, size_t num_bytes_per_element, \
+      size_t num_elements_per_line, size_t num_lines, size_t num_planes, \
+      size_t src_total_line_length, size_t src_total_plane_area, size_t dst_total_line_length, \
+      size_t dst_total_plane_area, event_t event);
+__weft_copy_2d3d(__local, __global)
+__weft_copy_2d3d(__global, __local)
+#undef __weft_copy_2d3d
+)";
 
 /// Baseline x86-64, as the built-in library is compiled: vectors of 32 bytes or more are passed
 /// the same way on both sides of a call (in memory: with AVX Clang would pass them in registers).
@@ -55,6 +76,12 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   // Clang 15 defines some header-only feature macros only for SPIR targets.
   for (const std::string &F : In.Target.Features)
     Args.push_back("-D" + F + "=1");
+  const bool ExtendedAsyncCopies =
+      std::count(In.Target.Extensions.begin(), In.Target.Extensions.end(), "cl_khr_extended_async_copies");
+  if (ExtendedAsyncCopies) {
+    Args.push_back("-include");
+    Args.push_back(ExtendedAsyncCopiesHeader);
+  }
   if (Options.KernelArgInfo)
     Args.push_back("-cl-kernel-arg-info");
   for (const std::string &A : Options.ClangArgs)
@@ -86,6 +113,9 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   Memory->addFile(Dir + "/" + SourceFileName, 0, llvm::MemoryBuffer::getMemBufferCopy(In.Source));
   for (const auto &[Name, Text] : In.Headers)
     Memory->addFile(Dir + "/" + Name, 0, llvm::MemoryBuffer::getMemBufferCopy(Text));
+  if (ExtendedAsyncCopies)
+    Memory->addFile(ExtendedAsyncCopiesHeader, 0,
+                    llvm::MemoryBuffer::getMemBuffer(ExtendedAsyncCopiesDeclarations));
   auto Files = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
   Files->pushOverlay(Memory);
   CI.createFileManager(Files);

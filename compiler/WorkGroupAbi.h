@@ -7,6 +7,30 @@
 
 namespace weft::abi {
 
+struct WorkGroupContext;
+
+/// What compiled kernels call in the device's runtime. The built-in library declares each entry as
+/// `__weft_rt_<name>(args)`; weft-work-items turns those calls into `Ctx->Runtime-><Name>(Ctx,
+/// args)`, so compiled code holds no runtime addresses (the disk cache stays valid across
+/// processes) and each device can bring its own implementation. Keep RuntimeFunctionNames in the
+/// order of the members.
+struct KernelRuntime {
+  /// async_work_group_copy, _strided_copy, _2D2D and _3D3D, once per work-group: copies Planes x
+  /// Lines lines of LineElements elements of ElementBytes bytes (pitches in bytes), chained to
+  /// Event (null: a new event), and stores the event in Ctx->Broadcast.
+  void (*AsyncCopy)(WorkGroupContext *Ctx, uint64_t Dst, uint64_t Src, uint64_t ElementBytes,
+                    uint64_t LineElements, uint64_t Lines, uint64_t Planes, uint64_t SrcLinePitch,
+                    uint64_t SrcPlanePitch, uint64_t DstLinePitch, uint64_t DstPlanePitch, void *Event);
+  /// wait_group_events, once per work-group: returns when the events' copies are complete and
+  /// releases the events.
+  void (*WaitGroupEvents)(WorkGroupContext *Ctx, int32_t NumEvents, void *const *Events);
+};
+
+inline constexpr const char *RuntimeFunctionNames[] = {"__weft_rt_async_copy",
+                                                       "__weft_rt_wait_group_events"};
+static_assert(sizeof(RuntimeFunctionNames) / sizeof(*RuntimeFunctionNames) * sizeof(void *) ==
+              sizeof(KernelRuntime));
+
 /// One work-group's view of its NDRange. The executor fills it per work-group; compiled work-item
 /// queries read it (get_local_id comes from the work-item loops).
 struct WorkGroupContext {
@@ -22,6 +46,11 @@ struct WorkGroupContext {
   /// Kernels with barriers: each work-item's private values that live across a barrier,
   /// KernelBinary::PrivateBytesPerWorkItem times the work-items of the group.
   std::byte *PrivateMemory;
+  const KernelRuntime *Runtime;
+  void *Async; ///< the device's async-copy state for this work-group (KernelRuntime's business)
+  /// What a once-per-work-group call gives every work-item (the built-in library reads it with
+  /// `__weft_broadcast_event()`): the event of the last async copy.
+  void *Broadcast;
 };
 
 /// `void __weft_wg_<kernel>(const void *Args, WorkGroupContext *Ctx)`: runs every work-item of one

@@ -2,7 +2,9 @@
 // buffer (with this chunk's __local pointers) and runs the work-group function once per group.
 #include "device-cpu/Executor.h"
 
+#include "device-cpu/AsyncCopy.h"
 #include "device-cpu/Transfers.h"
+#include "runtime/core/Config.h"
 
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
@@ -26,6 +28,12 @@ struct FreeDeleter {
 /// kept (no FTZ/DAZ), whatever the thread carried before.
 constexpr unsigned DefaultMxcsr = 0x1f80;
 
+/// How many of the arena's threads are running work-groups: async copies use the others.
+DeviceLoad &loadOf(tbb::task_arena &Arena) {
+  static DeviceLoad Load(Arena.max_concurrency()); // one CPU device and arena for now
+  return Load;
+}
+
 } // namespace
 
 void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
@@ -48,7 +56,13 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
   const size_t PrivateBytes =
       C.PrivateBytesPerWorkItem * C.LocalSize[0] * C.LocalSize[1] * C.LocalSize[2];
 
+  DeviceLoad &Load = loadOf(Arena);
+  AsyncCopyPolicy Policy;
+  Policy.Mode = config().AsyncCopies;
+
   auto RunGroups = [&](size_t Begin, size_t End) {
+    Load.Running.fetch_add(1, std::memory_order_relaxed);
+    AsyncCopies Copies(Arena, Load, Policy);
     std::unique_ptr<std::byte, FreeDeleter> Local(
         LocalBytes ? static_cast<std::byte *>(std::aligned_alloc(LocalAlign, LocalBytes)) : nullptr);
     std::unique_ptr<std::byte, FreeDeleter> Private(
@@ -68,6 +82,8 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
     Ctx.WorkDim = C.WorkDim;
     Ctx.LocalMemory = Local.get();
     Ctx.PrivateMemory = Private.get();
+    Ctx.Runtime = &AsyncCopies::Runtime;
+    Ctx.Async = &Copies;
     for (unsigned D = 0; D < 3; ++D) {
       Ctx.GlobalOffset[D] = C.GlobalOffset[D];
       Ctx.GlobalSize[D] = C.GlobalSize[D];
@@ -84,8 +100,10 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
         Ctx.LocalSize[D] = std::min(C.LocalSize[D], C.GlobalSize[D] - Id[D] * C.LocalSize[D]);
       }
       C.Run(Args.get(), &Ctx);
+      Copies.drain();
     }
     _mm_setcsr(SavedMxcsr);
+    Load.Running.fetch_sub(1, std::memory_order_relaxed);
   };
 
   if (Total == 1 || SanitizingThreads) {

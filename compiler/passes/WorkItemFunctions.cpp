@@ -4,12 +4,15 @@
 
 #include "compiler/WorkGroupAbi.h"
 
+#include <llvm/ADT/STLExtras.h>
 #include <llvm/ADT/StringSwitch.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 
 #include <cstddef>
+#include <cstring>
+#include <iterator>
 
 namespace weft::compiler {
 namespace {
@@ -120,6 +123,42 @@ private:
   llvm::Value *const *LocalId;
 };
 
+/// `__weft_rt_<name>(args)` (the built-in library's calls into the device's runtime) becomes
+/// `Ctx->Runtime-><Name>(Ctx, args)`, and `__weft_broadcast_event()` a load of Ctx->Broadcast. That
+/// load is not invariant: the once-per-work-group calls before it write the field.
+void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx) {
+  using abi::WorkGroupContext;
+  auto IsRuntime = [](llvm::StringRef Name) {
+    return Name.startswith("__weft_rt_") || Name == "__weft_broadcast_event";
+  };
+  for (llvm::CallInst *Call : callsTo(Item, IsRuntime)) {
+    llvm::IRBuilder<> B(Call);
+    llvm::StringRef Name = Call->getCalledFunction()->getName();
+    llvm::Value *Result;
+    if (Name == "__weft_broadcast_event") {
+      llvm::Value *At = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx, offsetof(WorkGroupContext, Broadcast));
+      Result = B.CreateAlignedLoad(Call->getType(), At, llvm::Align(8), "event");
+    } else {
+      const auto *Entry = llvm::find(abi::RuntimeFunctionNames, Name);
+      if (Entry == std::end(abi::RuntimeFunctionNames))
+        continue; // not ours (a kernel may declare anything): the build reports it undefined
+      llvm::Value *Table = loadContextField(B, Ctx, offsetof(WorkGroupContext, Runtime), B.getPtrTy(), "runtime");
+      llvm::Value *Function =
+          loadContextField(B, Table, (Entry - std::begin(abi::RuntimeFunctionNames)) * sizeof(void *),
+                           B.getPtrTy(), Name.drop_front(strlen("__weft_rt_")));
+      std::vector<llvm::Type *> Params = {B.getPtrTy()};
+      std::vector<llvm::Value *> Args = {Ctx};
+      for (llvm::Value *Arg : Call->args()) {
+        Params.push_back(Arg->getType());
+        Args.push_back(Arg);
+      }
+      Result = B.CreateCall(llvm::FunctionType::get(Call->getType(), Params, false), Function, Args);
+    }
+    Call->replaceAllUsesWith(Result);
+    Call->eraseFromParent();
+  }
+}
+
 llvm::Function *makeWorkItemFunction(llvm::Function &K) {
   llvm::Module &M = *K.getParent();
   llvm::LLVMContext &C = M.getContext();
@@ -177,6 +216,7 @@ llvm::Function *makeWorkItemFunction(llvm::Function &K) {
     Call->replaceAllUsesWith(Result);
     Call->eraseFromParent();
   }
+  lowerRuntimeCalls(*Item, Ctx);
   return Item;
 }
 

@@ -78,10 +78,20 @@ Config Config::parse(const char *const *Environ, std::vector<std::string> &Warni
         CacheOn = false;
       else if (Value != "on" && Value != "1" && Value != "true")
         Warnings.push_back("WEFT_CACHE: '" + std::string(Value) + "' is not on or off; ignored");
+    } else if (Name == "WEFT_ASYNC_COPY") {
+      if (Value == "auto")
+        C.AsyncCopies = AsyncCopyMode::Auto;
+      else if (Value == "inline")
+        C.AsyncCopies = AsyncCopyMode::Inline;
+      else if (Value == "task")
+        C.AsyncCopies = AsyncCopyMode::Task;
+      else
+        Warnings.push_back("WEFT_ASYNC_COPY: '" + std::string(Value) +
+                           "' is not auto, inline or task; ignored");
     } else {
       Warnings.push_back("unknown setting " + std::string(Name) +
-                         " (known: WEFT_NUM_THREADS, WEFT_DEBUG, WEFT_CACHE_DIR, WEFT_CACHE); "
-                         "ignored");
+                         " (known: WEFT_NUM_THREADS, WEFT_DEBUG, WEFT_CACHE_DIR, WEFT_CACHE, "
+                         "WEFT_ASYNC_COPY); ignored");
     }
   }
   if (CacheOn) {

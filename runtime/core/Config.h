@@ -13,6 +13,13 @@ enum DebugTopic : uint32_t {
   DebugBuild = 1u << 1, ///< what each program build did (disk cache hits and misses)
 };
 
+/// How kernels' async copies run (WEFT_ASYNC_COPY); device-cpu/AsyncCopy.cpp has the policy.
+enum class AsyncCopyMode : uint8_t {
+  Auto,   ///< "auto": at once when small or when no core is free, else as tasks beside the kernel
+  Inline, ///< "inline": always at once, by the work-group that issues them
+  Task,   ///< "task": always as tasks, however small (for tests and benchmarks)
+};
+
 struct Config {
   /// WEFT_NUM_THREADS: worker threads (and compute units); 0 means one per CPU we may run on.
   unsigned NumThreads = 0;
@@ -21,6 +28,7 @@ struct Config {
   /// The disk cache of built programs: WEFT_CACHE_DIR, else $XDG_CACHE_HOME/weft, else
   /// $HOME/.cache/weft; empty (no cache) with WEFT_CACHE=off.
   std::string CacheDir;
+  AsyncCopyMode AsyncCopies = AsyncCopyMode::Auto;
 
   bool debug(DebugTopic T) const { return (Debug & T) != 0; }
 

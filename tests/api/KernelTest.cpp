@@ -1,7 +1,7 @@
 // OpenCL 3.0 §5.8-5.10 (programs, kernels, executing kernels) through the ICD loader: building
 // from source, build logs, kernel arguments and info, and NDRange execution checked against
 // host computations.
-#include "api/RuntimeTest.h"
+#include "api/KernelFixture.h"
 
 #include <algorithm>
 #include <array>
@@ -13,37 +13,6 @@
 
 namespace weft::test {
 namespace {
-
-class KernelApi : public RuntimeTest {
-protected:
-  cl_program program(const char *Source) {
-    cl_int Err;
-    cl_program P = clCreateProgramWithSource(Ctx, 1, &Source, nullptr, &Err);
-    EXPECT_EQ(Err, CL_SUCCESS);
-    return P;
-  }
-  /// Builds Source; fails the test (with the log) if it does not build.
-  cl_program built(const char *Source, const char *Options = "") {
-    cl_program P = program(Source);
-    cl_int Err = clBuildProgram(P, 1, &Device, Options, nullptr, nullptr);
-    EXPECT_EQ(Err, CL_SUCCESS) << log(P);
-    return P;
-  }
-  std::string log(cl_program P) {
-    size_t Size = 0;
-    clGetProgramBuildInfo(P, Device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &Size);
-    std::string S(Size, '\0');
-    clGetProgramBuildInfo(P, Device, CL_PROGRAM_BUILD_LOG, Size, S.data(), nullptr);
-    if (!S.empty())
-      S.pop_back();
-    return S;
-  }
-  cl_build_status status(cl_program P) {
-    cl_build_status S = 99;
-    clGetProgramBuildInfo(P, Device, CL_PROGRAM_BUILD_STATUS, sizeof S, &S, nullptr);
-    return S;
-  }
-};
 
 TEST_F(KernelApi, VectorAddWithNonUniformWorkGroups) {
   cl_program P = built("kernel void add(global const float *a, global const float *b,"

@@ -1,0 +1,114 @@
+// Async copies between global and local memory, wait_group_events and prefetch (OpenCL C 3.0
+// §6.15.13), and cl_khr_extended_async_copies' 2D2D and 3D3D copies.
+//
+// Every copy is one shape for the device's copy engine: Planes x Lines lines of LineElements
+// elements of ElementBytes bytes, with line and plane pitches in bytes on each side. A contiguous
+// copy is one line; a strided one is Lines lines of one element each.
+//
+// The copies and the wait are work-group collectives: all work-items reach them with the same
+// arguments (the spec makes that a rule), and each must run exactly once per work-group. So each
+// is a barrier, the call made by work-item 0 only, with its arguments, and a barrier; the runtime
+// stores the event in the work-group context, where every work-item reads it after the second
+// barrier. The first barrier is not required by the spec: it makes a copy start after every
+// work-item has finished the code before it (deterministic results even in racy kernels, and a
+// wait that waits only after the whole group's computation, which is what lets a copy overlap it).
+#include "defs.h"
+
+// The device's runtime, reached through the work-group context (compiler/WorkGroupAbi.h,
+// KernelRuntime; weft-work-items rewrites these calls).
+void __weft_rt_async_copy(size_t dst, size_t src, size_t element_bytes, size_t line_elements,
+                          size_t lines, size_t planes, size_t src_line_pitch, size_t src_plane_pitch,
+                          size_t dst_line_pitch, size_t dst_plane_pitch, event_t event);
+void __weft_rt_wait_group_events(int num_events, const __generic event_t *event_list);
+event_t __weft_broadcast_event(void);
+
+// Lowered by the compiler (weft-work-items, weft-barriers).
+size_t __attribute__((overloadable, const)) get_local_id(uint dimension);
+void __attribute__((overloadable, convergent)) barrier(cl_mem_fence_flags flags);
+
+static bool firstWorkItem(void) {
+  return (get_local_id(0) | get_local_id(1) | get_local_id(2)) == 0;
+}
+
+static __attribute__((always_inline)) event_t
+copyShape(size_t dst, size_t src, size_t element_bytes, size_t line_elements, size_t lines,
+          size_t planes, size_t src_line_pitch, size_t src_plane_pitch, size_t dst_line_pitch,
+          size_t dst_plane_pitch, event_t event) {
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  if (firstWorkItem())
+    __weft_rt_async_copy(dst, src, element_bytes, line_elements, lines, planes, src_line_pitch,
+                         src_plane_pitch, dst_line_pitch, dst_plane_pitch, event);
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  return __weft_broadcast_event();
+}
+
+OVL void wait_group_events(int num_events, __generic event_t *event_list) {
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  if (firstWorkItem())
+    __weft_rt_wait_group_events(num_events, event_list);
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+}
+
+// 3-component types take the size of 4 components (sizeof(T3) == sizeof(T4) in OpenCL C), which is
+// what the spec asks of async copies: they "behave as ... for 4-component vector types".
+#define ASYNC_COPY(T)                                                                              \
+  OVL event_t async_work_group_copy(__local T *dst, const __global T *src, size_t n, event_t e) { \
+    return copyShape((size_t)dst, (size_t)src, sizeof(T), n, 1, 1, 0, 0, 0, 0, e);                \
+  }                                                                                                \
+  OVL event_t async_work_group_copy(__global T *dst, const __local T *src, size_t n, event_t e) { \
+    return copyShape((size_t)dst, (size_t)src, sizeof(T), n, 1, 1, 0, 0, 0, 0, e);                \
+  }                                                                                                \
+  OVL event_t async_work_group_strided_copy(__local T *dst, const __global T *src, size_t n,      \
+                                            size_t src_stride, event_t e) {                        \
+    return copyShape((size_t)dst, (size_t)src, sizeof(T), 1, n, 1, src_stride * sizeof(T), 0,      \
+                     sizeof(T), 0, e);                                                             \
+  }                                                                                                \
+  OVL event_t async_work_group_strided_copy(__global T *dst, const __local T *src, size_t n,      \
+                                            size_t dst_stride, event_t e) {                        \
+    return copyShape((size_t)dst, (size_t)src, sizeof(T), 1, n, 1, sizeof(T), 0,                  \
+                     dst_stride * sizeof(T), 0, e);                                                \
+  }                                                                                                \
+  /* At most a few cache lines per work-item: prefetching more per work-item only burns issue    \
+     slots (each work-item of the group usually prefetches its own part). */                      \
+  OVL void prefetch(const __global T *p, size_t n) {                                              \
+    const __global char *bytes = (const __global char *)p;                                        \
+    size_t total = n * sizeof(T);                                                                  \
+    for (size_t at = 0; at < total && at < 4 * 64; at += 64)                                       \
+      __builtin_prefetch(bytes + at, 0, 3);                                                        \
+  }
+#define ASYNC_COPY_ALL_WIDTHS(T) ASYNC_COPY(T) FOR_VECTORS(ASYNC_COPY_VECTOR, T)
+#define ASYNC_COPY_VECTOR(TN, N) ASYNC_COPY(TN)
+FOR_INTEGERS(ASYNC_COPY_ALL_WIDTHS)
+ASYNC_COPY_ALL_WIDTHS(float)
+// double and half are declared to kernels only when the device reports cl_khr_fp64 or
+// cl_khr_fp16; the definitions cost nothing until then (a program links only what it calls).
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+ASYNC_COPY_ALL_WIDTHS(double)
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+ASYNC_COPY_ALL_WIDTHS(half)
+
+// cl_khr_extended_async_copies 1.0.0: offsets, line lengths and plane areas in elements of
+// num_bytes_per_element bytes. compiler/Frontend.cpp declares these to kernels.
+#define COPY_2D2D(DST_AS, SRC_AS)                                                                  \
+  OVL event_t async_work_group_copy_2D2D(                                                          \
+      DST_AS void *dst, size_t dst_offset, const SRC_AS void *src, size_t src_offset,             \
+      size_t num_bytes_per_element, size_t num_elements_per_line, size_t num_lines,                \
+      size_t src_total_line_length, size_t dst_total_line_length, event_t event) {                 \
+    size_t b = num_bytes_per_element;                                                              \
+    return copyShape((size_t)dst + dst_offset * b, (size_t)src + src_offset * b, b,               \
+                     num_elements_per_line, num_lines, 1, src_total_line_length * b, 0,            \
+                     dst_total_line_length * b, 0, event);                                         \
+  }                                                                                                \
+  OVL event_t async_work_group_copy_3D3D(                                                          \
+      DST_AS void *dst, size_t dst_offset, const SRC_AS void *src, size_t src_offset,             \
+      size_t num_bytes_per_element, size_t num_elements_per_line, size_t num_lines,                \
+      size_t num_planes, size_t src_total_line_length, size_t src_total_plane_area,                \
+      size_t dst_total_line_length, size_t dst_total_plane_area, event_t event) {                  \
+    size_t b = num_bytes_per_element;                                                              \
+    return copyShape((size_t)dst + dst_offset * b, (size_t)src + src_offset * b, b,               \
+                     num_elements_per_line, num_lines, num_planes, src_total_line_length * b,      \
+                     src_total_plane_area * b, dst_total_line_length * b,                          \
+                     dst_total_plane_area * b, event);                                             \
+  }
+COPY_2D2D(__local, __global)
+COPY_2D2D(__global, __local)

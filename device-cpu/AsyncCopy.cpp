@@ -1,0 +1,211 @@
+// The async-copy engine: see AsyncCopy.h.
+#include "device-cpu/AsyncCopy.h"
+
+#include "device-cpu/Transfers.h"
+
+#include <immintrin.h>
+
+#include <algorithm>
+#include <cstring>
+#include <thread>
+
+namespace weft::cpu {
+namespace {
+
+/// Count elements of N bytes, each at its own pitch: fixed-size copies the compiler turns into
+/// plain moves (a strided copy of floats must not call memcpy per float).
+template <size_t N>
+void gather(std::byte *Dst, const std::byte *Src, size_t Count, size_t DstPitch, size_t SrcPitch) {
+  for (size_t I = 0; I < Count; ++I)
+    std::memcpy(Dst + I * DstPitch, Src + I * SrcPitch, N);
+}
+
+/// Count lines of Bytes bytes each.
+void copyLineRun(std::byte *Dst, const std::byte *Src, size_t Count, size_t Bytes, size_t DstPitch,
+                 size_t SrcPitch) {
+  switch (Bytes) {
+  case 1: return gather<1>(Dst, Src, Count, DstPitch, SrcPitch);
+  case 2: return gather<2>(Dst, Src, Count, DstPitch, SrcPitch);
+  case 4: return gather<4>(Dst, Src, Count, DstPitch, SrcPitch);
+  case 8: return gather<8>(Dst, Src, Count, DstPitch, SrcPitch);
+  case 16: return gather<16>(Dst, Src, Count, DstPitch, SrcPitch);
+  case 32: return gather<32>(Dst, Src, Count, DstPitch, SrcPitch);
+  case 64: return gather<64>(Dst, Src, Count, DstPitch, SrcPitch);
+  case 128: return gather<128>(Dst, Src, Count, DstPitch, SrcPitch);
+  default:
+    for (size_t I = 0; I < Count; ++I)
+      std::memcpy(Dst + I * DstPitch, Src + I * SrcPitch, Bytes);
+  }
+}
+
+} // namespace
+
+void copyLines(const CopyShape &S, size_t Begin, size_t End) {
+  const size_t Bytes = S.lineBytes();
+  if (Bytes == 0)
+    return;
+  while (Begin < End) {
+    size_t Plane = Begin / S.Lines, Line = Begin % S.Lines;
+    size_t Count = std::min(End - Begin, S.Lines - Line);
+    copyLineRun(S.Dst + Plane * S.DstPlanePitch + Line * S.DstLinePitch,
+                S.Src + Plane * S.SrcPlanePitch + Line * S.SrcLinePitch, Count, Bytes,
+                S.DstLinePitch, S.SrcLinePitch);
+    Begin += Count;
+  }
+}
+
+/// A copy handed to helper tasks: chunks of whole lines, or of bytes when it is one line. The
+/// work-group and each helper hold a reference; a helper that starts after the work-group took
+/// every chunk finds nothing to do and only drops its reference.
+struct AsyncCopies::Job {
+  CopyShape Shape;
+  bool ByBytes = false;
+  size_t PerChunk = 1; ///< lines, or bytes when ByBytes
+  uint32_t Chunks = 0;
+  std::atomic<uint32_t> Next{0}; ///< the next chunk nobody has claimed
+  std::atomic<uint32_t> Done{0}; ///< chunks copied
+  std::atomic<uint32_t> Refs{1};
+
+  void copyChunk(uint32_t C) const {
+    if (ByBytes) {
+      size_t Begin = C * PerChunk, Total = Shape.lineBytes();
+      std::memcpy(Shape.Dst + Begin, Shape.Src + Begin, std::min(PerChunk, Total - Begin));
+    } else {
+      copyLines(Shape, C * PerChunk, std::min((C + 1) * PerChunk, Shape.totalLines()));
+    }
+  }
+  /// Claims and copies chunks until none is left.
+  void work() {
+    for (uint32_t C; (C = Next.fetch_add(1, std::memory_order_relaxed)) < Chunks;) {
+      copyChunk(C);
+      Done.fetch_add(1, std::memory_order_release);
+    }
+  }
+  void release() {
+    if (Refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
+      delete this;
+  }
+};
+
+AsyncCopies::AsyncCopies(tbb::task_arena &Arena, DeviceLoad &Load, const AsyncCopyPolicy &Policy)
+    : Arena(Arena), Load(Load), Policy(Policy) {}
+
+AsyncCopies::~AsyncCopies() { drain(); }
+
+AsyncCopies::Job *AsyncCopies::offload(const CopyShape &S, bool Forced) {
+  const int Idle = Load.Threads - Load.Running.load(std::memory_order_relaxed);
+  if (!Forced && Idle <= 0)
+    return nullptr;
+  auto *J = new Job;
+  J->Shape = S;
+  const size_t LineBytes = S.lineBytes();
+  J->ByBytes = S.totalLines() == 1;
+  J->PerChunk = J->ByBytes ? Policy.ChunkBytes : std::max<size_t>(1, Policy.ChunkBytes / LineBytes);
+  const size_t Units = J->ByBytes ? LineBytes : S.totalLines();
+  J->Chunks = uint32_t(std::min<size_t>((Units + J->PerChunk - 1) / J->PerChunk, UINT32_MAX));
+  if (J->Chunks == UINT32_MAX) // more chunks than a counter holds: bigger chunks
+    J->PerChunk = (Units + J->Chunks - 1) / J->Chunks;
+  const int Helpers = int(std::min<size_t>(J->Chunks, size_t(std::max(Idle, 1))));
+  for (int H = 0; H < Helpers; ++H) {
+    J->Refs.fetch_add(1, std::memory_order_relaxed);
+    auto Help = [J] {
+      J->work();
+      J->release();
+    };
+    if constexpr (SanitizingThreads)
+      std::thread(Help).detach(); // TSan cannot see TBB's hand-offs (Transfers.h)
+    else
+      Arena.enqueue(Help);
+  }
+  return J;
+}
+
+void *AsyncCopies::copy(const CopyShape &S, void *EventHandle) {
+  const uintptr_t Handle = reinterpret_cast<uintptr_t>(EventHandle);
+  size_t Index;
+  if (Handle != 0 && Handle <= Events.size() && Events[Handle - 1].Live) {
+    Index = Handle - 1; // chained: the event now covers this copy too
+  } else if (!Free.empty()) {
+    Index = Free.back();
+    Free.pop_back();
+  } else {
+    Index = Events.size();
+    Events.emplace_back();
+  }
+  Event &E = Events[Index];
+  E.Live = true;
+  const bool Forced = Policy.Mode == AsyncCopyMode::Task;
+  Job *J = nullptr;
+  if (S.bytes() > 0 && (Forced || (Policy.Mode == AsyncCopyMode::Auto && S.bytes() >= Policy.TaskMinBytes)))
+    J = offload(S, Forced);
+  if (J)
+    E.Jobs.push_back(J);
+  else
+    copyLines(S, 0, S.totalLines());
+  return reinterpret_cast<void *>(uintptr_t(Index + 1));
+}
+
+void AsyncCopies::finish(Event &E) {
+  for (Job *J : E.Jobs) {
+    J->work(); // whatever no helper has started
+    // The rest is being copied on other threads right now: spin briefly, then yield the core.
+    for (unsigned Spins = 0; J->Done.load(std::memory_order_acquire) < J->Chunks; ++Spins) {
+      if (Spins < 1024)
+        _mm_pause();
+      else
+        std::this_thread::yield();
+    }
+    J->release();
+  }
+  E.Jobs.clear();
+  E.Live = false;
+}
+
+void AsyncCopies::wait(int NumEvents, void *const *List) {
+  for (int I = 0; I < NumEvents; ++I) {
+    const uintptr_t Handle = reinterpret_cast<uintptr_t>(List[I]);
+    if (Handle == 0 || Handle > Events.size() || !Events[Handle - 1].Live)
+      continue;
+    finish(Events[Handle - 1]);
+    Free.push_back(uint32_t(Handle - 1));
+  }
+}
+
+void AsyncCopies::drain() {
+  if (Events.empty())
+    return;
+  for (Event &E : Events)
+    if (E.Live)
+      finish(E);
+  Events.clear();
+  Free.clear();
+}
+
+namespace {
+
+void asyncCopy(abi::WorkGroupContext *Ctx, uint64_t Dst, uint64_t Src, uint64_t ElementBytes,
+               uint64_t LineElements, uint64_t Lines, uint64_t Planes, uint64_t SrcLinePitch,
+               uint64_t SrcPlanePitch, uint64_t DstLinePitch, uint64_t DstPlanePitch, void *Event) {
+  CopyShape S;
+  S.Dst = reinterpret_cast<std::byte *>(Dst);
+  S.Src = reinterpret_cast<const std::byte *>(Src);
+  S.ElementBytes = ElementBytes;
+  S.LineElements = LineElements;
+  S.Lines = Lines;
+  S.Planes = Planes;
+  S.SrcLinePitch = SrcLinePitch;
+  S.SrcPlanePitch = SrcPlanePitch;
+  S.DstLinePitch = DstLinePitch;
+  S.DstPlanePitch = DstPlanePitch;
+  Ctx->Broadcast = static_cast<AsyncCopies *>(Ctx->Async)->copy(S, Event);
+}
+
+void waitGroupEvents(abi::WorkGroupContext *Ctx, int32_t NumEvents, void *const *Events) {
+  static_cast<AsyncCopies *>(Ctx->Async)->wait(NumEvents, Events);
+}
+
+} // namespace
+
+const abi::KernelRuntime AsyncCopies::Runtime = {&asyncCopy, &waitGroupEvents};
+
+} // namespace weft::cpu

@@ -1,0 +1,96 @@
+// The async-copy engine: what async_work_group_copy, _strided_copy, _2D2D, _3D3D and
+// wait_group_events do, once per work-group (builtins/src/async.cl makes work-item 0 call here
+// through abi::KernelRuntime). DESIGN.md "Async copies" and research/exec-model.md §3.
+//
+// A copy either runs at once on the work-group's thread, or becomes a job of chunks that helper
+// tasks on the device's arena copy while the work-group computes. A waiting work-group claims the
+// chunks no helper has started and copies them itself, then waits only for chunks in progress on
+// other threads: it never waits for a task to be scheduled, never runs another work-group while it
+// waits, and so can neither deadlock nor stall behind the scheduler.
+#pragma once
+
+#include "compiler/WorkGroupAbi.h"
+#include "runtime/core/Config.h"
+
+#include <oneapi/tbb/task_arena.h>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace weft::cpu {
+
+/// Planes x Lines lines of LineElements elements of ElementBytes bytes; pitches in bytes. A
+/// contiguous copy is one line; a strided copy is Lines lines of one element.
+struct CopyShape {
+  std::byte *Dst = nullptr;
+  const std::byte *Src = nullptr;
+  size_t ElementBytes = 0, LineElements = 0, Lines = 0, Planes = 0;
+  size_t SrcLinePitch = 0, SrcPlanePitch = 0, DstLinePitch = 0, DstPlanePitch = 0;
+
+  size_t lineBytes() const { return ElementBytes * LineElements; }
+  size_t totalLines() const { return Lines * Planes; }
+  size_t bytes() const { return lineBytes() * totalLines(); }
+};
+
+/// Copies lines [Begin, End) of S, numbered across planes (line L is line L % Lines of plane
+/// L / Lines).
+void copyLines(const CopyShape &S, size_t Begin, size_t End);
+
+/// How busy the device's workers are: work-group chunks running now, out of Threads.
+struct DeviceLoad {
+  explicit DeviceLoad(int Threads) : Threads(Threads) {}
+  std::atomic<int> Running{0};
+  const int Threads;
+};
+
+/// The policy's thresholds, measured by bench/async.sh (docs/performance.md, "Async copies").
+struct AsyncCopyPolicy {
+  AsyncCopyMode Mode = AsyncCopyMode::Auto;
+  /// Auto: smaller copies run at once (a task costs more than it can hide).
+  size_t TaskMinBytes = 64u << 10;
+  /// A job's chunks: what one helper copies before it looks for the next.
+  size_t ChunkBytes = 16u << 10;
+};
+
+/// The async copies of the work-groups one thread runs, one after the other: their event table.
+/// Not thread-safe: only the work-group's thread calls it (helpers touch only their jobs).
+class AsyncCopies {
+public:
+  AsyncCopies(tbb::task_arena &Arena, DeviceLoad &Load, const AsyncCopyPolicy &Policy);
+  ~AsyncCopies();
+  AsyncCopies(const AsyncCopies &) = delete;
+  AsyncCopies &operator=(const AsyncCopies &) = delete;
+
+  /// Starts copying S as part of Event (when it is a live event of this work-group; otherwise a
+  /// new event); returns the event.
+  void *copy(const CopyShape &S, void *Event);
+  /// Returns when the copies of the events are complete, and releases the events. Zero,
+  /// released and unknown events are ignored.
+  void wait(int NumEvents, void *const *Events);
+  /// The end of a work-group: finishes every copy still in flight (a kernel must wait for its
+  /// copies, but the next work-group reuses the local memory) and forgets every event.
+  void drain();
+
+  /// The entry points compiled kernels call (WorkGroupContext::Async must be an AsyncCopies).
+  static const abi::KernelRuntime Runtime;
+
+private:
+  struct Job;
+  struct Event {
+    std::vector<Job *> Jobs; ///< copies still owned by helpers when issued; inline ones are done
+    bool Live = false;
+  };
+
+  Job *offload(const CopyShape &S, bool Forced);
+  void finish(Event &E);
+
+  tbb::task_arena &Arena;
+  DeviceLoad &Load;
+  AsyncCopyPolicy Policy;
+  std::vector<Event> Events; ///< a handle is index + 1
+  std::vector<uint32_t> Free;
+};
+
+} // namespace weft::cpu

@@ -1,0 +1,485 @@
+// Async copies (OpenCL C 3.0 §6.15.13, cl_khr_extended_async_copies) through the ICD loader:
+// every type and width in both directions, contiguous, strided, 2D and 3D with odd sizes, offsets
+// and pitches; event chaining across copy kinds; copies in loops (double buffering); kernels that
+// end without waiting; prefetch; and a copy observed running while its work-group computes.
+// tests/api/CMakeLists.txt runs this suite twice: as configured, and with WEFT_ASYNC_COPY=task
+// (every copy handed to helper tasks).
+#include "api/KernelFixture.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace weft::test {
+namespace {
+
+class AsyncCopy : public KernelApi {
+protected:
+  static std::vector<uint8_t> randomBytes(size_t N, unsigned Seed) {
+    std::mt19937 Random(Seed);
+    std::vector<uint8_t> Bytes(N);
+    for (uint8_t &B : Bytes)
+      B = uint8_t(Random());
+    return Bytes;
+  }
+  std::vector<uint8_t> read(cl_command_queue Q, cl_mem M, size_t Bytes) {
+    std::vector<uint8_t> Out(Bytes);
+    EXPECT_EQ(clEnqueueReadBuffer(Q, M, CL_TRUE, 0, Bytes, Out.data(), 0, nullptr, nullptr), CL_SUCCESS);
+    return Out;
+  }
+  void run(cl_command_queue Q, cl_kernel K, size_t Global, size_t Local) {
+    ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &Global, &Local, 0, nullptr, nullptr), CL_SUCCESS);
+    ASSERT_EQ(clFinish(Q), CL_SUCCESS);
+  }
+  template <typename... T> void setArgs(cl_kernel K, const T &...Values) {
+    cl_uint Index = 0;
+    auto Set = [&](const auto &Value) {
+      EXPECT_EQ(clSetKernelArg(K, Index, sizeof Value, &Value), CL_SUCCESS) << "argument " << Index;
+      ++Index;
+    };
+    (Set(Values), ...);
+  }
+};
+
+constexpr uint8_t Untouched = 0xab;
+
+struct TypeWidth {
+  const char *Scalar;
+  size_t ScalarBytes;
+};
+constexpr TypeWidth Scalars[] = {{"char", 1}, {"uchar", 1}, {"short", 2}, {"ushort", 2}, {"int", 4},
+                                 {"uint", 4}, {"long", 8},  {"ulong", 8}, {"float", 4}};
+constexpr int Widths[] = {1, 2, 3, 4, 8, 16};
+
+std::string typeName(const TypeWidth &T, int Width) {
+  return Width == 1 ? T.Scalar : T.Scalar + std::to_string(Width);
+}
+
+// Every gentype: global -> local contiguous then local -> global strided (a scatter), and
+// global -> local strided (a gather) then local -> global contiguous. Each work-group copies its
+// own n elements.
+constexpr const char *EveryTypeSource = R"(
+#define COPIES(T)                                                                                \
+kernel void copies_##T(global const T *src, global T *scattered, global T *gathered,            \
+                       local T *tile, uint n, uint stride) {                                    \
+  size_t g = get_group_id(0);                                                                    \
+  event_t e = async_work_group_copy(tile, src + g * n, n, 0);                                    \
+  wait_group_events(1, &e);                                                                      \
+  e = async_work_group_strided_copy(scattered + g * n * stride, tile, n, stride, 0);            \
+  wait_group_events(1, &e);                                                                      \
+  e = async_work_group_strided_copy(tile, src + g * n * stride, n, stride, 0);                   \
+  wait_group_events(1, &e);                                                                      \
+  e = async_work_group_copy(gathered + g * n, tile, n, 0);                                       \
+  wait_group_events(1, &e);                                                                      \
+}
+#define WIDTHS(T) COPIES(T) COPIES(T##2) COPIES(T##3) COPIES(T##4) COPIES(T##8) COPIES(T##16)
+WIDTHS(char) WIDTHS(uchar) WIDTHS(short) WIDTHS(ushort) WIDTHS(int) WIDTHS(uint) WIDTHS(long)
+WIDTHS(ulong) WIDTHS(float)
+)";
+
+TEST_F(AsyncCopy, EveryTypeAndWidthBothDirectionsContiguousAndStrided) {
+  cl_program P = built(EveryTypeSource, "-cl-std=CL3.0");
+  ASSERT_EQ(status(P), CL_BUILD_SUCCESS);
+  cl_command_queue Q = queue();
+  const cl_uint N = 37, Stride = 3;
+  const size_t Groups = 3, Local = 5;
+  for (const TypeWidth &T : Scalars)
+    for (int Width : Widths) {
+      const std::string Name = typeName(T, Width);
+      SCOPED_TRACE(Name);
+      // 3-component vectors take the size (and stride) of 4 components.
+      const size_t Element = T.ScalarBytes * (Width == 3 ? 4 : Width);
+      const size_t SrcElements = Groups * N * Stride;
+      std::vector<uint8_t> Src = randomBytes(SrcElements * Element, unsigned(Element * 131 + Width));
+      std::vector<uint8_t> Fill(SrcElements * Element, Untouched);
+      cl_mem MSrc = buffer(Src.size(), CL_MEM_COPY_HOST_PTR, Src.data());
+      cl_mem MScattered = buffer(Fill.size(), CL_MEM_COPY_HOST_PTR, Fill.data());
+      cl_mem MGathered = buffer(Fill.size(), CL_MEM_COPY_HOST_PTR, Fill.data());
+      cl_int Err;
+      cl_kernel K = clCreateKernel(P, ("copies_" + Name).c_str(), &Err);
+      ASSERT_EQ(Err, CL_SUCCESS);
+      setArgs(K, MSrc, MScattered, MGathered);
+      ASSERT_EQ(clSetKernelArg(K, 3, N * Element, nullptr), CL_SUCCESS);
+      ASSERT_EQ(clSetKernelArg(K, 4, sizeof N, &N), CL_SUCCESS);
+      ASSERT_EQ(clSetKernelArg(K, 5, sizeof Stride, &Stride), CL_SUCCESS);
+      run(Q, K, Groups * Local, Local);
+      std::vector<uint8_t> Scattered = read(Q, MScattered, Fill.size());
+      std::vector<uint8_t> Gathered = read(Q, MGathered, Fill.size());
+      std::vector<uint8_t> WantScattered = Fill, WantGathered = Fill;
+      for (size_t I = 0; I < Groups * N; ++I) {
+        std::memcpy(&WantScattered[I * Stride * Element], &Src[I * Element], Element);
+        std::memcpy(&WantGathered[I * Element], &Src[I * Stride * Element], Element);
+      }
+      EXPECT_EQ(Scattered, WantScattered);
+      EXPECT_EQ(Gathered, WantGathered);
+      clReleaseKernel(K);
+      for (cl_mem M : {MSrc, MScattered, MGathered})
+        clReleaseMemObject(M);
+    }
+  clReleaseProgram(P);
+}
+
+/// Host reference of a 3D3D copy (2D2D is the one-plane case), offsets and pitches in elements.
+struct Shape3D {
+  size_t Bytes, PerLine, Lines, Planes, SrcOffset, SrcLine, SrcPlane, DstOffset, DstLine, DstPlane;
+  void apply(std::vector<uint8_t> &Dst, const std::vector<uint8_t> &Src) const {
+    for (size_t P = 0; P < Planes; ++P)
+      for (size_t L = 0; L < Lines; ++L)
+        std::memcpy(&Dst[(DstOffset + P * DstPlane + L * DstLine) * Bytes],
+                    &Src[(SrcOffset + P * SrcPlane + L * SrcLine) * Bytes], PerLine * Bytes);
+  }
+  size_t srcBytes() const { return (SrcOffset + (Planes - 1) * SrcPlane + (Lines - 1) * SrcLine + PerLine) * Bytes; }
+  size_t dstBytes() const { return (DstOffset + (Planes - 1) * DstPlane + (Lines - 1) * DstLine + PerLine) * Bytes; }
+};
+
+constexpr const char *ExtendedSource = R"(
+#ifndef cl_khr_extended_async_copies
+#error "cl_khr_extended_async_copies is not defined"
+#endif
+// Global -> local with the source's shape, then local -> global with the destination's; the
+// local copy is packed (line length = elements per line).
+kernel void copy2d(global const uchar *src, global uchar *dst, local uchar *tile, uint bytes,
+                   uint per_line, uint lines, uint src_offset, uint src_line, uint dst_offset,
+                   uint dst_line) {
+  event_t e = async_work_group_copy_2D2D(tile, 0, src, src_offset, bytes, per_line, lines,
+                                         src_line, per_line, 0);
+  wait_group_events(1, &e);
+  e = async_work_group_copy_2D2D(dst, dst_offset, tile, 0, bytes, per_line, lines, per_line,
+                                 dst_line, 0);
+  wait_group_events(1, &e);
+}
+kernel void copy3d(global const uchar *src, global uchar *dst, local uchar *tile, uint bytes,
+                   uint per_line, uint lines, uint planes, uint src_offset, uint src_line,
+                   uint src_plane, uint dst_offset, uint dst_line, uint dst_plane) {
+  // The local copy has one spare element per line and one spare line per plane.
+  uint tile_line = per_line + 1, tile_plane = tile_line * (lines + 1);
+  event_t e = async_work_group_copy_3D3D(tile, 0, src, src_offset, bytes, per_line, lines, planes,
+                                         src_line, src_plane, tile_line, tile_plane, 0);
+  wait_group_events(1, &e);
+  e = async_work_group_copy_3D3D(dst, dst_offset, tile, 0, bytes, per_line, lines, planes,
+                                 tile_line, tile_plane, dst_line, dst_plane, 0);
+  wait_group_events(1, &e);
+}
+)";
+
+TEST_F(AsyncCopy, TwoDimensionalCopiesWithOffsetsAndLineLengths) {
+  cl_program P = built(ExtendedSource, "-cl-std=CL3.0");
+  ASSERT_EQ(status(P), CL_BUILD_SUCCESS);
+  cl_kernel K = clCreateKernel(P, "copy2d", nullptr);
+  cl_command_queue Q = queue();
+  // bytes per element, elements per line, lines, source offset/line, destination offset/line
+  const Shape3D Shapes[] = {{1, 7, 5, 1, 3, 11, 0, 2, 9, 0},     {4, 13, 3, 1, 0, 13, 0, 5, 17, 0},
+                            {12, 3, 9, 1, 1, 4, 0, 0, 5, 0},     {16, 1, 33, 1, 2, 3, 0, 1, 1, 0},
+                            {2, 31, 2, 1, 7, 40, 0, 3, 31, 0},   {8, 5, 6, 1, 0, 7, 0, 0, 6, 0},
+                            {32, 2, 4, 1, 1, 3, 0, 2, 5, 0},     {3, 10, 10, 1, 4, 10, 0, 4, 12, 0}};
+  for (const Shape3D &S : Shapes) {
+    SCOPED_TRACE(testing::Message() << S.Bytes << " bytes, " << S.PerLine << "x" << S.Lines);
+    std::vector<uint8_t> Src = randomBytes(S.srcBytes(), unsigned(S.Bytes * 7 + S.Lines));
+    std::vector<uint8_t> Want(S.dstBytes() + 64, Untouched);
+    cl_mem MSrc = buffer(Src.size(), CL_MEM_COPY_HOST_PTR, Src.data());
+    cl_mem MDst = buffer(Want.size(), CL_MEM_COPY_HOST_PTR, Want.data());
+    S.apply(Want, Src);
+    setArgs(K, MSrc, MDst);
+    ASSERT_EQ(clSetKernelArg(K, 2, S.PerLine * S.Lines * S.Bytes, nullptr), CL_SUCCESS);
+    cl_uint Values[] = {cl_uint(S.Bytes),     cl_uint(S.PerLine),  cl_uint(S.Lines),
+                        cl_uint(S.SrcOffset), cl_uint(S.SrcLine),  cl_uint(S.DstOffset),
+                        cl_uint(S.DstLine)};
+    for (cl_uint A = 0; A < 7; ++A)
+      ASSERT_EQ(clSetKernelArg(K, 3 + A, sizeof(cl_uint), &Values[A]), CL_SUCCESS);
+    run(Q, K, 7, 7);
+    EXPECT_EQ(read(Q, MDst, Want.size()), Want);
+    clReleaseMemObject(MSrc);
+    clReleaseMemObject(MDst);
+  }
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+TEST_F(AsyncCopy, ThreeDimensionalCopiesWithPlaneAreas) {
+  cl_program P = built(ExtendedSource, "-cl-std=CL3.0");
+  ASSERT_EQ(status(P), CL_BUILD_SUCCESS);
+  cl_kernel K = clCreateKernel(P, "copy3d", nullptr);
+  cl_command_queue Q = queue();
+  // bytes, per line, lines, planes, src offset/line/plane, dst offset/line/plane
+  const Shape3D Shapes[] = {{1, 5, 3, 4, 2, 7, 25, 1, 6, 19},   {4, 3, 5, 3, 0, 3, 15, 3, 4, 21},
+                            {16, 2, 2, 5, 1, 3, 7, 0, 2, 4},    {2, 9, 1, 7, 3, 11, 12, 5, 9, 9},
+                            {8, 1, 6, 2, 0, 2, 13, 1, 1, 6},    {6, 4, 4, 4, 5, 5, 21, 2, 8, 33}};
+  for (const Shape3D &S : Shapes) {
+    SCOPED_TRACE(testing::Message() << S.Bytes << " bytes, " << S.PerLine << "x" << S.Lines << "x"
+                                    << S.Planes);
+    std::vector<uint8_t> Src = randomBytes(S.srcBytes(), unsigned(S.Bytes * 5 + S.Planes));
+    std::vector<uint8_t> Want(S.dstBytes() + 64, Untouched);
+    cl_mem MSrc = buffer(Src.size(), CL_MEM_COPY_HOST_PTR, Src.data());
+    cl_mem MDst = buffer(Want.size(), CL_MEM_COPY_HOST_PTR, Want.data());
+    S.apply(Want, Src);
+    setArgs(K, MSrc, MDst);
+    const size_t TileBytes = (S.PerLine + 1) * (S.Lines + 1) * S.Planes * S.Bytes;
+    ASSERT_EQ(clSetKernelArg(K, 2, TileBytes, nullptr), CL_SUCCESS);
+    cl_uint Values[] = {cl_uint(S.Bytes),    cl_uint(S.PerLine),   cl_uint(S.Lines),
+                        cl_uint(S.Planes),   cl_uint(S.SrcOffset), cl_uint(S.SrcLine),
+                        cl_uint(S.SrcPlane), cl_uint(S.DstOffset), cl_uint(S.DstLine),
+                        cl_uint(S.DstPlane)};
+    for (cl_uint A = 0; A < 10; ++A)
+      ASSERT_EQ(clSetKernelArg(K, 3 + A, sizeof(cl_uint), &Values[A]), CL_SUCCESS);
+    run(Q, K, 4, 4);
+    EXPECT_EQ(read(Q, MDst, Want.size()), Want);
+    clReleaseMemObject(MSrc);
+    clReleaseMemObject(MDst);
+  }
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+TEST_F(AsyncCopy, OneEventCoversChainedCopiesOfEveryKind) {
+  cl_program P = built(R"(
+    kernel void chained(global const int *src, global int *out, local int *a, local int *b,
+                        local int *c, local int *d) {
+      event_t e = async_work_group_copy(a, src, 10, 0);
+      event_t same = async_work_group_strided_copy(b, src + 16, 7, 2, e);
+      same = async_work_group_copy_2D2D(c, 1, src, 40, sizeof(int), 3, 4, 5, 4, same);
+      event_t other = async_work_group_copy(d, src + 90, 6, 0);
+      event_t both[2] = {same, other};
+      wait_group_events(2, both); // every copy, through the chained event and the other one
+      size_t i = get_local_id(0);
+      for (size_t k = i; k < 10; k += get_local_size(0)) out[k] = a[k];
+      for (size_t k = i; k < 7; k += get_local_size(0)) out[10 + k] = b[k];
+      for (size_t k = i; k < 17; k += get_local_size(0)) out[20 + k] = c[k];
+      for (size_t k = i; k < 6; k += get_local_size(0)) out[40 + k] = d[k];
+    })", "-cl-std=CL3.0");
+  cl_kernel K = clCreateKernel(P, "chained", nullptr);
+  std::vector<cl_int> Src(128);
+  for (size_t I = 0; I < Src.size(); ++I)
+    Src[I] = cl_int(1000 + I);
+  cl_mem MSrc = buffer(Src.size() * 4, CL_MEM_COPY_HOST_PTR, Src.data());
+  std::vector<cl_int> Fill(64, -1);
+  cl_mem MOut = buffer(Fill.size() * 4, CL_MEM_COPY_HOST_PTR, Fill.data());
+  setArgs(K, MSrc, MOut);
+  for (cl_uint A = 2; A < 6; ++A)
+    ASSERT_EQ(clSetKernelArg(K, A, 32 * sizeof(cl_int), nullptr), CL_SUCCESS);
+  cl_command_queue Q = queue();
+  run(Q, K, 3, 3);
+  std::vector<cl_int> Out(Fill.size());
+  ASSERT_EQ(clEnqueueReadBuffer(Q, MOut, CL_TRUE, 0, Out.size() * 4, Out.data(), 0, nullptr, nullptr), CL_SUCCESS);
+  for (int K = 0; K < 10; ++K)
+    EXPECT_EQ(Out[K], Src[K]) << K;
+  for (int K = 0; K < 7; ++K)
+    EXPECT_EQ(Out[10 + K], Src[16 + 2 * K]) << K;
+  // 2D: 4 lines of 3 elements from src + 40 (line length 5) to c + 1 (line length 4).
+  for (int L = 0; L < 4; ++L)
+    for (int E = 0; E < 3; ++E)
+      EXPECT_EQ(Out[20 + 1 + L * 4 + E], Src[40 + L * 5 + E]) << L << "," << E;
+  for (int K = 0; K < 6; ++K)
+    EXPECT_EQ(Out[40 + K], Src[90 + K]) << K;
+  clReleaseMemObject(MSrc);
+  clReleaseMemObject(MOut);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+TEST_F(AsyncCopy, DoubleBufferedTilesInALoop) {
+  cl_program P = built(R"(
+    kernel void tiles(global const int *in, global int *out, local int *buf, uint tile,
+                      uint tiles) {
+      size_t lid = get_local_id(0), size = get_local_size(0);
+      global const int *base = in + get_group_id(0) * tile * tiles;
+      event_t e = async_work_group_copy(buf, base, tile, 0);
+      int acc = 0;
+      for (uint k = 0; k < tiles; ++k) {
+        event_t next = 0;
+        if (k + 1 < tiles) // the same in every work-item: a uniform conditional
+          next = async_work_group_copy(buf + ((k + 1) & 1) * tile, base + (k + 1) * tile, tile, 0);
+        wait_group_events(1, &e);
+        for (uint i = lid; i < tile; i += size)
+          acc += buf[(k & 1) * tile + i] * (int)(k + 1);
+        barrier(CLK_LOCAL_MEM_FENCE); // buffer k & 1 is refilled next iteration
+        e = next;
+      }
+      out[get_global_id(0)] = acc;
+    })", "-cl-std=CL3.0");
+  cl_kernel K = clCreateKernel(P, "tiles", nullptr);
+  const cl_uint Tile = 1000, Tiles = 9;
+  const size_t Groups = 5, Local = 6;
+  std::vector<cl_int> In(Groups * Tile * Tiles);
+  std::mt19937 Random(7);
+  for (cl_int &V : In)
+    V = cl_int(Random() % 1000);
+  cl_mem MIn = buffer(In.size() * 4, CL_MEM_COPY_HOST_PTR, In.data());
+  cl_mem MOut = buffer(Groups * Local * 4);
+  setArgs(K, MIn, MOut);
+  ASSERT_EQ(clSetKernelArg(K, 2, 2 * Tile * sizeof(cl_int), nullptr), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 3, sizeof Tile, &Tile), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 4, sizeof Tiles, &Tiles), CL_SUCCESS);
+  cl_command_queue Q = queue();
+  run(Q, K, Groups * Local, Local);
+  std::vector<cl_int> Out(Groups * Local);
+  ASSERT_EQ(clEnqueueReadBuffer(Q, MOut, CL_TRUE, 0, Out.size() * 4, Out.data(), 0, nullptr, nullptr), CL_SUCCESS);
+  for (size_t G = 0; G < Groups; ++G)
+    for (size_t L = 0; L < Local; ++L) {
+      int Want = 0;
+      for (cl_uint T = 0; T < Tiles; ++T)
+        for (size_t I = L; I < Tile; I += Local)
+          Want += In[(G * Tiles + T) * Tile + I] * int(T + 1);
+      EXPECT_EQ(Out[G * Local + L], Want) << G << "," << L;
+    }
+  clReleaseMemObject(MIn);
+  clReleaseMemObject(MOut);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+// The spec leaves a kernel that never waits undefined; Weft still finishes the copy before the
+// work-group's local memory goes to the next work-group on that thread.
+TEST_F(AsyncCopy, WorkGroupsThatNeverWaitStillCompleteTheirCopies) {
+  cl_program P = built(R"(
+    kernel void nowait(global const int *src, global int *dst, local int *tile, uint n) {
+      size_t g = get_group_id(0);
+      for (size_t i = get_local_id(0); i < n; i += get_local_size(0))
+        tile[i] = src[g * n + i] * 2;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      async_work_group_copy(dst + g * n, tile, n, 0);
+    })", "-cl-std=CL3.0");
+  cl_kernel K = clCreateKernel(P, "nowait", nullptr);
+  const cl_uint N = 20000;
+  const size_t Groups = 64, Local = 4;
+  std::vector<cl_int> Src(Groups * N);
+  for (size_t I = 0; I < Src.size(); ++I)
+    Src[I] = cl_int(I);
+  cl_mem MSrc = buffer(Src.size() * 4, CL_MEM_COPY_HOST_PTR, Src.data());
+  cl_mem MDst = buffer(Src.size() * 4);
+  setArgs(K, MSrc, MDst);
+  ASSERT_EQ(clSetKernelArg(K, 2, N * sizeof(cl_int), nullptr), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 3, sizeof N, &N), CL_SUCCESS);
+  cl_command_queue Q = queue();
+  run(Q, K, Groups * Local, Local);
+  std::vector<cl_int> Dst(Src.size());
+  ASSERT_EQ(clEnqueueReadBuffer(Q, MDst, CL_TRUE, 0, Dst.size() * 4, Dst.data(), 0, nullptr, nullptr), CL_SUCCESS);
+  size_t Wrong = 0;
+  for (size_t I = 0; I < Src.size(); ++I)
+    Wrong += Dst[I] != 2 * Src[I];
+  EXPECT_EQ(Wrong, 0u);
+  clReleaseMemObject(MSrc);
+  clReleaseMemObject(MDst);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+TEST_F(AsyncCopy, PrefetchDoesNotChangeResults) {
+  cl_program P = built(R"(
+    kernel void pf(global const float4 *a, global const uchar *b, global const long3 *c,
+                   global float *out) {
+      size_t i = get_global_id(0);
+      prefetch(a + i, 4);
+      prefetch(b, 100000);
+      prefetch(c + i, 0);
+      out[i] = a[i].y + b[i] + (float)c[i].z;
+    })", "-cl-std=CL3.0");
+  cl_kernel K = clCreateKernel(P, "pf", nullptr);
+  const size_t N = 256;
+  std::vector<cl_float> A(4 * N + 16);
+  std::vector<uint8_t> B(N);
+  std::vector<cl_long> C(4 * N + 16);
+  for (size_t I = 0; I < A.size(); ++I)
+    A[I] = float(I);
+  for (size_t I = 0; I < N; ++I)
+    B[I] = uint8_t(I * 3);
+  for (size_t I = 0; I < C.size(); ++I)
+    C[I] = cl_long(I) * 10;
+  cl_mem MA = buffer(A.size() * 4, CL_MEM_COPY_HOST_PTR, A.data());
+  cl_mem MB = buffer(B.size(), CL_MEM_COPY_HOST_PTR, B.data());
+  cl_mem MC = buffer(C.size() * 8, CL_MEM_COPY_HOST_PTR, C.data());
+  cl_mem MOut = buffer(N * 4);
+  setArgs(K, MA, MB, MC, MOut);
+  cl_command_queue Q = queue();
+  run(Q, K, N, 16);
+  std::vector<cl_float> Out(N);
+  ASSERT_EQ(clEnqueueReadBuffer(Q, MOut, CL_TRUE, 0, N * 4, Out.data(), 0, nullptr, nullptr), CL_SUCCESS);
+  for (size_t I = 0; I < N; ++I)
+    EXPECT_EQ(Out[I], A[4 * I + 1] + float(B[I]) + float(C[4 * I + 2])) << I;
+  for (cl_mem M : {MA, MB, MC, MOut})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+TEST_F(AsyncCopy, DeviceReportsTheExtendedAsyncCopiesExtension) {
+  size_t Size = 0;
+  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_EXTENSIONS_WITH_VERSION, 0, nullptr, &Size), CL_SUCCESS);
+  std::vector<cl_name_version> List(Size / sizeof(cl_name_version));
+  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_EXTENSIONS_WITH_VERSION, Size, List.data(), nullptr), CL_SUCCESS);
+  bool Found = false;
+  for (const cl_name_version &E : List)
+    if (std::string(E.name) == "cl_khr_extended_async_copies") {
+      Found = true;
+      EXPECT_EQ(E.version, CL_MAKE_VERSION(1, 0, 0));
+    }
+  EXPECT_TRUE(Found);
+  // The 1.x form of the language has the extension too (and OpenCL C 1.2 kernels the built-ins).
+  cl_program P = built(ExtendedSource, "-cl-std=CL1.2");
+  EXPECT_EQ(status(P), CL_BUILD_SUCCESS);
+  clReleaseProgram(P);
+}
+
+// A large copy handed to a helper task while the only work-group polls the destination: the copy
+// is still in flight when async_work_group_copy returns, and the data arrives before the
+// work-group waits. (Reading the destination before waiting is undefined
+// in OpenCL C; here it is the observation.) Runs where there is a second core to help.
+TEST_F(AsyncCopy, ACopyRunsWhileItsWorkGroupComputes) {
+  cl_uint Units = 0;
+  clGetDeviceInfo(Device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof Units, &Units, nullptr);
+  if (Units < 2)
+    GTEST_SKIP() << "one compute unit: no core to overlap a copy with";
+  const char *Mode = getenv("WEFT_ASYNC_COPY");
+  if (!Mode || std::string(Mode) != "task")
+    GTEST_SKIP() << "runs with WEFT_ASYNC_COPY=task (its own ctest entry)";
+  cl_program P = built(R"(
+    kernel void overlap(global const uint *src, global uint *out, local uint *tile, uint n) {
+      if (get_local_id(0) == 0)
+        tile[n - 1] = 0;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      event_t e = async_work_group_copy(tile, src, n, 0);
+      uint polls = 0, seen = 0, first = 2;
+      if (get_local_id(0) == 0)
+        for (; polls < 2000000000u && !seen; ++polls) {
+          seen = ((volatile local uint *)tile)[n - 1] == src[n - 1];
+          if (polls == 0)
+            first = seen;
+        }
+      if (get_local_id(0) == 0) {
+        out[0] = seen;
+        out[1] = polls;
+        out[3] = first;
+      }
+      wait_group_events(1, &e);
+      if (get_local_id(0) == 0)
+        out[2] = tile[n / 2];
+    })", "-cl-std=CL3.0");
+  cl_kernel K = clCreateKernel(P, "overlap", nullptr);
+  const cl_uint N = 64 * 1024; // 256 KiB
+  std::vector<cl_uint> Src(N);
+  for (size_t I = 0; I < N; ++I)
+    Src[I] = cl_uint(I + 1);
+  cl_mem MSrc = buffer(N * 4, CL_MEM_COPY_HOST_PTR, Src.data());
+  cl_mem MOut = buffer(16);
+  setArgs(K, MSrc, MOut);
+  ASSERT_EQ(clSetKernelArg(K, 2, N * 4, nullptr), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 3, sizeof N, &N), CL_SUCCESS);
+  cl_command_queue Q = queue();
+  run(Q, K, 1, 1);
+  cl_uint Out[4] = {};
+  ASSERT_EQ(clEnqueueReadBuffer(Q, MOut, CL_TRUE, 0, sizeof Out, Out, 0, nullptr, nullptr), CL_SUCCESS);
+  // Issuing the copy returned before its last element was there (it was not copied at once)...
+  EXPECT_EQ(Out[3], 0u) << "the copy was complete when async_work_group_copy returned";
+  // ... and the element arrived while the work-group ran its own code, before it waited.
+  EXPECT_EQ(Out[0], 1u) << "the copy did not progress in " << Out[1] << " polls before the wait";
+  EXPECT_EQ(Out[2], N / 2 + 1);
+  clReleaseMemObject(MSrc);
+  clReleaseMemObject(MOut);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+} // namespace
+} // namespace weft::test
