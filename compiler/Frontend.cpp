@@ -14,6 +14,7 @@
 #include <llvm/Support/VirtualFileSystem.h>
 
 #include <algorithm>
+#include <tuple>
 
 namespace weft::compiler {
 namespace {
@@ -21,8 +22,13 @@ namespace {
 /// Where the source and the in-memory headers live in the compiler's file system view.
 constexpr const char *InputDirectory = "/weft-input";
 
-/// Clang 15 knows nothing of cl_khr_extended_async_copies (1.0.0): when the device reports it,
-/// kernels see this header first. The definitions are in builtins/src/async.cl.
+/// Clang 15 knows nothing of cl_khr_extended_async_copies and cl_khr_async_work_group_copy_fence
+/// (1.0.0): when the device reports them, kernels see these headers first. The definitions are in
+/// builtins/src/async.cl.
+constexpr const char *AsyncCopyFenceHeader = "/weft-internal/cl_khr_async_work_group_copy_fence.h";
+constexpr const char *AsyncCopyFenceDeclarations = R"(#define cl_khr_async_work_group_copy_fence 1
+void __attribute__((overloadable)) async_work_group_copy_fence(cl_mem_fence_flags flags);
+)";
 constexpr const char *ExtendedAsyncCopiesHeader = "/weft-internal/cl_khr_extended_async_copies.h";
 constexpr const char *ExtendedAsyncCopiesDeclarations = R"(#define cl_khr_extended_async_copies 1
 #define __weft_copy_2d3d(DST, SRC) \
@@ -76,12 +82,18 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   // Clang 15 defines some header-only feature macros only for SPIR targets.
   for (const std::string &F : In.Target.Features)
     Args.push_back("-D" + F + "=1");
-  const bool ExtendedAsyncCopies =
-      std::count(In.Target.Extensions.begin(), In.Target.Extensions.end(), "cl_khr_extended_async_copies");
-  if (ExtendedAsyncCopies) {
-    Args.push_back("-include");
-    Args.push_back(ExtendedAsyncCopiesHeader);
-  }
+  auto Reports = [&](const char *Extension) {
+    return std::count(In.Target.Extensions.begin(), In.Target.Extensions.end(), Extension) > 0;
+  };
+  // Headers for the extensions Clang 15 does not know: (reported, path, text).
+  const std::tuple<bool, const char *, const char *> ExtensionHeaders[] = {
+      {Reports("cl_khr_extended_async_copies"), ExtendedAsyncCopiesHeader, ExtendedAsyncCopiesDeclarations},
+      {Reports("cl_khr_async_work_group_copy_fence"), AsyncCopyFenceHeader, AsyncCopyFenceDeclarations}};
+  for (const auto &[Reported, Path, Text] : ExtensionHeaders)
+    if (Reported) {
+      Args.push_back("-include");
+      Args.push_back(Path);
+    }
   if (Options.KernelArgInfo)
     Args.push_back("-cl-kernel-arg-info");
   for (const std::string &A : Options.ClangArgs)
@@ -113,9 +125,9 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   Memory->addFile(Dir + "/" + SourceFileName, 0, llvm::MemoryBuffer::getMemBufferCopy(In.Source));
   for (const auto &[Name, Text] : In.Headers)
     Memory->addFile(Dir + "/" + Name, 0, llvm::MemoryBuffer::getMemBufferCopy(Text));
-  if (ExtendedAsyncCopies)
-    Memory->addFile(ExtendedAsyncCopiesHeader, 0,
-                    llvm::MemoryBuffer::getMemBuffer(ExtendedAsyncCopiesDeclarations));
+  for (const auto &[Reported, Path, Text] : ExtensionHeaders)
+    if (Reported)
+      Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBuffer(Text));
   auto Files = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
   Files->pushOverlay(Memory);
   CI.createFileManager(Files);

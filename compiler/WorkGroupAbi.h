@@ -24,10 +24,13 @@ struct KernelRuntime {
   /// wait_group_events, once per work-group: returns when the events' copies are complete and
   /// releases the events.
   void (*WaitGroupEvents)(WorkGroupContext *Ctx, int32_t NumEvents, void *const *Events);
+  /// async_work_group_copy_fence (cl_khr_async_work_group_copy_fence), once per work-group:
+  /// the copies issued before it complete before any issued after it starts.
+  void (*AsyncCopyFence)(WorkGroupContext *Ctx, uint32_t Flags);
 };
 
-inline constexpr const char *RuntimeFunctionNames[] = {"__weft_rt_async_copy",
-                                                       "__weft_rt_wait_group_events"};
+inline constexpr const char *RuntimeFunctionNames[] = {
+    "__weft_rt_async_copy", "__weft_rt_wait_group_events", "__weft_rt_async_copy_fence"};
 static_assert(sizeof(RuntimeFunctionNames) / sizeof(*RuntimeFunctionNames) * sizeof(void *) ==
               sizeof(KernelRuntime));
 

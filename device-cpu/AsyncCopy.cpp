@@ -1,7 +1,6 @@
 // The async-copy engine: see AsyncCopy.h.
 #include "device-cpu/AsyncCopy.h"
 
-#include "device-cpu/Transfers.h"
 
 #include <immintrin.h>
 
@@ -87,8 +86,8 @@ struct AsyncCopies::Job {
   }
 };
 
-AsyncCopies::AsyncCopies(tbb::task_arena &Arena, DeviceLoad &Load, const AsyncCopyPolicy &Policy)
-    : Arena(Arena), Load(Load), Policy(Policy) {}
+AsyncCopies::AsyncCopies(Spawner Spawn, DeviceLoad &Load, const AsyncCopyPolicy &Policy)
+    : Spawn(std::move(Spawn)), Load(Load), Policy(Policy) {}
 
 AsyncCopies::~AsyncCopies() { drain(); }
 
@@ -108,14 +107,10 @@ AsyncCopies::Job *AsyncCopies::offload(const CopyShape &S, bool Forced) {
   const int Helpers = int(std::min<size_t>(J->Chunks, size_t(std::max(Idle, 1))));
   for (int H = 0; H < Helpers; ++H) {
     J->Refs.fetch_add(1, std::memory_order_relaxed);
-    auto Help = [J] {
+    Spawn([J] {
       J->work();
       J->release();
-    };
-    if constexpr (SanitizingThreads)
-      std::thread(Help).detach(); // TSan cannot see TBB's hand-offs (Transfers.h)
-    else
-      Arena.enqueue(Help);
+    });
   }
   return J;
 }
@@ -145,7 +140,7 @@ void *AsyncCopies::copy(const CopyShape &S, void *EventHandle) {
   return reinterpret_cast<void *>(uintptr_t(Index + 1));
 }
 
-void AsyncCopies::finish(Event &E) {
+void AsyncCopies::complete(Event &E) {
   for (Job *J : E.Jobs) {
     J->work(); // whatever no helper has started
     // The rest is being copied on other threads right now: spin briefly, then yield the core.
@@ -158,7 +153,12 @@ void AsyncCopies::finish(Event &E) {
     J->release();
   }
   E.Jobs.clear();
-  E.Live = false;
+}
+
+void AsyncCopies::fence() {
+  for (Event &E : Events)
+    if (E.Live)
+      complete(E);
 }
 
 void AsyncCopies::wait(int NumEvents, void *const *List) {
@@ -166,7 +166,8 @@ void AsyncCopies::wait(int NumEvents, void *const *List) {
     const uintptr_t Handle = reinterpret_cast<uintptr_t>(List[I]);
     if (Handle == 0 || Handle > Events.size() || !Events[Handle - 1].Live)
       continue;
-    finish(Events[Handle - 1]);
+    complete(Events[Handle - 1]);
+    Events[Handle - 1].Live = false;
     Free.push_back(uint32_t(Handle - 1));
   }
 }
@@ -174,9 +175,7 @@ void AsyncCopies::wait(int NumEvents, void *const *List) {
 void AsyncCopies::drain() {
   if (Events.empty())
     return;
-  for (Event &E : Events)
-    if (E.Live)
-      finish(E);
+  fence();
   Events.clear();
   Free.clear();
 }
@@ -204,8 +203,12 @@ void waitGroupEvents(abi::WorkGroupContext *Ctx, int32_t NumEvents, void *const 
   static_cast<AsyncCopies *>(Ctx->Async)->wait(NumEvents, Events);
 }
 
+void asyncCopyFence(abi::WorkGroupContext *Ctx, uint32_t) {
+  static_cast<AsyncCopies *>(Ctx->Async)->fence(); // local and global alike: all copies
+}
+
 } // namespace
 
-const abi::KernelRuntime AsyncCopies::Runtime = {&asyncCopy, &waitGroupEvents};
+const abi::KernelRuntime AsyncCopies::Runtime = {&asyncCopy, &waitGroupEvents, &asyncCopyFence};
 
 } // namespace weft::cpu

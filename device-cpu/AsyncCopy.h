@@ -12,11 +12,10 @@
 #include "compiler/WorkGroupAbi.h"
 #include "runtime/core/Config.h"
 
-#include <oneapi/tbb/task_arena.h>
-
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace weft::cpu {
@@ -58,7 +57,10 @@ struct AsyncCopyPolicy {
 /// Not thread-safe: only the work-group's thread calls it (helpers touch only their jobs).
 class AsyncCopies {
 public:
-  AsyncCopies(tbb::task_arena &Arena, DeviceLoad &Load, const AsyncCopyPolicy &Policy);
+  /// Spawn starts a helper task on another thread (the device's arena); it may run it late or,
+  /// in unit tests, whenever the test likes.
+  using Spawner = std::function<void(std::function<void()> Helper)>;
+  AsyncCopies(Spawner Spawn, DeviceLoad &Load, const AsyncCopyPolicy &Policy);
   ~AsyncCopies();
   AsyncCopies(const AsyncCopies &) = delete;
   AsyncCopies &operator=(const AsyncCopies &) = delete;
@@ -69,6 +71,8 @@ public:
   /// Returns when the copies of the events are complete, and releases the events. Zero,
   /// released and unknown events are ignored.
   void wait(int NumEvents, void *const *Events);
+  /// async_work_group_copy_fence: every copy issued so far completes (its events stay live).
+  void fence();
   /// The end of a work-group: finishes every copy still in flight (a kernel must wait for its
   /// copies, but the next work-group reuses the local memory) and forgets every event.
   void drain();
@@ -84,9 +88,10 @@ private:
   };
 
   Job *offload(const CopyShape &S, bool Forced);
-  void finish(Event &E);
+  /// Completes E's copies; E stays live.
+  void complete(Event &E);
 
-  tbb::task_arena &Arena;
+  Spawner Spawn;
   DeviceLoad &Load;
   AsyncCopyPolicy Policy;
   std::vector<Event> Events; ///< a handle is index + 1

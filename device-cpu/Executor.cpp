@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <thread>
 
 namespace weft::cpu {
 namespace {
@@ -59,10 +60,16 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
   DeviceLoad &Load = loadOf(Arena);
   AsyncCopyPolicy Policy;
   Policy.Mode = config().AsyncCopies;
+  AsyncCopies::Spawner Helpers = [&Arena](std::function<void()> Helper) {
+    if constexpr (SanitizingThreads)
+      std::thread(std::move(Helper)).detach(); // TSan cannot see TBB's hand-offs (Transfers.h)
+    else
+      Arena.enqueue(std::move(Helper));
+  };
 
   auto RunGroups = [&](size_t Begin, size_t End) {
     Load.Running.fetch_add(1, std::memory_order_relaxed);
-    AsyncCopies Copies(Arena, Load, Policy);
+    AsyncCopies Copies(Helpers, Load, Policy);
     std::unique_ptr<std::byte, FreeDeleter> Local(
         LocalBytes ? static_cast<std::byte *>(std::aligned_alloc(LocalAlign, LocalBytes)) : nullptr);
     std::unique_ptr<std::byte, FreeDeleter> Private(

@@ -20,6 +20,7 @@ void __weft_rt_async_copy(size_t dst, size_t src, size_t element_bytes, size_t l
                           size_t lines, size_t planes, size_t src_line_pitch, size_t src_plane_pitch,
                           size_t dst_line_pitch, size_t dst_plane_pitch, event_t event);
 void __weft_rt_wait_group_events(int num_events, const __generic event_t *event_list);
+void __weft_rt_async_copy_fence(cl_mem_fence_flags flags);
 event_t __weft_broadcast_event(void);
 
 // Lowered by the compiler (weft-work-items, weft-barriers).
@@ -46,6 +47,14 @@ OVL void wait_group_events(int num_events, __generic event_t *event_list) {
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   if (firstWorkItem())
     __weft_rt_wait_group_events(num_events, event_list);
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+}
+
+// cl_khr_async_work_group_copy_fence 1.0.0 (declared to kernels by compiler/Frontend.cpp).
+OVL void async_work_group_copy_fence(cl_mem_fence_flags flags) {
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  if (firstWorkItem())
+    __weft_rt_async_copy_fence(flags);
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 }
 

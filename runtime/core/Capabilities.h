@@ -34,6 +34,7 @@ inline constexpr Extension Extensions[] = {
     {"cl_khr_local_int32_extended_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     // builtins/src/async.cl and device-cpu/AsyncCopy.cpp; tests/api/AsyncCopyTest.cpp.
     {"cl_khr_extended_async_copies", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    {"cl_khr_async_work_group_copy_fence", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
 };
 
 struct VersionedName {

@@ -330,6 +330,52 @@ TEST_F(AsyncCopy, DoubleBufferedTilesInALoop) {
   clReleaseProgram(P);
 }
 
+// cl_khr_async_work_group_copy_fence: an import issued after the fence reads what the export
+// issued before it wrote, through the same global memory.
+TEST_F(AsyncCopy, AFenceOrdersAnImportAfterAnExport) {
+  cl_program P = built(R"(
+    #ifndef cl_khr_async_work_group_copy_fence
+    #error "cl_khr_async_work_group_copy_fence is not defined"
+    #endif
+    kernel void fenced(global const int *src, global int *mid, global int *out, local int *a,
+                       local int *b, uint n) {
+      size_t g = get_group_id(0);
+      for (size_t i = get_local_id(0); i < n; i += get_local_size(0))
+        a[i] = src[g * n + i] * 3;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      event_t e = async_work_group_copy(mid + g * n, a, n, 0);
+      async_work_group_copy_fence(CLK_GLOBAL_MEM_FENCE);
+      e = async_work_group_copy(b, mid + g * n, n, e);
+      wait_group_events(1, &e);
+      for (size_t i = get_local_id(0); i < n; i += get_local_size(0))
+        out[g * n + i] = b[i];
+    })", "-cl-std=CL3.0");
+  cl_kernel K = clCreateKernel(P, "fenced", nullptr);
+  const cl_uint N = 30000;
+  const size_t Groups = 4, Local = 3;
+  std::vector<cl_int> Src(Groups * N);
+  for (size_t I = 0; I < Src.size(); ++I)
+    Src[I] = cl_int(I * 7 + 1);
+  cl_mem MSrc = buffer(Src.size() * 4, CL_MEM_COPY_HOST_PTR, Src.data());
+  cl_mem MMid = buffer(Src.size() * 4), MOut = buffer(Src.size() * 4);
+  setArgs(K, MSrc, MMid, MOut);
+  ASSERT_EQ(clSetKernelArg(K, 3, N * sizeof(cl_int), nullptr), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 4, N * sizeof(cl_int), nullptr), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 5, sizeof N, &N), CL_SUCCESS);
+  cl_command_queue Q = queue();
+  run(Q, K, Groups * Local, Local);
+  std::vector<cl_int> Out(Src.size());
+  ASSERT_EQ(clEnqueueReadBuffer(Q, MOut, CL_TRUE, 0, Out.size() * 4, Out.data(), 0, nullptr, nullptr), CL_SUCCESS);
+  size_t Wrong = 0;
+  for (size_t I = 0; I < Src.size(); ++I)
+    Wrong += Out[I] != 3 * Src[I];
+  EXPECT_EQ(Wrong, 0u);
+  for (cl_mem M : {MSrc, MMid, MOut})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 // The spec leaves a kernel that never waits undefined; Weft still finishes the copy before the
 // work-group's local memory goes to the next work-group on that thread.
 TEST_F(AsyncCopy, WorkGroupsThatNeverWaitStillCompleteTheirCopies) {
@@ -404,18 +450,20 @@ TEST_F(AsyncCopy, PrefetchDoesNotChangeResults) {
   clReleaseProgram(P);
 }
 
-TEST_F(AsyncCopy, DeviceReportsTheExtendedAsyncCopiesExtension) {
+TEST_F(AsyncCopy, DeviceReportsTheAsyncCopyExtensions) {
   size_t Size = 0;
   ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_EXTENSIONS_WITH_VERSION, 0, nullptr, &Size), CL_SUCCESS);
   std::vector<cl_name_version> List(Size / sizeof(cl_name_version));
   ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_EXTENSIONS_WITH_VERSION, Size, List.data(), nullptr), CL_SUCCESS);
-  bool Found = false;
-  for (const cl_name_version &E : List)
-    if (std::string(E.name) == "cl_khr_extended_async_copies") {
-      Found = true;
-      EXPECT_EQ(E.version, CL_MAKE_VERSION(1, 0, 0));
-    }
-  EXPECT_TRUE(Found);
+  for (const char *Name : {"cl_khr_extended_async_copies", "cl_khr_async_work_group_copy_fence"}) {
+    bool Found = false;
+    for (const cl_name_version &E : List)
+      if (std::string(E.name) == Name) {
+        Found = true;
+        EXPECT_EQ(E.version, CL_MAKE_VERSION(1, 0, 0)) << Name;
+      }
+    EXPECT_TRUE(Found) << Name;
+  }
   // The 1.x form of the language has the extension too (and OpenCL C 1.2 kernels the built-ins).
   cl_program P = built(ExtendedSource, "-cl-std=CL1.2");
   EXPECT_EQ(status(P), CL_BUILD_SUCCESS);

@@ -70,5 +70,17 @@ TEST(Config, CacheDirectory) {
   EXPECT_FALSE(C.debug(DebugApi));
 }
 
+TEST(Config, AsyncCopyMode) {
+  std::vector<std::string> W;
+  EXPECT_EQ(parse({}, W).AsyncCopies, AsyncCopyMode::Auto);
+  EXPECT_EQ(parse({"WEFT_ASYNC_COPY=inline"}, W).AsyncCopies, AsyncCopyMode::Inline);
+  EXPECT_EQ(parse({"WEFT_ASYNC_COPY=task"}, W).AsyncCopies, AsyncCopyMode::Task);
+  EXPECT_EQ(parse({"WEFT_ASYNC_COPY=auto"}, W).AsyncCopies, AsyncCopyMode::Auto);
+  EXPECT_TRUE(W.empty());
+  EXPECT_EQ(parse({"WEFT_ASYNC_COPY=sometimes"}, W).AsyncCopies, AsyncCopyMode::Auto);
+  ASSERT_EQ(W.size(), 1u);
+  EXPECT_NE(W[0].find("WEFT_ASYNC_COPY: 'sometimes'"), std::string::npos);
+}
+
 } // namespace
 } // namespace weft

@@ -1,0 +1,159 @@
+// The async-copy engine (device-cpu/AsyncCopy.h) on its own, deterministically: helper tasks are
+// collected instead of started, so each test decides whether they run before or after the
+// work-group waits.
+#include "device-cpu/AsyncCopy.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <functional>
+#include <numeric>
+#include <vector>
+
+namespace weft::cpu {
+namespace {
+
+class AsyncCopyEngine : public testing::Test {
+protected:
+  AsyncCopies engine(AsyncCopyMode Mode, size_t TaskMinBytes = 64u << 10) {
+    AsyncCopyPolicy Policy;
+    Policy.Mode = Mode;
+    Policy.TaskMinBytes = TaskMinBytes;
+    Policy.ChunkBytes = 4096;
+    return AsyncCopies([this](std::function<void()> Helper) { Helpers.push_back(std::move(Helper)); },
+                       Load, Policy);
+  }
+  void runHelpers() {
+    for (auto &H : Helpers)
+      H();
+    Helpers.clear();
+  }
+  CopyShape contiguous(size_t Bytes) {
+    CopyShape S;
+    S.Dst = reinterpret_cast<std::byte *>(Dst.data());
+    S.Src = reinterpret_cast<const std::byte *>(Src.data());
+    S.ElementBytes = 4;
+    S.LineElements = Bytes / 4;
+    S.Lines = S.Planes = 1;
+    return S;
+  }
+  void SetUp() override {
+    std::iota(Src.begin(), Src.end(), 1);
+    Load.Running = 1; // this work-group; one worker of two is free
+  }
+  void TearDown() override { runHelpers(); } // every helper ends, and frees what it holds
+
+  DeviceLoad Load{2};
+  std::vector<std::function<void()>> Helpers;
+  std::vector<int> Src = std::vector<int>(64 * 1024), Dst = std::vector<int>(64 * 1024, 0);
+};
+
+TEST_F(AsyncCopyEngine, ATaskCopyIsInFlightUntilWaitedFor) {
+  AsyncCopies Copies = engine(AsyncCopyMode::Task);
+  void *E = Copies.copy(contiguous(Src.size() * 4), nullptr);
+  EXPECT_NE(E, nullptr);
+  EXPECT_FALSE(Helpers.empty());
+  EXPECT_EQ(Dst.back(), 0) << "copied at once, not by a task";
+  Copies.wait(1, &E); // no helper has run: the waiting work-group copies every chunk itself
+  EXPECT_EQ(Dst, Src);
+}
+
+TEST_F(AsyncCopyEngine, HelpersCopyBeforeTheWait) {
+  AsyncCopies Copies = engine(AsyncCopyMode::Task);
+  void *E = Copies.copy(contiguous(Src.size() * 4), nullptr);
+  runHelpers();
+  EXPECT_EQ(Dst, Src) << "the helpers copied it, before any wait";
+  Copies.wait(1, &E);
+  EXPECT_EQ(Dst, Src);
+}
+
+TEST_F(AsyncCopyEngine, AFenceCompletesEarlierCopiesAndKeepsTheirEvents) {
+  AsyncCopies Copies = engine(AsyncCopyMode::Task);
+  void *E = Copies.copy(contiguous(Src.size() * 4), nullptr);
+  EXPECT_EQ(Dst.back(), 0);
+  Copies.fence();
+  EXPECT_EQ(Dst, Src);
+  // The event is still live: a copy chained to it returns it.
+  std::fill(Dst.begin(), Dst.end(), 0);
+  EXPECT_EQ(Copies.copy(contiguous(Src.size() * 4), E), E);
+  Copies.wait(1, &E);
+  EXPECT_EQ(Dst, Src);
+}
+
+TEST_F(AsyncCopyEngine, ChainedCopiesShareOneEventAndWaitReleasesIt) {
+  AsyncCopies Copies = engine(AsyncCopyMode::Task);
+  CopyShape First = contiguous(Src.size() * 2), Second = contiguous(Src.size() * 2);
+  Second.Dst += Src.size() * 2;
+  Second.Src += Src.size() * 2;
+  void *E = Copies.copy(First, nullptr);
+  EXPECT_EQ(Copies.copy(Second, E), E);
+  Copies.wait(1, &E);
+  EXPECT_EQ(Dst, Src);
+  // Released: a copy chained to it gets a new event (the handle may be reused, and is live again).
+  void *Again = Copies.copy(contiguous(64), E);
+  EXPECT_NE(Again, nullptr);
+  Copies.wait(1, &Again);
+}
+
+TEST_F(AsyncCopyEngine, UnknownAndReleasedEventsAreIgnored) {
+  AsyncCopies Copies = engine(AsyncCopyMode::Inline);
+  void *E = Copies.copy(contiguous(64), nullptr);
+  void *Bogus[] = {nullptr, reinterpret_cast<void *>(uintptr_t(12345)), E, E,
+                   reinterpret_cast<void *>(~uintptr_t(0))};
+  Copies.wait(5, Bogus);
+  Copies.wait(-3, Bogus);
+  Copies.wait(0, nullptr);
+  EXPECT_EQ(std::memcmp(Dst.data(), Src.data(), 64), 0);
+}
+
+TEST_F(AsyncCopyEngine, AutoRunsSmallCopiesAtOnceAndLargeOnesAsTasksWhenACoreIsFree) {
+  AsyncCopies Copies = engine(AsyncCopyMode::Auto, /*TaskMinBytes=*/64 * 1024);
+  Copies.copy(contiguous(1024), nullptr);
+  EXPECT_TRUE(Helpers.empty());
+  EXPECT_EQ(Dst[255], Src[255]);
+  Copies.copy(contiguous(Src.size() * 4), nullptr);
+  EXPECT_FALSE(Helpers.empty());
+  Copies.drain();
+  EXPECT_EQ(Dst, Src);
+  runHelpers();
+  std::fill(Dst.begin(), Dst.end(), 0);
+  Load.Running = 2; // every worker runs a work-group: no task
+  Copies.copy(contiguous(Src.size() * 4), nullptr);
+  EXPECT_TRUE(Helpers.empty());
+  EXPECT_EQ(Dst, Src);
+}
+
+TEST_F(AsyncCopyEngine, DrainFinishesEveryCopyAndForgetsEveryEvent) {
+  AsyncCopies Copies = engine(AsyncCopyMode::Task);
+  void *E = Copies.copy(contiguous(Src.size() * 4), nullptr);
+  Copies.drain();
+  EXPECT_EQ(Dst, Src);
+  Copies.wait(1, &E); // forgotten: ignored
+}
+
+TEST_F(AsyncCopyEngine, StridedAndThreeDimensionalShapes) {
+  AsyncCopies Copies = engine(AsyncCopyMode::Task);
+  // 3 planes of 5 lines of 7 ints, source pitches 9 and 50 ints, destination packed.
+  CopyShape S;
+  S.Dst = reinterpret_cast<std::byte *>(Dst.data());
+  S.Src = reinterpret_cast<const std::byte *>(Src.data());
+  S.ElementBytes = 4;
+  S.LineElements = 7;
+  S.Lines = 5;
+  S.Planes = 3;
+  S.SrcLinePitch = 9 * 4;
+  S.SrcPlanePitch = 50 * 4;
+  S.DstLinePitch = 7 * 4;
+  S.DstPlanePitch = 35 * 4;
+  void *E = Copies.copy(S, nullptr);
+  runHelpers();
+  Copies.wait(1, &E);
+  for (int P = 0; P < 3; ++P)
+    for (int L = 0; L < 5; ++L)
+      for (int X = 0; X < 7; ++X)
+        ASSERT_EQ(Dst[P * 35 + L * 7 + X], Src[P * 50 + L * 9 + X]) << P << "," << L << "," << X;
+  EXPECT_EQ(Dst[105], 0);
+}
+
+} // namespace
+} // namespace weft::cpu
