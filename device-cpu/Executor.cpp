@@ -54,8 +54,10 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
   LocalBytes = (LocalBytes + LocalAlign - 1) / LocalAlign * LocalAlign;
 
   // Values of kernels with barriers that live across a barrier: one slot per work-item.
+  // (aligned_alloc wants a multiple of the alignment)
   const size_t PrivateBytes =
-      C.PrivateBytesPerWorkItem * C.LocalSize[0] * C.LocalSize[1] * C.LocalSize[2];
+      (C.PrivateBytesPerWorkItem * C.LocalSize[0] * C.LocalSize[1] * C.LocalSize[2] + LocalAlign - 1) /
+      LocalAlign * LocalAlign;
 
   DeviceLoad &Load = loadOf(Arena);
   AsyncCopyPolicy Policy;

@@ -1,0 +1,281 @@
+/* bench-async: async copies on the first platform the loader offers (bench/async.sh runs it for
+   Weft and PoCL side by side). Each kernel streams float tiles through local memory and does
+   a few dependent multiply-adds per element (ROUNDS), so that copying and computing both count:
+   - tile_single: copy a tile in, wait, compute, copy it out, wait (the textbook form)
+   - tile_double: the same work double-buffered in the kernel: tile k+1 is copied in and tile k-1
+     out while tile k is computed
+   each with the NDRange filling every core ("_all": 4 work-groups per compute unit) and with
+   one work-group ("_one": fewer work-groups than cores, so a core is free to copy)
+   - transpose: a strided gather of matrix columns into local rows, then a contiguous copy out
+   - tile2d / tile3d: cl_khr_extended_async_copies 2D and 3D tiles in and out (skipped where the
+     extension is missing)
+   Every result is checked against the host. Prints "name value unit" (GB/s of data read plus
+   written, the median of five runs). Usage: bench-async [tile-floats [rounds]] (8192, 4) */
+#include <CL/cl.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define CHECK(X)                                                                                   \
+  do {                                                                                             \
+    cl_int E_ = (X);                                                                               \
+    if (E_ != CL_SUCCESS) {                                                                        \
+      fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #X, E_);                             \
+      exit(1);                                                                                     \
+    }                                                                                              \
+  } while (0)
+
+static int Rounds = 4; /* multiply-adds per element: argv[2] */
+
+static const char *Source =
+    "float work(float v) { for (int r = 0; r < ROUNDS; ++r) v = v * 0.999f + 0.25f; return v; }\n"
+    "kernel void tile_single(global const float *in, global float *out, local float *tin,\n"
+    "                        local float *tout, uint tile, uint tiles) {\n"
+    "  size_t l = get_local_id(0), L = get_local_size(0);\n"
+    "  size_t base = get_group_id(0) * (size_t)tile * tiles;\n"
+    "  for (uint k = 0; k < tiles; ++k) {\n"
+    "    event_t e = async_work_group_copy(tin, in + base + k * (size_t)tile, tile, 0);\n"
+    "    wait_group_events(1, &e);\n"
+    "    for (uint i = l; i < tile; i += L) tout[i] = work(tin[i]);\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    e = async_work_group_copy(out + base + k * (size_t)tile, tout, tile, 0);\n"
+    "    wait_group_events(1, &e);\n"
+    "  }\n"
+    "}\n"
+    "kernel void tile_double(global const float *in, global float *out, local float *tin,\n"
+    "                        local float *tout, uint tile, uint tiles) {\n"
+    "  size_t l = get_local_id(0), L = get_local_size(0);\n"
+    "  size_t base = get_group_id(0) * (size_t)tile * tiles;\n"
+    "  event_t ein = async_work_group_copy(tin, in + base, tile, 0);\n"
+    "  event_t out0 = 0, out1 = 0; /* copy-outs from buffers 0 and 1 */\n"
+    "  for (uint k = 0; k < tiles; ++k) {\n"
+    "    uint b = k & 1;\n"
+    "    event_t next = 0;\n"
+    "    if (k + 1 < tiles)\n"
+    "      next = async_work_group_copy(tin + (1 - b) * tile, in + base + (k + 1) * (size_t)tile,\n"
+    "                                   tile, 0);\n"
+    "    wait_group_events(1, &ein);\n"
+    "    if (k >= 2) {\n"
+    "      if (b) wait_group_events(1, &out1); else wait_group_events(1, &out0);\n"
+    "    }\n"
+    "    for (uint i = l; i < tile; i += L) tout[b * tile + i] = work(tin[b * tile + i]);\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    event_t e = async_work_group_copy(out + base + k * (size_t)tile, tout + b * tile, tile, 0);\n"
+    "    if (b) out1 = e; else out0 = e;\n"
+    "    ein = next;\n"
+    "  }\n"
+    "  wait_group_events(1, &out0);\n"
+    "  if (tiles > 1) wait_group_events(1, &out1);\n"
+    "}\n"
+    "kernel void transpose(global const float *in, global float *out, local float *rows, uint n,\n"
+    "                      uint block) {\n"
+    "  size_t c0 = get_group_id(0) * (size_t)block;\n"
+    "  event_t e = 0;\n"
+    "  for (uint j = 0; j < block; ++j)\n"
+    "    e = async_work_group_strided_copy(rows + j * n, in + c0 + j, n, n, e);\n"
+    "  wait_group_events(1, &e);\n"
+    "  e = async_work_group_copy(out + c0 * n, rows, block * n, 0);\n"
+    "  wait_group_events(1, &e);\n"
+    "}\n"
+    "#ifdef cl_khr_extended_async_copies\n"
+    "kernel void tile2d(global const float *in, global float *out, local float *t, uint n, uint T) {\n"
+    "  size_t off = get_group_id(1) * T * n + get_group_id(0) * T;\n"
+    "  event_t e = async_work_group_copy_2D2D(t, 0, in, off, 4, T, T, n, T, 0);\n"
+    "  wait_group_events(1, &e);\n"
+    "  for (uint i = get_local_id(0); i < T * T; i += get_local_size(0)) t[i] = work(t[i]);\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  e = async_work_group_copy_2D2D(out, off, t, 0, 4, T, T, T, n, 0);\n"
+    "  wait_group_events(1, &e);\n"
+    "}\n"
+    "kernel void tile3d(global const float *in, global float *out, local float *t, uint n, uint T) {\n"
+    "  size_t off = (get_group_id(2) * T * n + get_group_id(1) * T) * n + get_group_id(0) * T;\n"
+    "  event_t e = async_work_group_copy_3D3D(t, 0, in, off, 4, T, T, T, n, n * n, T, T * T, 0);\n"
+    "  wait_group_events(1, &e);\n"
+    "  for (uint i = get_local_id(0); i < T * T * T; i += get_local_size(0)) t[i] = work(t[i]);\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  e = async_work_group_copy_3D3D(out, off, t, 0, 4, T, T, T, T, T * T, n, n * n, 0);\n"
+    "  wait_group_events(1, &e);\n"
+    "}\n"
+    "#endif\n";
+
+static double nowMs(void) {
+  struct timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  return T.tv_sec * 1e3 + T.tv_nsec / 1e6;
+}
+
+static int compareDoubles(const void *A, const void *B) {
+  double X = *(const double *)A, Y = *(const double *)B;
+  return X < Y ? -1 : X > Y;
+}
+
+static float work(float V) {
+  for (int R = 0; R < Rounds; ++R)
+    V = V * 0.999f + 0.25f;
+  return V;
+}
+
+static cl_context Ctx;
+static cl_command_queue Queue;
+
+/* Median milliseconds of five runs (after one warm-up) of K over the given NDRange. */
+static double timeKernel(cl_kernel K, cl_uint Dims, const size_t *Global, const size_t *Local) {
+  double Ms[5];
+  CHECK(clEnqueueNDRangeKernel(Queue, K, Dims, NULL, Global, Local, 0, NULL, NULL));
+  CHECK(clFinish(Queue));
+  for (int I = 0; I < 5; ++I) {
+    double Start = nowMs();
+    CHECK(clEnqueueNDRangeKernel(Queue, K, Dims, NULL, Global, Local, 0, NULL, NULL));
+    CHECK(clFinish(Queue));
+    Ms[I] = nowMs() - Start;
+  }
+  qsort(Ms, 5, sizeof *Ms, compareDoubles);
+  return Ms[2];
+}
+
+static cl_mem buffer(size_t Bytes, void *Host) {
+  cl_int E;
+  cl_mem M = clCreateBuffer(Ctx, Host ? CL_MEM_COPY_HOST_PTR : CL_MEM_READ_WRITE, Bytes, Host, &E);
+  CHECK(E);
+  return M;
+}
+
+/* Checks Out against F applied to In through Map (an index permutation, or identity). */
+static void expect(const char *Name, const float *Out, size_t N, float (*Want)(size_t)) {
+  for (size_t I = 0; I < N; I += 1 + N / 4099) {
+    float W = Want(I);
+    if (fabsf(Out[I] - W) > 1e-4f * fabsf(W) + 1e-5f) {
+      fprintf(stderr, "%s: element %zu is %g, expected %g\n", Name, I, Out[I], W);
+      exit(1);
+    }
+  }
+}
+
+static float *InHost;
+static size_t TransposeN;
+static float wantWork(size_t I) { return work(InHost[I]); }
+static float wantTranspose(size_t I) { return InHost[(I % TransposeN) * TransposeN + I / TransposeN]; }
+
+static void tiles(cl_program P, const char *Kernel, const char *Suffix, size_t Groups, cl_uint Tile,
+                  cl_uint Tiles, size_t Local) {
+  const size_t N = Groups * Tile * Tiles;
+  int Double = strcmp(Kernel, "tile_double") == 0;
+  cl_int E;
+  cl_kernel K = clCreateKernel(P, Kernel, &E);
+  CHECK(E);
+  cl_mem In = buffer(N * 4, InHost), Out = buffer(N * 4, NULL);
+  CHECK(clSetKernelArg(K, 0, sizeof In, &In));
+  CHECK(clSetKernelArg(K, 1, sizeof Out, &Out));
+  CHECK(clSetKernelArg(K, 2, (Double ? 2 : 1) * Tile * 4, NULL));
+  CHECK(clSetKernelArg(K, 3, (Double ? 2 : 1) * Tile * 4, NULL));
+  CHECK(clSetKernelArg(K, 4, sizeof Tile, &Tile));
+  CHECK(clSetKernelArg(K, 5, sizeof Tiles, &Tiles));
+  size_t Global = Groups * Local;
+  double Ms = timeKernel(K, 1, &Global, &Local);
+  float *Result = malloc(N * 4);
+  CHECK(clEnqueueReadBuffer(Queue, Out, CL_TRUE, 0, N * 4, Result, 0, NULL, NULL));
+  char Name[64];
+  snprintf(Name, sizeof Name, "%s_%s", Kernel, Suffix);
+  expect(Name, Result, N, wantWork);
+  printf("%s_GBps %.3f GB/s\n", Name, 2.0 * N * 4 / Ms / 1e6);
+  free(Result);
+  clReleaseMemObject(In);
+  clReleaseMemObject(Out);
+  clReleaseKernel(K);
+}
+
+int main(int Argc, char **Argv) {
+  cl_uint Tile = Argc > 1 ? (cl_uint)atoi(Argv[1]) : 8192; /* 32 KiB of floats */
+  if (Argc > 2)
+    Rounds = atoi(Argv[2]);
+  cl_platform_id Platform;
+  cl_device_id Device;
+  cl_int E;
+  CHECK(clGetPlatformIDs(1, &Platform, NULL));
+  CHECK(clGetDeviceIDs(Platform, CL_DEVICE_TYPE_ALL, 1, &Device, NULL));
+  Ctx = clCreateContext(NULL, 1, &Device, NULL, NULL, &E);
+  CHECK(E);
+  Queue = clCreateCommandQueueWithProperties(Ctx, Device, NULL, &E);
+  CHECK(E);
+  cl_uint Units;
+  CHECK(clGetDeviceInfo(Device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof Units, &Units, NULL));
+  cl_program P = clCreateProgramWithSource(Ctx, 1, &Source, NULL, &E);
+  CHECK(E);
+  char Options[64];
+  snprintf(Options, sizeof Options, "-DROUNDS=%d", Rounds);
+  if (clBuildProgram(P, 1, &Device, Options, NULL, NULL) != CL_SUCCESS) {
+    char Log[8192] = "";
+    clGetProgramBuildInfo(P, Device, CL_PROGRAM_BUILD_LOG, sizeof Log, Log, NULL);
+    fprintf(stderr, "build failed:\n%s\n", Log);
+    return 1;
+  }
+  const size_t MaxFloats = (size_t)64 << 20; /* 256 MiB of input at most */
+  InHost = malloc(MaxFloats * 4);
+  for (size_t I = 0; I < MaxFloats; ++I)
+    InHost[I] = (float)(I % 1000) * 0.01f;
+
+  const size_t Local = 64;
+  /* Every core busy: 4 work-groups per compute unit, 32 MiB of input per run at least. */
+  size_t AllGroups = 4 * Units;
+  cl_uint AllTiles = (cl_uint)((32u << 20) / 4 / Tile / AllGroups + 1);
+  cl_uint OneTiles = (cl_uint)((16u << 20) / 4 / Tile + 1);
+  tiles(P, "tile_single", "all", AllGroups, Tile, AllTiles, Local);
+  tiles(P, "tile_double", "all", AllGroups, Tile, AllTiles, Local);
+  tiles(P, "tile_single", "one", 1, Tile, OneTiles, Local);
+  tiles(P, "tile_double", "one", 1, Tile, OneTiles, Local);
+
+  { /* transpose of an n x n matrix, block columns per work-group */
+    cl_uint N = 2048, Block = 8;
+    TransposeN = N;
+    cl_kernel K = clCreateKernel(P, "transpose", &E);
+    CHECK(E);
+    cl_mem In = buffer((size_t)N * N * 4, InHost), Out = buffer((size_t)N * N * 4, NULL);
+    CHECK(clSetKernelArg(K, 0, sizeof In, &In));
+    CHECK(clSetKernelArg(K, 1, sizeof Out, &Out));
+    CHECK(clSetKernelArg(K, 2, (size_t)Block * N * 4, NULL));
+    CHECK(clSetKernelArg(K, 3, sizeof N, &N));
+    CHECK(clSetKernelArg(K, 4, sizeof Block, &Block));
+    size_t Global = (size_t)(N / Block) * Local;
+    double Ms = timeKernel(K, 1, &Global, &Local);
+    float *Result = malloc((size_t)N * N * 4);
+    CHECK(clEnqueueReadBuffer(Queue, Out, CL_TRUE, 0, (size_t)N * N * 4, Result, 0, NULL, NULL));
+    expect("transpose", Result, (size_t)N * N, wantTranspose);
+    printf("transpose_GBps %.3f GB/s\n", 2.0 * N * N * 4 / Ms / 1e6);
+    free(Result);
+    clReleaseMemObject(In);
+    clReleaseMemObject(Out);
+    clReleaseKernel(K);
+  }
+
+  for (int Dims = 2; Dims <= 3; ++Dims) {
+    cl_kernel K = clCreateKernel(P, Dims == 2 ? "tile2d" : "tile3d", &E);
+    if (E != CL_SUCCESS)
+      continue; /* no cl_khr_extended_async_copies */
+    cl_uint N = Dims == 2 ? 4096 : 256, T = Dims == 2 ? 64 : 16;
+    size_t Elements = Dims == 2 ? (size_t)N * N : (size_t)N * N * N;
+    cl_mem In = buffer(Elements * 4, InHost), Out = buffer(Elements * 4, NULL);
+    CHECK(clSetKernelArg(K, 0, sizeof In, &In));
+    CHECK(clSetKernelArg(K, 1, sizeof Out, &Out));
+    CHECK(clSetKernelArg(K, 2, (Dims == 2 ? T * T : T * T * T) * 4, NULL));
+    CHECK(clSetKernelArg(K, 3, sizeof N, &N));
+    CHECK(clSetKernelArg(K, 4, sizeof T, &T));
+    size_t Global[3] = {(N / T) * Local, N / T, N / T}, LocalSize[3] = {Local, 1, 1};
+    double Ms = timeKernel(K, (cl_uint)Dims, Global, LocalSize);
+    float *Result = malloc(Elements * 4);
+    CHECK(clEnqueueReadBuffer(Queue, Out, CL_TRUE, 0, Elements * 4, Result, 0, NULL, NULL));
+    expect(Dims == 2 ? "tile2d" : "tile3d", Result, Elements, wantWork);
+    printf("tile%dd_GBps %.3f GB/s\n", Dims, 2.0 * Elements * 4 / Ms / 1e6);
+    free(Result);
+    clReleaseMemObject(In);
+    clReleaseMemObject(Out);
+    clReleaseKernel(K);
+  }
+  clReleaseProgram(P);
+  clReleaseCommandQueue(Queue);
+  clReleaseContext(Ctx);
+  free(InHost);
+  return 0;
+}

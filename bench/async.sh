@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs bench-async against Weft (in each async-copy mode: the default policy, everything at once,
+# everything as tasks) and PoCL, alternating, and prints medians with ratios to PoCL.
+# Usage: bench/async.sh [build] [rounds] [tile-floats] [multiply-adds per element]
+set -euo pipefail
+build=${1:-build}
+rounds=${2:-3}
+tile=${3:-8192}
+work=${4:-4}
+bin=$build/bin/bench-async
+pocl_icd=/etc/OpenCL/vendors/pocl.icd
+[ -x "$bin" ] || { echo "build $bin first" >&2; exit 1; }
+[ -f "$pocl_icd" ] || { echo "PoCL is not installed: apt-get install pocl-opencl-icd" >&2; exit 1; }
+pocl_dir=$(mktemp -d); out=$(mktemp -d)
+trap 'rm -rf "$pocl_dir" "$out"' EXIT
+cp "$pocl_icd" "$pocl_dir/"
+modes="auto inline task"
+for ((i = 0; i < rounds; i++)); do
+  for mode in $modes; do
+    WEFT_ASYNC_COPY=$mode OCL_ICD_VENDORS=$build/vendors/icd "$bin" "$tile" "$work" >> "$out/weft-$mode"
+  done
+  OCL_ICD_VENDORS=$pocl_dir "$bin" "$tile" "$work" >> "$out/pocl"
+done
+median() { sort -g | awk '{a[NR]=$1} END {if (NR) print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+value() { awk -v m="$1" '$1==m {print $2}' "$2" | median; }
+printf '%-22s %9s %9s %9s %9s %8s %8s %8s\n' metric weft inline task pocl w/pocl i/pocl t/pocl
+for metric in $(awk '{print $1}' "$out/weft-auto" | awk '!seen[$0]++'); do
+  w=$(value "$metric" "$out/weft-auto"); i=$(value "$metric" "$out/weft-inline")
+  t=$(value "$metric" "$out/weft-task"); p=$(value "$metric" "$out/pocl")
+  ratio() { [ -n "$p" ] && echo "$1 / $p" | bc -l | xargs printf '%.2f' || echo n/a; }
+  printf '%-22s %9s %9s %9s %9s %8s %8s %8s\n' "$metric" "$w" "$i" "$t" "${p:-n/a}" \
+    "$(ratio "$w")" "$(ratio "$i")" "$(ratio "$t")"
+done
+echo "(GB/s of data read and written, higher is better; median of $rounds rounds; tile $tile floats,"
+echo " $work multiply-adds per element;"
+echo " weft = WEFT_ASYNC_COPY=auto, the default)"
