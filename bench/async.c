@@ -10,7 +10,7 @@
    - tile2d / tile3d: cl_khr_extended_async_copies 2D and 3D tiles in and out (skipped where the
      extension is missing)
    Every result is checked against the host. Prints "name value unit" (GB/s of data read plus
-   written, the median of five runs). Usage: bench-async [tile-floats [rounds]] (8192, 4) */
+   written, the median of five runs). Usage: bench-async [tile-floats [rounds]] (1024, 4) */
 #include <CL/cl.h>
 
 #include <math.h>
@@ -188,7 +188,7 @@ static void tiles(cl_program P, const char *Kernel, const char *Suffix, size_t G
 }
 
 int main(int Argc, char **Argv) {
-  cl_uint Tile = Argc > 1 ? (cl_uint)atoi(Argv[1]) : 8192; /* 32 KiB of floats */
+  cl_uint Tile = Argc > 1 ? (cl_uint)atoi(Argv[1]) : 1024; /* 4 KiB of floats (x4 buffers) */
   if (Argc > 2)
     Rounds = atoi(Argv[2]);
   cl_platform_id Platform;
@@ -228,7 +228,7 @@ int main(int Argc, char **Argv) {
   tiles(P, "tile_double", "one", 1, Tile, OneTiles, Local);
 
   { /* transpose of an n x n matrix, block columns per work-group */
-    cl_uint N = 2048, Block = 8;
+    cl_uint N = 2046, Block = 3; /* 24 KiB of local rows; N a multiple of Block */
     TransposeN = N;
     cl_kernel K = clCreateKernel(P, "transpose", &E);
     CHECK(E);

@@ -5,7 +5,7 @@
 set -euo pipefail
 build=${1:-build}
 rounds=${2:-3}
-tile=${3:-8192}
+tile=${3:-1024}
 work=${4:-4}
 bin=$build/bin/bench-async
 pocl_icd=/etc/OpenCL/vendors/pocl.icd

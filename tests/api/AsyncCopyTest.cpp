@@ -351,7 +351,7 @@ TEST_F(AsyncCopy, AFenceOrdersAnImportAfterAnExport) {
         out[g * n + i] = b[i];
     })", "-cl-std=CL3.0");
   cl_kernel K = clCreateKernel(P, "fenced", nullptr);
-  const cl_uint N = 30000;
+  const cl_uint N = 3000;
   const size_t Groups = 4, Local = 3;
   std::vector<cl_int> Src(Groups * N);
   for (size_t I = 0; I < Src.size(); ++I)
@@ -388,7 +388,7 @@ TEST_F(AsyncCopy, WorkGroupsThatNeverWaitStillCompleteTheirCopies) {
       async_work_group_copy(dst + g * n, tile, n, 0);
     })", "-cl-std=CL3.0");
   cl_kernel K = clCreateKernel(P, "nowait", nullptr);
-  const cl_uint N = 20000;
+  const cl_uint N = 6000;
   const size_t Groups = 64, Local = 4;
   std::vector<cl_int> Src(Groups * N);
   for (size_t I = 0; I < Src.size(); ++I)
@@ -505,7 +505,7 @@ TEST_F(AsyncCopy, ACopyRunsWhileItsWorkGroupComputes) {
         out[2] = tile[n / 2];
     })", "-cl-std=CL3.0");
   cl_kernel K = clCreateKernel(P, "overlap", nullptr);
-  const cl_uint N = 64 * 1024; // 256 KiB
+  const cl_uint N = 7 * 1024; // 28 KiB: two helper chunks
   std::vector<cl_uint> Src(N);
   for (size_t I = 0; I < N; ++I)
     Src[I] = cl_uint(I + 1);
