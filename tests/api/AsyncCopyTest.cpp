@@ -3,11 +3,10 @@
 // and pitches; event chaining across copy kinds; copies in loops (double buffering); kernels that
 // end without waiting; prefetch; and a copy observed running while its work-group computes.
 // tests/api/CMakeLists.txt runs this suite twice: as configured, and with WEFT_ASYNC_COPY=task
-// (every copy handed to helper tasks).
+// (every copy handed to helper tasks). AsyncOverlapTest.cpp shows a copy overlapping computation.
 #include "api/KernelFixture.h"
 
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string>
@@ -15,6 +14,21 @@
 
 namespace weft::test {
 namespace {
+
+constexpr uint8_t Untouched = 0xab;
+
+/// Host reference of a 3D3D copy (2D2D is the one-plane case), offsets and pitches in elements.
+struct Shape3D {
+  size_t Bytes, PerLine, Lines, Planes, SrcOffset, SrcLine, SrcPlane, DstOffset, DstLine, DstPlane;
+  void apply(std::vector<uint8_t> &Dst, const std::vector<uint8_t> &Src) const {
+    for (size_t P = 0; P < Planes; ++P)
+      for (size_t L = 0; L < Lines; ++L)
+        std::memcpy(&Dst[(DstOffset + P * DstPlane + L * DstLine) * Bytes],
+                    &Src[(SrcOffset + P * SrcPlane + L * SrcLine) * Bytes], PerLine * Bytes);
+  }
+  size_t srcBytes() const { return (SrcOffset + (Planes - 1) * SrcPlane + (Lines - 1) * SrcLine + PerLine) * Bytes; }
+  size_t dstBytes() const { return (DstOffset + (Planes - 1) * DstPlane + (Lines - 1) * DstLine + PerLine) * Bytes; }
+};
 
 class AsyncCopy : public KernelApi {
 protected:
@@ -25,26 +39,27 @@ protected:
       B = uint8_t(Random());
     return Bytes;
   }
-  std::vector<uint8_t> read(cl_command_queue Q, cl_mem M, size_t Bytes) {
-    std::vector<uint8_t> Out(Bytes);
-    EXPECT_EQ(clEnqueueReadBuffer(Q, M, CL_TRUE, 0, Bytes, Out.data(), 0, nullptr, nullptr), CL_SUCCESS);
-    return Out;
-  }
-  void run(cl_command_queue Q, cl_kernel K, size_t Global, size_t Local) {
-    ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &Global, &Local, 0, nullptr, nullptr), CL_SUCCESS);
-    ASSERT_EQ(clFinish(Q), CL_SUCCESS);
-  }
-  template <typename... T> void setArgs(cl_kernel K, const T &...Values) {
-    cl_uint Index = 0;
-    auto Set = [&](const auto &Value) {
-      EXPECT_EQ(clSetKernelArg(K, Index, sizeof Value, &Value), CL_SUCCESS) << "argument " << Index;
-      ++Index;
-    };
-    (Set(Values), ...);
+  /// Runs K (copy2d or copy3d below) on shape S, its local tile TileBytes large and Values its
+  /// arguments after the tile, and expects the destination to hold exactly S's copy of a random
+  /// source.
+  void checkShape(cl_command_queue Q, cl_kernel K, const Shape3D &S, size_t TileBytes,
+                  const std::vector<cl_uint> &Values, size_t WorkItems) {
+    std::vector<uint8_t> Src = randomBytes(S.srcBytes(), unsigned(S.Bytes * 7 + S.Lines + S.Planes));
+    std::vector<uint8_t> Want(S.dstBytes() + 64, Untouched);
+    cl_mem MSrc = buffer(Src.size(), CL_MEM_COPY_HOST_PTR, Src.data());
+    cl_mem MDst = buffer(Want.size(), CL_MEM_COPY_HOST_PTR, Want.data());
+    S.apply(Want, Src);
+    setArgs(K, MSrc, MDst);
+    ASSERT_EQ(clSetKernelArg(K, 2, TileBytes, nullptr), CL_SUCCESS);
+    for (cl_uint A = 0; A < Values.size(); ++A)
+      ASSERT_EQ(clSetKernelArg(K, 3 + A, sizeof(cl_uint), &Values[A]), CL_SUCCESS);
+    run(Q, K, WorkItems, WorkItems);
+    EXPECT_EQ(read(Q, MDst, Want.size()), Want);
+    clReleaseMemObject(MSrc);
+    clReleaseMemObject(MDst);
   }
 };
 
-constexpr uint8_t Untouched = 0xab;
 
 struct TypeWidth {
   const char *Scalar;
@@ -122,19 +137,6 @@ TEST_F(AsyncCopy, EveryTypeAndWidthBothDirectionsContiguousAndStrided) {
   clReleaseProgram(P);
 }
 
-/// Host reference of a 3D3D copy (2D2D is the one-plane case), offsets and pitches in elements.
-struct Shape3D {
-  size_t Bytes, PerLine, Lines, Planes, SrcOffset, SrcLine, SrcPlane, DstOffset, DstLine, DstPlane;
-  void apply(std::vector<uint8_t> &Dst, const std::vector<uint8_t> &Src) const {
-    for (size_t P = 0; P < Planes; ++P)
-      for (size_t L = 0; L < Lines; ++L)
-        std::memcpy(&Dst[(DstOffset + P * DstPlane + L * DstLine) * Bytes],
-                    &Src[(SrcOffset + P * SrcPlane + L * SrcLine) * Bytes], PerLine * Bytes);
-  }
-  size_t srcBytes() const { return (SrcOffset + (Planes - 1) * SrcPlane + (Lines - 1) * SrcLine + PerLine) * Bytes; }
-  size_t dstBytes() const { return (DstOffset + (Planes - 1) * DstPlane + (Lines - 1) * DstLine + PerLine) * Bytes; }
-};
-
 constexpr const char *ExtendedSource = R"(
 #ifndef cl_khr_extended_async_copies
 #error "cl_khr_extended_async_copies is not defined"
@@ -177,22 +179,10 @@ TEST_F(AsyncCopy, TwoDimensionalCopiesWithOffsetsAndLineLengths) {
                             {32, 2, 4, 1, 1, 3, 0, 2, 5, 0},     {3, 10, 10, 1, 4, 10, 0, 4, 12, 0}};
   for (const Shape3D &S : Shapes) {
     SCOPED_TRACE(testing::Message() << S.Bytes << " bytes, " << S.PerLine << "x" << S.Lines);
-    std::vector<uint8_t> Src = randomBytes(S.srcBytes(), unsigned(S.Bytes * 7 + S.Lines));
-    std::vector<uint8_t> Want(S.dstBytes() + 64, Untouched);
-    cl_mem MSrc = buffer(Src.size(), CL_MEM_COPY_HOST_PTR, Src.data());
-    cl_mem MDst = buffer(Want.size(), CL_MEM_COPY_HOST_PTR, Want.data());
-    S.apply(Want, Src);
-    setArgs(K, MSrc, MDst);
-    ASSERT_EQ(clSetKernelArg(K, 2, S.PerLine * S.Lines * S.Bytes, nullptr), CL_SUCCESS);
-    cl_uint Values[] = {cl_uint(S.Bytes),     cl_uint(S.PerLine),  cl_uint(S.Lines),
-                        cl_uint(S.SrcOffset), cl_uint(S.SrcLine),  cl_uint(S.DstOffset),
-                        cl_uint(S.DstLine)};
-    for (cl_uint A = 0; A < 7; ++A)
-      ASSERT_EQ(clSetKernelArg(K, 3 + A, sizeof(cl_uint), &Values[A]), CL_SUCCESS);
-    run(Q, K, 7, 7);
-    EXPECT_EQ(read(Q, MDst, Want.size()), Want);
-    clReleaseMemObject(MSrc);
-    clReleaseMemObject(MDst);
+    checkShape(Q, K, S, S.PerLine * S.Lines * S.Bytes,
+               {cl_uint(S.Bytes), cl_uint(S.PerLine), cl_uint(S.Lines), cl_uint(S.SrcOffset),
+                cl_uint(S.SrcLine), cl_uint(S.DstOffset), cl_uint(S.DstLine)},
+               7);
   }
   clReleaseKernel(K);
   clReleaseProgram(P);
@@ -210,24 +200,12 @@ TEST_F(AsyncCopy, ThreeDimensionalCopiesWithPlaneAreas) {
   for (const Shape3D &S : Shapes) {
     SCOPED_TRACE(testing::Message() << S.Bytes << " bytes, " << S.PerLine << "x" << S.Lines << "x"
                                     << S.Planes);
-    std::vector<uint8_t> Src = randomBytes(S.srcBytes(), unsigned(S.Bytes * 5 + S.Planes));
-    std::vector<uint8_t> Want(S.dstBytes() + 64, Untouched);
-    cl_mem MSrc = buffer(Src.size(), CL_MEM_COPY_HOST_PTR, Src.data());
-    cl_mem MDst = buffer(Want.size(), CL_MEM_COPY_HOST_PTR, Want.data());
-    S.apply(Want, Src);
-    setArgs(K, MSrc, MDst);
-    const size_t TileBytes = (S.PerLine + 1) * (S.Lines + 1) * S.Planes * S.Bytes;
-    ASSERT_EQ(clSetKernelArg(K, 2, TileBytes, nullptr), CL_SUCCESS);
-    cl_uint Values[] = {cl_uint(S.Bytes),    cl_uint(S.PerLine),   cl_uint(S.Lines),
-                        cl_uint(S.Planes),   cl_uint(S.SrcOffset), cl_uint(S.SrcLine),
-                        cl_uint(S.SrcPlane), cl_uint(S.DstOffset), cl_uint(S.DstLine),
-                        cl_uint(S.DstPlane)};
-    for (cl_uint A = 0; A < 10; ++A)
-      ASSERT_EQ(clSetKernelArg(K, 3 + A, sizeof(cl_uint), &Values[A]), CL_SUCCESS);
-    run(Q, K, 4, 4);
-    EXPECT_EQ(read(Q, MDst, Want.size()), Want);
-    clReleaseMemObject(MSrc);
-    clReleaseMemObject(MDst);
+    // The kernel's local copy has one spare element per line and one spare line per plane.
+    checkShape(Q, K, S, (S.PerLine + 1) * (S.Lines + 1) * S.Planes * S.Bytes,
+               {cl_uint(S.Bytes), cl_uint(S.PerLine), cl_uint(S.Lines), cl_uint(S.Planes),
+                cl_uint(S.SrcOffset), cl_uint(S.SrcLine), cl_uint(S.SrcPlane), cl_uint(S.DstOffset),
+                cl_uint(S.DstLine), cl_uint(S.DstPlane)},
+               4);
   }
   clReleaseKernel(K);
   clReleaseProgram(P);
@@ -467,65 +445,6 @@ TEST_F(AsyncCopy, DeviceReportsTheAsyncCopyExtensions) {
   // The 1.x form of the language has the extension too (and OpenCL C 1.2 kernels the built-ins).
   cl_program P = built(ExtendedSource, "-cl-std=CL1.2");
   EXPECT_EQ(status(P), CL_BUILD_SUCCESS);
-  clReleaseProgram(P);
-}
-
-// A large copy handed to a helper task while the only work-group polls the destination: the copy
-// is still in flight when async_work_group_copy returns, and the data arrives before the
-// work-group waits. (Reading the destination before waiting is undefined
-// in OpenCL C; here it is the observation.) Runs where there is a second core to help.
-TEST_F(AsyncCopy, ACopyRunsWhileItsWorkGroupComputes) {
-  cl_uint Units = 0;
-  clGetDeviceInfo(Device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof Units, &Units, nullptr);
-  if (Units < 2)
-    GTEST_SKIP() << "one compute unit: no core to overlap a copy with";
-  const char *Mode = getenv("WEFT_ASYNC_COPY");
-  if (!Mode || std::string(Mode) != "task")
-    GTEST_SKIP() << "runs with WEFT_ASYNC_COPY=task (its own ctest entry)";
-  cl_program P = built(R"(
-    kernel void overlap(global const uint *src, global uint *out, local uint *tile, uint n) {
-      if (get_local_id(0) == 0)
-        tile[n - 1] = 0;
-      barrier(CLK_LOCAL_MEM_FENCE);
-      event_t e = async_work_group_copy(tile, src, n, 0);
-      uint polls = 0, seen = 0, first = 2;
-      if (get_local_id(0) == 0)
-        for (; polls < 2000000000u && !seen; ++polls) {
-          seen = ((volatile local uint *)tile)[n - 1] == src[n - 1];
-          if (polls == 0)
-            first = seen;
-        }
-      if (get_local_id(0) == 0) {
-        out[0] = seen;
-        out[1] = polls;
-        out[3] = first;
-      }
-      wait_group_events(1, &e);
-      if (get_local_id(0) == 0)
-        out[2] = tile[n / 2];
-    })", "-cl-std=CL3.0");
-  cl_kernel K = clCreateKernel(P, "overlap", nullptr);
-  const cl_uint N = 7 * 1024; // 28 KiB: two helper chunks
-  std::vector<cl_uint> Src(N);
-  for (size_t I = 0; I < N; ++I)
-    Src[I] = cl_uint(I + 1);
-  cl_mem MSrc = buffer(N * 4, CL_MEM_COPY_HOST_PTR, Src.data());
-  cl_mem MOut = buffer(16);
-  setArgs(K, MSrc, MOut);
-  ASSERT_EQ(clSetKernelArg(K, 2, N * 4, nullptr), CL_SUCCESS);
-  ASSERT_EQ(clSetKernelArg(K, 3, sizeof N, &N), CL_SUCCESS);
-  cl_command_queue Q = queue();
-  run(Q, K, 1, 1);
-  cl_uint Out[4] = {};
-  ASSERT_EQ(clEnqueueReadBuffer(Q, MOut, CL_TRUE, 0, sizeof Out, Out, 0, nullptr, nullptr), CL_SUCCESS);
-  // Issuing the copy returned before its last element was there (it was not copied at once)...
-  EXPECT_EQ(Out[3], 0u) << "the copy was complete when async_work_group_copy returned";
-  // ... and the element arrived while the work-group ran its own code, before it waited.
-  EXPECT_EQ(Out[0], 1u) << "the copy did not progress in " << Out[1] << " polls before the wait";
-  EXPECT_EQ(Out[2], N / 2 + 1);
-  clReleaseMemObject(MSrc);
-  clReleaseMemObject(MOut);
-  clReleaseKernel(K);
   clReleaseProgram(P);
 }
 

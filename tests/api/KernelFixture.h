@@ -3,7 +3,9 @@
 
 #include "api/RuntimeTest.h"
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace weft::test {
 
@@ -35,6 +37,24 @@ protected:
     cl_build_status S = 99;
     clGetProgramBuildInfo(P, Device, CL_PROGRAM_BUILD_STATUS, sizeof S, &S, nullptr);
     return S;
+  }
+  template <typename... T> void setArgs(cl_kernel K, const T &...Values) {
+    cl_uint Index = 0;
+    auto Set = [&](const auto &Value) {
+      EXPECT_EQ(clSetKernelArg(K, Index, sizeof Value, &Value), CL_SUCCESS) << "argument " << Index;
+      ++Index;
+    };
+    (Set(Values), ...);
+  }
+  /// Runs K over a 1D NDRange and waits for it.
+  void run(cl_command_queue Q, cl_kernel K, size_t Global, size_t Local) {
+    ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &Global, &Local, 0, nullptr, nullptr), CL_SUCCESS);
+    ASSERT_EQ(clFinish(Q), CL_SUCCESS);
+  }
+  std::vector<uint8_t> read(cl_command_queue Q, cl_mem M, size_t Bytes) {
+    std::vector<uint8_t> Out(Bytes);
+    EXPECT_EQ(clEnqueueReadBuffer(Q, M, CL_TRUE, 0, Bytes, Out.data(), 0, nullptr, nullptr), CL_SUCCESS);
+    return Out;
   }
 };
 
