@@ -11,22 +11,10 @@
      extension is missing)
    Every result is checked against the host. Prints "name value unit" (GB/s of data read plus
    written, the median of five runs). Usage: bench-async [tile-floats [rounds]] (1024, 4) */
-#include <CL/cl.h>
+#include "bench.h"
 
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-#define CHECK(X)                                                                                   \
-  do {                                                                                             \
-    cl_int E_ = (X);                                                                               \
-    if (E_ != CL_SUCCESS) {                                                                        \
-      fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #X, E_);                             \
-      exit(1);                                                                                     \
-    }                                                                                              \
-  } while (0)
 
 static int Rounds = 4; /* multiply-adds per element: argv[2] */
 
@@ -101,17 +89,6 @@ static const char *Source =
     "}\n"
     "#endif\n";
 
-static double nowMs(void) {
-  struct timespec T;
-  clock_gettime(CLOCK_MONOTONIC, &T);
-  return T.tv_sec * 1e3 + T.tv_nsec / 1e6;
-}
-
-static int compareDoubles(const void *A, const void *B) {
-  double X = *(const double *)A, Y = *(const double *)B;
-  return X < Y ? -1 : X > Y;
-}
-
 static float work(float V) {
   for (int R = 0; R < Rounds; ++R)
     V = V * 0.999f + 0.25f;
@@ -120,21 +97,6 @@ static float work(float V) {
 
 static cl_context Ctx;
 static cl_command_queue Queue;
-
-/* Median milliseconds of five runs (after one warm-up) of K over the given NDRange. */
-static double timeKernel(cl_kernel K, cl_uint Dims, const size_t *Global, const size_t *Local) {
-  double Ms[5];
-  CHECK(clEnqueueNDRangeKernel(Queue, K, Dims, NULL, Global, Local, 0, NULL, NULL));
-  CHECK(clFinish(Queue));
-  for (int I = 0; I < 5; ++I) {
-    double Start = nowMs();
-    CHECK(clEnqueueNDRangeKernel(Queue, K, Dims, NULL, Global, Local, 0, NULL, NULL));
-    CHECK(clFinish(Queue));
-    Ms[I] = nowMs() - Start;
-  }
-  qsort(Ms, 5, sizeof *Ms, compareDoubles);
-  return Ms[2];
-}
 
 static cl_mem buffer(size_t Bytes, void *Host) {
   cl_int E;
@@ -174,7 +136,7 @@ static void tiles(cl_program P, const char *Kernel, const char *Suffix, size_t G
   CHECK(clSetKernelArg(K, 4, sizeof Tile, &Tile));
   CHECK(clSetKernelArg(K, 5, sizeof Tiles, &Tiles));
   size_t Global = Groups * Local;
-  double Ms = timeKernel(K, 1, &Global, &Local);
+  double Ms = timeKernel(Queue, K, 1, &Global, &Local, 5);
   float *Result = malloc(N * 4);
   CHECK(clEnqueueReadBuffer(Queue, Out, CL_TRUE, 0, N * 4, Result, 0, NULL, NULL));
   char Name[64];
@@ -239,7 +201,7 @@ int main(int Argc, char **Argv) {
     CHECK(clSetKernelArg(K, 3, sizeof N, &N));
     CHECK(clSetKernelArg(K, 4, sizeof Block, &Block));
     size_t Global = (size_t)(N / Block) * Local;
-    double Ms = timeKernel(K, 1, &Global, &Local);
+    double Ms = timeKernel(Queue, K, 1, &Global, &Local, 5);
     float *Result = malloc((size_t)N * N * 4);
     CHECK(clEnqueueReadBuffer(Queue, Out, CL_TRUE, 0, (size_t)N * N * 4, Result, 0, NULL, NULL));
     expect("transpose", Result, (size_t)N * N, wantTranspose);
@@ -263,7 +225,7 @@ int main(int Argc, char **Argv) {
     CHECK(clSetKernelArg(K, 3, sizeof N, &N));
     CHECK(clSetKernelArg(K, 4, sizeof T, &T));
     size_t Global[3] = {(N / T) * Local, N / T, N / T}, LocalSize[3] = {Local, 1, 1};
-    double Ms = timeKernel(K, (cl_uint)Dims, Global, LocalSize);
+    double Ms = timeKernel(Queue, K, (cl_uint)Dims, Global, LocalSize, 5);
     float *Result = malloc(Elements * 4);
     CHECK(clEnqueueReadBuffer(Queue, Out, CL_TRUE, 0, Elements * 4, Result, 0, NULL, NULL));
     expect(Dims == 2 ? "tile2d" : "tile3d", Result, Elements, wantWork);

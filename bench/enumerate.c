@@ -2,17 +2,9 @@
    clGetPlatformIDs + clGetDeviceIDs + clGetDeviceInfo(CL_DEVICE_NAME) for the first platform
    the loader offers, then prints that time and the process's resident memory.
    Run it through bench/enumerate.sh, which points the loader at one ICD at a time. */
-#include <CL/cl.h>
+#include "bench.h"
 
-#include <stdio.h>
 #include <string.h>
-#include <time.h>
-
-static double nowMs(void) {
-  struct timespec T;
-  clock_gettime(CLOCK_MONOTONIC, &T);
-  return T.tv_sec * 1e3 + T.tv_nsec / 1e6;
-}
 
 static long statusKb(const char *Field) {
   FILE *F = fopen("/proc/self/status", "r");

@@ -11,23 +11,11 @@
      barriers per group) over 64 MiB of floats; checked against the host's sum
    - sgemm_GFLOPs: C = A * B, 1024 x 1024 floats, 16 x 16 tiles in local memory; spot-checked
    Prints "name value unit"; bench/kernels.sh runs it for Weft and PoCL side by side. */
-#include <CL/cl.h>
+#include "bench.h"
 
 #include <math.h>
 #include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <time.h>
 #include <unistd.h>
-
-#define CHECK(X)                                                                                   \
-  do {                                                                                             \
-    cl_int E_ = (X);                                                                               \
-    if (E_ != CL_SUCCESS) {                                                                        \
-      fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #X, E_);                             \
-      exit(1);                                                                                     \
-    }                                                                                              \
-  } while (0)
 
 static const char *Source =
     "kernel void triad(global const float *a, global const float *b, global float *c, float k)\n"
@@ -76,17 +64,6 @@ static const char *Source =
     "  }\n"
     "  c[row * n + col] = acc; }\n";
 
-static double nowMs(void) {
-  struct timespec T;
-  clock_gettime(CLOCK_MONOTONIC, &T);
-  return T.tv_sec * 1e3 + T.tv_nsec / 1e6;
-}
-
-static int cmpDouble(const void *A, const void *B) {
-  double X = *(const double *)A, Y = *(const double *)B;
-  return X < Y ? -1 : X > Y;
-}
-
 /* The host triad: each thread a contiguous slice. */
 typedef struct {
   const float *A, *B;
@@ -126,24 +103,7 @@ static double hostTriadGBps(size_t N) {
   free(A);
   free(B);
   free(C);
-  qsort(G, Samples, sizeof(double), cmpDouble);
-  return G[Samples / 2];
-}
-
-/* Median of Samples timed runs (after one warm-up) of Kern over Global/Local, in ms. */
-static double timeKernel(cl_command_queue Q, cl_kernel Kern, cl_uint Dims, const size_t *Global,
-                         const size_t *Local, int Samples) {
-  double S[32];
-  CHECK(clEnqueueNDRangeKernel(Q, Kern, Dims, NULL, Global, Local, 0, NULL, NULL));
-  CHECK(clFinish(Q));
-  for (int I = 0; I < Samples; ++I) {
-    double T0 = nowMs();
-    CHECK(clEnqueueNDRangeKernel(Q, Kern, Dims, NULL, Global, Local, 0, NULL, NULL));
-    CHECK(clFinish(Q));
-    S[I] = nowMs() - T0;
-  }
-  qsort(S, Samples, sizeof(double), cmpDouble);
-  return S[Samples / 2];
+  return median(G, Samples);
 }
 
 int main(void) {
@@ -168,8 +128,7 @@ int main(void) {
     Builds[I] = nowMs() - T0;
   }
   printf("first_build_ms %.1f ms\n", Builds[0]);
-  qsort(Builds + 1, 5, sizeof(double), cmpDouble);
-  printf("build_ms %.1f ms\n", Builds[3]);
+  printf("build_ms %.1f ms\n", median(Builds + 1, 5));
 
   const size_t N = 16u << 20; /* floats: 64 MiB per array */
   cl_mem A = clCreateBuffer(C, CL_MEM_READ_WRITE, N * 4, NULL, &Err);
@@ -210,8 +169,7 @@ int main(void) {
       CHECK(clFinish(Q));
       S[I] = Bytes / ((nowMs() - T0) * 1e6);
     }
-    qsort(S, Samples, sizeof(double), cmpDouble);
-    printf("%s %.2f GB/s\n", W == 0 ? "triad_GBps" : "copy_kernel_GBps", S[Samples / 2]);
+    printf("%s %.2f GB/s\n", W == 0 ? "triad_GBps" : "copy_kernel_GBps", median(S, Samples));
   }
   printf("host_triad_GBps %.2f GB/s\n", hostTriadGBps(N));
 

@@ -3,37 +3,11 @@
    - chain: 1,000 commands on an out-of-order queue, each waiting for the previous one's event
    - bandwidth: 64 MiB copy, fill, write and read
    Prints "name value unit" lines; bench/runtime.sh runs it for Weft and PoCL side by side. */
-#include <CL/cl.h>
+#include "bench.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#define CHECK(X)                                                                                   \
-  do {                                                                                             \
-    cl_int E_ = (X);                                                                               \
-    if (E_ != CL_SUCCESS) {                                                                        \
-      fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #X, E_);                             \
-      exit(1);                                                                                     \
-    }                                                                                              \
-  } while (0)
-
-static double nowUs(void) {
-  struct timespec T;
-  clock_gettime(CLOCK_MONOTONIC, &T);
-  return T.tv_sec * 1e6 + T.tv_nsec / 1e3;
-}
-
-static int cmpDouble(const void *A, const void *B) {
-  double X = *(const double *)A, Y = *(const double *)B;
-  return X < Y ? -1 : X > Y;
-}
-
-static double median(double *V, int N) {
-  qsort(V, N, sizeof *V, cmpDouble);
-  return N % 2 ? V[N / 2] : (V[N / 2 - 1] + V[N / 2]) / 2;
-}
+static double nowUs(void) { return nowMs() * 1e3; }
 
 int main(void) {
   cl_platform_id P;
