@@ -101,9 +101,8 @@ AsyncCopies::Job *AsyncCopies::offload(const CopyShape &S, bool Forced) {
   J->ByBytes = S.totalLines() == 1;
   J->PerChunk = J->ByBytes ? Policy.ChunkBytes : std::max<size_t>(1, Policy.ChunkBytes / LineBytes);
   const size_t Units = J->ByBytes ? LineBytes : S.totalLines();
-  J->Chunks = uint32_t(std::min<size_t>((Units + J->PerChunk - 1) / J->PerChunk, UINT32_MAX));
-  if (J->Chunks == UINT32_MAX) // more chunks than a counter holds: bigger chunks
-    J->PerChunk = (Units + J->Chunks - 1) / J->Chunks;
+  // A copy has one side in local memory, so it is a few chunks, never 2^32.
+  J->Chunks = uint32_t((Units + J->PerChunk - 1) / J->PerChunk);
   const int Helpers = int(std::min<size_t>(J->Chunks, size_t(std::max(Idle, 1))));
   for (int H = 0; H < Helpers; ++H) {
     J->Refs.fetch_add(1, std::memory_order_relaxed);
