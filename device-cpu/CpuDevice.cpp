@@ -11,7 +11,7 @@
 namespace weft {
 
 std::vector<Device *> createRootDevices(Platform &P) {
-  return {new cpu::CpuDevice(P, cpu::describeHost("", config().NumThreads))};
+  return {new cpu::CpuDevice(P, cpu::describeHost("", config().NumThreads, config().MemoryLimit))};
 }
 
 namespace cpu {

@@ -67,15 +67,13 @@ int firstAllowedCpu() {
   return 0;
 }
 
-/// Physical memory, limited by a cgroup v2 memory.max if one is set.
+/// Physical memory, limited by the process's cgroup: v2 memory.max ("max" when unlimited) or v1
+/// memory.limit_in_bytes (a number near 2^63 when unlimited), as a container sees its own.
 uint64_t physicalMemory(const std::string &SysRoot) {
   uint64_t Total = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGESIZE));
-  std::string Limit = readFile(SysRoot + "/sys/fs/cgroup/memory.max");
-  if (!Limit.empty() && Limit != "max") {
-    uint64_t L = toNumber(Limit);
-    if (L > 0)
-      Total = std::min(Total, L);
-  }
+  for (const char *File : {"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"})
+    if (uint64_t Limit = toNumber(readFile(SysRoot + File)))
+      Total = std::min(Total, Limit);
   return Total;
 }
 
@@ -105,7 +103,8 @@ unsigned affinityCpuCount() {
   return std::max(1, CPU_COUNT(&Set));
 }
 
-DeviceDescription describeHost(const std::string &SysRoot, unsigned NumThreads) {
+DeviceDescription describeHost(const std::string &SysRoot, unsigned NumThreads,
+                               uint64_t MemoryLimit) {
   DeviceDescription D;
   D.ComputeUnits = NumThreads ? NumThreads : affinityCpuCount();
 
@@ -150,6 +149,8 @@ DeviceDescription describeHost(const std::string &SysRoot, unsigned NumThreads) 
     D.GlobalCacheLineSize = 64;
 
   D.GlobalMemSize = physicalMemory(SysRoot);
+  if (MemoryLimit)
+    D.GlobalMemSize = std::min(D.GlobalMemSize, MemoryLimit);
   // A quarter of memory, but at least the spec's 128 MiB minimum when memory allows.
   D.MaxAllocSize = std::max(D.GlobalMemSize / 4, std::min<uint64_t>(D.GlobalMemSize, 128u << 20));
   // Each worker thread owns one local-memory block of this size: the full profile's 32 KiB, which

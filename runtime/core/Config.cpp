@@ -46,6 +46,25 @@ bool parseCount(std::string_view Name, std::string_view Value, unsigned &Out,
   return true;
 }
 
+/// "4G", "512M", "64K" or a number of bytes; at least 1 MiB.
+bool parseBytes(std::string_view Name, std::string_view Value, uint64_t &Out,
+                std::vector<std::string> &Warnings) {
+  uint64_t N = 0;
+  auto [End, Ec] = std::from_chars(Value.data(), Value.data() + Value.size(), N);
+  std::string_view Suffix(End, Value.data() + Value.size() - End);
+  unsigned Shift = Suffix == "K" ? 10 : Suffix == "M" ? 20 : Suffix == "G" ? 30 : 0;
+  bool Ok = Ec == std::errc() && (Suffix.empty() || Shift) && N <= (~uint64_t(0) >> Shift) &&
+            (N << Shift) >= (1u << 20);
+  if (!Ok) {
+    Warnings.push_back(std::string(Name) + ": '" + std::string(Value) +
+                       "' is not a size of at least 1M (like 4G, 512M or a number of bytes); "
+                       "ignored");
+    return false;
+  }
+  Out = N << Shift;
+  return true;
+}
+
 } // namespace
 
 Config Config::parse(const char *const *Environ, std::vector<std::string> &Warnings) {
@@ -88,10 +107,12 @@ Config Config::parse(const char *const *Environ, std::vector<std::string> &Warni
       else
         Warnings.push_back("WEFT_ASYNC_COPY: '" + std::string(Value) +
                            "' is not auto, inline or task; ignored");
+    } else if (Name == "WEFT_MEMORY_LIMIT") {
+      parseBytes(Name, Value, C.MemoryLimit, Warnings);
     } else {
       Warnings.push_back("unknown setting " + std::string(Name) +
                          " (known: WEFT_NUM_THREADS, WEFT_DEBUG, WEFT_CACHE_DIR, WEFT_CACHE, "
-                         "WEFT_ASYNC_COPY); ignored");
+                         "WEFT_ASYNC_COPY, WEFT_MEMORY_LIMIT); ignored");
     }
   }
   if (CacheOn) {

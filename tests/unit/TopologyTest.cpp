@@ -64,6 +64,14 @@ TEST(Topology, FakeMachine) {
   EXPECT_EQ(D.ComputeUnits, affinityCpuCount());
   EXPECT_EQ(describeHost(Root.string(), 5).ComputeUnits, 5u);
   EXPECT_EQ(describeHost(Root.string(), 0).Uuid, D.Uuid) << "the UUID must be stable";
+  write(Root / "sys/fs/cgroup/memory/memory.limit_in_bytes", "536870912");
+  EXPECT_EQ(describeHost(Root.string(), 0).GlobalMemSize, 512u << 20) << "a cgroup v1 limit";
+  EXPECT_EQ(describeHost(Root.string(), 0, 256u << 20).GlobalMemSize, 256u << 20)
+      << "WEFT_MEMORY_LIMIT";
+  EXPECT_EQ(describeHost(Root.string(), 0, 4ull << 30).GlobalMemSize, 512u << 20)
+      << "a limit above the machine's changes nothing";
+  write(Root / "sys/fs/cgroup/memory/memory.limit_in_bytes", "9223372036854771712"); // unlimited
+  EXPECT_EQ(describeHost(Root.string(), 0).GlobalMemSize, 1u << 30);
   fs::remove_all(Root);
 }
 
