@@ -112,8 +112,8 @@ BlockSet liveInBlocks(llvm::Instruction &V,
 
 /// Which values every work-item of a work-group computes alike: LLVM's divergence analysis
 /// (data and control dependence, joins of divergent branches, exits of divergent loops), seeded
-/// with what differs between work-items: the local id, loads from private variables, atomics,
-/// and calls with side effects. Loads from global or local memory at a uniform address are
+/// with what differs between work-items: the local id, the addresses of private variables (each
+/// work-item has its own), loads from them, atomics, and calls with side effects. Loads from global or local memory at a uniform address are
 /// uniform: between two barriers, another work-item writing there would be a data race.
 /// Computed while each barrier is still a call, so that control flow is the kernel's.
 class Uniformity {
@@ -125,7 +125,9 @@ public:
     for (llvm::Instruction &I : llvm::instructions(F)) {
       if (I.getType()->isVoidTy())
         continue;
-      if (auto *Load = llvm::dyn_cast<llvm::LoadInst>(&I)) {
+      if (llvm::isa<llvm::AllocaInst>(I)) {
+        DA.markDivergent(I);
+      } else if (auto *Load = llvm::dyn_cast<llvm::LoadInst>(&I)) {
         if (mayBePrivate(Load->getPointerOperand()))
           DA.markDivergent(I);
       } else if (llvm::isa<llvm::AtomicRMWInst, llvm::AtomicCmpXchgInst>(I)) {

@@ -286,6 +286,33 @@ TEST_F(Execution, PrivateValuesAndArraysSurviveBarriers) {
       ASSERT_EQ(Result[G * N + L], Acc[L] + L * 15) << G << "," << L;
 }
 
+// A pointer to a private variable, taken before a barrier and used after it: each work-item's
+// points at its own variable. (weft-barriers once kept such an address as a work-group uniform
+// value, so that every work-item wrote through the last one's pointer.)
+TEST_F(Execution, PointersToPrivateVariablesCrossBarriers) {
+  auto Out = build(R"(
+    void bump(int *p, int by) { *p += by; }  // generic: the address of a private array
+    kernel void k(global int *out, int n) {
+      int mine[4];
+      for (int i = 0; i < 4; ++i) mine[i] = (int)get_local_id(0) * 10 + i;
+      int *p = &mine[n];                    // the same index in every work-item
+      barrier(CLK_LOCAL_MEM_FENCE);
+      bump(p, 1000);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      out[get_global_id(0)] = mine[0] + mine[1] + mine[2] + mine[3];
+    })", "-cl-std=CL3.0");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  const auto &K = Out.Program->kernels().at(0);
+  const int N = 16;
+  std::vector<int> Result(N, -1);
+  std::vector<std::byte> Args(K.ArgBufferSize);
+  set(Args, K, 0, Result.data());
+  set(Args, K, 1, 2);
+  run(K, Args, 1, {N, 1, 1}, {N, 1, 1});
+  for (int L = 0; L < N; ++L)
+    EXPECT_EQ(Result[L], L * 40 + 6 + 1000) << L;
+}
+
 TEST_F(Execution, LargeGroupWithLargePrivateArraysAndABarrier) {
   // The issue's case: 4096 work-items, each with 1 KiB of private data live across a barrier,
   // kept in heap memory rather than on the stack.
