@@ -10,13 +10,16 @@
    - tile2d / tile3d: cl_khr_extended_async_copies 2D and 3D tiles in and out (skipped where the
      extension is missing)
    Every result is checked against the host. Prints "name value unit" (GB/s of data read plus
-   written, the median of five runs). Usage: bench-async [tile-floats [rounds]] (1024, 4) */
+   written, the median of five runs). Usage: bench-async [tile-floats [rounds [only]]] (1024, 4;
+   only: run just the measurements whose name contains this text, for profiling) */
 #include "bench.h"
 
 #include <math.h>
 #include <string.h>
 
-static int Rounds = 4; /* multiply-adds per element: argv[2] */
+static int Rounds = 4;            /* multiply-adds per element: argv[2] */
+static const char *Only = "";     /* argv[3] */
+static int wanted(const char *Name) { return strstr(Name, Only) != NULL; }
 
 static const char *Source =
     "float work(float v) { for (int r = 0; r < ROUNDS; ++r) v = v * 0.999f + 0.25f; return v; }\n"
@@ -123,6 +126,10 @@ static float wantTranspose(size_t I) { return InHost[(I % TransposeN) * Transpos
 
 static void tiles(cl_program P, const char *Kernel, const char *Suffix, size_t Groups, cl_uint Tile,
                   cl_uint Tiles, size_t Local) {
+  char Name[64];
+  snprintf(Name, sizeof Name, "%s_%s", Kernel, Suffix);
+  if (!wanted(Name))
+    return;
   const size_t N = Groups * Tile * Tiles;
   int Double = strcmp(Kernel, "tile_double") == 0;
   cl_int E;
@@ -139,8 +146,6 @@ static void tiles(cl_program P, const char *Kernel, const char *Suffix, size_t G
   double Ms = timeKernel(Queue, K, 1, &Global, &Local, 5);
   float *Result = malloc(N * 4);
   CHECK(clEnqueueReadBuffer(Queue, Out, CL_TRUE, 0, N * 4, Result, 0, NULL, NULL));
-  char Name[64];
-  snprintf(Name, sizeof Name, "%s_%s", Kernel, Suffix);
   expect(Name, Result, N, wantWork);
   printf("%s_GBps %.3f GB/s\n", Name, 2.0 * N * 4 / Ms / 1e6);
   free(Result);
@@ -153,6 +158,8 @@ int main(int Argc, char **Argv) {
   cl_uint Tile = Argc > 1 ? (cl_uint)atoi(Argv[1]) : 1024; /* 4 KiB of floats (x4 buffers) */
   if (Argc > 2)
     Rounds = atoi(Argv[2]);
+  if (Argc > 3)
+    Only = Argv[3];
   cl_platform_id Platform;
   cl_device_id Device;
   cl_int E;
@@ -189,7 +196,7 @@ int main(int Argc, char **Argv) {
   tiles(P, "tile_single", "one", 1, Tile, OneTiles, Local);
   tiles(P, "tile_double", "one", 1, Tile, OneTiles, Local);
 
-  { /* transpose of an n x n matrix, block columns per work-group */
+  if (wanted("transpose")) { /* transpose of an n x n matrix, block columns per work-group */
     cl_uint N = 2046, Block = 3; /* 24 KiB of local rows; N a multiple of Block */
     TransposeN = N;
     cl_kernel K = clCreateKernel(P, "transpose", &E);
@@ -213,6 +220,8 @@ int main(int Argc, char **Argv) {
   }
 
   for (int Dims = 2; Dims <= 3; ++Dims) {
+    if (!wanted(Dims == 2 ? "tile2d" : "tile3d"))
+      continue;
     cl_kernel K = clCreateKernel(P, Dims == 2 ? "tile2d" : "tile3d", &E);
     if (E != CL_SUCCESS)
       continue; /* no cl_khr_extended_async_copies */

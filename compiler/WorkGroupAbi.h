@@ -16,8 +16,9 @@ struct WorkGroupContext;
 /// order of the members.
 struct KernelRuntime {
   /// async_work_group_copy, _strided_copy, _2D2D and _3D3D, once per work-group: copies Planes x
-  /// Lines lines of LineElements elements of ElementBytes bytes (pitches in bytes), chained to
-  /// Event (null: a new event), and stores the event in Ctx->Broadcast.
+  /// Lines lines of LineElements elements of ElementBytes bytes (pitches in bytes) as part of the
+  /// event Event (never null: the kernel names it, see CopyNames): a live event gets one more
+  /// copy (chaining); otherwise a new event takes the name.
   void (*AsyncCopy)(WorkGroupContext *Ctx, uint64_t Dst, uint64_t Src, uint64_t ElementBytes,
                     uint64_t LineElements, uint64_t Lines, uint64_t Planes, uint64_t SrcLinePitch,
                     uint64_t SrcPlanePitch, uint64_t DstLinePitch, uint64_t DstPlanePitch, void *Event);
@@ -51,9 +52,11 @@ struct WorkGroupContext {
   std::byte *PrivateMemory;
   const KernelRuntime *Runtime;
   void *Async; ///< the device's async-copy state for this work-group (KernelRuntime's business)
-  /// What a once-per-work-group call gives every work-item (the built-in library reads it with
-  /// `__weft_broadcast_event()`): the event of the last async copy.
-  void *Broadcast;
+  /// One counter per work-item (by local linear id), zero when the work-group starts: the
+  /// async copies it has issued. Every work-item issues the same copies in the same order (the
+  /// spec's rule), so the count names a new copy's event alike in every work-item, without a
+  /// broadcast (the built-in library reads it with `__weft_copy_names()`).
+  uint32_t *CopyNames;
 };
 
 /// `void __weft_wg_<kernel>(const void *Args, WorkGroupContext *Ctx)`: runs every work-item of one

@@ -86,8 +86,9 @@ struct AsyncCopies::Job {
   }
 };
 
-AsyncCopies::AsyncCopies(Spawner Spawn, DeviceLoad &Load, const AsyncCopyPolicy &Policy)
-    : Spawn(std::move(Spawn)), Load(Load), Policy(Policy) {}
+AsyncCopies::AsyncCopies(Spawner Spawn, DeviceLoad &Load, const AsyncCopyPolicy &Policy,
+                         size_t WorkItems)
+    : Spawn(std::move(Spawn)), Load(Load), Policy(Policy), Names(std::max<size_t>(WorkItems, 1)) {}
 
 AsyncCopies::~AsyncCopies() { drain(); }
 
@@ -114,29 +115,35 @@ AsyncCopies::Job *AsyncCopies::offload(const CopyShape &S, bool Forced) {
   return J;
 }
 
+AsyncCopies::Event *AsyncCopies::find(uintptr_t Name) {
+  for (Event &E : Events)
+    if (E.Name == Name)
+      return &E;
+  return nullptr;
+}
+
 void *AsyncCopies::copy(const CopyShape &S, void *EventHandle) {
-  const uintptr_t Handle = reinterpret_cast<uintptr_t>(EventHandle);
-  size_t Index;
-  if (Handle != 0 && Handle <= Events.size() && Events[Handle - 1].Live) {
-    Index = Handle - 1; // chained: the event now covers this copy too
-  } else if (!Free.empty()) {
-    Index = Free.back();
-    Free.pop_back();
-  } else {
-    Index = Events.size();
-    Events.emplace_back();
+  Issued = true;
+  uintptr_t Name = reinterpret_cast<uintptr_t>(EventHandle);
+  if (Name == 0) // not from a kernel (they name every copy): a name no counter reaches
+    for (Name = ~uintptr_t(0); find(Name); --Name) {
+    }
+  Event *E = find(Name); // live: chained, the event now covers this copy too
+  if (!E) {
+    E = find(0);
+    if (!E)
+      E = &Events.emplace_back();
+    E->Name = Name;
   }
-  Event &E = Events[Index];
-  E.Live = true;
   const bool Forced = Policy.Mode == AsyncCopyMode::Task;
   Job *J = nullptr;
   if (S.bytes() > 0 && (Forced || (Policy.Mode == AsyncCopyMode::Auto && S.bytes() >= Policy.TaskMinBytes)))
     J = offload(S, Forced);
   if (J)
-    E.Jobs.push_back(J);
+    E->Jobs.push_back(J);
   else
     copyLines(S, 0, S.totalLines());
-  return reinterpret_cast<void *>(uintptr_t(Index + 1));
+  return reinterpret_cast<void *>(Name);
 }
 
 void AsyncCopies::complete(Event &E) {
@@ -156,27 +163,28 @@ void AsyncCopies::complete(Event &E) {
 
 void AsyncCopies::fence() {
   for (Event &E : Events)
-    if (E.Live)
-      complete(E);
+    complete(E);
 }
 
 void AsyncCopies::wait(int NumEvents, void *const *List) {
   for (int I = 0; I < NumEvents; ++I) {
-    const uintptr_t Handle = reinterpret_cast<uintptr_t>(List[I]);
-    if (Handle == 0 || Handle > Events.size() || !Events[Handle - 1].Live)
-      continue;
-    complete(Events[Handle - 1]);
-    Events[Handle - 1].Live = false;
-    Free.push_back(uint32_t(Handle - 1));
+    const uintptr_t Name = reinterpret_cast<uintptr_t>(List[I]);
+    Event *E = Name ? find(Name) : nullptr;
+    if (!E)
+      continue; // zero, released or never issued: ignored
+    complete(*E);
+    E->Name = 0;
   }
 }
 
 void AsyncCopies::drain() {
-  if (Events.empty())
+  if (!Issued)
     return;
   fence();
-  Events.clear();
-  Free.clear();
+  for (Event &E : Events)
+    E.Name = 0; // the records stay, for the next work-group
+  std::fill(Names.begin(), Names.end(), 0u);
+  Issued = false;
 }
 
 namespace {
@@ -195,7 +203,7 @@ void asyncCopy(abi::WorkGroupContext *Ctx, uint64_t Dst, uint64_t Src, uint64_t 
   S.SrcPlanePitch = SrcPlanePitch;
   S.DstLinePitch = DstLinePitch;
   S.DstPlanePitch = DstPlanePitch;
-  Ctx->Broadcast = static_cast<AsyncCopies *>(Ctx->Async)->copy(S, Event);
+  static_cast<AsyncCopies *>(Ctx->Async)->copy(S, Event);
 }
 
 void waitGroupEvents(abi::WorkGroupContext *Ctx, int32_t NumEvents, void *const *Events) {

@@ -53,20 +53,26 @@ struct AsyncCopyPolicy {
   size_t ChunkBytes = 16u << 10;
 };
 
-/// The async copies of the work-groups one thread runs, one after the other: their event table.
+/// The async copies of the work-groups one thread runs, one after the other: their event table,
+/// and the work-items' counters that name new events (abi::WorkGroupContext::CopyNames).
 /// Not thread-safe: only the work-group's thread calls it (helpers touch only their jobs).
 class AsyncCopies {
 public:
   /// Spawn starts a helper task on another thread (the device's arena); it may run it late or,
   /// in unit tests, whenever the test likes.
   using Spawner = std::function<void(std::function<void()> Helper)>;
-  AsyncCopies(Spawner Spawn, DeviceLoad &Load, const AsyncCopyPolicy &Policy);
+  /// WorkItems: the work-items of the largest work-group (one name counter each).
+  AsyncCopies(Spawner Spawn, DeviceLoad &Load, const AsyncCopyPolicy &Policy, size_t WorkItems = 1);
   ~AsyncCopies();
   AsyncCopies(const AsyncCopies &) = delete;
   AsyncCopies &operator=(const AsyncCopies &) = delete;
 
-  /// Starts copying S as part of Event (when it is a live event of this work-group; otherwise a
-  /// new event); returns the event.
+  /// The work-items' copy counters, zero until a work-group issues a copy (drain() zeroes them).
+  uint32_t *names() { return Names.data(); }
+
+  /// Starts copying S as part of the event Event names: a live event gets one more copy
+  /// (chaining), otherwise a new event takes the name (a null Event gets a name of its own).
+  /// Returns the event.
   void *copy(const CopyShape &S, void *Event);
   /// Returns when the copies of the events are complete, and releases the events. Zero,
   /// released and unknown events are ignored.
@@ -74,7 +80,8 @@ public:
   /// async_work_group_copy_fence: every copy issued so far completes (its events stay live).
   void fence();
   /// The end of a work-group: finishes every copy still in flight (a kernel must wait for its
-  /// copies, but the next work-group reuses the local memory) and forgets every event.
+  /// copies, but the next work-group reuses the local memory), forgets every event and zeroes
+  /// the name counters.
   void drain();
 
   /// The entry points compiled kernels call (WorkGroupContext::Async must be an AsyncCopies).
@@ -83,19 +90,23 @@ public:
 private:
   struct Job;
   struct Event {
+    uintptr_t Name = 0; ///< 0: a free record
     std::vector<Job *> Jobs; ///< copies still owned by helpers when issued; inline ones are done
-    bool Live = false;
   };
 
   Job *offload(const CopyShape &S, bool Forced);
+  /// The live event named Name, or null. A work-group has a few events live at a time (its
+  /// double buffers), so a scan beats a map.
+  Event *find(uintptr_t Name);
   /// Completes E's copies; E stays live.
   void complete(Event &E);
 
   Spawner Spawn;
   DeviceLoad &Load;
   AsyncCopyPolicy Policy;
-  std::vector<Event> Events; ///< a handle is index + 1
-  std::vector<uint32_t> Free;
+  std::vector<Event> Events; ///< live and free records
+  std::vector<uint32_t> Names;
+  bool Issued = false; ///< a copy since the last drain: the counters are not all zero
 };
 
 } // namespace weft::cpu

@@ -71,7 +71,7 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
 
   auto RunGroups = [&](size_t Begin, size_t End) {
     Load.Running.fetch_add(1, std::memory_order_relaxed);
-    AsyncCopies Copies(Helpers, Load, Policy);
+    AsyncCopies Copies(Helpers, Load, Policy, C.LocalSize[0] * C.LocalSize[1] * C.LocalSize[2]);
     std::unique_ptr<std::byte, FreeDeleter> Local(
         LocalBytes ? static_cast<std::byte *>(std::aligned_alloc(LocalAlign, LocalBytes)) : nullptr);
     std::unique_ptr<std::byte, FreeDeleter> Private(
@@ -93,6 +93,7 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
     Ctx.PrivateMemory = Private.get();
     Ctx.Runtime = &AsyncCopies::Runtime;
     Ctx.Async = &Copies;
+    Ctx.CopyNames = Copies.names();
     for (unsigned D = 0; D < 3; ++D) {
       Ctx.GlobalOffset[D] = C.GlobalOffset[D];
       Ctx.GlobalSize[D] = C.GlobalSize[D];

@@ -5,13 +5,21 @@
 // elements of ElementBytes bytes, with line and plane pitches in bytes on each side. A contiguous
 // copy is one line; a strided one is Lines lines of one element each.
 //
-// The copies and the wait are work-group collectives: all work-items reach them with the same
-// arguments (the spec makes that a rule), and each must run exactly once per work-group. So each
-// is a barrier, the call made by work-item 0 only, with its arguments, and a barrier; the runtime
-// stores the event in the work-group context, where every work-item reads it after the second
-// barrier. The first barrier is not required by the spec: it makes a copy start after every
-// work-item has finished the code before it (deterministic results even in racy kernels, and a
-// wait that waits only after the whole group's computation, which is what lets a copy overlap it).
+// The copies, the wait and the fence are work-group collectives: all work-items reach them with
+// the same arguments (the spec makes that a rule), and each must run exactly once per
+// work-group. Work-item 0 makes the call into the device's runtime, with its own arguments; the
+// others skip it. No barrier is needed, because a work-group runs on one thread and work-item 0
+// runs every stretch of code between two barriers first (weft-kernel-entry's loops count up from
+// local id 0): when another work-item reaches a copy, work-item 0 has issued it, and when one
+// passes a wait, work-item 0 has waited. The spec asks for no more: a copy makes no "implicit
+// synchronization of source data such as using a barrier before performing the copy", so a kernel
+// that writes a copy's source or reads its destination from other work-items puts its own
+// barrier there (on a GPU too).
+//
+// Events need no broadcast either: every work-item counts the copies it issues (one counter per
+// work-item in the work-group context, zero at the group's start), and the count names a new
+// copy's event; all work-items issue the same copies in the same order, so they compute the same
+// names. A copy chained to a non-zero event returns that event (the spec's words).
 #include "defs.h"
 
 // The device's runtime, reached through the work-group context (compiler/WorkGroupAbi.h,
@@ -21,11 +29,14 @@ void __weft_rt_async_copy(size_t dst, size_t src, size_t element_bytes, size_t l
                           size_t dst_line_pitch, size_t dst_plane_pitch, event_t event);
 void __weft_rt_wait_group_events(int num_events, const __generic event_t *event_list);
 void __weft_rt_async_copy_fence(cl_mem_fence_flags flags);
-event_t __weft_broadcast_event(void);
+// Lowered by weft-work-items: WorkGroupContext::CopyNames, and event when it is not zero, else the
+// event_t whose value is name (OpenCL C cannot test an event_t or make one from an integer).
+__global uint *__weft_copy_names(void);
+event_t __weft_event_or_name(event_t event, size_t name);
 
-// Lowered by the compiler (weft-work-items, weft-barriers).
+// Lowered by the compiler (weft-work-items).
 size_t __attribute__((overloadable, const)) get_local_id(uint dimension);
-void __attribute__((overloadable, convergent)) barrier(cl_mem_fence_flags flags);
+size_t __attribute__((overloadable, const)) get_local_linear_id(void);
 
 static bool firstWorkItem(void) {
   return (get_local_id(0) | get_local_id(1) | get_local_id(2)) == 0;
@@ -35,27 +46,22 @@ static __attribute__((always_inline)) event_t
 copyShape(size_t dst, size_t src, size_t element_bytes, size_t line_elements, size_t lines,
           size_t planes, size_t src_line_pitch, size_t src_plane_pitch, size_t dst_line_pitch,
           size_t dst_plane_pitch, event_t event) {
-  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  event = __weft_event_or_name(event, ++__weft_copy_names()[get_local_linear_id()]);
   if (firstWorkItem())
     __weft_rt_async_copy(dst, src, element_bytes, line_elements, lines, planes, src_line_pitch,
                          src_plane_pitch, dst_line_pitch, dst_plane_pitch, event);
-  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-  return __weft_broadcast_event();
+  return event;
 }
 
 OVL void wait_group_events(int num_events, __generic event_t *event_list) {
-  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   if (firstWorkItem())
     __weft_rt_wait_group_events(num_events, event_list);
-  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 }
 
 // cl_khr_async_work_group_copy_fence 1.0.0 (declared to kernels by compiler/Frontend.cpp).
 OVL void async_work_group_copy_fence(cl_mem_fence_flags flags) {
-  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   if (firstWorkItem())
     __weft_rt_async_copy_fence(flags);
-  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 }
 
 // 3-component types take the size of 4 components (sizeof(T3) == sizeof(T4) in OpenCL C), which is

@@ -43,8 +43,9 @@ bool mayAccessStack(llvm::Instruction &I) {
   return false;
 }
 
-/// Emits `for z, for y, for x: Body(x, y, z)` at B (sizes are at least 1, so do-while loops);
-/// the x loop is marked parallel over the accesses in Group. Leaves B after the loops and
+/// Emits `for z, for y, for x: Body(x, y, z)` at B (sizes are at least 1, so do-while loops),
+/// counting up from 0: work-item 0 runs each region first, which the async copies of
+/// builtins/src/async.cl rely on. The x loop is marked parallel over the accesses in Group. Leaves B after the loops and
 /// returns the x loop's exit block (where values of the last iteration are available).
 llvm::BasicBlock *emitWorkItemLoops(llvm::IRBuilder<> &B, llvm::Value *const *Size,
                                     llvm::MDNode *Group,

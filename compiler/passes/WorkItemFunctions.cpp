@@ -124,20 +124,25 @@ private:
 };
 
 /// `__weft_rt_<name>(args)` (the built-in library's calls into the device's runtime) becomes
-/// `Ctx->Runtime-><Name>(Ctx, args)`, and `__weft_broadcast_event()` a load of Ctx->Broadcast. That
-/// load is not invariant: the once-per-work-group calls before it write the field.
+/// `Ctx->Runtime-><Name>(Ctx, args)`; `__weft_copy_names()` the load of Ctx->CopyNames, and
+/// `__weft_event_or_name(event, name)` event when it is not null, else the integer name as an
+/// event_t.
 void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx) {
   using abi::WorkGroupContext;
   auto IsRuntime = [](llvm::StringRef Name) {
-    return Name.startswith("__weft_rt_") || Name == "__weft_broadcast_event";
+    return Name.startswith("__weft_rt_") || Name == "__weft_copy_names" ||
+           Name == "__weft_event_or_name";
   };
   for (llvm::CallInst *Call : callsTo(Item, IsRuntime)) {
     llvm::IRBuilder<> B(Call);
     llvm::StringRef Name = Call->getCalledFunction()->getName();
     llvm::Value *Result;
-    if (Name == "__weft_broadcast_event") {
-      llvm::Value *At = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx, offsetof(WorkGroupContext, Broadcast));
-      Result = B.CreateAlignedLoad(Call->getType(), At, llvm::Align(8), "event");
+    if (Name == "__weft_copy_names") {
+      Result = loadContextField(B, Ctx, offsetof(WorkGroupContext, CopyNames), Call->getType(), "copy_names");
+    } else if (Name == "__weft_event_or_name") {
+      llvm::Value *Event = Call->getArgOperand(0);
+      llvm::Value *Named = B.CreateIntToPtr(Call->getArgOperand(1), Call->getType());
+      Result = B.CreateSelect(B.CreateIsNull(Event), Named, Event, "event");
     } else {
       const auto *Entry = llvm::find(abi::RuntimeFunctionNames, Name);
       if (Entry == std::end(abi::RuntimeFunctionNames))

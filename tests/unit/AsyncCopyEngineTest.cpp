@@ -89,10 +89,41 @@ TEST_F(AsyncCopyEngine, ChainedCopiesShareOneEventAndWaitReleasesIt) {
   EXPECT_EQ(Copies.copy(Second, E), E);
   Copies.wait(1, &E);
   EXPECT_EQ(Dst, Src);
-  // Released: a copy chained to it gets a new event (the handle may be reused, and is live again).
-  void *Again = Copies.copy(contiguous(64), E);
-  EXPECT_NE(Again, nullptr);
-  Copies.wait(1, &Again);
+  // Released: a copy chained to it makes the name live again (every work-item returns the event
+  // it passed, so the engine must know it by that name), and waiting on it waits for that copy.
+  std::fill(Dst.begin(), Dst.end(), 0);
+  EXPECT_EQ(Copies.copy(contiguous(Src.size() * 4), E), E);
+  EXPECT_EQ(Dst.back(), 0);
+  Copies.wait(1, &E);
+  EXPECT_EQ(Dst, Src);
+}
+
+// Kernels name new events by counting their copies (abi::WorkGroupContext::CopyNames): a name is
+// its event, copies named alike share it, waiting on one name leaves the others in flight, and the
+// end of the work-group zeroes the counters for the next.
+TEST_F(AsyncCopyEngine, KernelsNameTheirEvents) {
+  AsyncCopyPolicy Policy;
+  Policy.Mode = AsyncCopyMode::Task;
+  Policy.ChunkBytes = 4096;
+  AsyncCopies Copies([this](std::function<void()> H) { Helpers.push_back(std::move(H)); }, Load,
+                     Policy, /*WorkItems=*/3);
+  uint32_t *Names = Copies.names();
+  EXPECT_EQ(Names[0] | Names[1] | Names[2], 0u);
+  const size_t Half = Src.size() / 2;
+  CopyShape Low = contiguous(Half * 4), High = contiguous(Half * 4);
+  High.Dst += Half * 4;
+  High.Src += Half * 4;
+  void *One = reinterpret_cast<void *>(uintptr_t(1)), *Two = reinterpret_cast<void *>(uintptr_t(2));
+  EXPECT_EQ(Copies.copy(Low, One), One);
+  EXPECT_EQ(Copies.copy(High, Two), Two);
+  Copies.wait(1, &Two);
+  EXPECT_EQ(Dst[Half], Src[Half]) << "event 2 is complete";
+  EXPECT_EQ(Dst[0], 0) << "event 1 is still in flight";
+  Copies.wait(1, &One);
+  EXPECT_EQ(Dst, Src);
+  Names[0] = Names[1] = Names[2] = 2; // what the work-items counted
+  Copies.drain();
+  EXPECT_EQ(Names[0] | Names[1] | Names[2], 0u);
 }
 
 TEST_F(AsyncCopyEngine, UnknownAndReleasedEventsAreIgnored) {
