@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <deque>
 #include <thread>
 
 namespace weft::cpu {
@@ -185,6 +186,64 @@ void AsyncCopies::drain() {
     E.Name = 0; // the records stay, for the next work-group
   std::fill(Names.begin(), Names.end(), 0u);
   Issued = false;
+}
+
+struct CopyHelpers::Shared {
+  std::mutex Mutex;
+  std::deque<std::function<void()>> Jobs;
+  std::atomic<size_t> Pending{0};
+  std::atomic<bool> Stop{false};
+
+  std::function<void()> take() {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (Jobs.empty())
+      return {};
+    std::function<void()> Job = std::move(Jobs.front());
+    Jobs.pop_front();
+    Pending.fetch_sub(1, std::memory_order_relaxed);
+    return Job;
+  }
+  /// One helper's life: jobs as they come, spinning between them (pause, then yield the core
+  /// to anything else that wants it), until the command ends.
+  void loop() {
+    for (unsigned Idle = 0; !Stop.load(std::memory_order_acquire);) {
+      if (Pending.load(std::memory_order_acquire) != 0) {
+        if (std::function<void()> Job = take()) {
+          Job();
+          Idle = 0;
+          continue;
+        }
+      }
+      if (++Idle < 4096)
+        _mm_pause();
+      else
+        std::this_thread::yield();
+    }
+  }
+};
+
+CopyHelpers::CopyHelpers(Starter StartLoop, int MaxHelpers)
+    : S(std::make_shared<Shared>()), StartLoop(std::move(StartLoop)), MaxHelpers(MaxHelpers) {}
+
+CopyHelpers::~CopyHelpers() {
+  S->Stop.store(true, std::memory_order_release);
+  // Jobs no loop took: their work-groups copied every chunk themselves; running them now only
+  // drops their references.
+  while (std::function<void()> Job = S->take())
+    Job();
+}
+
+void CopyHelpers::run(std::function<void()> Helper) {
+  {
+    std::lock_guard<std::mutex> Lock(S->Mutex);
+    S->Jobs.push_back(std::move(Helper));
+    S->Pending.fetch_add(1, std::memory_order_release);
+  }
+  std::lock_guard<std::mutex> Lock(StartMutex);
+  if (Started < MaxHelpers) {
+    ++Started;
+    StartLoop([Shared = S] { Shared->loop(); });
+  }
 }
 
 namespace {

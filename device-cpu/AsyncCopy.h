@@ -16,6 +16,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 namespace weft::cpu {
@@ -47,10 +49,41 @@ struct DeviceLoad {
 /// The policy's thresholds, measured by bench/async.sh (docs/performance.md, "Async copies").
 struct AsyncCopyPolicy {
   AsyncCopyMode Mode = AsyncCopyMode::Auto;
-  /// Auto: smaller copies run at once (a task costs more than it can hide).
+  /// Auto: smaller copies run at once (a task costs more than it can hide). The executor lowers
+  /// it to HotTaskMinBytes when a command leaves workers free for CopyHelpers.
   size_t TaskMinBytes = 64u << 10;
+  /// Auto, with CopyHelpers spinning on free workers: a hand-off costs a queue push, not a
+  /// wake-up, so copies this large overlap the work-group's computation with profit.
+  static constexpr size_t HotTaskMinBytes = 2u << 10;
   /// A job's chunks: what one helper copies before it looks for the next.
   size_t ChunkBytes = 16u << 10;
+};
+
+/// Free workers that copy for the work-groups of one command: the first copy handed to them
+/// starts up to MaxHelpers loops (through StartLoop: a task on the device's arena) that spin for
+/// helper jobs until the object is destroyed, at the command's end. A copy so starts on another
+/// core within a microsecond, where a task hand-off waits for a sleeping worker to wake up
+/// (research/exec-model.md §3.4 measured milliseconds). The loops only run while a kernel that
+/// hands off copies runs, on workers the command leaves free.
+class CopyHelpers {
+public:
+  using Starter = std::function<void(std::function<void()> Loop)>;
+  CopyHelpers(Starter StartLoop, int MaxHelpers);
+  /// Stops the loops (each returns after its current job) and releases jobs never started.
+  ~CopyHelpers();
+  CopyHelpers(const CopyHelpers &) = delete;
+  CopyHelpers &operator=(const CopyHelpers &) = delete;
+
+  /// An AsyncCopies::Spawner: queues the helper job for the loops.
+  void run(std::function<void()> Helper);
+
+private:
+  struct Shared;
+  std::shared_ptr<Shared> S; ///< the loops hold it too: one may start after the command ends
+  Starter StartLoop;
+  int MaxHelpers;
+  int Started = 0;
+  std::mutex StartMutex;
 };
 
 /// The async copies of the work-groups one thread runs, one after the other: their event table,

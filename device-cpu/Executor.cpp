@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <thread>
 
 namespace weft::cpu {
@@ -62,11 +63,26 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
   DeviceLoad &Load = loadOf(Arena);
   AsyncCopyPolicy Policy;
   Policy.Mode = config().AsyncCopies;
-  AsyncCopies::Spawner Helpers = [&Arena](std::function<void()> Helper) {
+  auto Start = [&Arena](std::function<void()> Task) {
     if constexpr (SanitizingThreads)
-      std::thread(std::move(Helper)).detach(); // TSan cannot see TBB's hand-offs (Transfers.h)
+      std::thread(std::move(Task)).detach(); // TSan cannot see TBB's hand-offs (Transfers.h)
     else
-      Arena.enqueue(std::move(Helper));
+      Arena.enqueue(std::move(Task));
+  };
+  // A command with fewer work-groups than workers leaves some free: they copy for its
+  // work-groups, spinning between copies while it runs, so that smaller copies pay off.
+  const int Spare = Load.Threads - int(std::min<size_t>(Total, size_t(Load.Threads)));
+  std::optional<CopyHelpers> Free;
+  if (Spare > 0 && Policy.Mode != AsyncCopyMode::Inline) {
+    Free.emplace(Start, Spare);
+    if (Policy.Mode == AsyncCopyMode::Auto)
+      Policy.TaskMinBytes = AsyncCopyPolicy::HotTaskMinBytes;
+  }
+  AsyncCopies::Spawner Helpers = [&](std::function<void()> Helper) {
+    if (Free)
+      Free->run(std::move(Helper));
+    else
+      Start(std::move(Helper));
   };
 
   auto RunGroups = [&](size_t Begin, size_t End) {
@@ -120,9 +136,13 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
     RunGroups(0, Total);
     return;
   }
+  // Isolated: a thread waiting for the loop's other chunks must not pick up a CopyHelpers loop,
+  // which returns only after this command ends.
   Arena.execute([&] {
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, Total),
-                      [&](const tbb::blocked_range<size_t> &R) { RunGroups(R.begin(), R.end()); });
+    tbb::this_task_arena::isolate([&] {
+      tbb::parallel_for(tbb::blocked_range<size_t>(0, Total),
+                        [&](const tbb::blocked_range<size_t> &R) { RunGroups(R.begin(), R.end()); });
+    });
   });
 }
 

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <functional>
 #include <numeric>
+#include <thread>
 #include <vector>
 
 namespace weft::cpu {
@@ -184,6 +185,47 @@ TEST_F(AsyncCopyEngine, StridedAndThreeDimensionalShapes) {
       for (int X = 0; X < 7; ++X)
         ASSERT_EQ(Dst[P * 35 + L * 7 + X], Src[P * 50 + L * 9 + X]) << P << "," << L << "," << X;
   EXPECT_EQ(Dst[105], 0);
+}
+
+// CopyHelpers: jobs queued for loops on free workers. Started at most MaxHelpers times, by the
+// first jobs; a job no loop took runs (to drop its references) when the command ends.
+TEST(CopyHelpers, LoopsStartWithTheFirstJobsAndLeftoverJobsRunAtTheEnd) {
+  std::vector<std::function<void()>> Loops;
+  int Ran = 0;
+  {
+    CopyHelpers Helpers([&](std::function<void()> Loop) { Loops.push_back(std::move(Loop)); }, 2);
+    EXPECT_TRUE(Loops.empty()) << "nothing starts before a copy is handed off";
+    for (int I = 0; I < 3; ++I)
+      Helpers.run([&] { ++Ran; });
+    EXPECT_EQ(Loops.size(), 2u);
+    EXPECT_EQ(Ran, 0);
+  }
+  EXPECT_EQ(Ran, 3) << "each job ran once, when the helpers stopped";
+  for (auto &Loop : Loops)
+    Loop(); // a loop that starts after the command ended returns at once
+  EXPECT_EQ(Ran, 3);
+}
+
+TEST(CopyHelpers, ALoopOnAnotherThreadRunsJobsUntilStopped) {
+  std::vector<std::thread> Threads;
+  std::atomic<int> Ran{0};
+  std::atomic<bool> OtherThread{false};
+  const auto Caller = std::this_thread::get_id();
+  {
+    CopyHelpers Helpers([&](std::function<void()> Loop) { Threads.emplace_back(std::move(Loop)); }, 1);
+    for (int I = 0; I < 100; ++I)
+      Helpers.run([&] {
+        OtherThread = OtherThread || std::this_thread::get_id() != Caller;
+        ++Ran;
+      });
+    EXPECT_EQ(Threads.size(), 1u);
+    while (Ran < 100) // the loop takes every job while the command runs (no timeout: it must)
+      std::this_thread::yield();
+  }
+  for (auto &T : Threads)
+    T.join(); // the loop returned when the helpers stopped
+  EXPECT_EQ(Ran, 100);
+  EXPECT_TRUE(OtherThread);
 }
 
 } // namespace
