@@ -4,11 +4,11 @@
    - tile_single: copy a tile in, wait, compute, copy it out, wait (the textbook form)
    - tile_double: the same work double-buffered in the kernel: tile k+1 is copied in and tile k-1
      out while tile k is computed
+   - transpose: a strided gather of matrix columns into local rows, then a contiguous copy out
+   - tile2d / tile3d: cl_khr_extended_async_copies 2D and 3D tiles in and out, with the same
+     work per element (skipped where the extension is missing)
    each with the NDRange filling every core ("_all": 4 work-groups per compute unit) and with
    one work-group ("_one": fewer work-groups than cores, so a core is free to copy)
-   - transpose: a strided gather of matrix columns into local rows, then a contiguous copy out
-   - tile2d / tile3d: cl_khr_extended_async_copies 2D and 3D tiles in and out (skipped where the
-     extension is missing)
    Every result is checked against the host. Prints "name value unit" (GB/s of data read plus
    written, the median of five runs). Usage: bench-async [tile-floats [rounds [only]]] (1024, 4;
    only: run just the measurements whose name contains this text, for profiling) */
@@ -61,34 +61,42 @@ static const char *Source =
     "  wait_group_events(1, &out0);\n"
     "  if (tiles > 1) wait_group_events(1, &out1);\n"
     "}\n"
+    "/* The kernels below take blocks get_group_id(0), + get_num_groups(0), ... */\n"
     "kernel void transpose(global const float *in, global float *out, local float *rows, uint n,\n"
     "                      uint block) {\n"
-    "  size_t c0 = get_group_id(0) * (size_t)block;\n"
-    "  event_t e = 0;\n"
-    "  for (uint j = 0; j < block; ++j)\n"
-    "    e = async_work_group_strided_copy(rows + j * n, in + c0 + j, n, n, e);\n"
-    "  wait_group_events(1, &e);\n"
-    "  e = async_work_group_copy(out + c0 * n, rows, block * n, 0);\n"
-    "  wait_group_events(1, &e);\n"
+    "  for (uint b = get_group_id(0); b < n / block; b += get_num_groups(0)) {\n"
+    "    size_t c0 = b * (size_t)block;\n"
+    "    event_t e = 0;\n"
+    "    for (uint j = 0; j < block; ++j)\n"
+    "      e = async_work_group_strided_copy(rows + j * n, in + c0 + j, n, n, e);\n"
+    "    wait_group_events(1, &e);\n"
+    "    e = async_work_group_copy(out + c0 * n, rows, block * n, 0);\n"
+    "    wait_group_events(1, &e);\n"
+    "  }\n"
     "}\n"
     "#ifdef cl_khr_extended_async_copies\n"
     "kernel void tile2d(global const float *in, global float *out, local float *t, uint n, uint T) {\n"
-    "  size_t off = get_group_id(1) * T * n + get_group_id(0) * T;\n"
-    "  event_t e = async_work_group_copy_2D2D(t, 0, in, off, 4, T, T, n, T, 0);\n"
-    "  wait_group_events(1, &e);\n"
-    "  for (uint i = get_local_id(0); i < T * T; i += get_local_size(0)) t[i] = work(t[i]);\n"
-    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
-    "  e = async_work_group_copy_2D2D(out, off, t, 0, 4, T, T, T, n, 0);\n"
-    "  wait_group_events(1, &e);\n"
+    "  for (uint b = get_group_id(0); b < (n / T) * (n / T); b += get_num_groups(0)) {\n"
+    "    size_t off = (size_t)(b / (n / T)) * T * n + (b % (n / T)) * T;\n"
+    "    event_t e = async_work_group_copy_2D2D(t, 0, in, off, 4, T, T, n, T, 0);\n"
+    "    wait_group_events(1, &e);\n"
+    "    for (uint i = get_local_id(0); i < T * T; i += get_local_size(0)) t[i] = work(t[i]);\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    e = async_work_group_copy_2D2D(out, off, t, 0, 4, T, T, T, n, 0);\n"
+    "    wait_group_events(1, &e);\n"
+    "  }\n"
     "}\n"
     "kernel void tile3d(global const float *in, global float *out, local float *t, uint n, uint T) {\n"
-    "  size_t off = (get_group_id(2) * T * n + get_group_id(1) * T) * n + get_group_id(0) * T;\n"
-    "  event_t e = async_work_group_copy_3D3D(t, 0, in, off, 4, T, T, T, n, n * n, T, T * T, 0);\n"
-    "  wait_group_events(1, &e);\n"
-    "  for (uint i = get_local_id(0); i < T * T * T; i += get_local_size(0)) t[i] = work(t[i]);\n"
-    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
-    "  e = async_work_group_copy_3D3D(out, off, t, 0, 4, T, T, T, T, T * T, n, n * n, 0);\n"
-    "  wait_group_events(1, &e);\n"
+    "  uint m = n / T;\n"
+    "  for (uint b = get_group_id(0); b < m * m * m; b += get_num_groups(0)) {\n"
+    "    size_t off = ((size_t)(b / (m * m)) * T * n + (b / m % m) * T) * n + (b % m) * T;\n"
+    "    event_t e = async_work_group_copy_3D3D(t, 0, in, off, 4, T, T, T, n, n * n, T, T * T, 0);\n"
+    "    wait_group_events(1, &e);\n"
+    "    for (uint i = get_local_id(0); i < T * T * T; i += get_local_size(0)) t[i] = work(t[i]);\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    e = async_work_group_copy_3D3D(out, off, t, 0, 4, T, T, T, T, T * T, n, n * n, 0);\n"
+    "    wait_group_events(1, &e);\n"
+    "  }\n"
     "}\n"
     "#endif\n";
 
@@ -196,8 +204,12 @@ int main(int Argc, char **Argv) {
   tiles(P, "tile_single", "one", 1, Tile, OneTiles, Local);
   tiles(P, "tile_double", "one", 1, Tile, OneTiles, Local);
 
-  if (wanted("transpose")) { /* transpose of an n x n matrix, block columns per work-group */
+  for (int One = 0; One <= 1; ++One) { /* transpose of an n x n matrix, block columns at a time */
     cl_uint N = 2046, Block = 3; /* 24 KiB of local rows; N a multiple of Block */
+    char Name[32];
+    snprintf(Name, sizeof Name, "transpose_%s", One ? "one" : "all");
+    if (!wanted(Name))
+      continue;
     TransposeN = N;
     cl_kernel K = clCreateKernel(P, "transpose", &E);
     CHECK(E);
@@ -207,43 +219,46 @@ int main(int Argc, char **Argv) {
     CHECK(clSetKernelArg(K, 2, (size_t)Block * N * 4, NULL));
     CHECK(clSetKernelArg(K, 3, sizeof N, &N));
     CHECK(clSetKernelArg(K, 4, sizeof Block, &Block));
-    size_t Global = (size_t)(N / Block) * Local;
+    size_t Global = (One ? 1 : AllGroups) * Local;
     double Ms = timeKernel(Queue, K, 1, &Global, &Local, 5);
     float *Result = malloc((size_t)N * N * 4);
     CHECK(clEnqueueReadBuffer(Queue, Out, CL_TRUE, 0, (size_t)N * N * 4, Result, 0, NULL, NULL));
-    expect("transpose", Result, (size_t)N * N, wantTranspose);
-    printf("transpose_GBps %.3f GB/s\n", 2.0 * N * N * 4 / Ms / 1e6);
+    expect(Name, Result, (size_t)N * N, wantTranspose);
+    printf("%s_GBps %.3f GB/s\n", Name, 2.0 * N * N * 4 / Ms / 1e6);
     free(Result);
     clReleaseMemObject(In);
     clReleaseMemObject(Out);
     clReleaseKernel(K);
   }
 
-  for (int Dims = 2; Dims <= 3; ++Dims) {
-    if (!wanted(Dims == 2 ? "tile2d" : "tile3d"))
-      continue;
-    cl_kernel K = clCreateKernel(P, Dims == 2 ? "tile2d" : "tile3d", &E);
-    if (E != CL_SUCCESS)
-      continue; /* no cl_khr_extended_async_copies */
-    cl_uint N = Dims == 2 ? 4096 : 256, T = Dims == 2 ? 64 : 16;
-    size_t Elements = Dims == 2 ? (size_t)N * N : (size_t)N * N * N;
-    cl_mem In = buffer(Elements * 4, InHost), Out = buffer(Elements * 4, NULL);
-    CHECK(clSetKernelArg(K, 0, sizeof In, &In));
-    CHECK(clSetKernelArg(K, 1, sizeof Out, &Out));
-    CHECK(clSetKernelArg(K, 2, (Dims == 2 ? T * T : T * T * T) * 4, NULL));
-    CHECK(clSetKernelArg(K, 3, sizeof N, &N));
-    CHECK(clSetKernelArg(K, 4, sizeof T, &T));
-    size_t Global[3] = {(N / T) * Local, N / T, N / T}, LocalSize[3] = {Local, 1, 1};
-    double Ms = timeKernel(Queue, K, (cl_uint)Dims, Global, LocalSize, 5);
-    float *Result = malloc(Elements * 4);
-    CHECK(clEnqueueReadBuffer(Queue, Out, CL_TRUE, 0, Elements * 4, Result, 0, NULL, NULL));
-    expect(Dims == 2 ? "tile2d" : "tile3d", Result, Elements, wantWork);
-    printf("tile%dd_GBps %.3f GB/s\n", Dims, 2.0 * Elements * 4 / Ms / 1e6);
-    free(Result);
-    clReleaseMemObject(In);
-    clReleaseMemObject(Out);
-    clReleaseKernel(K);
-  }
+  for (int Dims = 2; Dims <= 3; ++Dims)
+    for (int One = 0; One <= 1; ++One) { /* cl_khr_extended_async_copies tiles */
+      char Name[32];
+      snprintf(Name, sizeof Name, "tile%dd_%s", Dims, One ? "one" : "all");
+      if (!wanted(Name))
+        continue;
+      cl_kernel K = clCreateKernel(P, Dims == 2 ? "tile2d" : "tile3d", &E);
+      if (E != CL_SUCCESS)
+        continue; /* no cl_khr_extended_async_copies */
+      cl_uint N = Dims == 2 ? 4096 : 256, T = Dims == 2 ? 64 : 16;
+      size_t Elements = Dims == 2 ? (size_t)N * N : (size_t)N * N * N;
+      cl_mem In = buffer(Elements * 4, InHost), Out = buffer(Elements * 4, NULL);
+      CHECK(clSetKernelArg(K, 0, sizeof In, &In));
+      CHECK(clSetKernelArg(K, 1, sizeof Out, &Out));
+      CHECK(clSetKernelArg(K, 2, (Dims == 2 ? T * T : T * T * T) * 4, NULL));
+      CHECK(clSetKernelArg(K, 3, sizeof N, &N));
+      CHECK(clSetKernelArg(K, 4, sizeof T, &T));
+      size_t Global = (One ? 1 : AllGroups) * Local;
+      double Ms = timeKernel(Queue, K, 1, &Global, &Local, 5);
+      float *Result = malloc(Elements * 4);
+      CHECK(clEnqueueReadBuffer(Queue, Out, CL_TRUE, 0, Elements * 4, Result, 0, NULL, NULL));
+      expect(Name, Result, Elements, wantWork);
+      printf("%s_GBps %.3f GB/s\n", Name, 2.0 * Elements * 4 / Ms / 1e6);
+      free(Result);
+      clReleaseMemObject(In);
+      clReleaseMemObject(Out);
+      clReleaseKernel(K);
+    }
   clReleaseProgram(P);
   clReleaseCommandQueue(Queue);
   clReleaseContext(Ctx);
