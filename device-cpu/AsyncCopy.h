@@ -49,12 +49,13 @@ struct DeviceLoad {
 /// The policy's thresholds, measured by bench/async.sh (docs/performance.md, "Async copies").
 struct AsyncCopyPolicy {
   AsyncCopyMode Mode = AsyncCopyMode::Auto;
-  /// Auto: smaller copies run at once (a task costs more than it can hide). The executor lowers
-  /// it to HotTaskMinBytes when a command leaves workers free for CopyHelpers.
+  /// Auto: smaller copies run at once. Handing a copy to another core costs more than it hides
+  /// at the sizes local memory allows, even to CopyHelpers already spinning on a free core:
+  /// `bench/async.sh build 3 1024 4` measured one work-group's 4 KiB tiles at 3.5 GB/s
+  /// (single-buffered) and 2.0 GB/s (double-buffered) handed off, against 5.3 and 4.7 GB/s
+  /// copied at once; 8 KiB tiles with 4 or 16 multiply-adds per element lost too
+  /// (docs/performance.md). The data crosses between the cores' caches twice per tile.
   size_t TaskMinBytes = 64u << 10;
-  /// Auto, with CopyHelpers spinning on free workers: a hand-off costs a queue push, not a
-  /// wake-up, so copies this large overlap the work-group's computation with profit.
-  static constexpr size_t HotTaskMinBytes = 2u << 10;
   /// A job's chunks: what one helper copies before it looks for the next.
   size_t ChunkBytes = 16u << 10;
 };

@@ -69,15 +69,12 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
     else
       Arena.enqueue(std::move(Task));
   };
-  // A command with fewer work-groups than workers leaves some free: they copy for its
-  // work-groups, spinning between copies while it runs, so that smaller copies pay off.
+  // A command with fewer work-groups than workers leaves some free: they take the copies its
+  // work-groups hand off, spinning between copies while it runs (no wake-up per copy).
   const int Spare = Load.Threads - int(std::min<size_t>(Total, size_t(Load.Threads)));
   std::optional<CopyHelpers> Free;
-  if (Spare > 0 && Policy.Mode != AsyncCopyMode::Inline) {
+  if (Spare > 0 && Policy.Mode != AsyncCopyMode::Inline)
     Free.emplace(Start, Spare);
-    if (Policy.Mode == AsyncCopyMode::Auto)
-      Policy.TaskMinBytes = AsyncCopyPolicy::HotTaskMinBytes;
-  }
   AsyncCopies::Spawner Helpers = [&](std::function<void()> Helper) {
     if (Free)
       Free->run(std::move(Helper));
