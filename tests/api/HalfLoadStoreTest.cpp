@@ -1,0 +1,213 @@
+// vload_half, vloada_halfN, vstore_half(N) and vstorea_halfN in each rounding mode, bit-exact
+// against a host reference: every half bit pattern loaded, and stored from every half value, every
+// midpoint between neighbouring halves (the ties) and the floats just beside each midpoint, plus
+// denormals, overflow and the special values.
+#include "api/KernelFixture.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+namespace weft::test {
+namespace {
+
+enum class Round { Even, Zero, Up, Down };
+
+float bitsToFloat(uint32_t B) {
+  float F;
+  std::memcpy(&F, &B, 4);
+  return F;
+}
+
+/// The value of a half bit pattern (NaN for every NaN).
+float halfValue(uint16_t H) {
+  const int Exp = (H >> 10) & 31, Mant = H & 1023;
+  const float Sign = (H & 0x8000) ? -1.0f : 1.0f;
+  if (Exp == 31)
+    return Mant ? std::numeric_limits<float>::quiet_NaN() : Sign * INFINITY;
+  if (Exp == 0)
+    return Sign * std::ldexp(float(Mant), -24);
+  return Sign * std::ldexp(float(1024 + Mant), Exp - 25);
+}
+
+/// The half nearest F in mode R, as IEEE 754 converts (overflow to infinity or to the largest
+/// finite half, as the mode says). Computed in double, where every step is exact.
+uint16_t toHalf(float F, Round R) {
+  const uint16_t Sign = std::signbit(F) ? 0x8000 : 0;
+  if (std::isnan(F))
+    return 0x7e00;
+  if (std::isinf(F))
+    return Sign | 0x7c00;
+  const double V = std::fabs(double(F));
+  if (V == 0)
+    return Sign;
+  // The spacing of halves around V: 2^-24 below 2^-14 (denormals), else 2^(exponent - 10).
+  const int E = std::max(std::ilogb(V), -14);
+  const double Step = std::ldexp(1.0, E - 10);
+  const double Q = V / Step; // exact: a power-of-two scaling
+  const bool Negative = Sign != 0;
+  double N = Q;
+  switch (R) {
+  case Round::Even: N = std::nearbyint(Q); break; // the default mode: ties to even
+  case Round::Zero: N = std::trunc(Q); break;
+  case Round::Up: N = Negative ? std::trunc(Q) : std::ceil(Q); break;
+  case Round::Down: N = Negative ? std::ceil(Q) : std::trunc(Q); break;
+  }
+  const double Rounded = N * Step;
+  if (Rounded >= 65536.0) {
+    const bool ToInfinity = R == Round::Even || (R == Round::Up && !Negative) || (R == Round::Down && Negative);
+    return Sign | (ToInfinity ? 0x7c00 : 0x7bff);
+  }
+  if (Rounded < std::ldexp(1.0, -14))
+    return Sign | uint16_t(Rounded / std::ldexp(1.0, -24));
+  const int RE = std::ilogb(Rounded);
+  return Sign | uint16_t((RE + 15) << 10) | uint16_t(Rounded / std::ldexp(1.0, RE - 10) - 1024);
+}
+
+/// Floats that decide conversions: each finite half value, the midpoint to the next one up
+/// (representable in float), the floats just below and above that midpoint, and a few specials.
+std::vector<float> conversionInputs() {
+  std::vector<float> In;
+  for (uint32_t H = 0; H < 0x7c00; ++H) {
+    const float V = halfValue(uint16_t(H)), Next = H + 1 < 0x7c00 ? halfValue(uint16_t(H + 1)) : 65536.0f;
+    const float Mid = (V + Next) / 2;
+    for (float X : {V, Mid, std::nextafter(Mid, 0.0f), std::nextafter(Mid, INFINITY)}) {
+      In.push_back(X);
+      In.push_back(-X);
+    }
+  }
+  for (float X : {0.0f, -0.0f, INFINITY, -INFINITY, std::numeric_limits<float>::quiet_NaN(),
+                  bitsToFloat(0x7f800001), bitsToFloat(0xffc00000), 1e-30f, -1e-30f, 1e30f, -1e30f,
+                  std::numeric_limits<float>::denorm_min(), std::numeric_limits<float>::max(),
+                  65504.0f, 65519.996f, 65520.0f, -65520.0f, 65535.0f, 1e5f})
+    In.push_back(X);
+  while (In.size() % 4)
+    In.push_back(1.0f);
+  return In;
+}
+
+class HalfLoadStore : public KernelApi {};
+
+TEST_F(HalfLoadStore, StoresRoundInEveryModeBitExactly) {
+  cl_program P = built(R"(
+    kernel void st(global const float *in, global half *e, global half *rte, global half *rtz,
+                   global half *rtp, global half *rtn) {
+      size_t i = get_global_id(0);
+      vstore_half(in[i], i, e);
+      vstore_half_rte(in[i], i, rte);
+      vstore_half_rtz(in[i], i, rtz);
+      vstore_half_rtp(in[i], i, rtp);
+      vstore_half_rtn(in[i], i, rtn);
+    }
+    kernel void st4(global const float *in, global half *rtz, global half *rtp, global half *rtn) {
+      size_t i = get_global_id(0);
+      float4 v = vload4(i, in);
+      vstore_half4_rtz(v, i, rtz);
+      vstorea_half4_rtp(v, i, (global half *)rtp);
+      vstorea_half3_rtn(v.xyz, i, rtn);   // 3-component aligned stores take 4 halves each
+    })", "-cl-std=CL3.0");
+  const std::vector<float> In = conversionInputs();
+  const size_t N = In.size();
+  cl_mem MIn = buffer(N * 4, CL_MEM_COPY_HOST_PTR, const_cast<float *>(In.data()));
+  cl_mem Out[5];
+  for (cl_mem &M : Out)
+    M = buffer(N * 2);
+  cl_command_queue Q = queue();
+  cl_kernel K = clCreateKernel(P, "st", nullptr);
+  setArgs(K, MIn, Out[0], Out[1], Out[2], Out[3], Out[4]);
+  run(Q, K, N, 64);
+  const Round Modes[5] = {Round::Even, Round::Even, Round::Zero, Round::Up, Round::Down};
+  const char *Names[5] = {"vstore_half", "_rte", "_rtz", "_rtp", "_rtn"};
+  for (int M = 0; M < 5; ++M) {
+    std::vector<uint8_t> Bytes = read(Q, Out[M], N * 2);
+    const uint16_t *H = reinterpret_cast<const uint16_t *>(Bytes.data());
+    int Failures = 0;
+    for (size_t I = 0; I < N && Failures < 5; ++I) {
+      const uint16_t Want = toHalf(In[I], Modes[M]);
+      const bool Same = std::isnan(In[I]) ? ((H[I] & 0x7c00) == 0x7c00 && (H[I] & 0x3ff)) : H[I] == Want;
+      if (!Same)
+        ++Failures, ADD_FAILURE() << Names[M] << "(" << In[I] << " = 0x" << std::hex
+                                  << *reinterpret_cast<const uint32_t *>(&In[I]) << ") gave 0x" << H[I]
+                                  << ", want 0x" << Want;
+    }
+  }
+  // The vector forms in three modes; vstorea_half3 writes 3 of each group of 4 halves.
+  cl_mem Vec[3];
+  for (cl_mem &M : Vec) {
+    M = buffer(N * 2);
+    std::vector<uint16_t> Fill(N, 0x1234);
+    ASSERT_EQ(clEnqueueWriteBuffer(Q, M, CL_TRUE, 0, N * 2, Fill.data(), 0, nullptr, nullptr), CL_SUCCESS);
+  }
+  cl_kernel K4 = clCreateKernel(P, "st4", nullptr);
+  setArgs(K4, MIn, Vec[0], Vec[1], Vec[2]);
+  run(Q, K4, N / 4, 64);
+  const Round VecModes[3] = {Round::Zero, Round::Up, Round::Down};
+  for (int M = 0; M < 3; ++M) {
+    std::vector<uint8_t> Bytes = read(Q, Vec[M], N * 2);
+    const uint16_t *H = reinterpret_cast<const uint16_t *>(Bytes.data());
+    int Failures = 0;
+    for (size_t I = 0; I < N && Failures < 5; ++I) {
+      uint16_t Want = toHalf(In[I], VecModes[M]);
+      if (M == 2 && I % 4 == 3)
+        Want = 0x1234; // untouched by vstorea_half3
+      const bool Same = std::isnan(In[I]) && Want != 0x1234 ? (H[I] & 0x7c00) == 0x7c00 && (H[I] & 0x3ff)
+                                                              : H[I] == Want;
+      if (!Same)
+        ++Failures, ADD_FAILURE() << "vector mode " << M << " element " << I << " (" << In[I]
+                                  << ") gave 0x" << std::hex << H[I] << ", want 0x" << Want;
+    }
+  }
+  for (cl_mem M : Out)
+    clReleaseMemObject(M);
+  for (cl_mem M : Vec)
+    clReleaseMemObject(M);
+  clReleaseMemObject(MIn);
+  clReleaseKernel(K);
+  clReleaseKernel(K4);
+  clReleaseProgram(P);
+}
+
+TEST_F(HalfLoadStore, LoadsEveryHalfBitPatternExactly) {
+  cl_program P = built(R"(
+    kernel void ld(global const half *h, global float *o, global float *o4, global float *o3) {
+      size_t i = get_global_id(0);
+      o[i] = vload_half(i, h);
+      if (i % 4 == 0) {
+        vstore4(vloada_half4(i / 4, h), i / 4, o4);
+        vstore3(vloada_half3(i / 4, h), i / 4, o3);   // reads halves 4k .. 4k+2
+      }
+    })", "-cl-std=CL3.0");
+  const size_t N = 65536;
+  std::vector<uint16_t> H(N);
+  for (size_t I = 0; I < N; ++I)
+    H[I] = uint16_t(I);
+  cl_mem MH = buffer(N * 2, CL_MEM_COPY_HOST_PTR, H.data());
+  cl_mem MO = buffer(N * 4), MO4 = buffer(N * 4), MO3 = buffer(N / 4 * 3 * 4);
+  cl_command_queue Q = queue();
+  cl_kernel K = clCreateKernel(P, "ld", nullptr);
+  setArgs(K, MH, MO, MO4, MO3);
+  run(Q, K, N, 256);
+  std::vector<uint8_t> B = read(Q, MO, N * 4), B4 = read(Q, MO4, N * 4), B3 = read(Q, MO3, N / 4 * 3 * 4);
+  const float *O = reinterpret_cast<const float *>(B.data()), *O4 = reinterpret_cast<const float *>(B4.data()),
+              *O3 = reinterpret_cast<const float *>(B3.data());
+  auto Same = [](float Got, float Want) {
+    return std::isnan(Want) ? std::isnan(Got) : std::memcmp(&Got, &Want, 4) == 0; // -0 is not 0
+  };
+  int Failures = 0;
+  for (size_t I = 0; I < N && Failures < 5; ++I) {
+    const float Want = halfValue(uint16_t(I));
+    if (!Same(O[I], Want) || !Same(O4[I], Want) || (I % 4 != 3 && !Same(O3[I / 4 * 3 + I % 4], Want)))
+      ++Failures, ADD_FAILURE() << "half 0x" << std::hex << I << ": " << O[I] << " / " << O4[I] << ", want " << Want;
+  }
+  clReleaseMemObject(MH);
+  clReleaseMemObject(MO);
+  clReleaseMemObject(MO4);
+  clReleaseMemObject(MO3);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+} // namespace
+} // namespace weft::test
