@@ -125,10 +125,7 @@ AsyncCopies::Event *AsyncCopies::find(uintptr_t Name) {
 
 void *AsyncCopies::copy(const CopyShape &S, void *EventHandle) {
   Issued = true;
-  uintptr_t Name = reinterpret_cast<uintptr_t>(EventHandle);
-  if (Name == 0) // not from a kernel (they name every copy): a name no counter reaches
-    for (Name = ~uintptr_t(0); find(Name); --Name) {
-    }
+  const uintptr_t Name = reinterpret_cast<uintptr_t>(EventHandle);
   Event *E = find(Name); // live: chained, the event now covers this copy too
   if (!E) {
     E = find(0);
@@ -191,6 +188,7 @@ void AsyncCopies::drain() {
 struct CopyHelpers::Shared {
   std::mutex Mutex;
   std::deque<std::function<void()>> Jobs;
+  int Loops = 0; ///< started so far
   std::atomic<size_t> Pending{0};
   std::atomic<bool> Stop{false};
 
@@ -223,9 +221,11 @@ struct CopyHelpers::Shared {
 };
 
 CopyHelpers::CopyHelpers(Starter StartLoop, int MaxHelpers)
-    : S(std::make_shared<Shared>()), StartLoop(std::move(StartLoop)), MaxHelpers(MaxHelpers) {}
+    : StartLoop(std::move(StartLoop)), MaxHelpers(MaxHelpers) {}
 
 CopyHelpers::~CopyHelpers() {
+  if (!S)
+    return;
   S->Stop.store(true, std::memory_order_release);
   // Jobs no loop took: their work-groups copied every chunk themselves; running them now only
   // drops their references.
@@ -235,15 +235,20 @@ CopyHelpers::~CopyHelpers() {
 
 void CopyHelpers::run(std::function<void()> Helper) {
   {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (!S)
+      S = std::make_shared<Shared>();
+  }
+  bool StartOne;
+  {
     std::lock_guard<std::mutex> Lock(S->Mutex);
     S->Jobs.push_back(std::move(Helper));
     S->Pending.fetch_add(1, std::memory_order_release);
+    StartOne = S->Loops < MaxHelpers;
+    S->Loops += StartOne;
   }
-  std::lock_guard<std::mutex> Lock(StartMutex);
-  if (Started < MaxHelpers) {
-    ++Started;
+  if (StartOne)
     StartLoop([Shared = S] { Shared->loop(); });
-  }
 }
 
 namespace {

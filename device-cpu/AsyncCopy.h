@@ -80,11 +80,12 @@ public:
 
 private:
   struct Shared;
-  std::shared_ptr<Shared> S; ///< the loops hold it too: one may start after the command ends
+  /// Made by the first job (most commands hand off none); the loops hold it too, since one may
+  /// start after the command ends.
+  std::shared_ptr<Shared> S;
+  std::mutex Mutex; ///< guards S's creation
   Starter StartLoop;
   int MaxHelpers;
-  int Started = 0;
-  std::mutex StartMutex;
 };
 
 /// The async copies of the work-groups one thread runs, one after the other: their event table,
@@ -104,9 +105,8 @@ public:
   /// The work-items' copy counters, zero until a work-group issues a copy (drain() zeroes them).
   uint32_t *names() { return Names.data(); }
 
-  /// Starts copying S as part of the event Event names: a live event gets one more copy
-  /// (chaining), otherwise a new event takes the name (a null Event gets a name of its own).
-  /// Returns the event.
+  /// Starts copying S as part of the event Event names (kernels name every copy): a live event
+  /// gets one more copy (chaining), otherwise a new event takes the name. Returns the event.
   void *copy(const CopyShape &S, void *Event);
   /// Returns when the copies of the events are complete, and releases the events. Zero,
   /// released and unknown events are ignored.

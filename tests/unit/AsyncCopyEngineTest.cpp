@@ -24,6 +24,8 @@ protected:
     return AsyncCopies([this](std::function<void()> Helper) { Helpers.push_back(std::move(Helper)); },
                        Load, Policy);
   }
+  /// The event a kernel's n-th copy is named by (abi::WorkGroupContext::CopyNames).
+  static void *name(uintptr_t N) { return reinterpret_cast<void *>(N); }
   void runHelpers() {
     for (auto &H : Helpers)
       H();
@@ -51,7 +53,7 @@ protected:
 
 TEST_F(AsyncCopyEngine, ATaskCopyIsInFlightUntilWaitedFor) {
   AsyncCopies Copies = engine(AsyncCopyMode::Task);
-  void *E = Copies.copy(contiguous(Src.size() * 4), nullptr);
+  void *E = Copies.copy(contiguous(Src.size() * 4), name(1));
   EXPECT_NE(E, nullptr);
   EXPECT_FALSE(Helpers.empty());
   EXPECT_EQ(Dst.back(), 0) << "copied at once, not by a task";
@@ -61,7 +63,7 @@ TEST_F(AsyncCopyEngine, ATaskCopyIsInFlightUntilWaitedFor) {
 
 TEST_F(AsyncCopyEngine, HelpersCopyBeforeTheWait) {
   AsyncCopies Copies = engine(AsyncCopyMode::Task);
-  void *E = Copies.copy(contiguous(Src.size() * 4), nullptr);
+  void *E = Copies.copy(contiguous(Src.size() * 4), name(1));
   runHelpers();
   EXPECT_EQ(Dst, Src) << "the helpers copied it, before any wait";
   Copies.wait(1, &E);
@@ -70,7 +72,7 @@ TEST_F(AsyncCopyEngine, HelpersCopyBeforeTheWait) {
 
 TEST_F(AsyncCopyEngine, AFenceCompletesEarlierCopiesAndKeepsTheirEvents) {
   AsyncCopies Copies = engine(AsyncCopyMode::Task);
-  void *E = Copies.copy(contiguous(Src.size() * 4), nullptr);
+  void *E = Copies.copy(contiguous(Src.size() * 4), name(1));
   EXPECT_EQ(Dst.back(), 0);
   Copies.fence();
   EXPECT_EQ(Dst, Src);
@@ -86,7 +88,7 @@ TEST_F(AsyncCopyEngine, ChainedCopiesShareOneEventAndWaitReleasesIt) {
   CopyShape First = contiguous(Src.size() * 2), Second = contiguous(Src.size() * 2);
   Second.Dst += Src.size() * 2;
   Second.Src += Src.size() * 2;
-  void *E = Copies.copy(First, nullptr);
+  void *E = Copies.copy(First, name(1));
   EXPECT_EQ(Copies.copy(Second, E), E);
   Copies.wait(1, &E);
   EXPECT_EQ(Dst, Src);
@@ -129,7 +131,7 @@ TEST_F(AsyncCopyEngine, KernelsNameTheirEvents) {
 
 TEST_F(AsyncCopyEngine, UnknownAndReleasedEventsAreIgnored) {
   AsyncCopies Copies = engine(AsyncCopyMode::Inline);
-  void *E = Copies.copy(contiguous(64), nullptr);
+  void *E = Copies.copy(contiguous(64), name(1));
   void *Bogus[] = {nullptr, reinterpret_cast<void *>(uintptr_t(12345)), E, E,
                    reinterpret_cast<void *>(~uintptr_t(0))};
   Copies.wait(5, Bogus);
@@ -140,24 +142,24 @@ TEST_F(AsyncCopyEngine, UnknownAndReleasedEventsAreIgnored) {
 
 TEST_F(AsyncCopyEngine, AutoRunsSmallCopiesAtOnceAndLargeOnesAsTasksWhenACoreIsFree) {
   AsyncCopies Copies = engine(AsyncCopyMode::Auto, /*TaskMinBytes=*/64 * 1024);
-  Copies.copy(contiguous(1024), nullptr);
+  Copies.copy(contiguous(1024), name(1));
   EXPECT_TRUE(Helpers.empty());
   EXPECT_EQ(Dst[255], Src[255]);
-  Copies.copy(contiguous(Src.size() * 4), nullptr);
+  Copies.copy(contiguous(Src.size() * 4), name(2));
   EXPECT_FALSE(Helpers.empty());
   Copies.drain();
   EXPECT_EQ(Dst, Src);
   runHelpers();
   std::fill(Dst.begin(), Dst.end(), 0);
   Load.Running = 2; // every worker runs a work-group: no task
-  Copies.copy(contiguous(Src.size() * 4), nullptr);
+  Copies.copy(contiguous(Src.size() * 4), name(3));
   EXPECT_TRUE(Helpers.empty());
   EXPECT_EQ(Dst, Src);
 }
 
 TEST_F(AsyncCopyEngine, DrainFinishesEveryCopyAndForgetsEveryEvent) {
   AsyncCopies Copies = engine(AsyncCopyMode::Task);
-  void *E = Copies.copy(contiguous(Src.size() * 4), nullptr);
+  void *E = Copies.copy(contiguous(Src.size() * 4), name(1));
   Copies.drain();
   EXPECT_EQ(Dst, Src);
   Copies.wait(1, &E); // forgotten: ignored
@@ -177,7 +179,7 @@ TEST_F(AsyncCopyEngine, StridedAndThreeDimensionalShapes) {
   S.SrcPlanePitch = 50 * 4;
   S.DstLinePitch = 7 * 4;
   S.DstPlanePitch = 35 * 4;
-  void *E = Copies.copy(S, nullptr);
+  void *E = Copies.copy(S, name(1));
   runHelpers();
   Copies.wait(1, &E);
   for (int P = 0; P < 3; ++P)
