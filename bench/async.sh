@@ -7,13 +7,8 @@ build=${1:-build}
 rounds=${2:-3}
 tile=${3:-1024}
 work=${4:-4}
-bin=$build/bin/bench-async
-pocl_icd=/etc/OpenCL/vendors/pocl.icd
-[ -x "$bin" ] || { echo "build $bin first" >&2; exit 1; }
-[ -f "$pocl_icd" ] || { echo "PoCL is not installed: apt-get install pocl-opencl-icd" >&2; exit 1; }
-pocl_dir=$(mktemp -d); out=$(mktemp -d)
-trap 'rm -rf "$pocl_dir" "$out"' EXIT
-cp "$pocl_icd" "$pocl_dir/"
+. "$(dirname "$0")/common.sh"
+bench_setup "$build/bin/bench-async"
 modes="auto inline task"
 for ((i = 0; i < rounds; i++)); do
   for mode in $modes; do
@@ -21,7 +16,6 @@ for ((i = 0; i < rounds; i++)); do
   done
   OCL_ICD_VENDORS=$pocl_dir "$bin" "$tile" "$work" >> "$out/pocl"
 done
-median() { sort -g | awk '{a[NR]=$1} END {if (NR) print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 value() { awk -v m="$1" '$1==m {print $2}' "$2" | median; }
 printf '%-22s %9s %9s %9s %9s %8s %8s %8s\n' metric weft inline task pocl w/pocl i/pocl t/pocl
 for metric in $(awk '{print $1}' "$out/weft-auto" | awk '!seen[$0]++'); do

@@ -5,28 +5,22 @@
 set -euo pipefail
 build=${1:-build}
 runs=${2:-20}
-bin=$build/bin/bench-enumerate
 weft_vendors=$build/vendors/icd
-pocl_icd=/etc/OpenCL/vendors/pocl.icd
-[ -x "$bin" ] || { echo "build $bin first" >&2; exit 1; }
-[ -f "$pocl_icd" ] || { echo "PoCL is not installed ($pocl_icd): apt-get install pocl-opencl-icd" >&2; exit 1; }
-pocl_dir=$(mktemp -d)
-trap 'rm -rf "$pocl_dir"' EXIT
-cp "$pocl_icd" "$pocl_dir/"
+. "$(dirname "$0")/common.sh"
+bench_setup "$build/bin/bench-enumerate"
 
 declare -A calls wall hwm
 for ((i = 0; i < runs; i++)); do
   for who in weft pocl; do
     dir=$weft_vendors; [ $who = pocl ] && dir=$pocl_dir
     t0=$(date +%s%N)
-    out=$(OCL_ICD_VENDORS=$dir "$bin")
+    res=$(OCL_ICD_VENDORS=$dir "$bin")
     t1=$(date +%s%N)
-    calls[$who]+="$(sed -E 's/.*calls_ms=([0-9.]+).*/\1/' <<<"$out") "
-    hwm[$who]+="$(sed -E 's/.*hwm_kb=([0-9]+).*/\1/' <<<"$out") "
+    calls[$who]+="$(sed -E 's/.*calls_ms=([0-9.]+).*/\1/' <<<"$res") "
+    hwm[$who]+="$(sed -E 's/.*hwm_kb=([0-9]+).*/\1/' <<<"$res") "
     wall[$who]+="$(( (t1 - t0) / 1000 )) "
   done
 done
-median() { tr ' ' '\n' | grep . | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 printf '%-6s %14s %14s %14s\n' icd calls_ms process_ms peak_rss_MiB
 for who in weft pocl; do
   c=$(median <<<"${calls[$who]}"); w=$(median <<<"${wall[$who]}"); h=$(median <<<"${hwm[$who]}")

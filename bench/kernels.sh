@@ -4,13 +4,8 @@
 set -euo pipefail
 build=${1:-build}
 rounds=${2:-3}
-bin=$build/bin/bench-kernels
-pocl_icd=/etc/OpenCL/vendors/pocl.icd
-[ -x "$bin" ] || { echo "build $bin first" >&2; exit 1; }
-[ -f "$pocl_icd" ] || { echo "PoCL is not installed: apt-get install pocl-opencl-icd" >&2; exit 1; }
-pocl_dir=$(mktemp -d); out=$(mktemp -d)
-trap 'rm -rf "$pocl_dir" "$out"' EXIT
-cp "$pocl_icd" "$pocl_dir/"
+. "$(dirname "$0")/common.sh"
+bench_setup "$build/bin/bench-kernels"
 caches=$(mktemp -d)
 trap 'rm -rf "$pocl_dir" "$out" "$caches"' EXIT
 for ((i = 0; i < rounds; i++)); do
@@ -30,7 +25,6 @@ for ((i = 0; i < rounds; i++)); do
     done
   done
 done
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 printf '%-20s %10s %10s %8s  %s\n' metric weft pocl ratio unit
 for metric in $(awk '{print $1}' "$out/weft" | awk '!seen[$0]++'); do
   unit=$(awk -v m="$metric" '$1==m {print $3; exit}' "$out/weft")

@@ -4,18 +4,12 @@
 set -euo pipefail
 build=${1:-build}
 rounds=${2:-3}
-bin=$build/bin/bench-runtime
-pocl_icd=/etc/OpenCL/vendors/pocl.icd
-[ -x "$bin" ] || { echo "build $bin first" >&2; exit 1; }
-[ -f "$pocl_icd" ] || { echo "PoCL is not installed: apt-get install pocl-opencl-icd" >&2; exit 1; }
-pocl_dir=$(mktemp -d); out=$(mktemp -d)
-trap 'rm -rf "$pocl_dir" "$out"' EXIT
-cp "$pocl_icd" "$pocl_dir/"
+. "$(dirname "$0")/common.sh"
+bench_setup "$build/bin/bench-runtime"
 for ((i = 0; i < rounds; i++)); do
   OCL_ICD_VENDORS=$build/vendors/icd "$bin" >> "$out/weft"
   OCL_ICD_VENDORS=$pocl_dir "$bin" >> "$out/pocl"
 done
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 printf '%-28s %12s %12s %8s  %s\n' metric weft pocl ratio unit
 for metric in $(awk '{print $1}' "$out/weft" | awk '!seen[$0]++'); do
   unit=$(awk -v m="$metric" '$1==m {print $3; exit}' "$out/weft")
