@@ -132,34 +132,50 @@ static size_t TransposeN;
 static float wantWork(size_t I) { return work(InHost[I]); }
 static float wantTranspose(size_t I) { return InHost[(I % TransposeN) * TransposeN + I / TransposeN]; }
 
-static void tiles(cl_program P, const char *Kernel, const char *Suffix, size_t Groups, cl_uint Tile,
-                  cl_uint Tiles, size_t Local) {
-  char Name[64];
-  snprintf(Name, sizeof Name, "%s_%s", Kernel, Suffix);
+/* A kernel argument after the input and output buffers: a NULL Value is a __local size. */
+struct Arg {
+  size_t Size;
+  const void *Value;
+};
+
+/* One measurement, if wanted: Kernel over Groups work-groups of Local work-items, reading Elements
+   floats from a buffer (argument 0) and writing as many to another (argument 1), checked with
+   Want. A kernel the program lacks (no cl_khr_extended_async_copies) is skipped. */
+static void measure(cl_program P, const char *Kernel, const char *Name, size_t Elements,
+                    size_t Groups, size_t Local, const struct Arg *Extra, cl_uint NumExtra,
+                    float (*Want)(size_t)) {
   if (!wanted(Name))
     return;
-  const size_t N = Groups * Tile * Tiles;
-  int Double = strcmp(Kernel, "tile_double") == 0;
   cl_int E;
   cl_kernel K = clCreateKernel(P, Kernel, &E);
+  if (E == CL_INVALID_KERNEL_NAME)
+    return;
   CHECK(E);
-  cl_mem In = buffer(N * 4, InHost), Out = buffer(N * 4, NULL);
+  cl_mem In = buffer(Elements * 4, InHost), Out = buffer(Elements * 4, NULL);
   CHECK(clSetKernelArg(K, 0, sizeof In, &In));
   CHECK(clSetKernelArg(K, 1, sizeof Out, &Out));
-  CHECK(clSetKernelArg(K, 2, (Double ? 2 : 1) * Tile * 4, NULL));
-  CHECK(clSetKernelArg(K, 3, (Double ? 2 : 1) * Tile * 4, NULL));
-  CHECK(clSetKernelArg(K, 4, sizeof Tile, &Tile));
-  CHECK(clSetKernelArg(K, 5, sizeof Tiles, &Tiles));
+  for (cl_uint I = 0; I < NumExtra; ++I)
+    CHECK(clSetKernelArg(K, 2 + I, Extra[I].Size, Extra[I].Value));
   size_t Global = Groups * Local;
   double Ms = timeKernel(Queue, K, 1, &Global, &Local, 5);
-  float *Result = malloc(N * 4);
-  CHECK(clEnqueueReadBuffer(Queue, Out, CL_TRUE, 0, N * 4, Result, 0, NULL, NULL));
-  expect(Name, Result, N, wantWork);
-  printf("%s_GBps %.3f GB/s\n", Name, 2.0 * N * 4 / Ms / 1e6);
+  float *Result = malloc(Elements * 4);
+  CHECK(clEnqueueReadBuffer(Queue, Out, CL_TRUE, 0, Elements * 4, Result, 0, NULL, NULL));
+  expect(Name, Result, Elements, Want);
+  printf("%s_GBps %.3f GB/s\n", Name, 2.0 * Elements * 4 / Ms / 1e6);
   free(Result);
   clReleaseMemObject(In);
   clReleaseMemObject(Out);
   clReleaseKernel(K);
+}
+
+static void tiles(cl_program P, const char *Kernel, const char *Suffix, size_t Groups, cl_uint Tile,
+                  cl_uint Tiles, size_t Local) {
+  char Name[64];
+  snprintf(Name, sizeof Name, "%s_%s", Kernel, Suffix);
+  const size_t LocalBytes = (strcmp(Kernel, "tile_double") == 0 ? 2 : 1) * Tile * 4;
+  const struct Arg Extra[] = {
+      {LocalBytes, NULL}, {LocalBytes, NULL}, {sizeof Tile, &Tile}, {sizeof Tiles, &Tiles}};
+  measure(P, Kernel, Name, Groups * Tile * Tiles, Groups, Local, Extra, 4, wantWork);
 }
 
 int main(int Argc, char **Argv) {
@@ -204,61 +220,25 @@ int main(int Argc, char **Argv) {
   tiles(P, "tile_single", "one", 1, Tile, OneTiles, Local);
   tiles(P, "tile_double", "one", 1, Tile, OneTiles, Local);
 
-  for (int One = 0; One <= 1; ++One) { /* transpose of an n x n matrix, block columns at a time */
-    cl_uint N = 2046, Block = 3; /* 24 KiB of local rows; N a multiple of Block */
+  for (int One = 0; One <= 1; ++One) {
     char Name[32];
-    snprintf(Name, sizeof Name, "transpose_%s", One ? "one" : "all");
-    if (!wanted(Name))
-      continue;
+    /* transpose of an n x n matrix, block columns at a time */
+    const cl_uint N = 2046, Block = 3; /* 24 KiB of local rows; N a multiple of Block */
     TransposeN = N;
-    cl_kernel K = clCreateKernel(P, "transpose", &E);
-    CHECK(E);
-    cl_mem In = buffer((size_t)N * N * 4, InHost), Out = buffer((size_t)N * N * 4, NULL);
-    CHECK(clSetKernelArg(K, 0, sizeof In, &In));
-    CHECK(clSetKernelArg(K, 1, sizeof Out, &Out));
-    CHECK(clSetKernelArg(K, 2, (size_t)Block * N * 4, NULL));
-    CHECK(clSetKernelArg(K, 3, sizeof N, &N));
-    CHECK(clSetKernelArg(K, 4, sizeof Block, &Block));
-    size_t Global = (One ? 1 : AllGroups) * Local;
-    double Ms = timeKernel(Queue, K, 1, &Global, &Local, 5);
-    float *Result = malloc((size_t)N * N * 4);
-    CHECK(clEnqueueReadBuffer(Queue, Out, CL_TRUE, 0, (size_t)N * N * 4, Result, 0, NULL, NULL));
-    expect(Name, Result, (size_t)N * N, wantTranspose);
-    printf("%s_GBps %.3f GB/s\n", Name, 2.0 * N * N * 4 / Ms / 1e6);
-    free(Result);
-    clReleaseMemObject(In);
-    clReleaseMemObject(Out);
-    clReleaseKernel(K);
-  }
-
-  for (int Dims = 2; Dims <= 3; ++Dims)
-    for (int One = 0; One <= 1; ++One) { /* cl_khr_extended_async_copies tiles */
-      char Name[32];
+    const struct Arg Rows[] = {{(size_t)Block * N * 4, NULL}, {sizeof N, &N}, {sizeof Block, &Block}};
+    snprintf(Name, sizeof Name, "transpose_%s", One ? "one" : "all");
+    measure(P, "transpose", Name, (size_t)N * N, One ? 1 : AllGroups, Local, Rows, 3, wantTranspose);
+    /* cl_khr_extended_async_copies tiles */
+    for (int Dims = 2; Dims <= 3; ++Dims) {
+      const cl_uint Side = Dims == 2 ? 4096 : 256, T = Dims == 2 ? 64 : 16;
+      const size_t Elements = Dims == 2 ? (size_t)Side * Side : (size_t)Side * Side * Side;
+      const struct Arg Tile[] = {
+          {(Dims == 2 ? T * T : T * T * T) * 4, NULL}, {sizeof Side, &Side}, {sizeof T, &T}};
       snprintf(Name, sizeof Name, "tile%dd_%s", Dims, One ? "one" : "all");
-      if (!wanted(Name))
-        continue;
-      cl_kernel K = clCreateKernel(P, Dims == 2 ? "tile2d" : "tile3d", &E);
-      if (E != CL_SUCCESS)
-        continue; /* no cl_khr_extended_async_copies */
-      cl_uint N = Dims == 2 ? 4096 : 256, T = Dims == 2 ? 64 : 16;
-      size_t Elements = Dims == 2 ? (size_t)N * N : (size_t)N * N * N;
-      cl_mem In = buffer(Elements * 4, InHost), Out = buffer(Elements * 4, NULL);
-      CHECK(clSetKernelArg(K, 0, sizeof In, &In));
-      CHECK(clSetKernelArg(K, 1, sizeof Out, &Out));
-      CHECK(clSetKernelArg(K, 2, (Dims == 2 ? T * T : T * T * T) * 4, NULL));
-      CHECK(clSetKernelArg(K, 3, sizeof N, &N));
-      CHECK(clSetKernelArg(K, 4, sizeof T, &T));
-      size_t Global = (One ? 1 : AllGroups) * Local;
-      double Ms = timeKernel(Queue, K, 1, &Global, &Local, 5);
-      float *Result = malloc(Elements * 4);
-      CHECK(clEnqueueReadBuffer(Queue, Out, CL_TRUE, 0, Elements * 4, Result, 0, NULL, NULL));
-      expect(Name, Result, Elements, wantWork);
-      printf("%s_GBps %.3f GB/s\n", Name, 2.0 * Elements * 4 / Ms / 1e6);
-      free(Result);
-      clReleaseMemObject(In);
-      clReleaseMemObject(Out);
-      clReleaseKernel(K);
+      measure(P, Dims == 2 ? "tile2d" : "tile3d", Name, Elements, One ? 1 : AllGroups, Local, Tile,
+              3, wantWork);
     }
+  }
   clReleaseProgram(P);
   clReleaseCommandQueue(Queue);
   clReleaseContext(Ctx);
