@@ -239,8 +239,7 @@ TEST_F(AsyncCopy, OneEventCoversChainedCopiesOfEveryKind) {
     ASSERT_EQ(clSetKernelArg(K, A, 32 * sizeof(cl_int), nullptr), CL_SUCCESS);
   cl_command_queue Q = queue();
   run(Q, K, 3, 3);
-  std::vector<cl_int> Out(Fill.size());
-  ASSERT_EQ(clEnqueueReadBuffer(Q, MOut, CL_TRUE, 0, Out.size() * 4, Out.data(), 0, nullptr, nullptr), CL_SUCCESS);
+  std::vector<cl_int> Out = read<cl_int>(Q, MOut, Fill.size());
   for (int K = 0; K < 10; ++K)
     EXPECT_EQ(Out[K], Src[K]) << K;
   for (int K = 0; K < 7; ++K)
@@ -292,8 +291,7 @@ TEST_F(AsyncCopy, DoubleBufferedTilesInALoop) {
   ASSERT_EQ(clSetKernelArg(K, 4, sizeof Tiles, &Tiles), CL_SUCCESS);
   cl_command_queue Q = queue();
   run(Q, K, Groups * Local, Local);
-  std::vector<cl_int> Out(Groups * Local);
-  ASSERT_EQ(clEnqueueReadBuffer(Q, MOut, CL_TRUE, 0, Out.size() * 4, Out.data(), 0, nullptr, nullptr), CL_SUCCESS);
+  std::vector<cl_int> Out = read<cl_int>(Q, MOut, Groups * Local);
   for (size_t G = 0; G < Groups; ++G)
     for (size_t L = 0; L < Local; ++L) {
       int Want = 0;
@@ -342,8 +340,7 @@ TEST_F(AsyncCopy, AFenceOrdersAnImportAfterAnExport) {
   ASSERT_EQ(clSetKernelArg(K, 5, sizeof N, &N), CL_SUCCESS);
   cl_command_queue Q = queue();
   run(Q, K, Groups * Local, Local);
-  std::vector<cl_int> Out(Src.size());
-  ASSERT_EQ(clEnqueueReadBuffer(Q, MOut, CL_TRUE, 0, Out.size() * 4, Out.data(), 0, nullptr, nullptr), CL_SUCCESS);
+  std::vector<cl_int> Out = read<cl_int>(Q, MOut, Src.size());
   size_t Wrong = 0;
   for (size_t I = 0; I < Src.size(); ++I)
     Wrong += Out[I] != 3 * Src[I];
@@ -378,8 +375,7 @@ TEST_F(AsyncCopy, WorkGroupsThatNeverWaitStillCompleteTheirCopies) {
   ASSERT_EQ(clSetKernelArg(K, 3, sizeof N, &N), CL_SUCCESS);
   cl_command_queue Q = queue();
   run(Q, K, Groups * Local, Local);
-  std::vector<cl_int> Dst(Src.size());
-  ASSERT_EQ(clEnqueueReadBuffer(Q, MDst, CL_TRUE, 0, Dst.size() * 4, Dst.data(), 0, nullptr, nullptr), CL_SUCCESS);
+  std::vector<cl_int> Dst = read<cl_int>(Q, MDst, Src.size());
   size_t Wrong = 0;
   for (size_t I = 0; I < Src.size(); ++I)
     Wrong += Dst[I] != 2 * Src[I];
@@ -418,8 +414,7 @@ TEST_F(AsyncCopy, PrefetchDoesNotChangeResults) {
   setArgs(K, MA, MB, MC, MOut);
   cl_command_queue Q = queue();
   run(Q, K, N, 16);
-  std::vector<cl_float> Out(N);
-  ASSERT_EQ(clEnqueueReadBuffer(Q, MOut, CL_TRUE, 0, N * 4, Out.data(), 0, nullptr, nullptr), CL_SUCCESS);
+  std::vector<cl_float> Out = read<cl_float>(Q, MOut, N);
   for (size_t I = 0; I < N; ++I)
     EXPECT_EQ(Out[I], A[4 * I + 1] + float(B[I]) + float(C[4 * I + 2])) << I;
   for (cl_mem M : {MA, MB, MC, MOut})

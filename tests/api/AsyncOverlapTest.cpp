@@ -69,8 +69,7 @@ TEST_F(AsyncOverlap, ACopyRunsWhileItsWorkGroupComputes) {
   int InFlight = 0;
   for (int Run = 0; Run < Runs; ++Run) {
     run(Q, K, 1, 1);
-    cl_uint Out[4] = {};
-    ASSERT_EQ(clEnqueueReadBuffer(Q, MOut, CL_TRUE, 0, sizeof Out, Out, 0, nullptr, nullptr), CL_SUCCESS);
+    const std::vector<cl_uint> Out = read<cl_uint>(Q, MOut, 4);
     // The element arrived while the work-group ran its own code, before it waited...
     EXPECT_EQ(Out[0], 1u) << "run " << Run << ": the copy did not progress in " << Out[1]
                           << " polls before the wait";

@@ -121,8 +121,7 @@ TEST_F(HalfLoadStore, StoresRoundInEveryModeBitExactly) {
   const Round Modes[5] = {Round::Even, Round::Even, Round::Zero, Round::Up, Round::Down};
   const char *Names[5] = {"vstore_half", "_rte", "_rtz", "_rtp", "_rtn"};
   for (int M = 0; M < 5; ++M) {
-    std::vector<uint8_t> Bytes = read(Q, Out[M], N * 2);
-    const uint16_t *H = reinterpret_cast<const uint16_t *>(Bytes.data());
+    const std::vector<uint16_t> H = read<uint16_t>(Q, Out[M], N);
     int Failures = 0;
     for (size_t I = 0; I < N && Failures < 5; ++I) {
       const uint16_t Want = toHalf(In[I], Modes[M]);
@@ -145,8 +144,7 @@ TEST_F(HalfLoadStore, StoresRoundInEveryModeBitExactly) {
   run(Q, K4, N / 4, 64);
   const Round VecModes[3] = {Round::Zero, Round::Up, Round::Down};
   for (int M = 0; M < 3; ++M) {
-    std::vector<uint8_t> Bytes = read(Q, Vec[M], N * 2);
-    const uint16_t *H = reinterpret_cast<const uint16_t *>(Bytes.data());
+    const std::vector<uint16_t> H = read<uint16_t>(Q, Vec[M], N);
     int Failures = 0;
     for (size_t I = 0; I < N && Failures < 5; ++I) {
       uint16_t Want = toHalf(In[I], VecModes[M]);
@@ -189,9 +187,8 @@ TEST_F(HalfLoadStore, LoadsEveryHalfBitPatternExactly) {
   cl_kernel K = clCreateKernel(P, "ld", nullptr);
   setArgs(K, MH, MO, MO4, MO3);
   run(Q, K, N, 256);
-  std::vector<uint8_t> B = read(Q, MO, N * 4), B4 = read(Q, MO4, N * 4), B3 = read(Q, MO3, N / 4 * 3 * 4);
-  const float *O = reinterpret_cast<const float *>(B.data()), *O4 = reinterpret_cast<const float *>(B4.data()),
-              *O3 = reinterpret_cast<const float *>(B3.data());
+  const std::vector<float> O = read<float>(Q, MO, N), O4 = read<float>(Q, MO4, N),
+                           O3 = read<float>(Q, MO3, N / 4 * 3);
   auto Same = [](float Got, float Want) {
     return std::isnan(Want) ? std::isnan(Got) : std::memcmp(&Got, &Want, 4) == 0; // -0 is not 0
   };

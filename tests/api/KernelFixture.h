@@ -51,9 +51,11 @@ protected:
     ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &Global, &Local, 0, nullptr, nullptr), CL_SUCCESS);
     ASSERT_EQ(clFinish(Q), CL_SUCCESS);
   }
-  std::vector<uint8_t> read(cl_command_queue Q, cl_mem M, size_t Bytes) {
-    std::vector<uint8_t> Out(Bytes);
-    EXPECT_EQ(clEnqueueReadBuffer(Q, M, CL_TRUE, 0, Bytes, Out.data(), 0, nullptr, nullptr), CL_SUCCESS);
+  /// The first Count elements of type T in M, read back blocking.
+  template <typename T = uint8_t> std::vector<T> read(cl_command_queue Q, cl_mem M, size_t Count) {
+    std::vector<T> Out(Count);
+    EXPECT_EQ(clEnqueueReadBuffer(Q, M, CL_TRUE, 0, Count * sizeof(T), Out.data(), 0, nullptr, nullptr),
+              CL_SUCCESS);
     return Out;
   }
 };
