@@ -785,8 +785,7 @@ TEST_F(KernelApi, WideVectorArgumentsByValue) {
   cl_command_queue Q = queue();
   for (int Round = 0; Round < 20; ++Round) // the buffer's alignment used to depend on malloc's luck
     ASSERT_EQ(clEnqueueTask(Q, K, 0, nullptr, nullptr), CL_SUCCESS);
-  cl_long R[3];
-  clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, sizeof R, R, 0, nullptr, nullptr);
+  const std::vector<cl_long> R = read<cl_long>(Q, Out, 3);
   EXPECT_EQ(R[0], 7);
   EXPECT_EQ(R[1], 1000000000005);
   EXPECT_EQ(R[2], 4);
@@ -1250,8 +1249,7 @@ TEST_F(KernelApi, ThreeComponentVectorArgumentsHaveTheSizeOfFour) {
   cl_command_queue Q = queue();
   size_t One = 1;
   ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &One, &One, 0, nullptr, nullptr), CL_SUCCESS);
-  cl_long R[3] = {};
-  ASSERT_EQ(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, sizeof R, R, 0, nullptr, nullptr), CL_SUCCESS);
+  const std::vector<cl_long> R = read<cl_long>(Q, Out, 3);
   EXPECT_EQ(R[0], 6);
   EXPECT_EQ(R[1], 60);
   EXPECT_EQ(R[2], 600);
