@@ -1,6 +1,8 @@
 // Reads the host CPU's facts from the affinity mask, /proc/cpuinfo, sysfs and cgroups.
 #include "device-cpu/Topology.h"
 
+#include "runtime/core/Config.h"
+
 #include <sched.h>
 #include <unistd.h>
 
@@ -79,23 +81,6 @@ uint64_t physicalMemory(const std::string &SysRoot) {
 
 } // namespace
 
-uint64_t parseSysfsSize(const std::string &Text) {
-  uint64_t N = 0;
-  auto [End, Ec] = std::from_chars(Text.data(), Text.data() + Text.size(), N);
-  if (Ec != std::errc())
-    return 0;
-  std::string Suffix(End, Text.data() + Text.size());
-  if (Suffix.empty())
-    return N;
-  if (Suffix == "K")
-    return N << 10;
-  if (Suffix == "M")
-    return N << 20;
-  if (Suffix == "G")
-    return N << 30;
-  return 0;
-}
-
 unsigned affinityCpuCount() {
   cpu_set_t Set;
   if (sched_getaffinity(0, sizeof(Set), &Set) != 0)
@@ -137,7 +122,7 @@ DeviceDescription describeHost(const std::string &SysRoot, unsigned NumThreads,
       break;
     if (Type == "Instruction")
       continue;
-    uint64_t Size = parseSysfsSize(readFile(Dir + "/size"));
+    uint64_t Size = parseSize(readFile(Dir + "/size"));
     uint32_t Line = uint32_t(toNumber(readFile(Dir + "/coherency_line_size")));
     if (Size >= D.GlobalCacheSize) {
       D.GlobalCacheSize = Size;

@@ -16,7 +16,5 @@ DeviceDescription describeHost(const std::string &SysRoot, unsigned NumThreads,
 /// CPUs in this process's affinity mask (at least 1).
 unsigned affinityCpuCount();
 
-/// "48K", "2048K", "1M" as written in sysfs cache sizes, in bytes; 0 if malformed.
-uint64_t parseSysfsSize(const std::string &Text);
 
 } // namespace weft::cpu

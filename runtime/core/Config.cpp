@@ -46,26 +46,33 @@ bool parseCount(std::string_view Name, std::string_view Value, unsigned &Out,
   return true;
 }
 
-/// "4G", "512M", "64K" or a number of bytes; at least 1 MiB.
+/// A size of at least 1 MiB (parseSize).
 bool parseBytes(std::string_view Name, std::string_view Value, uint64_t &Out,
                 std::vector<std::string> &Warnings) {
-  uint64_t N = 0;
-  auto [End, Ec] = std::from_chars(Value.data(), Value.data() + Value.size(), N);
-  std::string_view Suffix(End, Value.data() + Value.size() - End);
-  unsigned Shift = Suffix == "K" ? 10 : Suffix == "M" ? 20 : Suffix == "G" ? 30 : 0;
-  bool Ok = Ec == std::errc() && (Suffix.empty() || Shift) && N <= (~uint64_t(0) >> Shift) &&
-            (N << Shift) >= (1u << 20);
-  if (!Ok) {
+  const uint64_t Bytes = parseSize(Value);
+  if (Bytes < (1u << 20)) {
     Warnings.push_back(std::string(Name) + ": '" + std::string(Value) +
                        "' is not a size of at least 1M (like 4G, 512M or a number of bytes); "
                        "ignored");
     return false;
   }
-  Out = N << Shift;
+  Out = Bytes;
   return true;
 }
 
 } // namespace
+
+uint64_t parseSize(std::string_view Text) {
+  uint64_t N = 0;
+  auto [End, Ec] = std::from_chars(Text.data(), Text.data() + Text.size(), N);
+  if (Ec != std::errc())
+    return 0;
+  const std::string_view Suffix(End, Text.data() + Text.size() - End);
+  const unsigned Shift = Suffix.empty() ? 0 : Suffix == "K" ? 10 : Suffix == "M" ? 20 : Suffix == "G" ? 30 : 64;
+  if (Shift == 64 || N > (~uint64_t(0) >> Shift))
+    return 0;
+  return N << Shift;
+}
 
 Config Config::parse(const char *const *Environ, std::vector<std::string> &Warnings) {
   Config C;

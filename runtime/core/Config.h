@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace weft {
@@ -39,6 +40,10 @@ struct Config {
   /// skipped and described in Warnings.
   static Config parse(const char *const *Environ, std::vector<std::string> &Warnings);
 };
+
+/// A size as sysfs and Weft's settings write it: a number of bytes, or one with a K, M or G
+/// suffix ("48K", "512M", "4G"); 0 if malformed or too large.
+uint64_t parseSize(std::string_view Text);
 
 /// The process's configuration, parsed from the environment on first use; warnings are printed
 /// to stderr once, then.

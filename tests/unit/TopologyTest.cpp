@@ -1,5 +1,6 @@
 // The host description, read from a fake /proc and /sys tree and from this machine.
 #include "device-cpu/Topology.h"
+#include "runtime/core/Config.h"
 
 #include <gtest/gtest.h>
 
@@ -19,12 +20,12 @@ void write(const fs::path &P, const std::string &Text) {
 }
 
 TEST(Topology, SysfsSizes) {
-  EXPECT_EQ(parseSysfsSize("48K"), 48u << 10);
-  EXPECT_EQ(parseSysfsSize("2048K"), 2048u << 10);
-  EXPECT_EQ(parseSysfsSize("32M"), 32u << 20);
-  EXPECT_EQ(parseSysfsSize("512"), 512u);
-  EXPECT_EQ(parseSysfsSize("K"), 0u);
-  EXPECT_EQ(parseSysfsSize("12Q"), 0u);
+  EXPECT_EQ(parseSize("48K"), 48u << 10);
+  EXPECT_EQ(parseSize("2048K"), 2048u << 10);
+  EXPECT_EQ(parseSize("32M"), 32u << 20);
+  EXPECT_EQ(parseSize("512"), 512u);
+  EXPECT_EQ(parseSize("K"), 0u);
+  EXPECT_EQ(parseSize("12Q"), 0u);
 }
 
 TEST(Topology, FakeMachine) {
