@@ -46,13 +46,15 @@ bool parseCount(std::string_view Name, std::string_view Value, unsigned &Out,
   return true;
 }
 
-/// A size of at least 1 MiB (parseSize).
+/// A size of at least 32 MiB (parseSize): the least CL_DEVICE_MAX_MEM_ALLOC_SIZE may be (OpenCL
+/// 3.0, "max(min(1024 × 1024 × 1024, 1/4th of CL_DEVICE_GLOBAL_MEM_SIZE), 32 × 1024 × 1024)"),
+/// so a device with less global memory could not be conformant.
 bool parseBytes(std::string_view Name, std::string_view Value, uint64_t &Out,
                 std::vector<std::string> &Warnings) {
   const uint64_t Bytes = parseSize(Value);
-  if (Bytes < (1u << 20)) {
+  if (Bytes < (32u << 20)) {
     Warnings.push_back(std::string(Name) + ": '" + std::string(Value) +
-                       "' is not a size of at least 1M (like 4G, 512M or a number of bytes); "
+                       "' is not a size of at least 32M (like 4G, 512M or a number of bytes); "
                        "ignored");
     return false;
   }

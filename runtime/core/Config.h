@@ -31,7 +31,7 @@ struct Config {
   std::string CacheDir;
   AsyncCopyMode AsyncCopies = AsyncCopyMode::Auto;
   /// WEFT_MEMORY_LIMIT: the most global memory the device reports, in bytes ("4G", "512M",
-  /// "65536K" or a plain number); 0 means the machine's memory and cgroup limit.
+  /// "65536K" or a plain number; at least 32 MiB); 0 means the machine's memory and cgroup limit.
   uint64_t MemoryLimit = 0;
 
   bool debug(DebugTopic T) const { return (Debug & T) != 0; }

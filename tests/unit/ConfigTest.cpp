@@ -87,11 +87,11 @@ TEST(Config, MemoryLimit) {
   EXPECT_EQ(parse({}, W).MemoryLimit, 0u);
   EXPECT_EQ(parse({"WEFT_MEMORY_LIMIT=4G"}, W).MemoryLimit, 4ull << 30);
   EXPECT_EQ(parse({"WEFT_MEMORY_LIMIT=512M"}, W).MemoryLimit, 512ull << 20);
-  EXPECT_EQ(parse({"WEFT_MEMORY_LIMIT=2048K"}, W).MemoryLimit, 2ull << 20);
+  EXPECT_EQ(parse({"WEFT_MEMORY_LIMIT=65536K"}, W).MemoryLimit, 64ull << 20);
   EXPECT_EQ(parse({"WEFT_MEMORY_LIMIT=1073741824"}, W).MemoryLimit, 1ull << 30);
   EXPECT_TRUE(W.empty());
   for (const char *Bad : {"WEFT_MEMORY_LIMIT=", "WEFT_MEMORY_LIMIT=4T", "WEFT_MEMORY_LIMIT=-1G",
-                          "WEFT_MEMORY_LIMIT=1000", "WEFT_MEMORY_LIMIT=99999999999999G",
+                          "WEFT_MEMORY_LIMIT=1000", "WEFT_MEMORY_LIMIT=16M", "WEFT_MEMORY_LIMIT=99999999999999G",
                           "WEFT_MEMORY_LIMIT=G"}) {
     W.clear();
     EXPECT_EQ(parse({Bad}, W).MemoryLimit, 0u) << Bad;
