@@ -23,7 +23,7 @@
 namespace weft::compiler {
 namespace {
 
-constexpr char Magic[8] = {'W', 'E', 'F', 'T', 'C', 'C', 'H', '3'};
+constexpr char Magic[8] = {'W', 'E', 'F', 'T', 'C', 'C', 'H', '4'};
 
 uint64_t fnv1a(const char *Data, size_t Size) {
   uint64_t H = 0xcbf29ce484222325ull;
@@ -204,6 +204,7 @@ std::optional<CachedBuild> readCache(const std::string &Directory, const std::st
     uint8_t Uniform = 0;
     Ok = R.get(B.Info.Name) && R.get(B.Info.Attributes) && R.get(B.Info.RequiredWorkGroupSize) &&
          R.get(Uniform) && R.get(B.ArgBufferSize) && R.get(B.StaticLocalBytes) &&
+         R.get(B.LocalScratchBytes) &&
          R.get(B.PrivateBytesPerWorkItem) && R.get(Args);
     B.Info.UniformWorkGroupSize = Uniform;
     for (uint32_t A = 0; Ok && A < Args; ++A) {
@@ -244,6 +245,7 @@ void writeCache(const std::string &Directory, const std::string &Key, const Cach
     W.put(uint8_t(B.Info.UniformWorkGroupSize));
     W.put(B.ArgBufferSize);
     W.put(B.StaticLocalBytes);
+    W.put(B.LocalScratchBytes);
     W.put(B.PrivateBytesPerWorkItem);
     W.put(uint32_t(B.Info.Args.size()));
     for (size_t A = 0; A < B.Info.Args.size(); ++A) {

@@ -244,6 +244,7 @@ public:
         K.Args = argumentLayout(*Wg);
         K.ArgBufferSize = uint32_t(intAttribute(*Wg, attr::ArgBufferSize));
         K.StaticLocalBytes = intAttribute(*Wg, attr::LocalBytes);
+        K.LocalScratchBytes = intAttribute(*Wg, attr::LocalScratchBytes);
         K.PrivateBytesPerWorkItem = intAttribute(*Wg, attr::PrivateBytes);
         Kernels.push_back(std::move(K));
       }

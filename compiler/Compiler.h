@@ -73,6 +73,9 @@ struct KernelBinary {
   std::vector<ArgSlot> Args;
   uint32_t ArgBufferSize = 0;
   uint64_t StaticLocalBytes = 0; ///< kernel-scope __local variables, at the start of local memory
+  /// Local memory Weft uses after the __local variables (values of kernels with barriers that
+  /// are the same in every work-item); not part of CL_DEVICE_LOCAL_MEM_SIZE's budget.
+  uint64_t LocalScratchBytes = 0;
   /// Kernels with barriers: bytes of WorkGroupContext::PrivateMemory each work-item needs.
   uint64_t PrivateBytesPerWorkItem = 0;
 };

@@ -44,9 +44,10 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
     Groups[D] = (C.GlobalSize[D] + C.LocalSize[D] - 1) / C.LocalSize[D];
   const size_t Total = size_t(Groups[0] * Groups[1] * Groups[2]);
 
-  // Local memory of one work-group: kernel-scope __local variables, then each __local argument.
+  // Local memory of one work-group: kernel-scope __local variables, Weft's scratch, then each
+  // __local argument.
   std::vector<size_t> LocalArgOffsets;
-  size_t LocalBytes = C.StaticLocalBytes;
+  size_t LocalBytes = C.StaticLocalBytes + C.LocalScratchBytes;
   for (const auto &[Slot, Size] : C.LocalArgs) {
     LocalBytes = (LocalBytes + LocalAlign - 1) / LocalAlign * LocalAlign;
     LocalArgOffsets.push_back(LocalBytes);

@@ -511,7 +511,8 @@ llvm::PreservedAnalyses BarriersPass::run(llvm::Function &F, llvm::FunctionAnaly
   if (S.UniformBytes) {
     setIntAttribute(F, attr::UniformOffset, S.UniformOffset);
     setIntAttribute(F, attr::UniformBytes, S.UniformBytes);
-    setIntAttribute(F, attr::LocalBytes, alignTo(S.UniformOffset + 2 * S.UniformBytes, 64));
+    setIntAttribute(F, attr::LocalScratchBytes,
+                    alignTo(S.UniformOffset + 2 * S.UniformBytes, 64) - intAttribute(F, attr::LocalBytes));
   }
   setIntAttribute(F, attr::ResumePoints, Barriers.size());
   return llvm::PreservedAnalyses::none();

@@ -138,6 +138,7 @@ void makeEntry(llvm::Function &K, llvm::Function &Item) {
   setIntAttribute(*Wg, attr::ArgBufferSize, alignTo(Offset, 64));
   setIntAttribute(*Wg, attr::PrivateBytes, intAttribute(Item, attr::PrivateBytes));
   setIntAttribute(*Wg, attr::LocalBytes, intAttribute(Item, attr::LocalBytes));
+  setIntAttribute(*Wg, attr::LocalScratchBytes, intAttribute(Item, attr::LocalScratchBytes));
   CallArgs.push_back(Ctx);
 
   llvm::Value *Size[3];

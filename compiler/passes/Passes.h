@@ -28,9 +28,12 @@ inline constexpr const char *ResumePoints = "weft-resume-points";
 /// the second, which the work-group function copies over the first between regions).
 inline constexpr const char *UniformOffset = "weft-uniform-offset";
 inline constexpr const char *UniformBytes = "weft-uniform-bytes";
-/// On work-item and work-group functions: bytes of kernel-scope __local variables (and of the
-/// uniform values of weft-uniform-offset).
+/// On work-item and work-group functions: bytes of kernel-scope __local variables, the local
+/// memory the program asked for (what counts against CL_DEVICE_LOCAL_MEM_SIZE).
 inline constexpr const char *LocalBytes = "weft-local-bytes";
+/// On work-item and work-group functions: bytes of local memory after weft-local-bytes that Weft
+/// itself uses (the uniform values of weft-uniform-offset); the program never sees them.
+inline constexpr const char *LocalScratchBytes = "weft-local-scratch-bytes";
 /// On work-group functions: each argument's "offset:size", comma-separated, in argument order.
 inline constexpr const char *ArgLayout = "weft-arg-layout";
 /// On work-group functions: the argument buffer's size.

@@ -466,6 +466,7 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue QueueHandle, cl_kerne
     N.LocalSize = Local;
     N.Args = A.Buffer;
     N.StaticLocalBytes = K.binary().StaticLocalBytes;
+    N.LocalScratchBytes = K.binary().LocalScratchBytes;
     N.PrivateBytesPerWorkItem = K.binary().PrivateBytesPerWorkItem;
     uint64_t LocalBytes = N.StaticLocalBytes;
     for (size_t I = 0; I < A.LocalSizes.size(); ++I)

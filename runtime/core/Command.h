@@ -47,7 +47,8 @@ struct NDRangeCommand {
   std::vector<std::byte> Args; ///< the argument buffer, taken when the command was enqueued
   /// __local arguments: where each pointer goes in Args, and how many bytes it needs.
   std::vector<std::pair<uint32_t, size_t>> LocalArgs;
-  uint64_t StaticLocalBytes = 0;
+  uint64_t StaticLocalBytes = 0;  ///< the kernel's __local variables
+  uint64_t LocalScratchBytes = 0; ///< after them: Weft's own (KernelBinary::LocalScratchBytes)
   uint64_t PrivateBytesPerWorkItem = 0; ///< kernels with barriers
 };
 

@@ -610,6 +610,83 @@ TEST_F(KernelApi, CorruptBinariesAreInvalidNotCrashes) {
   clReleaseProgram(Source);
 }
 
+// CTS test_basic local_kernel_def: a kernel whose __local variables take all of
+// CL_DEVICE_LOCAL_MEM_SIZE, with barriers, runs. The values Weft keeps in local memory across
+// barriers are its own, not the program's budget.
+TEST_F(KernelApi, LocalKernelDefTakesAllLocalMemoryAcrossBarriers) {
+  cl_ulong LocalMem = 0;
+  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof LocalMem, &LocalMem, nullptr),
+            CL_SUCCESS);
+  const size_t Words = LocalMem / sizeof(cl_uint), Local = 64;
+  const std::string Options = "-DWORDS=" + std::to_string(Words);
+  // The sum of each group's inputs, through a tile of every local word: uniform values (the
+  // loop bound, the group's base) cross the barriers.
+  cl_program P = built(R"(
+    kernel void sum(global const uint *in, global uint *out, uint rounds) {
+      local uint tile[WORDS];
+      size_t l = get_local_id(0), n = get_local_size(0);
+      for (size_t i = l; i < WORDS; i += n)
+        tile[i] = 0;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      for (uint r = 0; r < rounds; ++r) {
+        tile[WORDS - 1 - l] += in[get_global_id(0)];
+        barrier(CLK_LOCAL_MEM_FENCE);
+      }
+      if (l == 0) {
+        uint s = 0;
+        for (size_t i = 0; i < WORDS; ++i)
+          s += tile[i];
+        out[get_group_id(0)] = s;
+      }
+    })",
+                       Options.c_str());
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "sum", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_ulong KernelLocal = 0;
+  ASSERT_EQ(clGetKernelWorkGroupInfo(K, Device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof KernelLocal,
+                                     &KernelLocal, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(KernelLocal, LocalMem);
+  const size_t Groups = 8, N = Groups * Local;
+  std::vector<cl_uint> In(N);
+  for (size_t I = 0; I < N; ++I)
+    In[I] = cl_uint(I * 7 + 1);
+  cl_mem MIn = buffer(N * 4, CL_MEM_COPY_HOST_PTR, In.data());
+  cl_mem MOut = buffer(Groups * 4);
+  const cl_uint Rounds = 3;
+  setArgs(K, MIn, MOut, Rounds);
+  cl_command_queue Q = queue();
+  run(Q, K, N, Local);
+  std::vector<cl_uint> Out = read<cl_uint>(Q, MOut, Groups);
+  for (size_t G = 0; G < Groups; ++G) {
+    cl_uint Expected = 0;
+    for (size_t I = 0; I < Local; ++I)
+      Expected += Rounds * In[G * Local + I];
+    EXPECT_EQ(Out[G], Expected) << G;
+  }
+  // One __local byte more than the device has is refused.
+  cl_program Over = built(R"(
+    kernel void over(local uchar *extra) {
+      local uint tile[WORDS];
+      tile[get_local_id(0)] = extra[0];
+      barrier(CLK_LOCAL_MEM_FENCE);
+    })",
+                          Options.c_str());
+  cl_kernel KOver = clCreateKernel(Over, "over", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(KOver, 0, 1, nullptr), CL_SUCCESS);
+  size_t One = 1;
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, KOver, 1, nullptr, &One, &One, 0, nullptr, nullptr),
+            CL_OUT_OF_RESOURCES);
+  clReleaseKernel(KOver);
+  clReleaseProgram(Over);
+  clReleaseMemObject(MIn);
+  clReleaseMemObject(MOut);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 TEST_F(KernelApi, EveryInt32AtomicOnGlobalAndLocalMemory) {
   // OpenCL C 1.2 with the extensions' pragmas and their atom_* names, and the 1.1 atomic_*.
   cl_program P = built(R"(

@@ -40,7 +40,7 @@ protected:
   static void run(const compiler::KernelBinary &K, const std::vector<std::byte> &Args,
                   unsigned Dims, std::array<uint64_t, 3> Global, std::array<uint64_t, 3> Local,
                   std::array<uint64_t, 3> Offset = {}) {
-    std::vector<std::byte> LocalMemory(K.StaticLocalBytes + 64);
+    std::vector<std::byte> LocalMemory(K.StaticLocalBytes + K.LocalScratchBytes + 64);
     std::vector<std::byte> PrivateMemory(K.PrivateBytesPerWorkItem * Local[0] * Local[1] *
                                              Local[2] +
                                          64);
@@ -225,9 +225,11 @@ TEST_F(Execution, TreeReductionWithBarriersInALoop) {
   ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
   const auto &K = Out.Program->kernels().at(0);
   // The only value crossing the barriers, step, is the same in every work-item: one slot for the
-  // work-group (two copies after the tile in local memory), none per work-item.
+  // work-group (two copies after the tile in local memory, outside the program's budget), none
+  // per work-item.
   EXPECT_EQ(K.PrivateBytesPerWorkItem, 0u);
-  EXPECT_GT(K.StaticLocalBytes, 128u * 4);
+  EXPECT_EQ(K.StaticLocalBytes, 128u * 4);
+  EXPECT_GE(K.LocalScratchBytes, 2 * sizeof(size_t));
   std::vector<int> In(128 * 8), Sums(8, -1);
   for (size_t I = 0; I < In.size(); ++I)
     In[I] = int(I * 7 % 13);

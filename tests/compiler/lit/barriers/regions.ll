@@ -167,7 +167,7 @@ define internal void @plain.workitem(ptr addrspace(1) %out, ptr %ctx, i64 %x, i6
 ; Private bytes per work-item: 4 + 16 (16-aligned) -> 32; 4 -> 16; 4 -> 16. Uniform: 4 -> 16,
 ; twice in local memory.
 ; CHECK: attributes #0 = { "weft-private-bytes"="32" "weft-resume-points"="1" "weft-work-item"="k" }
-; CHECK: attributes #1 = { "weft-local-bytes"="64" "weft-private-bytes"="16" "weft-resume-points"="1" "weft-uniform-bytes"="16" "weft-uniform-offset"="0" "weft-work-item"="loop" }
+; CHECK: attributes #1 = { "weft-local-scratch-bytes"="64" "weft-private-bytes"="16" "weft-resume-points"="1" "weft-uniform-bytes"="16" "weft-uniform-offset"="0" "weft-work-item"="loop" }
 ; CHECK: attributes #2 = { "weft-private-bytes"="16" "weft-resume-points"="1" "weft-work-item"="cond" }
 ; CHECK: attributes #3 = { "weft-work-item"="plain" }
 attributes #0 = { "weft-work-item"="k" }

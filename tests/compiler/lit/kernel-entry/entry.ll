@@ -105,7 +105,7 @@ define void @helper() {
 ; CHECK-NEXT: ret void
 
 ; The kernel's own function attributes (target CPU and features, fast-math...) carry over.
-; CHECK: attributes #[[PLAIN]] = { "uniform-work-group-size"="true" "weft-arg-buffer-size"="64" "weft-arg-layout"="0:8,8:4,16:16,32:16" "weft-local-bytes"="0" "weft-private-bytes"="0" }
+; CHECK: attributes #[[PLAIN]] = { "uniform-work-group-size"="true" "weft-arg-buffer-size"="64" "weft-arg-layout"="0:8,8:4,16:16,32:16" "weft-local-bytes"="0" "weft-local-scratch-bytes"="0" "weft-private-bytes"="0" }
 ; CHECK: ![[LOOP]] = distinct !{![[LOOP]], ![[PARALLEL:[0-9]+]]}
 ; CHECK: ![[PARALLEL]] = !{!"llvm.loop.parallel_accesses", ![[GROUP]]}
 
