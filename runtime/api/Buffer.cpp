@@ -465,17 +465,14 @@ cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue QueueHandle, cl_mem 
         return Error(CL_INVALID_VALUE, "a copy within one buffer with different row and slice "
                                        "pitches")
             .in(Ctx);
-      if (rectsOverlap({SrcOrigin[0], SrcOrigin[1], SrcOrigin[2]},
-                       {DstOrigin[0], DstOrigin[1], DstOrigin[2]}, R, SR->RowPitch,
-                       SR->SlicePitch))
+    }
+    if (&T->M->root() == &Dst->root()) {
+      // One buffer, or sub-buffers of one: compare the bytes the rects touch in the root.
+      Rect A = *SR, B = *DR;
+      A.Offset += T->M->origin(), A.End += T->M->origin();
+      B.Offset += Dst->origin(), B.End += Dst->origin();
+      if (rectsOverlap(A, B, R))
         return Error(CL_MEM_COPY_OVERLAP, "the source and destination rects overlap").in(Ctx);
-    } else if (&T->M->root() == &Dst->root()) {
-      // Different sub-buffers of one buffer: compare the byte ranges the rects span.
-      size_t A = T->M->origin() + SR->Offset, AEnd = T->M->origin() + SR->End;
-      size_t B = Dst->origin() + DR->Offset, BEnd = Dst->origin() + DR->End;
-      if (A < BEnd && B < AEnd)
-        return Error(CL_MEM_COPY_OVERLAP, "the source and destination sub-buffer rects overlap")
-            .in(Ctx);
     }
     auto C = copyCommand(CL_COMMAND_COPY_BUFFER_RECT, {Ref<Object>(T->M), Ref<Object>(Dst)},
                          {T->M->storage(), SR->Offset, SR->RowPitch, SR->SlicePitch},

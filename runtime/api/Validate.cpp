@@ -150,37 +150,43 @@ bool copyOverlaps(const MemObject &Src, size_t SrcOffset, const MemObject &Dst, 
   return A < B + Size && B < A + Size;
 }
 
-bool rectsOverlap(const std::array<size_t, 3> &SrcOrigin, const std::array<size_t, 3> &DstOrigin,
-                  const std::array<size_t, 3> &Region, size_t RowPitch, size_t SlicePitch) {
-  // The boxes overlap in (x, y, z)...
-  bool Overlap = true;
-  for (int I = 0; I < 3; ++I)
-    Overlap = Overlap && SrcOrigin[I] < DstOrigin[I] + Region[I] &&
-              DstOrigin[I] < SrcOrigin[I] + Region[I];
-  if (Overlap)
-    return true;
-  size_t DstStart = DstOrigin[2] * SlicePitch + DstOrigin[1] * RowPitch + DstOrigin[0];
-  size_t DstEnd = DstStart + (Region[2] * SlicePitch + Region[1] * RowPitch + Region[0]);
-  size_t SrcStart = SrcOrigin[2] * SlicePitch + SrcOrigin[1] * RowPitch + SrcOrigin[0];
-  size_t SrcEnd = SrcStart + (Region[2] * SlicePitch + Region[1] * RowPitch + Region[0]);
-  auto Intersect = [&] {
-    return (SrcStart <= DstStart && DstStart < SrcEnd) || (DstStart <= SrcStart && SrcStart < DstEnd);
-  };
-  // ...or a row wraps past the row pitch into the next row of the other rect...
-  size_t DeltaSrcX = SrcOrigin[0] + Region[0] > RowPitch ? SrcOrigin[0] + Region[0] - RowPitch : 0;
-  size_t DeltaDstX = DstOrigin[0] + Region[0] > RowPitch ? DstOrigin[0] + Region[0] - RowPitch : 0;
-  if ((DeltaSrcX > 0 && DeltaSrcX > DstOrigin[0]) || (DeltaDstX > 0 && DeltaDstX > SrcOrigin[0]))
-    if (Intersect())
+namespace {
+
+/// The rows of a rect in address order: Count rows of region[0] bytes; row I starts at
+/// Offset + (I / PerSlice) * SlicePitch + (I % PerSlice) * RowPitch.
+struct Rows {
+  size_t Offset, RowPitch, SlicePitch, PerSlice, Count;
+
+  Rows(const Rect &R, const std::array<size_t, 3> &Region)
+      : Offset(R.Offset), RowPitch(R.RowPitch), SlicePitch(R.SlicePitch), PerSlice(Region[1]),
+        Count(Region[1] * Region[2]) {
+    if (Region[2] > 1 && SlicePitch < Region[1] * RowPitch) {
+      // Slices that overlap one another: checkRect let the slice pitch through only as a
+      // multiple of the row pitch, so the rows touched are consecutive rows of one tall slice.
+      PerSlice = Count = (Region[2] - 1) * (SlicePitch / RowPitch) + Region[1];
+      SlicePitch = 0;
+    }
+  }
+  size_t at(size_t I) const { return Offset + I / PerSlice * SlicePitch + I % PerSlice * RowPitch; }
+};
+
+} // namespace
+
+bool rectsOverlap(const Rect &A, const Rect &B, const std::array<size_t, 3> &Region) {
+  if (A.End <= B.Offset || B.End <= A.Offset)
+    return false;
+  // Both rects' rows are sorted and disjoint: walk them together, as a merge does, until two
+  // meet. At most one step per row, and a copy touches at least one byte per row.
+  const Rows RA(A, Region), RB(B, Region);
+  const size_t Length = Region[0];
+  for (size_t I = 0, J = 0; I < RA.Count && J < RB.Count;) {
+    size_t X = RA.at(I), Y = RB.at(J);
+    if (X + Length <= Y)
+      ++I;
+    else if (Y + Length <= X)
+      ++J;
+    else
       return true;
-  // ...or a slice wraps past the slice pitch into the next slice.
-  if (Region[2] > 1 && RowPitch) {
-    size_t Height = SlicePitch / RowPitch;
-    size_t DeltaSrcY = SrcOrigin[1] + Region[1] > Height ? SrcOrigin[1] + Region[1] - Height : 0;
-    size_t DeltaDstY = DstOrigin[1] + Region[1] > Height ? DstOrigin[1] + Region[1] - Height : 0;
-    if ((DeltaSrcY > 0 && DeltaSrcY > DstOrigin[1]) ||
-        (DeltaDstY > 0 && DeltaDstY > SrcOrigin[1]))
-      if (Intersect())
-        return true;
   }
   return false;
 }

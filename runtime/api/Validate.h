@@ -66,9 +66,9 @@ Status checkRegion(const size_t *Region);
 bool copyOverlaps(const MemObject &Src, size_t SrcOffset, const MemObject &Dst, size_t DstOffset,
                   size_t Size);
 
-/// Whether two rects with the same pitches in one buffer overlap: the algorithm of the OpenCL
-/// specification's appendix ("check_copy_overlap"), exact for equal pitches.
-bool rectsOverlap(const std::array<size_t, 3> &SrcOrigin, const std::array<size_t, 3> &DstOrigin,
-                  const std::array<size_t, 3> &Region, size_t RowPitch, size_t SlicePitch);
+/// Whether two rects of Region share a byte, both given (by checkRect) in one buffer's
+/// coordinates. Exact, for any pitches: the OpenCL specification's appendix
+/// ("check_copy_overlap") gives one algorithm for equal pitches, which this replaces.
+bool rectsOverlap(const Rect &A, const Rect &B, const std::array<size_t, 3> &Region);
 
 } // namespace weft::api
