@@ -83,7 +83,7 @@ private:
   /// Made by the first job (most commands hand off none); the loops hold it too, since one may
   /// start after the command ends.
   std::shared_ptr<Shared> S;
-  std::mutex Mutex; ///< guards S's creation
+  std::once_flag Made; ///< S's creation
   Starter StartLoop;
   int MaxHelpers;
 };
