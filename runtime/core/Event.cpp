@@ -5,6 +5,7 @@
 #include "runtime/core/Queue.h"
 #include "runtime/core/Scheduler.h"
 
+#include <chrono>
 #include <thread>
 
 namespace weft {
@@ -88,12 +89,16 @@ void Event::addCallback(cl_int Trigger, std::function<void(cl_int)> Fn) {
 
 cl_int Event::wait() {
   // Most commands on a CPU finish within microseconds: spin briefly before sleeping, which
-  // saves the futex wake-up on the common path.
-  for (int Spin = 0; Spin < 2000; ++Spin) {
+  // saves the futex wake-up on the common path. Briefly in time, not in turns: a waiting host
+  // thread that yields for long takes a core from the kernel it waits for whenever the device's
+  // workers fill the machine.
+  const auto Until = std::chrono::steady_clock::now() + std::chrono::microseconds(20);
+  for (int Spin = 0;; ++Spin) {
     if (Settled.load(std::memory_order_acquire))
       return status();
-    if (Spin > 100)
-      std::this_thread::yield();
+    if (Spin % 64 == 63 && std::chrono::steady_clock::now() > Until)
+      break;
+    std::this_thread::yield();
   }
   std::unique_lock Guard(Lock);
   TerminalReached.wait(Guard, [&] { return Settled.load(std::memory_order_relaxed); });
