@@ -1,13 +1,14 @@
-// Optimisation for the host CPU and ORC LLJIT: one JIT instance per program, symbols resolved only
-// from an explicit list (the program's own code, and the C library routines codegen may call).
+// Optimisation and code generation for the host CPU: position-independent ELF objects, which
+// compiler/ObjectLoader.cpp loads (symbols resolved only from the program's own code and an
+// explicit list of the C library routines codegen may call).
 #include "compiler/Codegen.h"
 
+#include "compiler/ObjectLoader.h"
 #include "compiler/passes/Passes.h"
 
 #include <llvm/ADT/ScopeExit.h>
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
-#include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/Support/Host.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -83,17 +84,17 @@ const std::map<std::string, void *> &processSymbols() {
   return Symbols;
 }
 
-class JitExecutable final : public Executable {
+class LoadedExecutable final : public Executable {
 public:
-  JitExecutable(std::unique_ptr<llvm::orc::LLJIT> Jit, std::vector<KernelBinary> Kernels,
-                uint64_t GlobalBytes)
-      : Jit(std::move(Jit)), Kernels(std::move(Kernels)), GlobalBytes(GlobalBytes) {}
+  LoadedExecutable(std::unique_ptr<LoadedCode> Code, std::vector<KernelBinary> Kernels,
+                   uint64_t GlobalBytes)
+      : Code(std::move(Code)), Kernels(std::move(Kernels)), GlobalBytes(GlobalBytes) {}
   const std::vector<KernelBinary> &kernels() const override { return Kernels; }
   uint64_t globalVariableBytes() const override { return GlobalBytes; }
 
 private:
-  std::unique_ptr<llvm::orc::LLJIT> Jit; // owns the code the kernels' functions point into, and
-                                         // the program's global variables
+  std::unique_ptr<LoadedCode> Code; // the code the kernels' functions point into, and the
+                                    // program's global variables
   std::vector<KernelBinary> Kernels;
   uint64_t GlobalBytes;
 };
@@ -118,6 +119,11 @@ bool setHostTarget(llvm::Module &M, std::string &Error) {
   // vectors: with AVX, Clang passes a 32-byte vector in a register, without it in memory); the
   // code is generated for the host's CPU.
   std::string Cpu = Builder->getCPU(), Features = Builder->getFeatures().getString();
+  // Nothing in a program is interposed: its definitions are reached directly, not through the
+  // address table position-independent code would otherwise use.
+  for (llvm::GlobalValue &G : M.global_values())
+    if (!G.isDeclaration())
+      G.setDSOLocal(true);
   for (llvm::Function &F : M)
     if (!F.isDeclaration()) {
       F.addFnAttr("target-cpu", Cpu);
@@ -149,6 +155,10 @@ llvm::Expected<std::unique_ptr<llvm::TargetMachine>> hostTargetMachine(bool OptD
   if (!Builder)
     return Builder.takeError();
   Builder->setCodeGenOptLevel(OptDisable ? llvm::CodeGenOpt::None : llvm::CodeGenOpt::Aggressive);
+  // Position-independent, so that ObjectLoader can place the code anywhere: data is reached
+  // RIP-relative and functions outside the program through stubs.
+  Builder->setRelocationModel(llvm::Reloc::PIC_);
+  Builder->setCodeModel(llvm::CodeModel::Small);
   return Builder->createTargetMachine();
 }
 
@@ -342,39 +352,25 @@ uint64_t globalVariableBytes(const llvm::Module &M) {
 
 std::shared_ptr<Executable> loadObjects(const std::vector<std::string> &Objects, std::vector<KernelBinary> Kernels,
                                         uint64_t GlobalVariableBytes, std::string &Log) {
-  initializeTargets();
-  auto Builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!Builder) {
-    Log += "internal error: " + llvm::toString(Builder.takeError()) + "\n";
+  auto Library = [](std::string_view Name) -> void * {
+    auto It = processSymbols().find(std::string(Name));
+    return It == processSymbols().end() ? nullptr : It->second;
+  };
+  std::string Error;
+  std::unique_ptr<LoadedCode> Code = LoadedCode::load(Objects, Library, Error);
+  if (!Code) {
+    Log += "internal error: the program's code does not load: " + Error + "\n";
     return nullptr;
   }
-  auto Jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*Builder)).create();
-  if (!Jit) {
-    Log += "internal error: " + llvm::toString(Jit.takeError()) + "\n";
-    return nullptr;
-  }
-  llvm::orc::SymbolMap Library;
-  for (const auto &[Name, Address] : processSymbols())
-    Library[(*Jit)->mangleAndIntern(Name)] =
-        llvm::JITEvaluatedSymbol(llvm::pointerToJITTargetAddress(Address), llvm::JITSymbolFlags::Exported);
-  if (auto E = (*Jit)->getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(Library)))) {
-    Log += "internal error: " + llvm::toString(std::move(E)) + "\n";
-    return nullptr;
-  }
-  for (const std::string &Object : Objects)
-    if (auto E = (*Jit)->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(Object, "kernels.o"))) {
-      Log += "internal error: " + llvm::toString(std::move(E)) + "\n";
-      return nullptr;
-    }
   for (KernelBinary &K : Kernels) {
-    auto Address = (*Jit)->lookup(abi::WorkGroupPrefix + K.Info.Name);
+    void *Address = Code->symbol(abi::WorkGroupPrefix + K.Info.Name);
     if (!Address) {
-      Log += "error: " + llvm::toString(Address.takeError()) + "\n";
+      Log += "internal error: no work-group function for kernel " + K.Info.Name + "\n";
       return nullptr;
     }
-    K.Run = Address->toPtr<abi::WorkGroupFn>();
+    K.Run = reinterpret_cast<abi::WorkGroupFn>(Address);
   }
-  return std::make_shared<JitExecutable>(std::move(*Jit), std::move(Kernels), GlobalVariableBytes);
+  return std::make_shared<LoadedExecutable>(std::move(Code), std::move(Kernels), GlobalVariableBytes);
 }
 
 } // namespace weft::compiler

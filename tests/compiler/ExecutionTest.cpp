@@ -1,10 +1,14 @@
 // Compiled kernels run: work-group functions from the compiler library, driven directly over an
 // NDRange (the executor's job, done here by hand), checked against host computations.
+#include "compiler/ObjectLoader.h"
 #include "runtime/core/CompilerLibrary.h"
 
+#include <dlfcn.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
+#include <random>
 #include <vector>
 
 namespace weft {
@@ -388,6 +392,85 @@ TEST_F(Execution, MissingBuiltinsAreLinkErrors) {
   auto Out = build("kernel void k(global float *p) { p[0] = tgamma(p[1]); }");
   EXPECT_EQ(Out.Result, Status::Failure);
   EXPECT_NE(Out.Log.find("undefined function(s): _Z6tgammaf"), std::string::npos) << Out.Log;
+}
+
+// The objects a build keeps (what the disk cache stores) load again, outside the compiler, and
+// run: constant data, a table lookup, libm calls through stubs, two kernels.
+TEST_F(Execution, ObjectLoaderLoadsTheObjectsABuildKeeps) {
+  auto Out = build(R"(
+    constant int Table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
+    int pick(int i) {
+      switch (i & 7) {
+      case 0: return 10; case 1: return 21; case 2: return 32; case 3: return 43;
+      case 4: return 54; case 5: return 65; case 6: return 76; default: return 87;
+      }
+    }
+    kernel void first(global float *out) {
+      int i = get_global_id(0);
+      out[i] = Table[i & 7] + pick(i) + sin((float)i);
+    }
+    kernel void second(global float *out) { out[get_global_id(0)] = exp((float)get_global_id(0) / 8); }
+  )");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  ASSERT_FALSE(Out.Objects.empty());
+  std::string Error;
+  auto Resolve = [](std::string_view Name) { return dlsym(RTLD_DEFAULT, std::string(Name).c_str()); };
+  auto Code = compiler::LoadedCode::load(Out.Objects, Resolve, Error);
+  ASSERT_TRUE(Code) << Error;
+  for (const char *Name : {"first", "second"}) {
+    compiler::KernelBinary K;
+    for (const compiler::KernelBinary &B : Out.Program->kernels())
+      if (B.Info.Name == Name)
+        K = B;
+    ASSERT_EQ(K.Info.Name, Name);
+    K.Run = reinterpret_cast<abi::WorkGroupFn>(Code->symbol(std::string(abi::WorkGroupPrefix) + Name));
+    ASSERT_NE(K.Run, nullptr) << Name;
+    std::vector<float> Result(32, -1);
+    std::vector<std::byte> Args(K.ArgBufferSize);
+    set(Args, K, 0, Result.data());
+    run(K, Args, 1, {32, 1, 1}, {8, 1, 1});
+    const int Table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
+    for (int I = 0; I < 32; ++I) {
+      float Want = std::string(Name) == "first"
+                       ? float(Table[I & 7] + 10 + 11 * (I & 7) + std::sin(float(I)))
+                       : std::exp(float(I) / 8);
+      EXPECT_NEAR(Result[I], Want, 1e-4f * std::fabs(Want)) << Name << " " << I;
+    }
+  }
+  EXPECT_EQ(Code->symbol("no such symbol"), nullptr);
+}
+
+// A corrupt object (a damaged cache entry) is an error, never a crash: every truncation, and
+// random damage to the headers and tables.
+TEST_F(Execution, ObjectLoaderRejectsCorruptObjects) {
+  auto Out = build("kernel void k(global int *p) { p[get_global_id(0)] *= 2; }");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  auto Resolve = [](std::string_view Name) { return dlsym(RTLD_DEFAULT, std::string(Name).c_str()); };
+  std::string Error;
+  const std::string Good = Out.Objects.at(0);
+  ASSERT_TRUE(compiler::LoadedCode::load({Good}, Resolve, Error)) << Error;
+  for (size_t Length = 0; Length < Good.size(); Length += std::max<size_t>(1, Good.size() / 512)) {
+    Error.clear();
+    EXPECT_FALSE(compiler::LoadedCode::load({Good.substr(0, Length)}, Resolve, Error)) << Length;
+    EXPECT_FALSE(Error.empty());
+  }
+  EXPECT_FALSE(compiler::LoadedCode::load({"not an object"}, Resolve, Error));
+  std::mt19937 Random(11);
+  int Loaded = 0, Rejected = 0;
+  for (int Trial = 0; Trial < 2000; ++Trial) {
+    std::string Bad = Good;
+    for (int Flips = 0; Flips < 4; ++Flips)
+      Bad[Random() % Bad.size()] = char(Random());
+    (compiler::LoadedCode::load({Bad}, Resolve, Error) ? Loaded : Rejected)++;
+  }
+  EXPECT_EQ(Loaded + Rejected, 2000);
+  EXPECT_GT(Rejected, 0);
+  // A symbol nobody defines.
+  auto Nothing = [](std::string_view) -> void * { return nullptr; };
+  auto Libm = build("kernel void k(global float *p) { p[0] = exp(p[1]); }");
+  ASSERT_EQ(Libm.Result, Status::Success) << Libm.Log;
+  EXPECT_FALSE(compiler::LoadedCode::load(Libm.Objects, Nothing, Error));
+  EXPECT_NE(Error.find("undefined symbol"), std::string::npos) << Error;
 }
 
 } // namespace

@@ -1,0 +1,396 @@
+// Loads ELF relocatable objects: see ObjectLoader.h.
+#include "compiler/ObjectLoader.h"
+
+#include <elf.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <map>
+
+namespace weft::compiler {
+namespace {
+
+constexpr size_t NotPlaced = std::numeric_limits<size_t>::max();
+
+/// Copies a T out of Data at Offset, if it lies within it (objects are byte strings: nothing in
+/// them is assumed aligned or well formed).
+template <class T> bool readAt(std::string_view Data, uint64_t Offset, T &Out) {
+  if (Offset > Data.size() || Data.size() - Offset < sizeof(T))
+    return false;
+  std::memcpy(&Out, Data.data() + Offset, sizeof(T));
+  return true;
+}
+
+bool within(std::string_view Data, uint64_t Offset, uint64_t Size) {
+  return Offset <= Data.size() && Data.size() - Offset >= Size;
+}
+
+size_t alignUp(size_t X, size_t Align) { return (X + Align - 1) / Align * Align; }
+
+/// One object, parsed: its sections, symbols and where each section went in the mapping.
+struct Object {
+  std::string_view Data;
+  std::vector<Elf64_Shdr> Sections;
+  std::vector<size_t> Placed; ///< offset in the mapping, or NotPlaced
+  std::vector<Elf64_Sym> Symbols;
+  std::string_view Strings; ///< the symbol names
+  std::vector<size_t> Common; ///< SHN_COMMON symbols: their offset in the mapping
+
+  std::string_view name(const Elf64_Sym &S) const {
+    if (S.st_name >= Strings.size())
+      return {};
+    std::string_view Rest = Strings.substr(S.st_name);
+    return Rest.substr(0, Rest.find('\0'));
+  }
+};
+
+/// The three parts of the mapping, each starting on its own page: code (with the stubs that
+/// reach functions outside it), read-only data (with the address table of GOT-relative
+/// references) and writable data.
+enum Region { Text, ReadOnly, Writable, Regions };
+
+bool parse(std::string_view Data, Object &O, std::string &Error) {
+  O.Data = Data;
+  Elf64_Ehdr H;
+  if (!readAt(Data, 0, H) || std::memcmp(H.e_ident, ELFMAG, SELFMAG) != 0 ||
+      H.e_ident[EI_CLASS] != ELFCLASS64 || H.e_ident[EI_DATA] != ELFDATA2LSB) {
+    Error = "not a 64-bit little-endian ELF object";
+    return false;
+  }
+  if (H.e_type != ET_REL || H.e_machine != EM_X86_64) {
+    Error = "not an x86-64 relocatable object";
+    return false;
+  }
+  if (H.e_shentsize != sizeof(Elf64_Shdr) || !within(Data, H.e_shoff, uint64_t(H.e_shnum) * sizeof(Elf64_Shdr))) {
+    Error = "malformed section headers";
+    return false;
+  }
+  O.Sections.resize(H.e_shnum);
+  for (unsigned I = 0; I < H.e_shnum; ++I)
+    readAt(Data, H.e_shoff + I * sizeof(Elf64_Shdr), O.Sections[I]);
+  O.Placed.assign(H.e_shnum, NotPlaced);
+  for (const Elf64_Shdr &S : O.Sections) {
+    if (S.sh_type != SHT_NOBITS && S.sh_type != SHT_NULL && !within(Data, S.sh_offset, S.sh_size)) {
+      Error = "a section lies outside the object";
+      return false;
+    }
+    if (S.sh_type != SHT_SYMTAB)
+      continue;
+    if (!O.Symbols.empty() || S.sh_entsize != sizeof(Elf64_Sym) || S.sh_link >= O.Sections.size()) {
+      Error = "malformed symbol table";
+      return false;
+    }
+    O.Symbols.resize(S.sh_size / sizeof(Elf64_Sym));
+    for (size_t I = 0; I < O.Symbols.size(); ++I)
+      readAt(Data, S.sh_offset + I * sizeof(Elf64_Sym), O.Symbols[I]);
+    const Elf64_Shdr &Names = O.Sections[S.sh_link];
+    if (!within(Data, Names.sh_offset, Names.sh_size)) {
+      Error = "malformed symbol names";
+      return false;
+    }
+    O.Strings = Data.substr(Names.sh_offset, Names.sh_size);
+  }
+  return true;
+}
+
+std::string_view sectionName(const Object &O, const Elf64_Shdr &S) {
+  Elf64_Ehdr H;
+  readAt(O.Data, 0, H);
+  if (H.e_shstrndx >= O.Sections.size())
+    return {};
+  const Elf64_Shdr &Names = O.Sections[H.e_shstrndx];
+  if (S.sh_name >= Names.sh_size)
+    return {};
+  std::string_view Rest = O.Data.substr(Names.sh_offset + S.sh_name, Names.sh_size - S.sh_name);
+  return Rest.substr(0, Rest.find('\0'));
+}
+
+bool fitsInt32(int64_t V) { return V >= INT32_MIN && V <= INT32_MAX; }
+
+} // namespace
+
+std::unique_ptr<LoadedCode> LoadedCode::load(const std::vector<std::string> &Objects,
+                                             const Resolver &Resolve, std::string &Error) {
+  std::vector<Object> Parsed(Objects.size());
+  for (size_t I = 0; I < Objects.size(); ++I)
+    if (!parse(Objects[I], Parsed[I], Error))
+      return nullptr;
+
+  // Layout: each allocated section in its region, at its alignment; common symbols in the
+  // writable region; a stub per external name and an address-table slot per GOT-relative
+  // reference (upper bounds).
+  size_t RegionSize[Regions] = {};
+  std::vector<std::tuple<Object *, size_t, Region, size_t>> Placements; // object, section, region, offset
+  size_t GotSlots = 0;
+  std::map<std::string, size_t, std::less<>> ExternalNames;
+  for (Object &O : Parsed) {
+    for (size_t I = 0; I < O.Sections.size(); ++I) {
+      const Elf64_Shdr &S = O.Sections[I];
+      if (S.sh_type == SHT_RELA) {
+        GotSlots += S.sh_size / sizeof(Elf64_Rela);
+        continue;
+      }
+      if (S.sh_type == SHT_REL) {
+        Error = "REL relocations (only RELA is expected on x86-64)";
+        return nullptr;
+      }
+      if (!(S.sh_flags & SHF_ALLOC) || S.sh_size == 0)
+        continue;
+      std::string_view Name = sectionName(O, S);
+      if (Name == ".eh_frame")
+        continue; // unwind tables: nothing unwinds through kernels
+      if (S.sh_flags & SHF_TLS || Name.starts_with(".init_array") || Name.starts_with(".ctors") ||
+          Name.starts_with(".fini_array") || Name.starts_with(".dtors")) {
+        Error = "unsupported section " + std::string(Name);
+        return nullptr;
+      }
+      size_t Align = std::max<size_t>(S.sh_addralign, 1);
+      if (Align & (Align - 1) || Align > 4096) {
+        Error = "bad section alignment";
+        return nullptr;
+      }
+      Region R = S.sh_flags & SHF_EXECINSTR ? Text : S.sh_flags & SHF_WRITE ? Writable : ReadOnly;
+      if (S.sh_type == SHT_NOBITS)
+        R = Writable;
+      size_t At = alignUp(RegionSize[R], Align);
+      if (S.sh_size > (size_t(1) << 40)) {
+        Error = "section too large";
+        return nullptr;
+      }
+      RegionSize[R] = At + S.sh_size;
+      Placements.emplace_back(&O, I, R, At);
+    }
+    O.Common.assign(O.Symbols.size(), NotPlaced);
+    for (size_t I = 0; I < O.Symbols.size(); ++I) {
+      const Elf64_Sym &S = O.Symbols[I];
+      if (S.st_shndx == SHN_COMMON) {
+        size_t Align = std::max<size_t>(S.st_value, 1);
+        if (Align & (Align - 1) || Align > 4096 || S.st_size > (size_t(1) << 40)) {
+          Error = "bad common symbol";
+          return nullptr;
+        }
+        O.Common[I] = alignUp(RegionSize[Writable], Align);
+        RegionSize[Writable] = O.Common[I] + S.st_size;
+      } else if (S.st_shndx == SHN_UNDEF && I != 0) {
+        ExternalNames.emplace(std::string(O.name(S)), 0);
+      }
+    }
+  }
+  constexpr size_t StubBytes = 16;
+  const size_t StubsAt = alignUp(RegionSize[Text], 16);
+  RegionSize[Text] = StubsAt + ExternalNames.size() * StubBytes;
+  const size_t GotAt = alignUp(RegionSize[ReadOnly], 8);
+  RegionSize[ReadOnly] = GotAt + GotSlots * 8;
+  const size_t Page = size_t(sysconf(_SC_PAGESIZE));
+  size_t RegionAt[Regions], Total = 0;
+  for (int R = 0; R < Regions; ++R) {
+    RegionAt[R] = Total;
+    Total += alignUp(RegionSize[R], Page);
+  }
+
+  std::unique_ptr<LoadedCode> Code(new LoadedCode);
+  Code->Size = std::max(Total, Page);
+  void *Map = mmap(nullptr, Code->Size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (Map == MAP_FAILED) {
+    Error = "cannot map " + std::to_string(Code->Size) + " bytes for the program's code";
+    return nullptr;
+  }
+  Code->Base = Map;
+  auto *Base = static_cast<std::byte *>(Map);
+  for (auto &[O, I, R, At] : Placements) {
+    O->Placed[I] = RegionAt[R] + At;
+    const Elf64_Shdr &S = O->Sections[I];
+    if (S.sh_type != SHT_NOBITS)
+      std::memcpy(Base + O->Placed[I], O->Data.data() + S.sh_offset, S.sh_size);
+  }
+
+  // Symbols: the objects' globals first (one object may call into another), then each object's
+  // references.
+  auto Defined = [&](const Object &O, size_t I) -> std::byte * {
+    const Elf64_Sym &S = O.Symbols[I];
+    if (S.st_shndx == SHN_COMMON)
+      return Base + RegionAt[Writable] + O.Common[I];
+    if (S.st_shndx == SHN_ABS)
+      return reinterpret_cast<std::byte *>(S.st_value);
+    if (S.st_shndx == SHN_UNDEF || S.st_shndx >= O.Sections.size() || O.Placed[S.st_shndx] == NotPlaced)
+      return nullptr;
+    return Base + O.Placed[S.st_shndx] + S.st_value;
+  };
+  std::unordered_map<std::string, bool> IsWeak; // of the definition kept
+  for (const Object &O : Parsed)
+    for (size_t I = 1; I < O.Symbols.size(); ++I) {
+      const Elf64_Sym &S = O.Symbols[I];
+      unsigned Binding = ELF64_ST_BIND(S.st_info);
+      if ((Binding != STB_GLOBAL && Binding != STB_WEAK) || S.st_shndx == SHN_UNDEF)
+        continue;
+      std::byte *Address = Defined(O, I);
+      if (!Address)
+        continue;
+      std::string Name(O.name(S));
+      const bool W = Binding == STB_WEAK;
+      auto [It, New] = Code->Globals.emplace(Name, Address);
+      if (New) {
+        IsWeak[Name] = W;
+      } else if (IsWeak[Name] && !W) { // a strong definition overrides a weak one
+        It->second = Address;
+        IsWeak[Name] = false;
+      } else if (!IsWeak[Name] && !W) {
+        Error = "symbol " + Name + " is defined twice";
+        return nullptr;
+      }
+    }
+
+  size_t NextStub = 0, NextGot = 0;
+  std::unordered_map<const void *, std::byte *> Stubs, Got;
+  auto StubFor = [&](std::byte *Target) {
+    auto [It, New] = Stubs.emplace(Target, nullptr);
+    if (New) {
+      std::byte *Stub = Base + RegionAt[Text] + StubsAt + NextStub++ * StubBytes;
+      // jmp *2(%rip); ud2; .quad Target
+      const unsigned char Code[8] = {0xff, 0x25, 0x02, 0x00, 0x00, 0x00, 0x0f, 0x0b};
+      std::memcpy(Stub, Code, 8);
+      std::memcpy(Stub + 8, &Target, 8);
+      It->second = Stub;
+    }
+    return It->second;
+  };
+  auto GotFor = [&](std::byte *Target) {
+    auto [It, New] = Got.emplace(Target, nullptr);
+    if (New) {
+      std::byte *Slot = Base + RegionAt[ReadOnly] + GotAt + NextGot++ * 8;
+      std::memcpy(Slot, &Target, 8);
+      It->second = Slot;
+    }
+    return It->second;
+  };
+
+  for (Object &O : Parsed)
+    for (const Elf64_Shdr &RS : O.Sections) {
+      if (RS.sh_type != SHT_RELA)
+        continue;
+      if (RS.sh_info >= O.Sections.size() || O.Placed[RS.sh_info] == NotPlaced)
+        continue; // relocations of a section not loaded (.eh_frame, debug information)
+      const Elf64_Shdr &Target = O.Sections[RS.sh_info];
+      if (RS.sh_entsize != sizeof(Elf64_Rela)) {
+        Error = "malformed relocations";
+        return nullptr;
+      }
+      for (uint64_t At = 0; At + sizeof(Elf64_Rela) <= RS.sh_size; At += sizeof(Elf64_Rela)) {
+        Elf64_Rela Rel;
+        readAt(O.Data, RS.sh_offset + At, Rel);
+        const unsigned Type = ELF64_R_TYPE(Rel.r_info);
+        const size_t Index = ELF64_R_SYM(Rel.r_info);
+        if (Type == R_X86_64_NONE)
+          continue;
+        if (Index >= O.Symbols.size()) {
+          Error = "relocation against a missing symbol";
+          return nullptr;
+        }
+        const size_t Width = Type == R_X86_64_64 || Type == R_X86_64_PC64 ? 8 : 4;
+        if (Rel.r_offset > Target.sh_size || Target.sh_size - Rel.r_offset < Width ||
+            Target.sh_type == SHT_NOBITS) {
+          Error = "relocation outside its section";
+          return nullptr;
+        }
+        const Elf64_Sym &Sym = O.Symbols[Index];
+        std::byte *S = nullptr;
+        bool External = false;
+        if (ELF64_ST_TYPE(Sym.st_info) == STT_SECTION) {
+          if (Sym.st_shndx >= O.Sections.size() || O.Placed[Sym.st_shndx] == NotPlaced) {
+            Error = "relocation against a section not loaded";
+            return nullptr;
+          }
+          S = Base + O.Placed[Sym.st_shndx];
+        } else if (Sym.st_shndx != SHN_UNDEF && ELF64_ST_BIND(Sym.st_info) == STB_LOCAL) {
+          S = Defined(O, Index);
+        } else {
+          std::string_view Name = O.name(Sym);
+          if (auto It = Code->Globals.find(std::string(Name)); It != Code->Globals.end()) {
+            S = static_cast<std::byte *>(It->second);
+          } else {
+            S = static_cast<std::byte *>(Resolve(Name));
+            External = true;
+          }
+        }
+        if (!S) {
+          Error = "undefined symbol " + std::string(O.name(Sym));
+          return nullptr;
+        }
+        std::byte *P = Base + O.Placed[RS.sh_info] + Rel.r_offset;
+        const int64_t A = Rel.r_addend;
+        auto Put32 = [&](int64_t V) { int32_t W = int32_t(V); std::memcpy(P, &W, 4); };
+        switch (Type) {
+        case R_X86_64_64: {
+          uint64_t V = uint64_t(reinterpret_cast<uintptr_t>(S)) + uint64_t(A);
+          std::memcpy(P, &V, 8);
+          break;
+        }
+        case R_X86_64_PC64: {
+          int64_t V = int64_t(reinterpret_cast<uintptr_t>(S) - reinterpret_cast<uintptr_t>(P)) + A;
+          std::memcpy(P, &V, 8);
+          break;
+        }
+        case R_X86_64_PC32:
+        case R_X86_64_PLT32: {
+          int64_t V = int64_t(reinterpret_cast<uintptr_t>(S) - reinterpret_cast<uintptr_t>(P)) + A;
+          if (!fitsInt32(V) && External && (Type == R_X86_64_PLT32 || ELF64_ST_TYPE(Sym.st_info) == STT_FUNC ||
+                                            ELF64_ST_TYPE(Sym.st_info) == STT_NOTYPE))
+            V = int64_t(reinterpret_cast<uintptr_t>(StubFor(S)) - reinterpret_cast<uintptr_t>(P)) + A;
+          if (!fitsInt32(V)) {
+            Error = "a 32-bit relocation cannot reach " + std::string(O.name(Sym));
+            return nullptr;
+          }
+          Put32(V);
+          break;
+        }
+        case R_X86_64_GOTPCREL:
+        case R_X86_64_GOTPCRELX:
+        case R_X86_64_REX_GOTPCRELX: {
+          int64_t V = int64_t(reinterpret_cast<uintptr_t>(GotFor(S)) - reinterpret_cast<uintptr_t>(P)) + A;
+          if (!fitsInt32(V)) {
+            Error = "a GOT-relative relocation out of range";
+            return nullptr;
+          }
+          Put32(V);
+          break;
+        }
+        case R_X86_64_32:
+        case R_X86_64_32S: {
+          uint64_t V = uint64_t(reinterpret_cast<uintptr_t>(S)) + uint64_t(A);
+          bool Fits = Type == R_X86_64_32 ? V <= UINT32_MAX : fitsInt32(int64_t(V));
+          if (!Fits) {
+            Error = "a 32-bit absolute relocation (code not position-independent)";
+            return nullptr;
+          }
+          Put32(int64_t(V));
+          break;
+        }
+        default:
+          Error = "unsupported relocation type " + std::to_string(Type);
+          return nullptr;
+        }
+      }
+    }
+
+  if ((RegionSize[Text] && mprotect(Base + RegionAt[Text], alignUp(RegionSize[Text], Page), PROT_READ | PROT_EXEC)) ||
+      (RegionSize[ReadOnly] && mprotect(Base + RegionAt[ReadOnly], alignUp(RegionSize[ReadOnly], Page), PROT_READ))) {
+    Error = "cannot protect the program's code";
+    return nullptr;
+  }
+  return Code;
+}
+
+LoadedCode::~LoadedCode() {
+  if (Base)
+    munmap(Base, Size);
+}
+
+void *LoadedCode::symbol(std::string_view Name) const {
+  auto It = Globals.find(std::string(Name));
+  return It == Globals.end() ? nullptr : It->second;
+}
+
+} // namespace weft::compiler
