@@ -54,7 +54,9 @@ struct AsyncCopyPolicy {
   /// `bench/async.sh build 3 1024 4` measured one work-group's 4 KiB tiles at 3.5 GB/s
   /// (single-buffered) and 2.0 GB/s (double-buffered) handed off, against 5.3 and 4.7 GB/s
   /// copied at once; 8 KiB tiles with 4 or 16 multiply-adds per element lost too
-  /// (docs/performance.md). The data crosses between the cores' caches twice per tile.
+  /// (docs/performance.md). The data crosses between the cores' caches twice per tile:
+  /// `bench-handoff` measures a 4 KiB tile copied by another core costing its consumer
+  /// 0.96-1.04 us against 0.86 us for copying it itself.
   size_t TaskMinBytes = 64u << 10;
   /// A job's chunks: what one helper copies before it looks for the next.
   size_t ChunkBytes = 16u << 10;
