@@ -47,57 +47,8 @@ void initializeTargets() {
 } // namespace
 } // namespace weft::compiler
 
-// Half-precision conversions LLVM emits calls to; libgcc (GCC 12) has them. Declared only to take
-// their addresses.
-extern "C" void __extendhfsf2();
-extern "C" void __truncsfhf2();
-extern "C" void __truncdfhf2();
-
 namespace weft::compiler {
 namespace {
-
-/// What compiled kernels may call outside their own module, and where it is: the C library
-/// routines LLVM emits for memory intrinsics and for math it does not inline. Addresses from this
-/// library (which links libm), not looked up in the process: the application need not link libm.
-const std::map<std::string, void *> &processSymbols() {
-  using F1 = float (*)(float);
-  using F2 = float (*)(float, float);
-  using F3 = float (*)(float, float, float);
-  using D1 = double (*)(double);
-  using D2 = double (*)(double, double);
-  using D3 = double (*)(double, double, double);
-  auto P = [](auto *Function) { return reinterpret_cast<void *>(Function); };
-  static const std::map<std::string, void *> Symbols = {
-      {"memcpy", P(&::memcpy)},       {"memmove", P(&::memmove)},     {"memset", P(&::memset)},
-      {"fmodf", P(F2(&::fmodf))},     {"fmod", P(D2(&::fmod))},       {"exp2f", P(F1(&::exp2f))},
-      {"exp2", P(D1(&::exp2))},       {"expf", P(F1(&::expf))},       {"exp", P(D1(&::exp))},
-      {"logf", P(F1(&::logf))},       {"log", P(D1(&::log))},         {"log2f", P(F1(&::log2f))},
-      {"log2", P(D1(&::log2))},       {"powf", P(F2(&::powf))},       {"pow", P(D2(&::pow))},
-      {"sinf", P(F1(&::sinf))},       {"sin", P(D1(&::sin))},         {"cosf", P(F1(&::cosf))},
-      {"cos", P(D1(&::cos))},         {"sqrtf", P(F1(&::sqrtf))},     {"sqrt", P(D1(&::sqrt))},
-      {"floorf", P(F1(&::floorf))},   {"floor", P(D1(&::floor))},     {"ceilf", P(F1(&::ceilf))},
-      {"ceil", P(D1(&::ceil))},       {"truncf", P(F1(&::truncf))},   {"trunc", P(D1(&::trunc))},
-      {"roundf", P(F1(&::roundf))},   {"round", P(D1(&::round))},     {"rintf", P(F1(&::rintf))},
-      {"rint", P(D1(&::rint))},       {"fmaf", P(F3(&::fmaf))},       {"fma", P(D3(&::fma))},
-      {"__extendhfsf2", P(&::__extendhfsf2)}, {"__truncsfhf2", P(&::__truncsfhf2)},
-      {"__truncdfhf2", P(&::__truncdfhf2)}};
-  return Symbols;
-}
-
-class LoadedExecutable final : public Executable {
-public:
-  LoadedExecutable(std::unique_ptr<LoadedCode> Code, std::vector<KernelBinary> Kernels,
-                   uint64_t GlobalBytes)
-      : Code(std::move(Code)), Kernels(std::move(Kernels)), GlobalBytes(GlobalBytes) {}
-  const std::vector<KernelBinary> &kernels() const override { return Kernels; }
-  uint64_t globalVariableBytes() const override { return GlobalBytes; }
-
-private:
-  std::unique_ptr<LoadedCode> Code; // the code the kernels' functions point into, and the
-                                    // program's global variables
-  std::vector<KernelBinary> Kernels;
-  uint64_t GlobalBytes;
-};
 
 } // namespace
 
@@ -326,7 +277,7 @@ std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx,
   std::set<std::string> Reported;
   for (Part &P : Parts)
     for (const std::string &Name : P.Called)
-      if (!Defined.count(Name) && !processSymbols().count(Name) && Reported.insert(Name).second)
+      if (!Defined.count(Name) && !isLibraryFunction(Name) && Reported.insert(Name).second)
         Undefined += (Undefined.empty() ? "" : ", ") + Name;
   if (!Undefined.empty()) {
     Log += "error: undefined function(s): " + Undefined + "\n";
@@ -348,29 +299,6 @@ uint64_t globalVariableBytes(const llvm::Module &M) {
     if (G.getAddressSpace() == GlobalAddressSpace && !G.isDeclaration())
       Bytes += M.getDataLayout().getTypeAllocSize(G.getValueType());
   return Bytes;
-}
-
-std::shared_ptr<Executable> loadObjects(const std::vector<std::string> &Objects, std::vector<KernelBinary> Kernels,
-                                        uint64_t GlobalVariableBytes, std::string &Log) {
-  auto Library = [](std::string_view Name) -> void * {
-    auto It = processSymbols().find(std::string(Name));
-    return It == processSymbols().end() ? nullptr : It->second;
-  };
-  std::string Error;
-  std::unique_ptr<LoadedCode> Code = LoadedCode::load(Objects, Library, Error);
-  if (!Code) {
-    Log += "internal error: the program's code does not load: " + Error + "\n";
-    return nullptr;
-  }
-  for (KernelBinary &K : Kernels) {
-    void *Address = Code->symbol(abi::WorkGroupPrefix + K.Info.Name);
-    if (!Address) {
-      Log += "internal error: no work-group function for kernel " + K.Info.Name + "\n";
-      return nullptr;
-    }
-    K.Run = reinterpret_cast<abi::WorkGroupFn>(Address);
-  }
-  return std::make_shared<LoadedExecutable>(std::move(Code), std::move(Kernels), GlobalVariableBytes);
 }
 
 } // namespace weft::compiler

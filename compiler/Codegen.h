@@ -25,11 +25,6 @@ std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx,
                                          const std::function<bool(const llvm::Module &)> &Inspect,
                                          std::string &Trace);
 
-/// Loads native objects (from generateObjects, or the disk cache) into a JIT of their own and
-/// resolves the work-group functions of Kernels. Null and the reason in Log on failure.
-std::shared_ptr<Executable> loadObjects(const std::vector<std::string> &Objects, std::vector<KernelBinary> Kernels,
-                                        uint64_t GlobalVariableBytes, std::string &Log);
-
 /// Bytes of M's variables in the global address space (CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE).
 uint64_t globalVariableBytes(const llvm::Module &M);
 

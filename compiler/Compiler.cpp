@@ -6,6 +6,7 @@
 #include "compiler/Codegen.h"
 #include "compiler/Frontend.h"
 #include "compiler/KernelInfo.h"
+#include "compiler/ObjectLoader.h"
 #include "compiler/Options.h"
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
@@ -22,7 +23,10 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
+#include <llvm/Support/Host.h>
 #include <llvm/Support/raw_ostream.h>
+
+#include <dlfcn.h>
 
 namespace weft::compiler {
 namespace {
@@ -82,6 +86,37 @@ void addPhase(std::string &Trace, const std::string &Phase) {
   Trace += (Trace.empty() ? "" : ", ") + Phase;
 }
 
+/// The file of the shared library that holds Address, or empty.
+std::string libraryOf(const void *Address) {
+  Dl_info Info{};
+  return dladdr(Address, &Info) && Info.dli_fname ? Info.dli_fname : "";
+}
+
+/// Writes the manifest that lets libweft.so find the entry Key for In without opening this
+/// library (CacheEntry.h): the stamps of every file the build read, of this library and of the
+/// LLVM and Clang libraries it runs. None if any of them is not an absolute path that stat
+/// accepts: such a build is always looked up through the compiler.
+void writeManifestFor(const CompileInput &In, const std::string &Directory, const std::string &Key,
+                      const std::vector<std::string> &DiskFiles, std::string &Trace) {
+  static const int Anchor = 0;
+  const std::string Self = libraryOf(&Anchor);
+  std::vector<std::string> Paths = DiskFiles;
+  Paths.push_back(Self);
+  Paths.push_back(libraryOf(reinterpret_cast<const void *>(&llvm::sys::getHostCPUName)));
+  Paths.push_back(libraryOf(reinterpret_cast<const void *>(&clang::getClangFullVersion)));
+  Manifest M{Key, {}};
+  for (const std::string &Path : Paths) {
+    std::optional<FileStamp> Stamp = Path.starts_with('/') ? stampOf(Path) : std::nullopt;
+    if (!Stamp)
+      return;
+    M.Files.push_back(std::move(*Stamp));
+  }
+  std::string Why;
+  writeManifest(Directory, directKey(In, Self), M, Why);
+  if (!Why.empty())
+    Trace += "; " + Why;
+}
+
 class ClangCompiler final : public Compiler {
 public:
   std::string llvmVersion() const override { return LLVM_VERSION_STRING; }
@@ -121,22 +156,24 @@ public:
   BuildOutput build(const CompileInput &In, const std::string &CacheDirectory) override {
     BuildOutput Out;
     std::string Key, Phases;
+    std::vector<std::string> DiskFiles;
     Stopwatch Clock;
     if (!CacheDirectory.empty()) {
       ParsedOptions Parsed = parseBuildOptions(In.Options);
       std::string Preprocessed, Ignored;
-      if (Parsed.Error.empty() && preprocess(In, Parsed, Preprocessed, Ignored)) {
+      if (Parsed.Error.empty() && preprocess(In, Parsed, Preprocessed, Ignored, &DiskFiles)) {
         Key = cacheKey(In, Preprocessed);
         addPhase(Phases, Clock.lap("preprocess and key"));
         std::string Why;
         if (std::optional<CachedBuild> Hit = readCache(CacheDirectory, Key, Why)) {
-          Out.Program = loadObjects(Hit->Objects, Hit->Kernels, Hit->GlobalVariableBytes, Out.Log);
+          Out.Program = loadProgram(Hit->Objects, Hit->Kernels, Hit->GlobalVariableBytes, Out.Log);
           if (Out.Program) {
             Out.Result = CompileOutput::Status::Success;
             Out.Log = Hit->Log;
             Out.Bitcode = Hit->Bitcode;
             Out.FromCache = true;
             Out.Trace = "cache hit " + Key + " (" + Phases + ", " + Clock.lap("load") + ")";
+            writeManifestFor(In, CacheDirectory, Key, DiskFiles, Out.Trace);
             return Out;
           }
           Why = "cache entry " + Key + " does not load";
@@ -164,6 +201,8 @@ public:
       writeCache(CacheDirectory, Key, Entry, Why);
       if (!Why.empty())
         Out.Trace += "; " + Why;
+      else
+        writeManifestFor(In, CacheDirectory, Key, DiskFiles, Out.Trace);
     }
     return Out;
   }
@@ -257,7 +296,7 @@ public:
                                                        Out.Log, ReadLayouts, Out.Trace);
     Clock.lap("");
     if (!Objects.empty())
-      Out.Program = loadObjects(Objects, std::move(Kernels), GlobalBytes, Out.Log);
+      Out.Program = loadProgram(Objects, std::move(Kernels), GlobalBytes, Out.Log);
     addPhase(Out.Trace, Clock.lap("load"));
     Out.Objects = std::move(Objects);
     Out.Result = Out.Program ? CompileOutput::Status::Success : CompileOutput::Status::Failure;

@@ -142,10 +142,12 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
 }
 
 namespace {
-/// Prints the preprocessed input into a string.
+/// Prints the preprocessed input into a string, and lists the files and header directories
+/// it came from.
 class PreprocessToString : public clang::PreprocessorFrontendAction {
 public:
   explicit PreprocessToString(std::string &Out) : Out(Out) {}
+  std::vector<std::string> Files, Directories;
 
 protected:
   void ExecuteAction() override {
@@ -154,6 +156,13 @@ protected:
     CI.getPreprocessorOutputOpts().ShowCPP = 1;
     llvm::raw_string_ostream Stream(Out);
     clang::DoPrintPreprocessedInput(CI.getPreprocessor(), &Stream, CI.getPreprocessorOutputOpts());
+    const clang::SourceManager &SM = CI.getSourceManager();
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      Files.push_back(It->first->getName().str());
+    const clang::HeaderSearchOptions &Search = CI.getHeaderSearchOpts();
+    for (const clang::HeaderSearchOptions::Entry &E : Search.UserEntries)
+      Directories.push_back(E.Path);
+    Directories.push_back(Search.ResourceDir + "/include");
   }
 
 private:
@@ -170,9 +179,24 @@ std::unique_ptr<llvm::Module> runFrontend(llvm::LLVMContext &Ctx, const CompileI
 }
 
 bool preprocess(const CompileInput &In, const ParsedOptions &Options, std::string &Output,
-                std::string &Log) {
+                std::string &Log, std::vector<std::string> *DiskFiles) {
   PreprocessToString Action(Output);
-  return runClang(In, Options, Action, Log);
+  if (!runClang(In, Options, Action, Log))
+    return false;
+  if (DiskFiles) {
+    // The program's source and headers, and Weft's extension headers, live in memory.
+    auto InMemory = [](const std::string &Path) {
+      return Path.rfind(std::string(InputDirectory) + "/", 0) == 0 ||
+             Path == ExtendedAsyncCopiesHeader || Path == AsyncCopyFenceHeader;
+    };
+    for (const std::string &F : Action.Files)
+      if (!InMemory(F))
+        DiskFiles->push_back(F);
+    for (const std::string &D : Action.Directories)
+      if (!InMemory(D))
+        DiskFiles->push_back(D);
+  }
+  return true;
 }
 
 } // namespace weft::compiler

@@ -23,8 +23,11 @@ std::unique_ptr<llvm::Module> runFrontend(llvm::LLVMContext &Ctx, const CompileI
                                           const ParsedOptions &Options, std::string &Log);
 
 /// The preprocessed source, with every header (in memory or on disk) expanded: what a cache key
-/// must cover. False (and the reason in Log) if preprocessing fails.
+/// must cover. False (and the reason in Log) if preprocessing fails. DiskFiles, if given, gets
+/// what the result depends on outside the program: every file read from disk (Clang's own
+/// headers included) and every directory searched for headers (adding a header there could
+/// change which one an #include finds).
 bool preprocess(const CompileInput &In, const ParsedOptions &Options, std::string &Output,
-                std::string &Log);
+                std::string &Log, std::vector<std::string> *DiskFiles = nullptr);
 
 } // namespace weft::compiler

@@ -1,14 +1,24 @@
 // Loads ELF relocatable objects: see ObjectLoader.h.
 #include "compiler/ObjectLoader.h"
 
+#include "compiler/WorkGroupAbi.h"
+
 #include <elf.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <math.h>
 #include <limits>
 #include <map>
+
+// Half-precision conversions LLVM emits calls to; libgcc (GCC 12) has them. Declared only to take
+// their addresses.
+extern "C" void __extendhfsf2();
+extern "C" void __truncsfhf2();
+extern "C" void __truncdfhf2();
 
 namespace weft::compiler {
 namespace {
@@ -102,7 +112,8 @@ std::string_view sectionName(const Object &O, const Elf64_Shdr &S) {
   if (H.e_shstrndx >= O.Sections.size())
     return {};
   const Elf64_Shdr &Names = O.Sections[H.e_shstrndx];
-  if (S.sh_name >= Names.sh_size)
+  if (Names.sh_type == SHT_NOBITS || !within(O.Data, Names.sh_offset, Names.sh_size) ||
+      S.sh_name >= Names.sh_size)
     return {};
   std::string_view Rest = O.Data.substr(Names.sh_offset + S.sh_name, Names.sh_size - S.sh_name);
   return Rest.substr(0, Rest.find('\0'));
@@ -392,5 +403,77 @@ void *LoadedCode::symbol(std::string_view Name) const {
   auto It = Globals.find(std::string(Name));
   return It == Globals.end() ? nullptr : It->second;
 }
+
+namespace {
+
+/// What compiled kernels may call outside their own module, and where it is: the C library
+/// routines LLVM emits for memory intrinsics and for math it does not inline. Addresses from this
+/// library (which links libm), not looked up in the process: the application need not link libm.
+const std::map<std::string, void *> &processSymbols() {
+  using F1 = float (*)(float);
+  using F2 = float (*)(float, float);
+  using F3 = float (*)(float, float, float);
+  using D1 = double (*)(double);
+  using D2 = double (*)(double, double);
+  using D3 = double (*)(double, double, double);
+  auto P = [](auto *Function) { return reinterpret_cast<void *>(Function); };
+  static const std::map<std::string, void *> Symbols = {
+      {"memcpy", P(&::memcpy)},       {"memmove", P(&::memmove)},     {"memset", P(&::memset)},
+      {"fmodf", P(F2(&::fmodf))},     {"fmod", P(D2(&::fmod))},       {"exp2f", P(F1(&::exp2f))},
+      {"exp2", P(D1(&::exp2))},       {"expf", P(F1(&::expf))},       {"exp", P(D1(&::exp))},
+      {"logf", P(F1(&::logf))},       {"log", P(D1(&::log))},         {"log2f", P(F1(&::log2f))},
+      {"log2", P(D1(&::log2))},       {"powf", P(F2(&::powf))},       {"pow", P(D2(&::pow))},
+      {"sinf", P(F1(&::sinf))},       {"sin", P(D1(&::sin))},         {"cosf", P(F1(&::cosf))},
+      {"cos", P(D1(&::cos))},         {"sqrtf", P(F1(&::sqrtf))},     {"sqrt", P(D1(&::sqrt))},
+      {"floorf", P(F1(&::floorf))},   {"floor", P(D1(&::floor))},     {"ceilf", P(F1(&::ceilf))},
+      {"ceil", P(D1(&::ceil))},       {"truncf", P(F1(&::truncf))},   {"trunc", P(D1(&::trunc))},
+      {"roundf", P(F1(&::roundf))},   {"round", P(D1(&::round))},     {"rintf", P(F1(&::rintf))},
+      {"rint", P(D1(&::rint))},       {"fmaf", P(F3(&::fmaf))},       {"fma", P(D3(&::fma))},
+      {"__extendhfsf2", P(&::__extendhfsf2)}, {"__truncsfhf2", P(&::__truncsfhf2)},
+      {"__truncdfhf2", P(&::__truncdfhf2)}};
+  return Symbols;
+}
+
+class LoadedExecutable final : public Executable {
+public:
+  LoadedExecutable(std::unique_ptr<LoadedCode> Code, std::vector<KernelBinary> Kernels,
+                   uint64_t GlobalBytes)
+      : Code(std::move(Code)), Kernels(std::move(Kernels)), GlobalBytes(GlobalBytes) {}
+  const std::vector<KernelBinary> &kernels() const override { return Kernels; }
+  uint64_t globalVariableBytes() const override { return GlobalBytes; }
+
+private:
+  std::unique_ptr<LoadedCode> Code; // the code the kernels' functions point into, and the
+                                    // program's global variables
+  std::vector<KernelBinary> Kernels;
+  uint64_t GlobalBytes;
+};
+
+} // namespace
+
+std::shared_ptr<Executable> loadProgram(const std::vector<std::string> &Objects, std::vector<KernelBinary> Kernels,
+                                        uint64_t GlobalVariableBytes, std::string &Log) {
+  auto Library = [](std::string_view Name) -> void * {
+    auto It = processSymbols().find(std::string(Name));
+    return It == processSymbols().end() ? nullptr : It->second;
+  };
+  std::string Error;
+  std::unique_ptr<LoadedCode> Code = LoadedCode::load(Objects, Library, Error);
+  if (!Code) {
+    Log += "internal error: the program's code does not load: " + Error + "\n";
+    return nullptr;
+  }
+  for (KernelBinary &K : Kernels) {
+    void *Address = Code->symbol(abi::WorkGroupPrefix + K.Info.Name);
+    if (!Address) {
+      Log += "internal error: no work-group function for kernel " + K.Info.Name + "\n";
+      return nullptr;
+    }
+    K.Run = reinterpret_cast<abi::WorkGroupFn>(Address);
+  }
+  return std::make_shared<LoadedExecutable>(std::move(Code), std::move(Kernels), GlobalVariableBytes);
+}
+
+bool isLibraryFunction(std::string_view Name) { return processSymbols().count(std::string(Name)) > 0; }
 
 } // namespace weft::compiler

@@ -3,6 +3,8 @@
 // runtime can load a cached program without opening the compiler library.
 #pragma once
 
+#include "compiler/Compiler.h"
+
 #include <functional>
 #include <memory>
 #include <string>
@@ -38,5 +40,15 @@ private:
   size_t Size = 0;
   std::unordered_map<std::string, void *> Globals;
 };
+
+/// A program's executable from the objects its build produced (Codegen, or a cache entry) and its
+/// kernels' layouts: the code loaded, each kernel's work-group function found. The objects may
+/// call the C library routines code generation emits (memcpy, libm's functions, half
+/// conversions), nothing else. Null, with the reason in Log, if the code does not load.
+std::shared_ptr<Executable> loadProgram(const std::vector<std::string> &Objects,
+                                        std::vector<KernelBinary> Kernels,
+                                        uint64_t GlobalVariableBytes, std::string &Log);
+/// Whether compiled code may call Name (code generation checks a program's calls against it).
+bool isLibraryFunction(std::string_view Name);
 
 } // namespace weft::compiler

@@ -38,12 +38,14 @@ Expected<compiler::Compiler *> openCompilerLibrary(const std::string &Path) {
   return C;
 }
 
+std::string compilerLibraryPath() { return ownDirectory() + "libweft-compiler.so"; }
+
 Expected<compiler::Compiler *> loadCompiler() {
   static std::mutex Lock;
   static std::optional<Expected<compiler::Compiler *>> Outcome;
   std::lock_guard Guard(Lock);
   if (!Outcome)
-    Outcome.emplace(openCompilerLibrary(ownDirectory() + "libweft-compiler.so"));
+    Outcome.emplace(openCompilerLibrary(compilerLibraryPath()));
   return *Outcome;
 }
 

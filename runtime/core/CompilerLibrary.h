@@ -17,4 +17,7 @@ Expected<compiler::Compiler *> openCompilerLibrary(const std::string &Path);
 /// the first time it is needed. Thread-safe; the outcome (success or failure) is remembered.
 Expected<compiler::Compiler *> loadCompiler();
 
+/// The path loadCompiler opens.
+std::string compilerLibraryPath();
+
 } // namespace weft

@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -131,16 +133,108 @@ TEST(Icd, BuildCacheWorksAcrossProcesses) {
   std::string First = run(Env + Demo), Second = run(Env + Demo);
   EXPECT_NE(First.find("weft: build: cache miss"), std::string::npos) << First;
   EXPECT_NE(First.find("vadd on 1048576 floats: correct"), std::string::npos) << First;
-  EXPECT_NE(Second.find("weft: build: cache hit"), std::string::npos) << Second;
+  // The second process finds the build through its manifest, without the compiler.
+  EXPECT_NE(Second.find("weft: build: manifest hit"), std::string::npos) << Second;
+  EXPECT_NE(Second.find("compiler not loaded"), std::string::npos) << Second;
   EXPECT_NE(Second.find("vadd on 1048576 floats: correct"), std::string::npos) << Second;
+  // Damaged entries: the manifest leads nowhere, the compiler rebuilds.
   run("for f in '" + Dir + "'/*.weft; do printf 'garbage' > \"$f\"; done");
   std::string Third = run(Env + Demo);
-  EXPECT_NE(Third.find("is not a Weft cache entry; rebuilding"), std::string::npos) << Third;
+  EXPECT_NE(Third.find("is not a Weft cache file of this version; rebuilding"), std::string::npos) << Third;
   EXPECT_NE(Third.find("vadd on 1048576 floats: correct"), std::string::npos) << Third;
+  // Damaged manifests: the compiler finds the entry by its own key and writes a new manifest.
+  run("for f in '" + Dir + "'/*.weftd; do printf 'garbage' > \"$f\"; done");
+  std::string Fourth = run(Env + Demo), Fifth = run(Env + Demo);
+  EXPECT_NE(Fourth.find("weft: build: cache hit"), std::string::npos) << Fourth;
+  EXPECT_NE(Fourth.find("vadd on 1048576 floats: correct"), std::string::npos) << Fourth;
+  EXPECT_NE(Fifth.find("weft: build: manifest hit"), std::string::npos) << Fifth;
+  EXPECT_NE(Fifth.find("vadd on 1048576 floats: correct"), std::string::npos) << Fifth;
   std::string Off = run("WEFT_CACHE=off " + Env + Demo);
   EXPECT_EQ(Off.find("weft: build: cache"), std::string::npos) << Off;
+  EXPECT_EQ(Off.find("manifest"), std::string::npos) << Off;
   EXPECT_NE(Off.find("vadd on 1048576 floats: correct"), std::string::npos) << Off;
   run("rm -rf '" + Dir + "'");
+}
+
+/// Builds Source on Weft, runs its kernel k(global int *out) on one work-item and returns out[0]
+/// (-1 if anything fails, with the failure reported).
+int buildAndRun(const std::string &Source, const std::string &Options = "") {
+  cl_platform_id P = findWeft();
+  cl_device_id D;
+  EXPECT_EQ(clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 1, &D, nullptr), CL_SUCCESS);
+  cl_int Err;
+  cl_context C = clCreateContext(nullptr, 1, &D, nullptr, nullptr, &Err);
+  const char *Text = Source.c_str();
+  cl_program Prog = clCreateProgramWithSource(C, 1, &Text, nullptr, &Err);
+  EXPECT_EQ(clBuildProgram(Prog, 1, &D, Options.c_str(), nullptr, nullptr), CL_SUCCESS);
+  cl_kernel K = clCreateKernel(Prog, "k", &Err);
+  EXPECT_EQ(Err, CL_SUCCESS);
+  cl_mem Out = clCreateBuffer(C, CL_MEM_READ_WRITE, sizeof(cl_int), nullptr, &Err);
+  clSetKernelArg(K, 0, sizeof Out, &Out);
+  cl_command_queue Q = clCreateCommandQueueWithProperties(C, D, nullptr, &Err);
+  size_t One = 1;
+  cl_int Value = -1;
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &One, &One, 0, nullptr, nullptr), CL_SUCCESS);
+  EXPECT_EQ(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, sizeof Value, &Value, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  clReleaseCommandQueue(Q);
+  clReleaseMemObject(Out);
+  clReleaseKernel(K);
+  clReleaseProgram(Prog);
+  clReleaseContext(C);
+  return Value;
+}
+
+std::string tokenSource(const std::string &Token) {
+  return "/* " + Token + " */ kernel void k(global int *out) { out[0] = 6 * 7; }";
+}
+
+// Also the first half of the next test, run in a process of its own with WEFT_TEST_TOKEN set.
+TEST(Icd, BuildsAKernelForAnotherProcess) {
+  const char *Token = getenv("WEFT_TEST_TOKEN");
+  EXPECT_EQ(buildAndRun(tokenSource(Token ? Token : "this process")), 42);
+}
+
+TEST(Icd, AManifestHitLeavesTheCompilerUnloaded) {
+  // Another process builds a program only this test uses; this process then builds it from the
+  // cache without ever opening the compiler library, and runs it.
+  const std::string Token = "manifest " + std::to_string(getpid()) + " " + std::to_string(time(nullptr));
+  char Self[4096] = {};
+  ASSERT_GT(readlink("/proc/self/exe", Self, sizeof Self - 1), 0);
+  const char *Cache = getenv("WEFT_CACHE_DIR");
+  ASSERT_NE(Cache, nullptr);
+  std::string Other = run("WEFT_TEST_TOKEN='" + Token + "' WEFT_CACHE_DIR='" + Cache +
+                          "' OCL_ICD_VENDORS='" + WEFT_TEST_VENDORS_DIR + "' '" + Self +
+                          "' --gtest_filter=Icd.BuildsAKernelForAnotherProcess 2>&1");
+  ASSERT_NE(Other.find("[  PASSED  ] 1 test"), std::string::npos) << Other;
+  EXPECT_EQ(buildAndRun(tokenSource(Token)), 42);
+  EXPECT_TRUE(mapped("libweft.so")) << "the test did not reach Weft";
+  EXPECT_FALSE(mapped("libweft-compiler.so"));
+  EXPECT_FALSE(mapped("libLLVM"));
+}
+
+TEST(Icd, ManifestsNoticeChangedHeadersAndNewOnesThatShadowThem) {
+  // A header on disk, found through the second of two include directories. Changing it, or
+  // adding one of the same name to the first directory, must change what the next build of the
+  // same source sees: never a stale program from the cache.
+  namespace fs = std::filesystem;
+  const fs::path Dir = fs::temp_directory_path() / ("weft-headers-" + std::to_string(getpid()));
+  fs::create_directories(Dir / "first");
+  fs::create_directories(Dir / "second");
+  auto Write = [](const fs::path &Path, const std::string &Text) {
+    std::ofstream(Path, std::ios::trunc) << Text;
+  };
+  const std::string Options = "-I" + (Dir / "first").string() + " -I" + (Dir / "second").string();
+  const std::string Source = "/* " + std::to_string(getpid()) + " " + std::to_string(time(nullptr)) +
+                             " */\n#include \"value.h\"\nkernel void k(global int *out) { out[0] = VALUE; }";
+  Write(Dir / "second" / "value.h", "#define VALUE 1\n");
+  EXPECT_EQ(buildAndRun(Source, Options), 1);
+  EXPECT_EQ(buildAndRun(Source, Options), 1); // from the cache
+  Write(Dir / "second" / "value.h", "#define VALUE 22\n");
+  EXPECT_EQ(buildAndRun(Source, Options), 22);
+  Write(Dir / "first" / "value.h", "#define VALUE 333\n");
+  EXPECT_EQ(buildAndRun(Source, Options), 333);
+  fs::remove_all(Dir);
 }
 
 } // namespace

@@ -50,11 +50,13 @@ protected:
     return Result;
   }
 
-  std::vector<fs::path> entries() const {
+  /// The cache's entries (".weft"), or its manifests (".weftd": compiler/CacheEntry.h).
+  std::vector<fs::path> entries(const std::string &Extension = ".weft") const {
     std::vector<fs::path> Files;
     if (fs::exists(Dir))
       for (const auto &E : fs::directory_iterator(Dir))
-        Files.push_back(E.path());
+        if (E.path().extension() == Extension)
+          Files.push_back(E.path());
     return Files;
   }
 
@@ -70,6 +72,8 @@ TEST_F(Cache, SecondBuildLoadsTheCachedCode) {
   EXPECT_FALSE(First.FromCache);
   EXPECT_NE(First.Trace.find("cache miss"), std::string::npos) << First.Trace;
   ASSERT_EQ(entries().size(), 1u);
+  // And the manifest through which libweft.so finds the entry without the compiler.
+  EXPECT_EQ(entries(".weftd").size(), 1u);
   BuildOutput Second = build(Source);
   ASSERT_TRUE(Second.Program) << Second.Log;
   EXPECT_TRUE(Second.FromCache);

@@ -1,0 +1,337 @@
+// The disk cache's files: see CacheEntry.h. Read defensively: any doubt is a miss.
+#include "compiler/CacheEntry.h"
+
+#include "compiler/ObjectLoader.h"
+#include "compiler/Sha256.h"
+
+#include <climits>
+#include <cpuid.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace weft::compiler {
+namespace {
+
+constexpr char EntryMagic[8] = {'W', 'E', 'F', 'T', 'C', 'C', 'H', '4'};
+constexpr char ManifestMagic[8] = {'W', 'E', 'F', 'T', 'M', 'A', 'N', '1'};
+constexpr size_t HeaderBytes = 8 + 8; ///< the magic, then the body's checksum
+
+uint64_t fnv1a(const char *Data, size_t Size) {
+  uint64_t H = 0xcbf29ce484222325ull;
+  for (size_t I = 0; I < Size; ++I)
+    H = (H ^ uint8_t(Data[I])) * 0x100000001b3ull;
+  return H;
+}
+
+class Writer {
+public:
+  template <class T> void put(T V) { Out.append(reinterpret_cast<const char *>(&V), sizeof V); }
+  void put(const std::string &S) {
+    put<uint64_t>(S.size());
+    Out += S;
+  }
+  std::string Out;
+};
+
+class Reader {
+public:
+  Reader(const std::string &In, size_t At) : In(In), At(At) {}
+  template <class T> bool get(T &V) {
+    if (In.size() - At < sizeof V)
+      return false;
+    std::memcpy(&V, In.data() + At, sizeof V);
+    At += sizeof V;
+    return true;
+  }
+  bool get(std::string &S) {
+    uint64_t Size;
+    if (!get(Size) || Size > In.size() - At)
+      return false;
+    S.assign(In.data() + At, Size);
+    At += Size;
+    return true;
+  }
+  bool done() const { return At == In.size(); }
+
+private:
+  const std::string &In;
+  size_t At;
+};
+
+/// Reads a cache file: its magic, then the FNV-1a checksum of the rest. What names it in Why.
+bool readFile(const std::string &Path, const char (&Magic)[8], const std::string &What,
+              std::string &Data, std::string &Why) {
+  std::ifstream File(Path, std::ios::binary);
+  if (!File)
+    return false;
+  std::ostringstream Contents;
+  Contents << File.rdbuf();
+  Data = Contents.str();
+  if (Data.size() < HeaderBytes || std::memcmp(Data.data(), Magic, 8) != 0) {
+    Why = What + " is not a Weft cache file of this version";
+    return false;
+  }
+  uint64_t Checksum;
+  std::memcpy(&Checksum, Data.data() + 8, 8);
+  if (fnv1a(Data.data() + HeaderBytes, Data.size() - HeaderBytes) != Checksum) {
+    Why = What + " is corrupt";
+    return false;
+  }
+  return true;
+}
+
+/// Writes a cache file atomically: a temporary file renamed into place.
+void writeFile(const std::string &Directory, const std::string &Path, const char (&Magic)[8],
+               const std::string &Body, std::string &Why) {
+  uint64_t Checksum = fnv1a(Body.data(), Body.size());
+  std::error_code Ec;
+  std::filesystem::create_directories(Directory, Ec);
+  std::ostringstream Temp;
+  Temp << Path << ".tmp." << getpid() << "." << std::this_thread::get_id();
+  {
+    std::ofstream File(Temp.str(), std::ios::binary | std::ios::trunc);
+    File.write(Magic, 8);
+    File.write(reinterpret_cast<const char *>(&Checksum), sizeof Checksum);
+    File.write(Body.data(), std::streamsize(Body.size()));
+    if (!File) {
+      Why = "cannot write the cache file in " + Directory;
+      std::filesystem::remove(Temp.str(), Ec);
+      return;
+    }
+  }
+  std::filesystem::rename(Temp.str(), Path, Ec);
+  if (Ec) {
+    Why = "cannot store the cache file in " + Directory + ": " + Ec.message();
+    std::filesystem::remove(Temp.str(), Ec);
+  }
+}
+
+/// The host CPU as code generation sees it: vendor, family, model and stepping, the feature
+/// leaves, and the register state the OS saves (XCR0: whether AVX and AVX-512 may be used).
+std::string cpuIdentity() {
+  std::string Id;
+  auto Leaf = [&](unsigned L, unsigned Sub) {
+    unsigned A = 0, B = 0, C = 0, D = 0;
+    if (__get_cpuid_count(L, Sub, &A, &B, &C, &D)) {
+      if (L == 1)
+        B &= 0x00ffffff; // bits 31-24: the APIC id of the core this thread happens to run on
+      for (unsigned R : {A, B, C, D})
+        Id += std::to_string(R) + ",";
+    }
+    Id += ";";
+  };
+  for (unsigned L : {0u, 1u, 7u, 0xdu, 0x14u, 0x19u, 0x80000001u})
+    Leaf(L, 0);
+  Leaf(7, 1);
+  unsigned A = 0, B = 0, C = 0, D = 0;
+  if (__get_cpuid(1, &A, &B, &C, &D) && (C & bit_OSXSAVE)) {
+    uint32_t Low, High;
+    asm volatile("xgetbv" : "=a"(Low), "=d"(High) : "c"(0));
+    Id += "xcr0 " + std::to_string(Low) + "," + std::to_string(High);
+  }
+  return Id;
+}
+
+} // namespace
+
+std::optional<CachedBuild> readCache(const std::string &Directory, const std::string &Key,
+                                     std::string &Why) {
+  std::string Data;
+  if (!readFile(Directory + "/" + Key + ".weft", EntryMagic, "cache entry " + Key, Data, Why))
+    return std::nullopt;
+  Reader R(Data, HeaderBytes);
+  CachedBuild Entry;
+  uint32_t Kernels = 0;
+  uint32_t Objects = 0;
+  bool Ok = R.get(Entry.Log) && R.get(Entry.Bitcode) && R.get(Objects);
+  for (uint32_t O = 0; Ok && O < Objects; ++O)
+    Ok = R.get(Entry.Objects.emplace_back());
+  Ok = Ok && !Entry.Objects.empty() && R.get(Kernels);
+  for (uint32_t K = 0; Ok && K < Kernels; ++K) {
+    KernelBinary B;
+    uint32_t Args = 0;
+    uint8_t Uniform = 0;
+    Ok = R.get(B.Info.Name) && R.get(B.Info.Attributes) && R.get(B.Info.RequiredWorkGroupSize) &&
+         R.get(Uniform) && R.get(B.ArgBufferSize) && R.get(B.StaticLocalBytes) &&
+         R.get(B.LocalScratchBytes) &&
+         R.get(B.PrivateBytesPerWorkItem) && R.get(Args);
+    B.Info.UniformWorkGroupSize = Uniform;
+    for (uint32_t A = 0; Ok && A < Args; ++A) {
+      KernelArg Arg;
+      ArgSlot Slot;
+      uint8_t Space = 0, Pointer = 0;
+      Ok = R.get(Space) && R.get(Arg.AccessQualifier) && R.get(Arg.TypeName) &&
+           R.get(Arg.TypeQualifiers) && R.get(Arg.Name) && R.get(Pointer) && R.get(Slot.Offset) &&
+           R.get(Slot.Size) && Space <= uint8_t(KernelArg::AddressSpace::Local);
+      Arg.Space = KernelArg::AddressSpace(Space);
+      Arg.IsPointer = Pointer;
+      B.Info.Args.push_back(std::move(Arg));
+      B.Args.push_back(Slot);
+    }
+    Entry.Kernels.push_back(std::move(B));
+  }
+  Ok = Ok && R.get(Entry.GlobalVariableBytes);
+  if (!Ok || !R.done()) {
+    Why = "cache entry " + Key + " is malformed";
+    return std::nullopt;
+  }
+  return Entry;
+}
+
+void writeCache(const std::string &Directory, const std::string &Key, const CachedBuild &Entry,
+                std::string &Why) {
+  Writer W;
+  W.put(Entry.Log);
+  W.put(Entry.Bitcode);
+  W.put(uint32_t(Entry.Objects.size()));
+  for (const std::string &Object : Entry.Objects)
+    W.put(Object);
+  W.put(uint32_t(Entry.Kernels.size()));
+  for (const KernelBinary &B : Entry.Kernels) {
+    W.put(B.Info.Name);
+    W.put(B.Info.Attributes);
+    W.put(B.Info.RequiredWorkGroupSize);
+    W.put(uint8_t(B.Info.UniformWorkGroupSize));
+    W.put(B.ArgBufferSize);
+    W.put(B.StaticLocalBytes);
+    W.put(B.LocalScratchBytes);
+    W.put(B.PrivateBytesPerWorkItem);
+    W.put(uint32_t(B.Info.Args.size()));
+    for (size_t A = 0; A < B.Info.Args.size(); ++A) {
+      const KernelArg &Arg = B.Info.Args[A];
+      W.put(uint8_t(Arg.Space));
+      W.put(Arg.AccessQualifier);
+      W.put(Arg.TypeName);
+      W.put(Arg.TypeQualifiers);
+      W.put(Arg.Name);
+      W.put(uint8_t(Arg.IsPointer));
+      W.put(B.Args[A].Offset);
+      W.put(B.Args[A].Size);
+    }
+  }
+  W.put(Entry.GlobalVariableBytes);
+  writeFile(Directory, Directory + "/" + Key + ".weft", EntryMagic, W.Out, Why);
+}
+
+std::optional<FileStamp> stampOf(const std::string &Path) {
+  struct stat St{};
+  if (stat(Path.c_str(), &St) != 0)
+    return std::nullopt;
+  FileStamp F;
+  F.Path = Path;
+  F.Size = uint64_t(St.st_size);
+  F.Device = uint64_t(St.st_dev);
+  F.Inode = uint64_t(St.st_ino);
+  F.ModifiedSec = St.st_mtim.tv_sec;
+  F.ModifiedNsec = St.st_mtim.tv_nsec;
+  F.ChangedSec = St.st_ctim.tv_sec;
+  F.ChangedNsec = St.st_ctim.tv_nsec;
+  return F;
+}
+
+void addProgramInput(Sha256 &Key, const CompileInput &In) {
+  for (const std::string &E : In.Target.Extensions)
+    Key.field("ext " + E);
+  for (const std::string &F : In.Target.Features)
+    Key.field("feature " + F);
+  Key.field(In.Options);
+  Key.field(In.Source);
+  for (const auto &[Name, Text] : In.Headers) {
+    Key.field("header " + Name);
+    Key.field(Text);
+  }
+}
+
+std::string directKey(const CompileInput &In, const std::string &CompilerLibrary) {
+  Sha256 Key;
+  Key.field("weft manifest 1");
+  Key.field(WEFT_VERSION);
+  Key.field(std::to_string(AbiVersion));
+  char Real[PATH_MAX];
+  Key.field(realpath(CompilerLibrary.c_str(), Real) ? Real : CompilerLibrary.c_str());
+  static const std::string Cpu = cpuIdentity();
+  Key.field(Cpu);
+  addProgramInput(Key, In);
+  return Key.hex();
+}
+
+void writeManifest(const std::string &Directory, const std::string &DirectKey, const Manifest &M,
+                   std::string &Why) {
+  Writer W;
+  W.put(M.EntryKey);
+  W.put(uint32_t(M.Files.size()));
+  for (const FileStamp &F : M.Files) {
+    W.put(F.Path);
+    for (uint64_t V : {F.Size, F.Device, F.Inode})
+      W.put(V);
+    for (int64_t V : {F.ModifiedSec, F.ModifiedNsec, F.ChangedSec, F.ChangedNsec})
+      W.put(V);
+  }
+  writeFile(Directory, Directory + "/" + DirectKey + ".weftd", ManifestMagic, W.Out, Why);
+}
+
+std::optional<Manifest> readManifest(const std::string &Directory, const std::string &DirectKey,
+                                     std::string &Why) {
+  std::string Data;
+  if (!readFile(Directory + "/" + DirectKey + ".weftd", ManifestMagic, "manifest " + DirectKey,
+                Data, Why))
+    return std::nullopt;
+  Reader R(Data, HeaderBytes);
+  Manifest M;
+  uint32_t Files = 0;
+  bool Ok = R.get(M.EntryKey) && R.get(Files);
+  for (uint32_t I = 0; Ok && I < Files; ++I) {
+    FileStamp &F = M.Files.emplace_back();
+    Ok = R.get(F.Path) && R.get(F.Size) && R.get(F.Device) && R.get(F.Inode) &&
+         R.get(F.ModifiedSec) && R.get(F.ModifiedNsec) && R.get(F.ChangedSec) &&
+         R.get(F.ChangedNsec);
+  }
+  if (!Ok || !R.done() || M.EntryKey.size() != 64) {
+    Why = "manifest " + DirectKey + " is malformed";
+    return std::nullopt;
+  }
+  for (const FileStamp &F : M.Files)
+    if (stampOf(F.Path) != F) {
+      Why = "manifest " + DirectKey + ": " + F.Path + " changed";
+      return std::nullopt;
+    }
+  return M;
+}
+
+std::optional<BuildOutput> findBuild(const CompileInput &In, const std::string &CompilerLibrary,
+                                     const std::string &Directory, std::string &Trace) {
+  const std::string Key = directKey(In, CompilerLibrary);
+  std::string Why;
+  std::optional<Manifest> M = readManifest(Directory, Key, Why);
+  if (!M) {
+    Trace = Why;
+    return std::nullopt;
+  }
+  std::optional<CachedBuild> Hit = readCache(Directory, M->EntryKey, Why);
+  if (!Hit) {
+    Trace = Why.empty() ? "manifest " + Key + ": no entry " + M->EntryKey : Why;
+    return std::nullopt;
+  }
+  BuildOutput Out;
+  Out.Program = loadProgram(Hit->Objects, std::move(Hit->Kernels), Hit->GlobalVariableBytes, Out.Log);
+  if (!Out.Program) {
+    Trace = "cache entry " + M->EntryKey + " does not load: " + Out.Log;
+    return std::nullopt;
+  }
+  Out.Result = CompileOutput::Status::Success;
+  Out.Log = std::move(Hit->Log);
+  Out.Bitcode = std::move(Hit->Bitcode);
+  Out.Objects = std::move(Hit->Objects);
+  Out.FromCache = true;
+  Trace = "manifest hit " + Key + " -> entry " + M->EntryKey;
+  return Out;
+}
+
+} // namespace weft::compiler
