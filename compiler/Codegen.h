@@ -1,5 +1,5 @@
-// From linked LLVM modules to loaded native code: the optimisation pipeline for the host CPU and
-// ORC LLJIT.
+// From linked LLVM modules to native objects: the optimisation pipeline and code generation for
+// the host CPU (compiler/ObjectLoader.h loads the objects).
 #pragma once
 
 #include "compiler/Compiler.h"
