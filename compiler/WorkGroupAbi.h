@@ -28,10 +28,14 @@ struct KernelRuntime {
   /// async_work_group_copy_fence (cl_khr_async_work_group_copy_fence), once per work-group:
   /// the copies issued before it complete before any issued after it starts.
   void (*AsyncCopyFence)(WorkGroupContext *Ctx, uint32_t Flags);
+  /// wait_group_events for one event passed by value (what the built-in library calls, event by
+  /// event, so that the kernel's event variables never need an address).
+  void (*WaitGroupEvent)(WorkGroupContext *Ctx, void *Event);
 };
 
 inline constexpr const char *RuntimeFunctionNames[] = {
-    "__weft_rt_async_copy", "__weft_rt_wait_group_events", "__weft_rt_async_copy_fence"};
+    "__weft_rt_async_copy", "__weft_rt_wait_group_events", "__weft_rt_async_copy_fence",
+    "__weft_rt_wait_group_event"};
 static_assert(sizeof(RuntimeFunctionNames) / sizeof(*RuntimeFunctionNames) * sizeof(void *) ==
               sizeof(KernelRuntime));
 

@@ -293,12 +293,17 @@ void waitGroupEvents(abi::WorkGroupContext *Ctx, int32_t NumEvents, void *const 
   static_cast<AsyncCopies *>(Ctx->Async)->wait(NumEvents, Events);
 }
 
+void waitGroupEvent(abi::WorkGroupContext *Ctx, void *Event) {
+  static_cast<AsyncCopies *>(Ctx->Async)->wait(1, &Event);
+}
+
 void asyncCopyFence(abi::WorkGroupContext *Ctx, uint32_t) {
   static_cast<AsyncCopies *>(Ctx->Async)->fence(); // local and global alike: all copies
 }
 
 } // namespace
 
-const abi::KernelRuntime AsyncCopies::Runtime = {&asyncCopy, &waitGroupEvents, &asyncCopyFence};
+const abi::KernelRuntime AsyncCopies::Runtime = {&asyncCopy, &waitGroupEvents, &asyncCopyFence,
+                                                  &waitGroupEvent};
 
 } // namespace weft::cpu

@@ -29,6 +29,7 @@ void __weft_rt_async_copy(size_t dst, size_t src, size_t element_bytes, size_t l
                           size_t dst_line_pitch, size_t dst_plane_pitch, event_t event);
 void __weft_rt_wait_group_events(int num_events, const __generic event_t *event_list);
 void __weft_rt_async_copy_fence(cl_mem_fence_flags flags);
+void __weft_rt_wait_group_event(event_t event);
 // Lowered by weft-work-items: WorkGroupContext::CopyNames, and event when it is not zero, else the
 // event_t whose value is name (OpenCL C cannot test an event_t or make one from an integer).
 __global uint *__weft_copy_names(void);
@@ -38,9 +39,11 @@ event_t __weft_event_or_name(event_t event, size_t name);
 size_t __attribute__((overloadable, const)) get_local_id(uint dimension);
 size_t __attribute__((overloadable, const)) get_local_linear_id(void);
 
-static bool firstWorkItem(void) {
-  return (get_local_id(0) | get_local_id(1) | get_local_id(2)) == 0;
-}
+// Lowered by weft-work-items: whether every local id is 0 (tagged so that weft-barriers knows the
+// blocks it guards change no value).
+bool __attribute__((const)) __weft_first_work_item(void);
+
+static bool firstWorkItem(void) { return __weft_first_work_item(); }
 
 static __attribute__((always_inline)) event_t
 copyShape(size_t dst, size_t src, size_t element_bytes, size_t line_elements, size_t lines,
@@ -53,9 +56,17 @@ copyShape(size_t dst, size_t src, size_t element_bytes, size_t line_elements, si
   return event;
 }
 
+// A single event (the common case, a constant after inlining) is read and passed by value: the
+// kernel's event variable is then only loaded from, so it becomes an SSA value instead of private
+// memory that crosses every barrier in a slot per work-item.
 OVL void wait_group_events(int num_events, __generic event_t *event_list) {
-  if (firstWorkItem())
+  if (num_events == 1) {
+    event_t event = event_list[0];
+    if (firstWorkItem())
+      __weft_rt_wait_group_event(event);
+  } else if (firstWorkItem()) {
     __weft_rt_wait_group_events(num_events, event_list);
+  }
 }
 
 // cl_khr_async_work_group_copy_fence 1.0.0 (declared to kernels by compiler/Frontend.cpp).

@@ -125,7 +125,9 @@ public:
     for (llvm::Instruction &I : llvm::instructions(F)) {
       if (I.getType()->isVoidTy())
         continue;
-      if (llvm::isa<llvm::AllocaInst>(I)) {
+      if (I.getMetadata(attr::Uniform)) {
+        DA.addUniformOverride(I);
+      } else if (llvm::isa<llvm::AllocaInst>(I)) {
         DA.markDivergent(I);
       } else if (auto *Load = llvm::dyn_cast<llvm::LoadInst>(&I)) {
         if (mayBePrivate(Load->getPointerOperand()))

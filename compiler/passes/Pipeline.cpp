@@ -4,6 +4,7 @@
 #include <llvm/Transforms/IPO/AlwaysInliner.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/InferAddressSpaces.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Scalar/SimplifyCFG.h>
 
@@ -19,6 +20,10 @@ void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable) {
     // or crosses a barrier there costs private memory per work-item. SimplifyCFG leaves convergent
     // calls (barriers) alone.
     llvm::FunctionPassManager Cleanup;
+    // Accesses through generic pointers (a private variable's address passed to a built-in that
+    // takes __generic, like wait_group_events) become accesses of the variable, which SROA can
+    // then keep in a register. Address space 4 is Clang's generic one.
+    Cleanup.addPass(llvm::InferAddressSpacesPass(4));
     Cleanup.addPass(llvm::SROAPass());
     Cleanup.addPass(llvm::EarlyCSEPass());
     Cleanup.addPass(llvm::InstCombinePass());

@@ -124,14 +124,23 @@ private:
 };
 
 /// `__weft_rt_<name>(args)` (the built-in library's calls into the device's runtime) becomes
-/// `Ctx->Runtime-><Name>(Ctx, args)`; `__weft_copy_names()` the load of Ctx->CopyNames, and
+/// `Ctx->Runtime-><Name>(Ctx, args)`; `__weft_copy_names()` the load of Ctx->CopyNames,
 /// `__weft_event_or_name(event, name)` event when it is not null, else the integer name as an
-/// event_t.
-void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx) {
+/// event_t, and `__weft_first_work_item()` whether all local ids are 0. The events, and the
+/// first-work-item test that guards each once-per-work-group runtime call, are tagged
+/// weft.uniform: the events are the same in every work-item, and the guarded blocks hold only
+/// the void runtime call, so no value differs between the work-items that take them and the
+/// others (weft-barriers may then keep an event that merely passes such a block in the
+/// work-group's slot).
+void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *const *LocalId) {
   using abi::WorkGroupContext;
   auto IsRuntime = [](llvm::StringRef Name) {
     return Name.startswith("__weft_rt_") || Name == "__weft_copy_names" ||
-           Name == "__weft_event_or_name";
+           Name == "__weft_event_or_name" || Name == "__weft_first_work_item";
+  };
+  auto Uniform = [](llvm::Value *V) {
+    if (auto *I = llvm::dyn_cast<llvm::Instruction>(V))
+      I->setMetadata(attr::Uniform, llvm::MDNode::get(I->getContext(), {}));
   };
   for (llvm::CallInst *Call : callsTo(Item, IsRuntime)) {
     llvm::IRBuilder<> B(Call);
@@ -143,6 +152,11 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx) {
       llvm::Value *Event = Call->getArgOperand(0);
       llvm::Value *Named = B.CreateIntToPtr(Call->getArgOperand(1), Call->getType());
       Result = B.CreateSelect(B.CreateIsNull(Event), Named, Event, "event");
+      Uniform(Result);
+    } else if (Name == "__weft_first_work_item") {
+      llvm::Value *Any = B.CreateOr(B.CreateOr(LocalId[0], LocalId[1]), LocalId[2]);
+      Result = B.CreateIsNull(Any, "first.work.item");
+      Uniform(Result);
     } else {
       const auto *Entry = llvm::find(abi::RuntimeFunctionNames, Name);
       if (Entry == std::end(abi::RuntimeFunctionNames))
@@ -221,7 +235,7 @@ llvm::Function *makeWorkItemFunction(llvm::Function &K) {
     Call->replaceAllUsesWith(Result);
     Call->eraseFromParent();
   }
-  lowerRuntimeCalls(*Item, Ctx);
+  lowerRuntimeCalls(*Item, Ctx, LocalId);
   return Item;
 }
 
