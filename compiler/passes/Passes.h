@@ -38,10 +38,11 @@ inline constexpr const char *LocalScratchBytes = "weft-local-scratch-bytes";
 inline constexpr const char *ArgLayout = "weft-arg-layout";
 /// On work-group functions: the argument buffer's size.
 inline constexpr const char *ArgBufferSize = "weft-arg-buffer-size";
-/// Metadata on an instruction whose value every work-item of a work-group computes alike although
-/// its operands differ: an async copy's event, the same in every work-item because the spec has
-/// them all issue the same copies, though each counts its copies in its own counter. weft-barriers
-/// keeps it in the work-group's uniform slot when it crosses a barrier.
+/// Metadata on an instruction that weft-barriers takes as uniform although its operands differ
+/// between work-items: an async copy's event (the same in every work-item because the spec has
+/// them all issue the same copies, though each counts its copies in its own counter), and the
+/// first-work-item test guarding a runtime call (the guarded block changes no value, so a value
+/// merged after it is as uniform as what flows in).
 inline constexpr const char *Uniform = "weft.uniform";
 } // namespace attr
 
