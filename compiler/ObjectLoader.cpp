@@ -19,6 +19,9 @@
 extern "C" void __extendhfsf2();
 extern "C" void __truncsfhf2();
 extern "C" void __truncdfhf2();
+// libgcc's integer powers, which LLVM calls for llvm.powi.
+extern "C" float __powisf2(float, int);
+extern "C" double __powidf2(double, int);
 
 namespace weft::compiler {
 namespace {
@@ -407,8 +410,10 @@ void *LoadedCode::symbol(std::string_view Name) const {
 namespace {
 
 /// What compiled kernels may call outside their own module, and where it is: the C library
-/// routines LLVM emits for memory intrinsics and for math it does not inline. Addresses from this
-/// library (which links libm), not looked up in the process: the application need not link libm.
+/// routines LLVM emits for memory intrinsics and for math it does not inline, including those its
+/// library-call simplifier introduces during code generation (sinf and cosf of one value become
+/// sincosf, exp2 of an integer ldexp, pow(10, x) exp10). Addresses from this library (which links
+/// libm), not looked up in the process: the application need not link libm.
 const std::map<std::string, void *> &processSymbols() {
   using F1 = float (*)(float);
   using F2 = float (*)(float, float);
@@ -430,7 +435,17 @@ const std::map<std::string, void *> &processSymbols() {
       {"roundf", P(F1(&::roundf))},   {"round", P(D1(&::round))},     {"rintf", P(F1(&::rintf))},
       {"rint", P(D1(&::rint))},       {"fmaf", P(F3(&::fmaf))},       {"fma", P(D3(&::fma))},
       {"__extendhfsf2", P(&::__extendhfsf2)}, {"__truncsfhf2", P(&::__truncsfhf2)},
-      {"__truncdfhf2", P(&::__truncdfhf2)}};
+      {"__truncdfhf2", P(&::__truncdfhf2)},
+      {"sincosf", P(static_cast<void (*)(float, float *, float *)>(&::sincosf))},
+      {"sincos", P(static_cast<void (*)(double, double *, double *)>(&::sincos))},
+      {"exp10f", P(F1(&::exp10f))},   {"exp10", P(D1(&::exp10))},
+      {"ldexpf", P(static_cast<float (*)(float, int)>(&::ldexpf))},
+      {"ldexp", P(static_cast<double (*)(double, int)>(&::ldexp))},
+      {"__powisf2", P(&::__powisf2)}, {"__powidf2", P(&::__powidf2)},
+      {"fmaxf", P(F2(&::fmaxf))},     {"fmax", P(D2(&::fmax))},       {"fminf", P(F2(&::fminf))},
+      {"fmin", P(D2(&::fmin))},       {"nearbyintf", P(F1(&::nearbyintf))},
+      {"nearbyint", P(D1(&::nearbyint))}, {"roundevenf", P(F1(&::roundevenf))},
+      {"roundeven", P(D1(&::roundeven))}};
   return Symbols;
 }
 

@@ -394,6 +394,26 @@ TEST_F(Execution, MissingBuiltinsAreLinkErrors) {
   EXPECT_NE(Out.Log.find("undefined function(s): _Z6tgammaf"), std::string::npos) << Out.Log;
 }
 
+// PyOpenCL's test_clmath and test_array: a kernel taking sin and cos of one value did not load,
+// because code generation had merged the two libm calls into sincosf, which Weft did not bind.
+TEST_F(Execution, PyOpenCLSinAndCosOfOneValueBecomeSincos) {
+  auto Out = build(R"(
+    kernel void k(global float *out) {
+      float x = (float)get_global_id(0) * 0.37f;
+      out[get_global_id(0)] = sin(x) * 3 + cos(x);
+    })");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  const compiler::KernelBinary &K = Out.Program->kernels().at(0);
+  std::vector<float> Result(16, -1);
+  std::vector<std::byte> Args(K.ArgBufferSize);
+  set(Args, K, 0, Result.data());
+  run(K, Args, 1, {16, 1, 1}, {4, 1, 1});
+  for (int I = 0; I < 16; ++I) {
+    float X = float(I) * 0.37f;
+    EXPECT_NEAR(Result[I], std::sin(X) * 3 + std::cos(X), 1e-5f) << I;
+  }
+}
+
 // The objects a build keeps (what the disk cache stores) load again, outside the compiler, and
 // run: constant data, a table lookup, libm calls through stubs, two kernels.
 TEST_F(Execution, ObjectLoaderLoadsTheObjectsABuildKeeps) {
