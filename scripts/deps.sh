@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # Installs the Debian bookworm packages Weft builds, tests and compares against, if any is missing.
+# `scripts/deps.sh clients` installs instead the real OpenCL programs tests/clients/run.sh runs.
 set -euo pipefail
 
-packages=(
-  # build
-  build-essential cmake ninja-build ccache binutils
-  # LLVM/Clang 15 for the compiler library, and the tools its IR tests use
-  llvm-15-dev llvm-15-tools clang-15 libclang-15-dev libclang-cpp15-dev libllvmspirvlib-15-dev
-  # runtime, headers, loader
-  libtbb-dev opencl-headers ocl-icd-opencl-dev
-  # tests and comparisons
-  libgtest-dev clinfo pocl-opencl-icd bc
-)
+if [ "${1:-}" = clients ]; then
+  packages=(python3-pyopencl python3-pytest python-pyopencl-doc clblast-tests clpeak hashcat clinfo)
+else
+  packages=(
+    # build
+    build-essential cmake ninja-build ccache binutils
+    # LLVM/Clang 15 for the compiler library, and the tools its IR tests use
+    llvm-15-dev llvm-15-tools clang-15 libclang-15-dev libclang-cpp15-dev libllvmspirvlib-15-dev
+    # runtime, headers, loader
+    libtbb-dev opencl-headers ocl-icd-opencl-dev
+    # tests and comparisons
+    libgtest-dev clinfo pocl-opencl-icd bc
+  )
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# Runs unmodified OpenCL programs from Debian packages against Weft's build-tree ICD (or PoCL's,
+# with IMPL=pocl), each only if it is installed (`scripts/deps.sh clients` installs them; this
+# script installs nothing), checks what each one reports (not only its exit status) and prints
+# "N passed, N failed, N absent". docs/clients.md has the commands and results.
+#
+# Usage: tests/clients/run.sh [build-dir] [fast|all]
+#   fast: clinfo, PyOpenCL's test suite, CLBlast's xaxpy and xdot tests, a hashcat crack
+#   all:  also clpeak, the hashcat MD5 and SHA2-256 benchmarks and every CLBlast test
+# Logs go to $CLIENT_LOGS (default: a temporary directory, printed at the end).
+set -uo pipefail
+build=$(realpath "${1:-build}")
+mode=${2:-fast}
+impl=${IMPL:-weft}
+if [ "$impl" = pocl ]; then
+  vendors=$(mktemp -d)
+  cp /etc/OpenCL/vendors/pocl.icd "$vendors/"
+  platform=Portable
+else
+  vendors=$build/vendors/icd
+  platform=Weft
+  [ -f "$vendors/weft.icd" ] || { echo "no $vendors/weft.icd: build Weft first" >&2; exit 2; }
+fi
+logs=${CLIENT_LOGS:-$(mktemp -d)}
+mkdir -p "$logs"
+export OCL_ICD_VENDORS=$vendors
+passed=0 failed=0 absent=0
+
+# result <name> <ok: 0|1> <what was seen>
+result() {
+  if [ "$2" = 0 ]; then passed=$((passed + 1)); echo "PASS  $1: $3"
+  else failed=$((failed + 1)); echo "FAIL  $1: $3 (log: $logs/$1.log)"; fi
+}
+have() { command -v "$1" > /dev/null 2>&1 || [ -e "$1" ]; }
+skip() { absent=$((absent + 1)); echo "ABSENT $1: $2"; }
+
+# clinfo: the platform is listed with its device, and nothing is reported as an error.
+if have clinfo; then
+  clinfo > "$logs/clinfo.log" 2>&1
+  status=$?
+  errors=$(grep -iE 'error|warning|invalid' "$logs/clinfo.log" | grep -vc 'Error Correction support')
+  units=$(awk '/Max compute units/ {print $NF; exit}' "$logs/clinfo.log")
+  ok=1
+  [ $status = 0 ] && [ "$errors" = 0 ] && grep -q "Platform Name.*$platform" "$logs/clinfo.log" &&
+    [ "${units:-0}" -gt 0 ] && ok=0
+  result clinfo $ok "exit $status, $errors error lines, $units compute units"
+else
+  skip clinfo "package clinfo"
+fi
+
+# PyOpenCL's own tests (package python-pyopencl-doc ships them with its examples).
+examples=/usr/share/doc/python-pyopencl-doc/examples
+if [ -d "$examples" ] && /usr/bin/python3 -c 'import pyopencl, pytest' 2> /dev/null; then
+  work=$(mktemp -d)
+  cp -r "$examples"/. "$work/"
+  (cd "$work" && timeout 3600 /usr/bin/python3 -m pytest -q -p no:cacheprovider test_*.py) \
+    > "$logs/pyopencl.log" 2>&1
+  summary=$(tail -n 3 "$logs/pyopencl.log" | grep -E 'passed|failed' | tail -n 1)
+  n_failed=$(grep -oE '[0-9]+ failed' <<< "$summary" | grep -oE '[0-9]+')
+  n_errors=$(grep -oE '[0-9]+ errors?' <<< "$summary" | grep -oE '[0-9]+')
+  n_passed=$(grep -oE '[0-9]+ passed' <<< "$summary" | grep -oE '[0-9]+')
+  ok=1
+  [ "${n_failed:-0}" = 0 ] && [ "${n_errors:-0}" = 0 ] && [ "${n_passed:-0}" -gt 0 ] && ok=0
+  result pyopencl $ok "${summary:-no pytest summary}"
+  rm -rf "$work"
+else
+  skip pyopencl "packages python3-pyopencl python3-pytest python-pyopencl-doc"
+fi
+
+# CLBlast's tests: every "N test(s) failed" line must say 0, and something must have passed.
+clblast() {
+  local routine=$1 log=$logs/clblast-$1.log
+  if ! have "/usr/bin/clblast_test_$routine"; then skip "clblast-$routine" "package clblast-tests"; return; fi
+  timeout 3600 "/usr/bin/clblast_test_$routine" > "$log" 2>&1
+  local status=$?
+  local clean n_passed n_failed
+  clean=$(sed 's/\x1b\[[0-9;]*m//g' "$log")
+  n_passed=$(grep -oE '[0-9]+ test\(s\) passed' <<< "$clean" | awk '{s += $1} END {print s + 0}')
+  n_failed=$(grep -oE '[0-9]+ test\(s\) failed' <<< "$clean" | awk '{s += $1} END {print s + 0}')
+  local ok=1
+  [ $status = 0 ] && [ "$n_failed" = 0 ] && [ "$n_passed" -gt 0 ] && ok=0
+  result "clblast-$routine" $ok "exit $status, $n_passed passed, $n_failed failed"
+}
+clblast xaxpy
+clblast xdot
+
+# hashcat: crack an MD5 of a 3-digit password by brute force (its self-test runs first).
+if have hashcat; then
+  home=$(mktemp -d)
+  HOME=$home timeout 1800 hashcat -m 0 -a 3 -D 1 --potfile-disable --quiet \
+    202cb962ac59075b964b07152d234b70 '?d?d?d' > "$logs/hashcat-crack.log" 2>&1
+  status=$?
+  ok=1
+  grep -q '^202cb962ac59075b964b07152d234b70:123$' "$logs/hashcat-crack.log" && ok=0
+  result hashcat-crack $ok "exit $status, $(grep -c ':123$' "$logs/hashcat-crack.log") cracked"
+  rm -rf "$home"
+else
+  skip hashcat-crack "package hashcat"
+fi
+
+if [ "$mode" = all ]; then
+  if have clpeak; then
+    timeout 3600 clpeak > "$logs/clpeak.log" 2>&1
+    status=$?
+    lines=$(grep -cE '(GBPS|GFLOPS|GIOPS|us)$' "$logs/clpeak.log")
+    ok=1
+    [ $status = 0 ] && [ "$lines" -gt 0 ] && ! grep -qi 'error' "$logs/clpeak.log" && ok=0
+    result clpeak $ok "exit $status, $lines measurements"
+  else
+    skip clpeak "package clpeak"
+  fi
+  if have hashcat; then
+    for m in 0 1400; do
+      home=$(mktemp -d)
+      HOME=$home timeout 1800 hashcat -b -D 1 -m $m > "$logs/hashcat-bench-$m.log" 2>&1
+      status=$?
+      speed=$(grep -m1 'Speed.#1' "$logs/hashcat-bench-$m.log" | sed 's/.*: *//')
+      ok=1
+      [ $status = 0 ] && [ -n "$speed" ] && ok=0
+      result "hashcat-bench-$m" $ok "exit $status, ${speed:-no speed}"
+      rm -rf "$home"
+    done
+  fi
+  for t in /usr/bin/clblast_test_*; do
+    r=${t#/usr/bin/clblast_test_}
+    case $r in xaxpy | xdot) ;; *) clblast "$r" ;; esac
+  done
+fi
+
+echo "$passed passed, $failed failed, $absent absent ($impl; logs in $logs)"
+[ "$impl" = pocl ] && rm -rf "$vendors"
+[ $failed = 0 ]
