@@ -445,7 +445,26 @@ const std::map<std::string, void *> &processSymbols() {
       {"fmaxf", P(F2(&::fmaxf))},     {"fmax", P(D2(&::fmax))},       {"fminf", P(F2(&::fminf))},
       {"fmin", P(D2(&::fmin))},       {"nearbyintf", P(F1(&::nearbyintf))},
       {"nearbyint", P(D1(&::nearbyint))}, {"roundevenf", P(F1(&::roundevenf))},
-      {"roundeven", P(D1(&::roundeven))}};
+      {"roundeven", P(D1(&::roundeven))},
+      // The float math built-ins' routines (builtins/src/math.cl), and their double forms.
+      {"tanf", P(F1(&::tanf))},       {"tan", P(D1(&::tan))},         {"asinf", P(F1(&::asinf))},
+      {"asin", P(D1(&::asin))},       {"acosf", P(F1(&::acosf))},     {"acos", P(D1(&::acos))},
+      {"atanf", P(F1(&::atanf))},     {"atan", P(D1(&::atan))},       {"atan2f", P(F2(&::atan2f))},
+      {"atan2", P(D2(&::atan2))},     {"sinhf", P(F1(&::sinhf))},     {"sinh", P(D1(&::sinh))},
+      {"coshf", P(F1(&::coshf))},     {"cosh", P(D1(&::cosh))},       {"tanhf", P(F1(&::tanhf))},
+      {"tanh", P(D1(&::tanh))},       {"asinhf", P(F1(&::asinhf))},   {"asinh", P(D1(&::asinh))},
+      {"acoshf", P(F1(&::acoshf))},   {"acosh", P(D1(&::acosh))},     {"atanhf", P(F1(&::atanhf))},
+      {"atanh", P(D1(&::atanh))},     {"log10f", P(F1(&::log10f))},   {"log10", P(D1(&::log10))},
+      {"log1pf", P(F1(&::log1pf))},   {"log1p", P(D1(&::log1p))},     {"expm1f", P(F1(&::expm1f))},
+      {"expm1", P(D1(&::expm1))},     {"cbrtf", P(F1(&::cbrtf))},     {"cbrt", P(D1(&::cbrt))},
+      {"erff", P(F1(&::erff))},       {"erf", P(D1(&::erf))},         {"erfcf", P(F1(&::erfcf))},
+      {"erfc", P(D1(&::erfc))},       {"tgammaf", P(F1(&::tgammaf))}, {"tgamma", P(D1(&::tgamma))},
+      {"lgammaf", P(F1(&::lgammaf))}, {"lgamma", P(D1(&::lgamma))},   {"logbf", P(F1(&::logbf))},
+      {"logb", P(D1(&::logb))},       {"hypotf", P(F2(&::hypotf))},   {"hypot", P(D2(&::hypot))},
+      {"remainderf", P(F2(&::remainderf))}, {"remainder", P(D2(&::remainder))},
+      {"fdimf", P(F2(&::fdimf))},     {"fdim", P(D2(&::fdim))},
+      {"frexpf", P(static_cast<float (*)(float, int *)>(&::frexpf))},
+      {"frexp", P(static_cast<double (*)(double, int *)>(&::frexp))}};
   return Symbols;
 }
 
