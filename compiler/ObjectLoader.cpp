@@ -13,6 +13,7 @@
 #include <math.h>
 #include <limits>
 #include <map>
+#include <set>
 
 // Half-precision conversions LLVM emits calls to; libgcc (GCC 12) has them. Declared only to take
 // their addresses.
@@ -126,104 +127,122 @@ bool fitsInt32(int64_t V) { return V >= INT32_MIN && V <= INT32_MAX; }
 
 } // namespace
 
-std::unique_ptr<LoadedCode> LoadedCode::load(const std::vector<std::string> &Objects,
-                                             const Resolver &Resolve, std::string &Error) {
-  std::vector<Object> Parsed(Objects.size());
-  for (size_t I = 0; I < Objects.size(); ++I)
-    if (!parse(Objects[I], Parsed[I], Error))
+/// One load, phase by phase: parse every object, lay out the mapping, map and fill it, bind the
+/// objects' global symbols, apply each object's relocations, protect. Each phase returns false
+/// with the reason in Error.
+class ElfLoader {
+public:
+  ElfLoader(const LoadedCode::Resolver &Resolve, std::string &Error) : Resolve(Resolve), Error(Error) {}
+
+  std::unique_ptr<LoadedCode> run(const std::vector<std::string> &Objects) {
+    Parsed.resize(Objects.size());
+    for (size_t I = 0; I < Objects.size(); ++I)
+      if (!parse(Objects[I], Parsed[I], Error))
+        return nullptr;
+    Code.reset(new LoadedCode);
+    if (!layout() || !map() || !bindGlobals())
       return nullptr;
-
-  // Layout: each allocated section in its region, at its alignment; common symbols in the
-  // writable region; a stub per external name and an address-table slot per GOT-relative
-  // reference (upper bounds).
-  size_t RegionSize[Regions] = {};
-  std::vector<std::tuple<Object *, size_t, Region, size_t>> Placements; // object, section, region, offset
-  size_t GotSlots = 0;
-  std::map<std::string, size_t, std::less<>> ExternalNames;
-  for (Object &O : Parsed) {
-    for (size_t I = 0; I < O.Sections.size(); ++I) {
-      const Elf64_Shdr &S = O.Sections[I];
-      if (S.sh_type == SHT_RELA) {
-        GotSlots += S.sh_size / sizeof(Elf64_Rela);
-        continue;
-      }
-      if (S.sh_type == SHT_REL) {
-        Error = "REL relocations (only RELA is expected on x86-64)";
-        return nullptr;
-      }
-      if (!(S.sh_flags & SHF_ALLOC) || S.sh_size == 0)
-        continue;
-      std::string_view Name = sectionName(O, S);
-      if (Name == ".eh_frame")
-        continue; // unwind tables: nothing unwinds through kernels
-      if (S.sh_flags & SHF_TLS || Name.starts_with(".init_array") || Name.starts_with(".ctors") ||
-          Name.starts_with(".fini_array") || Name.starts_with(".dtors")) {
-        Error = "unsupported section " + std::string(Name);
-        return nullptr;
-      }
-      size_t Align = std::max<size_t>(S.sh_addralign, 1);
-      if (Align & (Align - 1) || Align > 4096) {
-        Error = "bad section alignment";
-        return nullptr;
-      }
-      Region R = S.sh_flags & SHF_EXECINSTR ? Text : S.sh_flags & SHF_WRITE ? Writable : ReadOnly;
-      if (S.sh_type == SHT_NOBITS)
-        R = Writable;
-      size_t At = alignUp(RegionSize[R], Align);
-      if (S.sh_size > (size_t(1) << 40)) {
-        Error = "section too large";
-        return nullptr;
-      }
-      RegionSize[R] = At + S.sh_size;
-      Placements.emplace_back(&O, I, R, At);
-    }
-    O.Common.assign(O.Symbols.size(), NotPlaced);
-    for (size_t I = 0; I < O.Symbols.size(); ++I) {
-      const Elf64_Sym &S = O.Symbols[I];
-      if (S.st_shndx == SHN_COMMON) {
-        size_t Align = std::max<size_t>(S.st_value, 1);
-        if (Align & (Align - 1) || Align > 4096 || S.st_size > (size_t(1) << 40)) {
-          Error = "bad common symbol";
+    for (Object &O : Parsed)
+      for (const Elf64_Shdr &S : O.Sections)
+        if (S.sh_type == SHT_RELA && !relocate(O, S))
           return nullptr;
+    if (!protect())
+      return nullptr;
+    return std::move(Code);
+  }
+
+private:
+  static constexpr size_t StubBytes = 16;
+
+  bool fail(std::string Why) {
+    Error = std::move(Why);
+    return false;
+  }
+
+  /// Each allocated section in its region, at its alignment; common symbols in the writable
+  /// region; a stub per external name and an address-table slot per GOT-relative reference
+  /// (upper bounds).
+  bool layout() {
+    for (Object &O : Parsed) {
+      for (size_t I = 0; I < O.Sections.size(); ++I)
+        if (!place(O, I))
+          return false;
+      O.Common.assign(O.Symbols.size(), NotPlaced);
+      for (size_t I = 1; I < O.Symbols.size(); ++I) {
+        const Elf64_Sym &S = O.Symbols[I];
+        if (S.st_shndx == SHN_COMMON) {
+          size_t Align = std::max<size_t>(S.st_value, 1);
+          if (Align & (Align - 1) || Align > 4096 || S.st_size > (size_t(1) << 40))
+            return fail("bad common symbol");
+          O.Common[I] = alignUp(RegionSize[Writable], Align);
+          RegionSize[Writable] = O.Common[I] + S.st_size;
+        } else if (S.st_shndx == SHN_UNDEF) {
+          ExternalNames.emplace(O.name(S));
         }
-        O.Common[I] = alignUp(RegionSize[Writable], Align);
-        RegionSize[Writable] = O.Common[I] + S.st_size;
-      } else if (S.st_shndx == SHN_UNDEF && I != 0) {
-        ExternalNames.emplace(std::string(O.name(S)), 0);
       }
     }
-  }
-  constexpr size_t StubBytes = 16;
-  const size_t StubsAt = alignUp(RegionSize[Text], 16);
-  RegionSize[Text] = StubsAt + ExternalNames.size() * StubBytes;
-  const size_t GotAt = alignUp(RegionSize[ReadOnly], 8);
-  RegionSize[ReadOnly] = GotAt + GotSlots * 8;
-  const size_t Page = size_t(sysconf(_SC_PAGESIZE));
-  size_t RegionAt[Regions], Total = 0;
-  for (int R = 0; R < Regions; ++R) {
-    RegionAt[R] = Total;
-    Total += alignUp(RegionSize[R], Page);
-  }
-
-  std::unique_ptr<LoadedCode> Code(new LoadedCode);
-  Code->Size = std::max(Total, Page);
-  void *Map = mmap(nullptr, Code->Size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (Map == MAP_FAILED) {
-    Error = "cannot map " + std::to_string(Code->Size) + " bytes for the program's code";
-    return nullptr;
-  }
-  Code->Base = Map;
-  auto *Base = static_cast<std::byte *>(Map);
-  for (auto &[O, I, R, At] : Placements) {
-    O->Placed[I] = RegionAt[R] + At;
-    const Elf64_Shdr &S = O->Sections[I];
-    if (S.sh_type != SHT_NOBITS)
-      std::memcpy(Base + O->Placed[I], O->Data.data() + S.sh_offset, S.sh_size);
+    StubsAt = alignUp(RegionSize[Text], 16);
+    RegionSize[Text] = StubsAt + ExternalNames.size() * StubBytes;
+    GotAt = alignUp(RegionSize[ReadOnly], 8);
+    RegionSize[ReadOnly] = GotAt + GotSlots * 8;
+    Page = size_t(sysconf(_SC_PAGESIZE));
+    size_t Total = 0;
+    for (int R = 0; R < Regions; ++R) {
+      RegionAt[R] = Total;
+      Total += alignUp(RegionSize[R], Page);
+    }
+    Code->Size = std::max(Total, Page);
+    return true;
   }
 
-  // Symbols: the objects' globals first (one object may call into another), then each object's
-  // references.
-  auto Defined = [&](const Object &O, size_t I) -> std::byte * {
+  bool place(Object &O, size_t I) {
+    const Elf64_Shdr &S = O.Sections[I];
+    if (S.sh_type == SHT_RELA) {
+      GotSlots += S.sh_size / sizeof(Elf64_Rela);
+      return true;
+    }
+    if (S.sh_type == SHT_REL)
+      return fail("REL relocations (only RELA is expected on x86-64)");
+    if (!(S.sh_flags & SHF_ALLOC) || S.sh_size == 0)
+      return true;
+    std::string_view Name = sectionName(O, S);
+    if (Name == ".eh_frame")
+      return true; // unwind tables: nothing unwinds through kernels
+    if (S.sh_flags & SHF_TLS || Name.starts_with(".init_array") || Name.starts_with(".ctors") ||
+        Name.starts_with(".fini_array") || Name.starts_with(".dtors"))
+      return fail("unsupported section " + std::string(Name));
+    size_t Align = std::max<size_t>(S.sh_addralign, 1);
+    if (Align & (Align - 1) || Align > 4096)
+      return fail("bad section alignment");
+    if (S.sh_size > (size_t(1) << 40))
+      return fail("section too large");
+    Region R = S.sh_type == SHT_NOBITS        ? Writable
+               : S.sh_flags & SHF_EXECINSTR ? Text
+               : S.sh_flags & SHF_WRITE     ? Writable
+                                            : ReadOnly;
+    size_t At = alignUp(RegionSize[R], Align);
+    RegionSize[R] = At + S.sh_size;
+    Placements.push_back({&O, I, R, At});
+    return true;
+  }
+
+  bool map() {
+    void *Map = mmap(nullptr, Code->Size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (Map == MAP_FAILED)
+      return fail("cannot map " + std::to_string(Code->Size) + " bytes for the program's code");
+    Code->Base = Map;
+    Base = static_cast<std::byte *>(Map);
+    for (const Placement &P : Placements) {
+      P.O->Placed[P.Section] = RegionAt[P.In] + P.At;
+      const Elf64_Shdr &S = P.O->Sections[P.Section];
+      if (S.sh_type != SHT_NOBITS)
+        std::memcpy(Base + P.O->Placed[P.Section], P.O->Data.data() + S.sh_offset, S.sh_size);
+    }
+    return true;
+  }
+
+  /// Where a symbol an object defines ended up; null if its section was not loaded.
+  std::byte *defined(const Object &O, size_t I) const {
     const Elf64_Sym &S = O.Symbols[I];
     if (S.st_shndx == SHN_COMMON)
       return Base + RegionAt[Writable] + O.Common[I];
@@ -232,46 +251,69 @@ std::unique_ptr<LoadedCode> LoadedCode::load(const std::vector<std::string> &Obj
     if (S.st_shndx == SHN_UNDEF || S.st_shndx >= O.Sections.size() || O.Placed[S.st_shndx] == NotPlaced)
       return nullptr;
     return Base + O.Placed[S.st_shndx] + S.st_value;
-  };
-  std::unordered_map<std::string, bool> IsWeak; // of the definition kept
-  for (const Object &O : Parsed)
-    for (size_t I = 1; I < O.Symbols.size(); ++I) {
-      const Elf64_Sym &S = O.Symbols[I];
-      unsigned Binding = ELF64_ST_BIND(S.st_info);
-      if ((Binding != STB_GLOBAL && Binding != STB_WEAK) || S.st_shndx == SHN_UNDEF)
-        continue;
-      std::byte *Address = Defined(O, I);
-      if (!Address)
-        continue;
-      std::string Name(O.name(S));
-      const bool W = Binding == STB_WEAK;
-      auto [It, New] = Code->Globals.emplace(Name, Address);
-      if (New) {
-        IsWeak[Name] = W;
-      } else if (IsWeak[Name] && !W) { // a strong definition overrides a weak one
-        It->second = Address;
-        IsWeak[Name] = false;
-      } else if (!IsWeak[Name] && !W) {
-        Error = "symbol " + Name + " is defined twice";
-        return nullptr;
-      }
-    }
+  }
 
-  size_t NextStub = 0, NextGot = 0;
-  std::unordered_map<const void *, std::byte *> Stubs, Got;
-  auto StubFor = [&](std::byte *Target) {
+  /// The objects' global and weak definitions (one object may call into another); a strong
+  /// definition overrides a weak one, two strong ones are an error.
+  bool bindGlobals() {
+    std::unordered_map<std::string, bool> IsWeak; // of the definition kept
+    for (const Object &O : Parsed)
+      for (size_t I = 1; I < O.Symbols.size(); ++I) {
+        const Elf64_Sym &S = O.Symbols[I];
+        const unsigned Binding = ELF64_ST_BIND(S.st_info);
+        if ((Binding != STB_GLOBAL && Binding != STB_WEAK) || S.st_shndx == SHN_UNDEF)
+          continue;
+        std::byte *Address = defined(O, I);
+        if (!Address)
+          continue;
+        std::string Name(O.name(S));
+        const bool Weak = Binding == STB_WEAK;
+        auto [It, New] = Code->Globals.emplace(Name, Address);
+        if (New) {
+          IsWeak[Name] = Weak;
+        } else if (IsWeak[Name] && !Weak) {
+          It->second = Address;
+          IsWeak[Name] = false;
+        } else if (!IsWeak[Name] && !Weak) {
+          return fail("symbol " + Name + " is defined twice");
+        }
+      }
+    return true;
+  }
+
+  /// What relocation symbol Index of O stands for: a section, a local definition, a global of
+  /// the objects, or (External) something Resolve finds.
+  std::byte *target(const Object &O, size_t Index, bool &External) {
+    const Elf64_Sym &Sym = O.Symbols[Index];
+    External = false;
+    if (ELF64_ST_TYPE(Sym.st_info) == STT_SECTION)
+      return Sym.st_shndx < O.Sections.size() && O.Placed[Sym.st_shndx] != NotPlaced
+                 ? Base + O.Placed[Sym.st_shndx]
+                 : nullptr;
+    if (Sym.st_shndx != SHN_UNDEF && ELF64_ST_BIND(Sym.st_info) == STB_LOCAL)
+      return defined(O, Index);
+    std::string_view Name = O.name(Sym);
+    if (auto It = Code->Globals.find(std::string(Name)); It != Code->Globals.end())
+      return static_cast<std::byte *>(It->second);
+    External = true;
+    return static_cast<std::byte *>(Resolve(Name));
+  }
+
+  /// A jump to Target within reach of the code: `jmp *2(%rip); ud2; .quad Target`.
+  std::byte *stubFor(std::byte *Target) {
     auto [It, New] = Stubs.emplace(Target, nullptr);
     if (New) {
       std::byte *Stub = Base + RegionAt[Text] + StubsAt + NextStub++ * StubBytes;
-      // jmp *2(%rip); ud2; .quad Target
-      const unsigned char Code[8] = {0xff, 0x25, 0x02, 0x00, 0x00, 0x00, 0x0f, 0x0b};
-      std::memcpy(Stub, Code, 8);
+      const unsigned char Jump[8] = {0xff, 0x25, 0x02, 0x00, 0x00, 0x00, 0x0f, 0x0b};
+      std::memcpy(Stub, Jump, 8);
       std::memcpy(Stub + 8, &Target, 8);
       It->second = Stub;
     }
     return It->second;
-  };
-  auto GotFor = [&](std::byte *Target) {
+  }
+
+  /// An address-table slot holding Target, for GOT-relative references.
+  std::byte *gotFor(std::byte *Target) {
     auto [It, New] = Got.emplace(Target, nullptr);
     if (New) {
       std::byte *Slot = Base + RegionAt[ReadOnly] + GotAt + NextGot++ * 8;
@@ -279,122 +321,123 @@ std::unique_ptr<LoadedCode> LoadedCode::load(const std::vector<std::string> &Obj
       It->second = Slot;
     }
     return It->second;
+  }
+
+  bool relocate(Object &O, const Elf64_Shdr &RS) {
+    if (RS.sh_info >= O.Sections.size() || O.Placed[RS.sh_info] == NotPlaced)
+      return true; // relocations of a section not loaded (.eh_frame, debug information)
+    if (RS.sh_entsize != sizeof(Elf64_Rela))
+      return fail("malformed relocations");
+    const Elf64_Shdr &Section = O.Sections[RS.sh_info];
+    for (uint64_t At = 0; At + sizeof(Elf64_Rela) <= RS.sh_size; At += sizeof(Elf64_Rela)) {
+      Elf64_Rela Rel;
+      readAt(O.Data, RS.sh_offset + At, Rel);
+      const unsigned Type = ELF64_R_TYPE(Rel.r_info);
+      const size_t Index = ELF64_R_SYM(Rel.r_info);
+      if (Type == R_X86_64_NONE)
+        continue;
+      if (Index >= O.Symbols.size())
+        return fail("relocation against a missing symbol");
+      const size_t Width = Type == R_X86_64_64 || Type == R_X86_64_PC64 ? 8 : 4;
+      if (Rel.r_offset > Section.sh_size || Section.sh_size - Rel.r_offset < Width ||
+          Section.sh_type == SHT_NOBITS)
+        return fail("relocation outside its section");
+      bool External;
+      std::byte *S = target(O, Index, External);
+      if (!S)
+        return fail("undefined symbol " + std::string(O.name(O.Symbols[Index])));
+      if (!apply(Type, Base + O.Placed[RS.sh_info] + Rel.r_offset, S, Rel.r_addend, External,
+                 O.name(O.Symbols[Index])))
+        return false;
+    }
+    return true;
+  }
+
+  /// Writes one relocation at P: symbol S plus addend A, in the form Type asks for.
+  bool apply(unsigned Type, std::byte *P, std::byte *S, int64_t A, bool External, std::string_view Name) {
+    auto Relative = [&](const std::byte *To) {
+      return int64_t(reinterpret_cast<uintptr_t>(To) - reinterpret_cast<uintptr_t>(P)) + A;
+    };
+    auto Put32 = [&](int64_t V) {
+      int32_t W = int32_t(V);
+      std::memcpy(P, &W, 4);
+    };
+    switch (Type) {
+    case R_X86_64_64: {
+      uint64_t V = uint64_t(reinterpret_cast<uintptr_t>(S)) + uint64_t(A);
+      std::memcpy(P, &V, 8);
+      return true;
+    }
+    case R_X86_64_PC64: {
+      int64_t V = Relative(S);
+      std::memcpy(P, &V, 8);
+      return true;
+    }
+    case R_X86_64_PC32:
+    case R_X86_64_PLT32: {
+      int64_t V = Relative(S);
+      if (!fitsInt32(V) && External) // a C library routine far from the mapping: through a stub
+        V = Relative(stubFor(S));
+      if (!fitsInt32(V))
+        return fail("a 32-bit relocation cannot reach " + std::string(Name));
+      Put32(V);
+      return true;
+    }
+    case R_X86_64_GOTPCREL:
+    case R_X86_64_GOTPCRELX:
+    case R_X86_64_REX_GOTPCRELX: {
+      int64_t V = Relative(gotFor(S));
+      if (!fitsInt32(V))
+        return fail("a GOT-relative relocation out of range");
+      Put32(V);
+      return true;
+    }
+    case R_X86_64_32:
+    case R_X86_64_32S: {
+      uint64_t V = uint64_t(reinterpret_cast<uintptr_t>(S)) + uint64_t(A);
+      if (Type == R_X86_64_32 ? V > UINT32_MAX : !fitsInt32(int64_t(V)))
+        return fail("a 32-bit absolute relocation (code not position-independent)");
+      Put32(int64_t(V));
+      return true;
+    }
+    default:
+      return fail("unsupported relocation type " + std::to_string(Type));
+    }
+  }
+
+  /// The text executable, the read-only data (and address table) read-only.
+  bool protect() {
+    if ((RegionSize[Text] &&
+         mprotect(Base + RegionAt[Text], alignUp(RegionSize[Text], Page), PROT_READ | PROT_EXEC)) ||
+        (RegionSize[ReadOnly] &&
+         mprotect(Base + RegionAt[ReadOnly], alignUp(RegionSize[ReadOnly], Page), PROT_READ)))
+      return fail("cannot protect the program's code");
+    return true;
+  }
+
+  struct Placement {
+    Object *O;
+    size_t Section;
+    Region In;
+    size_t At; ///< offset in its region
   };
 
-  for (Object &O : Parsed)
-    for (const Elf64_Shdr &RS : O.Sections) {
-      if (RS.sh_type != SHT_RELA)
-        continue;
-      if (RS.sh_info >= O.Sections.size() || O.Placed[RS.sh_info] == NotPlaced)
-        continue; // relocations of a section not loaded (.eh_frame, debug information)
-      const Elf64_Shdr &Target = O.Sections[RS.sh_info];
-      if (RS.sh_entsize != sizeof(Elf64_Rela)) {
-        Error = "malformed relocations";
-        return nullptr;
-      }
-      for (uint64_t At = 0; At + sizeof(Elf64_Rela) <= RS.sh_size; At += sizeof(Elf64_Rela)) {
-        Elf64_Rela Rel;
-        readAt(O.Data, RS.sh_offset + At, Rel);
-        const unsigned Type = ELF64_R_TYPE(Rel.r_info);
-        const size_t Index = ELF64_R_SYM(Rel.r_info);
-        if (Type == R_X86_64_NONE)
-          continue;
-        if (Index >= O.Symbols.size()) {
-          Error = "relocation against a missing symbol";
-          return nullptr;
-        }
-        const size_t Width = Type == R_X86_64_64 || Type == R_X86_64_PC64 ? 8 : 4;
-        if (Rel.r_offset > Target.sh_size || Target.sh_size - Rel.r_offset < Width ||
-            Target.sh_type == SHT_NOBITS) {
-          Error = "relocation outside its section";
-          return nullptr;
-        }
-        const Elf64_Sym &Sym = O.Symbols[Index];
-        std::byte *S = nullptr;
-        bool External = false;
-        if (ELF64_ST_TYPE(Sym.st_info) == STT_SECTION) {
-          if (Sym.st_shndx >= O.Sections.size() || O.Placed[Sym.st_shndx] == NotPlaced) {
-            Error = "relocation against a section not loaded";
-            return nullptr;
-          }
-          S = Base + O.Placed[Sym.st_shndx];
-        } else if (Sym.st_shndx != SHN_UNDEF && ELF64_ST_BIND(Sym.st_info) == STB_LOCAL) {
-          S = Defined(O, Index);
-        } else {
-          std::string_view Name = O.name(Sym);
-          if (auto It = Code->Globals.find(std::string(Name)); It != Code->Globals.end()) {
-            S = static_cast<std::byte *>(It->second);
-          } else {
-            S = static_cast<std::byte *>(Resolve(Name));
-            External = true;
-          }
-        }
-        if (!S) {
-          Error = "undefined symbol " + std::string(O.name(Sym));
-          return nullptr;
-        }
-        std::byte *P = Base + O.Placed[RS.sh_info] + Rel.r_offset;
-        const int64_t A = Rel.r_addend;
-        auto Put32 = [&](int64_t V) { int32_t W = int32_t(V); std::memcpy(P, &W, 4); };
-        switch (Type) {
-        case R_X86_64_64: {
-          uint64_t V = uint64_t(reinterpret_cast<uintptr_t>(S)) + uint64_t(A);
-          std::memcpy(P, &V, 8);
-          break;
-        }
-        case R_X86_64_PC64: {
-          int64_t V = int64_t(reinterpret_cast<uintptr_t>(S) - reinterpret_cast<uintptr_t>(P)) + A;
-          std::memcpy(P, &V, 8);
-          break;
-        }
-        case R_X86_64_PC32:
-        case R_X86_64_PLT32: {
-          int64_t V = int64_t(reinterpret_cast<uintptr_t>(S) - reinterpret_cast<uintptr_t>(P)) + A;
-          if (!fitsInt32(V) && External && (Type == R_X86_64_PLT32 || ELF64_ST_TYPE(Sym.st_info) == STT_FUNC ||
-                                            ELF64_ST_TYPE(Sym.st_info) == STT_NOTYPE))
-            V = int64_t(reinterpret_cast<uintptr_t>(StubFor(S)) - reinterpret_cast<uintptr_t>(P)) + A;
-          if (!fitsInt32(V)) {
-            Error = "a 32-bit relocation cannot reach " + std::string(O.name(Sym));
-            return nullptr;
-          }
-          Put32(V);
-          break;
-        }
-        case R_X86_64_GOTPCREL:
-        case R_X86_64_GOTPCRELX:
-        case R_X86_64_REX_GOTPCRELX: {
-          int64_t V = int64_t(reinterpret_cast<uintptr_t>(GotFor(S)) - reinterpret_cast<uintptr_t>(P)) + A;
-          if (!fitsInt32(V)) {
-            Error = "a GOT-relative relocation out of range";
-            return nullptr;
-          }
-          Put32(V);
-          break;
-        }
-        case R_X86_64_32:
-        case R_X86_64_32S: {
-          uint64_t V = uint64_t(reinterpret_cast<uintptr_t>(S)) + uint64_t(A);
-          bool Fits = Type == R_X86_64_32 ? V <= UINT32_MAX : fitsInt32(int64_t(V));
-          if (!Fits) {
-            Error = "a 32-bit absolute relocation (code not position-independent)";
-            return nullptr;
-          }
-          Put32(int64_t(V));
-          break;
-        }
-        default:
-          Error = "unsupported relocation type " + std::to_string(Type);
-          return nullptr;
-        }
-      }
-    }
+  const LoadedCode::Resolver &Resolve;
+  std::string &Error;
+  std::vector<Object> Parsed;
+  std::unique_ptr<LoadedCode> Code;
+  std::byte *Base = nullptr;
+  size_t Page = 4096;
+  size_t RegionSize[Regions] = {}, RegionAt[Regions] = {};
+  std::vector<Placement> Placements;
+  size_t GotSlots = 0, StubsAt = 0, GotAt = 0, NextStub = 0, NextGot = 0;
+  std::set<std::string, std::less<>> ExternalNames;
+  std::unordered_map<const void *, std::byte *> Stubs, Got;
+};
 
-  if ((RegionSize[Text] && mprotect(Base + RegionAt[Text], alignUp(RegionSize[Text], Page), PROT_READ | PROT_EXEC)) ||
-      (RegionSize[ReadOnly] && mprotect(Base + RegionAt[ReadOnly], alignUp(RegionSize[ReadOnly], Page), PROT_READ))) {
-    Error = "cannot protect the program's code";
-    return nullptr;
-  }
-  return Code;
+std::unique_ptr<LoadedCode> LoadedCode::load(const std::vector<std::string> &Objects,
+                                             const Resolver &Resolve, std::string &Error) {
+  return ElfLoader(Resolve, Error).run(Objects);
 }
 
 LoadedCode::~LoadedCode() {

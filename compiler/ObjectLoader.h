@@ -35,6 +35,7 @@ public:
   void *symbol(std::string_view Name) const;
 
 private:
+  friend class ElfLoader; // compiler/ObjectLoader.cpp: fills the mapping and the symbols
   LoadedCode() = default;
   void *Base = nullptr;
   size_t Size = 0;
