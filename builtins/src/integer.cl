@@ -39,11 +39,6 @@ ABS_UNSIGNED(ushort)
 ABS_UNSIGNED(uint)
 ABS_UNSIGNED(ulong)
 
-OVL int mul24(int a, int b) { return ((a << 8) >> 8) * ((b << 8) >> 8); }
-OVL uint mul24(uint a, uint b) { return (a & 0xffffff) * (b & 0xffffff); }
-OVL int mad24(int a, int b, int c) { return mul24(a, b) + c; }
-OVL uint mad24(uint a, uint b, uint c) { return mul24(a, b) + c; }
-
 // hadd, rhadd, rotate, popcount, clz and ctz for every integer type, scalar and vector.
 #define VECTOR_OF_BINARY(NAME, S, N)                                                               \
   OVL S##N NAME(S##N a, S##N b) {                                                                  \
@@ -88,3 +83,20 @@ BIT_FUNCTIONS(int, uint, 32)
 BIT_FUNCTIONS(uint, uint, 32)
 BIT_FUNCTIONS(long, ulong, 64)
 BIT_FUNCTIONS(ulong, ulong, 64)
+
+// mul24 and mad24 for int and uint, scalar and vector (clpeak's integer kernels use the vectors).
+#define VECTOR_OF_TERNARY(NAME, S, N)                                                              \
+  OVL S##N NAME(S##N a, S##N b, S##N c) {                                                          \
+    S##N r;                                                                                        \
+    for (int i = 0; i < N; ++i)                                                                    \
+      r[i] = NAME(a[i], b[i], c[i]);                                                               \
+    return r;                                                                                      \
+  }
+OVL int mul24(int a, int b) { return ((a << 8) >> 8) * ((b << 8) >> 8); }
+OVL uint mul24(uint a, uint b) { return (a & 0xffffff) * (b & 0xffffff); }
+OVL int mad24(int a, int b, int c) { return mul24(a, b) + c; }
+OVL uint mad24(uint a, uint b, uint c) { return mul24(a, b) + c; }
+ALL_WIDTHS(VECTOR_OF_BINARY, mul24, int)
+ALL_WIDTHS(VECTOR_OF_BINARY, mul24, uint)
+ALL_WIDTHS(VECTOR_OF_TERNARY, mad24, int)
+ALL_WIDTHS(VECTOR_OF_TERNARY, mad24, uint)
