@@ -84,19 +84,13 @@ BIT_FUNCTIONS(uint, uint, 32)
 BIT_FUNCTIONS(long, ulong, 64)
 BIT_FUNCTIONS(ulong, ulong, 64)
 
-// mul24 and mad24 for int and uint, scalar and vector (clpeak's integer kernels use the vectors).
-#define VECTOR_OF_TERNARY(NAME, S, N)                                                              \
-  OVL S##N NAME(S##N a, S##N b, S##N c) {                                                          \
-    S##N r;                                                                                        \
-    for (int i = 0; i < N; ++i)                                                                    \
-      r[i] = NAME(a[i], b[i], c[i]);                                                               \
-    return r;                                                                                      \
-  }
-OVL int mul24(int a, int b) { return ((a << 8) >> 8) * ((b << 8) >> 8); }
-OVL uint mul24(uint a, uint b) { return (a & 0xffffff) * (b & 0xffffff); }
-OVL int mad24(int a, int b, int c) { return mul24(a, b) + c; }
-OVL uint mad24(uint a, uint b, uint c) { return mul24(a, b) + c; }
-ALL_WIDTHS(VECTOR_OF_BINARY, mul24, int)
-ALL_WIDTHS(VECTOR_OF_BINARY, mul24, uint)
-ALL_WIDTHS(VECTOR_OF_TERNARY, mad24, int)
-ALL_WIDTHS(VECTOR_OF_TERNARY, mad24, uint)
+// mul24 and mad24 for int and uint, scalar and vector (clpeak's integer kernels use the vectors):
+// whole-vector shifts and masks, which stay vector code.
+#define MUL24(T)                                                                                   \
+  OVL T mul24(T a, T b) { return ((a << 8) >> 8) * ((b << 8) >> 8); }                              \
+  OVL T mad24(T a, T b, T c) { return mul24(a, b) + c; }
+#define UMUL24(T)                                                                                  \
+  OVL T mul24(T a, T b) { return (a & 0xffffff) * (b & 0xffffff); }                                \
+  OVL T mad24(T a, T b, T c) { return mul24(a, b) + c; }
+MUL24(int) MUL24(int2) MUL24(int3) MUL24(int4) MUL24(int8) MUL24(int16)
+UMUL24(uint) UMUL24(uint2) UMUL24(uint3) UMUL24(uint4) UMUL24(uint8) UMUL24(uint16)
