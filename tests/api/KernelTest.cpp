@@ -693,10 +693,10 @@ TEST_F(KernelApi, ClpeakVectorMad24AndAQuietBuildLog) {
   cl_program P = built(R"(
     kernel void k(global int *o, global uint *u, global float *f) {
       int i = get_global_id(0);
-      int4 a = (int4)(i, -i, 3 * i, 0x7fffff + i);
+      int4 a = (int4)(i, -i, 3 * i, 0x7fff00 + i); /* 24-bit values: mul24's defined range */
       int16 b = (int16)(i - 8);
-      o[i] = mad24(a, (int4)(5, 6, -7, 2), (int4)(1)).w + mul24(b, b).s9 + mad24(a.x, a.y, 2);
-      uint8 c = (uint8)(i * 1000u + 0x1000000u);
+      o[i] = mad24(a, (int4)(5, 6, -7, -2), (int4)(1)).w + mul24(b, b).s9 + mad24(a.x, a.y, 2);
+      uint8 c = (uint8)(i * 1000u + 0xff0000u);
       u[i] = mad24(c, c, (uint8)(7)).s3 + mul24(c.s0, 3u);
       float8 x = (float8)(i);
       f[i] = mad(x, x, x).s5 + fmax(x, 2.0f).s1;
@@ -713,11 +713,10 @@ TEST_F(KernelApi, ClpeakVectorMad24AndAQuietBuildLog) {
   std::vector<cl_int> Os = read<cl_int>(Q, O, N);
   std::vector<cl_uint> Us = read<cl_uint>(Q, U, N);
   std::vector<float> Fs = read<float>(Q, F, N);
-  auto Mul24 = [](int32_t A, int32_t B) { return int32_t(int64_t((A << 8) >> 8) * ((B << 8) >> 8)); };
   for (int I = 0; I < int(N); ++I) {
-    int32_t W = Mul24(0x7fffff + I, 2) + 1, B = I - 8;
-    EXPECT_EQ(Os[I], W + Mul24(B, B) + Mul24(I, -I) + 2) << I;
-    uint32_t C = (uint32_t(I) * 1000u + 0x1000000u) & 0xffffff;
+    int32_t W = (0x7fff00 + I) * -2 + 1, B = I - 8;
+    EXPECT_EQ(Os[I], W + B * B + I * -I + 2) << I;
+    uint32_t C = uint32_t(I) * 1000u + 0xff0000u; // the product wraps, as uint arithmetic does
     EXPECT_EQ(Us[I], C * C + 7u + C * 3u) << I;
     EXPECT_EQ(Fs[I], float(I) * float(I) + float(I) + std::max(float(I), 2.0f)) << I;
   }
