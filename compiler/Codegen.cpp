@@ -7,7 +7,6 @@
 #include "compiler/passes/Passes.h"
 
 #include <llvm/ADT/ScopeExit.h>
-#include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/Support/Host.h>
@@ -23,9 +22,6 @@
 #include <llvm/Transforms/Utils/Cloning.h>
 
 #include <algorithm>
-#include <cmath>
-#include <cstring>
-#include <math.h>
 #include <chrono>
 #include <cstdio>
 #include <mutex>
@@ -43,12 +39,6 @@ void initializeTargets() {
     llvm::InitializeNativeTargetAsmPrinter();
   });
 }
-
-} // namespace
-} // namespace weft::compiler
-
-namespace weft::compiler {
-namespace {
 
 } // namespace
 

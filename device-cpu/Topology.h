@@ -16,5 +16,4 @@ DeviceDescription describeHost(const std::string &SysRoot, unsigned NumThreads,
 /// CPUs in this process's affinity mask (at least 1).
 unsigned affinityCpuCount();
 
-
 } // namespace weft::cpu
