@@ -2,6 +2,7 @@
 #include "compiler/CacheEntry.h"
 
 #include "compiler/ObjectLoader.h"
+#include "compiler/Serialization.h"
 #include "compiler/Sha256.h"
 
 #include <climits>
@@ -23,47 +24,9 @@ constexpr char EntryMagic[8] = {'W', 'E', 'F', 'T', 'C', 'C', 'H', '4'};
 constexpr char ManifestMagic[8] = {'W', 'E', 'F', 'T', 'M', 'A', 'N', '1'};
 constexpr size_t HeaderBytes = 8 + 8; ///< the magic, then the body's checksum
 
-uint64_t fnv1a(const char *Data, size_t Size) {
-  uint64_t H = 0xcbf29ce484222325ull;
-  for (size_t I = 0; I < Size; ++I)
-    H = (H ^ uint8_t(Data[I])) * 0x100000001b3ull;
-  return H;
-}
-
-class Writer {
-public:
-  template <class T> void put(T V) { Out.append(reinterpret_cast<const char *>(&V), sizeof V); }
-  void put(const std::string &S) {
-    put<uint64_t>(S.size());
-    Out += S;
-  }
-  std::string Out;
-};
-
-class Reader {
-public:
-  Reader(const std::string &In, size_t At) : In(In), At(At) {}
-  template <class T> bool get(T &V) {
-    if (In.size() - At < sizeof V)
-      return false;
-    std::memcpy(&V, In.data() + At, sizeof V);
-    At += sizeof V;
-    return true;
-  }
-  bool get(std::string &S) {
-    uint64_t Size;
-    if (!get(Size) || Size > In.size() - At)
-      return false;
-    S.assign(In.data() + At, Size);
-    At += Size;
-    return true;
-  }
-  bool done() const { return At == In.size(); }
-
-private:
-  const std::string &In;
-  size_t At;
-};
+using serial::fnv1a;
+using serial::Reader;
+using serial::Writer;
 
 /// Reads a cache file: its magic, then the FNV-1a checksum of the rest. What names it in Why.
 bool readFile(const std::string &Path, const char (&Magic)[8], const std::string &What,
@@ -220,6 +183,25 @@ void writeCache(const std::string &Directory, const std::string &Key, const Cach
   writeFile(Directory, Directory + "/" + Key + ".weft", EntryMagic, W.Out, Why);
 }
 
+std::optional<BuildOutput> loadCachedBuild(const std::string &Directory, const std::string &Key,
+                                           std::string &Why) {
+  std::optional<CachedBuild> Hit = readCache(Directory, Key, Why);
+  if (!Hit)
+    return std::nullopt;
+  BuildOutput Out;
+  Out.Program = loadProgram(Hit->Objects, std::move(Hit->Kernels), Hit->GlobalVariableBytes, Out.Log);
+  if (!Out.Program) {
+    Why = "cache entry " + Key + " does not load: " + Out.Log;
+    return std::nullopt;
+  }
+  Out.Result = CompileOutput::Status::Success;
+  Out.Log = std::move(Hit->Log);
+  Out.Bitcode = std::move(Hit->Bitcode);
+  Out.Objects = std::move(Hit->Objects);
+  Out.FromCache = true;
+  return Out;
+}
+
 std::optional<FileStamp> stampOf(const std::string &Path) {
   struct stat St{};
   if (stat(Path.c_str(), &St) != 0)
@@ -314,23 +296,10 @@ std::optional<BuildOutput> findBuild(const CompileInput &In, const std::string &
     Trace = Why;
     return std::nullopt;
   }
-  std::optional<CachedBuild> Hit = readCache(Directory, M->EntryKey, Why);
-  if (!Hit) {
-    Trace = Why.empty() ? "manifest " + Key + ": no entry " + M->EntryKey : Why;
-    return std::nullopt;
-  }
-  BuildOutput Out;
-  Out.Program = loadProgram(Hit->Objects, std::move(Hit->Kernels), Hit->GlobalVariableBytes, Out.Log);
-  if (!Out.Program) {
-    Trace = "cache entry " + M->EntryKey + " does not load: " + Out.Log;
-    return std::nullopt;
-  }
-  Out.Result = CompileOutput::Status::Success;
-  Out.Log = std::move(Hit->Log);
-  Out.Bitcode = std::move(Hit->Bitcode);
-  Out.Objects = std::move(Hit->Objects);
-  Out.FromCache = true;
-  Trace = "manifest hit " + Key + " -> entry " + M->EntryKey;
+  std::optional<BuildOutput> Out = loadCachedBuild(Directory, M->EntryKey, Why);
+  Trace = Out    ? "manifest hit " + Key + " -> entry " + M->EntryKey
+          : Why.empty() ? "manifest " + Key + ": no entry " + M->EntryKey
+                        : Why;
   return Out;
 }
 

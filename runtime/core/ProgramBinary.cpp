@@ -1,6 +1,8 @@
 // Weft's program binary container: encoding and strict decoding.
 #include "runtime/core/ProgramBinary.h"
 
+#include "compiler/Serialization.h"
+
 #include <cstring>
 
 namespace weft {
@@ -12,28 +14,18 @@ constexpr uint32_t FormatVersion = 1;
 // lengths as u64; the checksum covers everything after itself.
 constexpr size_t HeaderSize = sizeof Magic + 4 + 4 + 8;
 
-uint64_t fnv1a(const char *Data, size_t Size) {
-  uint64_t H = 0xcbf29ce484222325ull;
-  for (size_t I = 0; I < Size; ++I)
-    H = (H ^ uint8_t(Data[I])) * 0x100000001b3ull;
-  return H;
-}
-
-template <class T> void put(std::string &Out, T V) { Out.append(reinterpret_cast<char *>(&V), sizeof V); }
-
 } // namespace
 
 std::string encodeBinary(const ProgramBinary &B) {
-  std::string Body;
-  put<uint64_t>(Body, B.Options.size());
-  Body += B.Options;
-  put<uint64_t>(Body, B.Bitcode.size());
-  Body += B.Bitcode;
-  std::string Out(Magic, sizeof Magic);
-  put<uint32_t>(Out, FormatVersion);
-  put<uint32_t>(Out, uint32_t(B.Type));
-  put<uint64_t>(Out, fnv1a(Body.data(), Body.size()));
-  return Out + Body;
+  serial::Writer Body;
+  Body.put(B.Options);
+  Body.put(B.Bitcode);
+  serial::Writer Out;
+  Out.Out.assign(Magic, sizeof Magic);
+  Out.put<uint32_t>(FormatVersion);
+  Out.put<uint32_t>(uint32_t(B.Type));
+  Out.put<uint64_t>(serial::fnv1a(Body.Out.data(), Body.Out.size()));
+  return Out.Out + Body.Out;
 }
 
 Expected<ProgramBinary> decodeBinary(const unsigned char *Data, size_t Size) {
@@ -53,24 +45,12 @@ Expected<ProgramBinary> decodeBinary(const unsigned char *Data, size_t Size) {
   if (Type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT && Type != CL_PROGRAM_BINARY_TYPE_LIBRARY &&
       Type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
     return Invalid(cat("unknown binary type ", hex(Type)));
-  if (fnv1a(P + HeaderSize, Size - HeaderSize) != Checksum)
+  if (serial::fnv1a(P + HeaderSize, Size - HeaderSize) != Checksum)
     return Invalid("the binary is corrupt (checksum mismatch)");
   ProgramBinary B;
   B.Type = Type;
-  size_t At = HeaderSize;
-  auto Field = [&](std::string &Into) -> bool {
-    uint64_t Length;
-    if (Size - At < sizeof Length)
-      return false;
-    std::memcpy(&Length, P + At, sizeof Length);
-    At += sizeof Length;
-    if (Length > Size - At)
-      return false;
-    Into.assign(P + At, Length);
-    At += Length;
-    return true;
-  };
-  if (!Field(B.Options) || !Field(B.Bitcode) || At != Size)
+  serial::Reader Fields(P, Size, HeaderSize);
+  if (!Fields.get(B.Options) || !Fields.get(B.Bitcode) || !Fields.done())
     return Invalid("the binary is truncated or has trailing bytes");
   if (B.Bitcode.size() < 4 || std::memcmp(B.Bitcode.data(), "BC\xc0\xde", 4) != 0)
     return Invalid("the binary does not hold LLVM bitcode");
