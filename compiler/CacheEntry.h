@@ -40,6 +40,11 @@ std::optional<CachedBuild> readCache(const std::string &Directory, const std::st
 void writeCache(const std::string &Directory, const std::string &Key, const CachedBuild &Entry,
                 std::string &Why);
 
+/// The build stored under Key in Directory, its code loaded (ObjectLoader); nullopt if there is
+/// none, or it is damaged or does not load (then Why says so).
+std::optional<BuildOutput> loadCachedBuild(const std::string &Directory, const std::string &Key,
+                                           std::string &Why);
+
 /// A file or directory as stat(2) saw it: any write, rename over it or metadata change changes
 /// one of these (the change time cannot be set by the user).
 struct FileStamp {

@@ -165,19 +165,11 @@ public:
         Key = cacheKey(In, Preprocessed);
         addPhase(Phases, Clock.lap("preprocess and key"));
         std::string Why;
-        if (std::optional<CachedBuild> Hit = readCache(CacheDirectory, Key, Why)) {
-          Out.Program = loadProgram(Hit->Objects, Hit->Kernels, Hit->GlobalVariableBytes, Out.Log);
-          if (Out.Program) {
-            Out.Result = CompileOutput::Status::Success;
-            Out.Log = Hit->Log;
-            Out.Bitcode = Hit->Bitcode;
-            Out.FromCache = true;
-            Out.Trace = "cache hit " + Key + " (" + Phases + ", " + Clock.lap("load") + ")";
-            writeManifestFor(In, CacheDirectory, Key, DiskFiles, Out.Trace);
-            return Out;
-          }
-          Why = "cache entry " + Key + " does not load";
-          Out.Log.clear();
+        if (std::optional<BuildOutput> Hit = loadCachedBuild(CacheDirectory, Key, Why)) {
+          Out = std::move(*Hit);
+          Out.Trace = "cache hit " + Key + " (" + Phases + ", " + Clock.lap("load") + ")";
+          writeManifestFor(In, CacheDirectory, Key, DiskFiles, Out.Trace);
+          return Out;
         }
         Out.Trace = Why.empty() ? "cache miss " + Key : Why + "; rebuilding";
       }
