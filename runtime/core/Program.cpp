@@ -92,36 +92,41 @@ compiler::CompileInput compileInput(const std::string &Source, const std::string
   return In;
 }
 
+/// A build of In from the disk cache, found through its manifest without opening the compiler
+/// library, which costs more than the rest of a cache hit (compiler/CacheEntry.h).
+std::optional<compiler::BuildOutput> findCachedBuild(const compiler::CompileInput &In) {
+  const std::string &Cache = config().CacheDir;
+  if (Cache.empty())
+    return std::nullopt;
+  auto Start = std::chrono::steady_clock::now();
+  std::string Trace;
+  std::optional<compiler::BuildOutput> Found = compiler::findBuild(In, compilerLibraryPath(), Cache, Trace);
+  if (Found) {
+    char Took[64];
+    std::snprintf(Took, sizeof Took, " (%.1f ms, compiler not loaded)",
+                  std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start).count());
+    Found->Trace = Trace + Took;
+  } else if (config().debug(DebugBuild) && !Trace.empty()) {
+    std::fprintf(stderr, "weft: build: %s\n", Trace.c_str());
+  }
+  return Found;
+}
+
 } // namespace
 
 Status Program::buildFromSource(const std::string &Options) {
   return runBuild(Options, [&](BuildState &Next) -> Status {
     const compiler::CompileInput In = compileInput(Source, Options);
-    const bool Debug = config().debug(DebugBuild);
-    if (const std::string &Cache = config().CacheDir; !Cache.empty()) {
-      // A program built before: its manifest leads to its code without opening the compiler
-      // library, which costs more than the rest of a cache hit (compiler/CacheEntry.h).
-      auto Start = std::chrono::steady_clock::now();
-      std::string Trace;
-      if (std::optional<compiler::BuildOutput> Found =
-              compiler::findBuild(In, compilerLibraryPath(), Cache, Trace)) {
-        if (Debug)
-          std::fprintf(stderr, "weft: build: %s (%.1f ms, compiler not loaded)\n", Trace.c_str(),
-                       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start).count());
-        Next.Log = std::move(Found->Log);
-        Next.Executable = std::move(Found->Program);
-        Next.Bitcode = std::move(Found->Bitcode);
-        Next.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
-        return Status::ok();
-      }
-      if (Debug && !Trace.empty())
-        std::fprintf(stderr, "weft: build: %s\n", Trace.c_str());
+    compiler::BuildOutput Linked;
+    if (std::optional<compiler::BuildOutput> Found = findCachedBuild(In)) {
+      Linked = std::move(*Found);
+    } else {
+      auto Compiler = loadCompiler();
+      if (!Compiler)
+        return Compiler.takeError();
+      Linked = (*Compiler)->build(In, config().CacheDir);
     }
-    auto Compiler = loadCompiler();
-    if (!Compiler)
-      return Compiler.takeError();
-    compiler::BuildOutput Linked = (*Compiler)->build(In, config().CacheDir);
-    if (Debug && !Linked.Trace.empty())
+    if (config().debug(DebugBuild) && !Linked.Trace.empty())
       std::fprintf(stderr, "weft: build: %s\n", Linked.Trace.c_str());
     Next.Log = Linked.Log;
     if (Linked.Result == compiler::CompileOutput::Status::InvalidOptions)
