@@ -92,6 +92,8 @@ cl_int Event::wait() {
   // saves the futex wake-up on the common path. Briefly in time, not in turns: a waiting host
   // thread that yields for long takes a core from the kernel it waits for whenever the device's
   // workers fill the machine.
+  if (Settled.load(std::memory_order_acquire))
+    return status(); // the common case of a finished command: no clock read
   const auto Until = std::chrono::steady_clock::now() + std::chrono::microseconds(20);
   for (int Spin = 0;; ++Spin) {
     if (Settled.load(std::memory_order_acquire))
