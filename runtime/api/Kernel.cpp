@@ -294,8 +294,12 @@ cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel KernelHandle, cl_device_id
       return Out(Sizes);
     }
     case CL_KERNEL_LOCAL_MEM_SIZE: {
-      // Kernel-scope __local variables plus the __local arguments set so far.
-      cl_ulong Bytes = K.binary().StaticLocalBytes;
+      // "This includes local memory that may be needed by an implementation to execute the
+      // kernel, variables declared inside the kernel with the __local address qualifier and
+      // local memory to be allocated for arguments ... declared as pointers with the __local
+      // address qualifier": Weft's scratch, the __local variables and the arguments set so far.
+      // (Weft's scratch is outside CL_DEVICE_LOCAL_MEM_SIZE's budget, so this may exceed it.)
+      cl_ulong Bytes = K.binary().StaticLocalBytes + K.binary().LocalScratchBytes;
       for (size_t S : K.arguments().LocalSizes)
         Bytes += S;
       return Out(Bytes);

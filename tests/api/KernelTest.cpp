@@ -647,7 +647,10 @@ TEST_F(KernelApi, LocalKernelDefTakesAllLocalMemoryAcrossBarriers) {
   ASSERT_EQ(clGetKernelWorkGroupInfo(K, Device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof KernelLocal,
                                      &KernelLocal, nullptr),
             CL_SUCCESS);
-  EXPECT_EQ(KernelLocal, LocalMem);
+  // The spec counts "local memory that may be needed by an implementation" too: the kernel's
+  // 32 KiB and Weft's slots for the values that cross its barriers, which the device has on top.
+  EXPECT_GT(KernelLocal, LocalMem);
+  EXPECT_LE(KernelLocal, LocalMem + 256);
   const size_t Groups = 8, N = Groups * Local;
   std::vector<cl_uint> In(N);
   for (size_t I = 0; I < N; ++I)
