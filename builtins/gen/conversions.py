@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 """Writes conversions.cl: every explicit conversion of OpenCL C 3.0 §6.4.3 between the integer
-types and float, scalar and vector: convert_<dest>[_sat][_rte|_rtz|_rtp|_rtn](<source>).
+types, float and double, scalar and vector: convert_<dest>[_sat][_rte|_rtz|_rtp|_rtn](<source>).
 
 Run by CMake at build time (builtins/CMakeLists.txt); the output is never edited by hand.
 Usage: conversions.py OUTPUT"""
 import sys
 
-# name, bits, signed; float last.
+# name, bits, signed; the floating types last.
 INTEGERS = [("char", 8, True), ("uchar", 8, False), ("short", 16, True), ("ushort", 16, False),
             ("int", 32, True), ("uint", 32, False), ("long", 64, True), ("ulong", 64, False)]
-TYPES = [name for name, _, _ in INTEGERS] + ["float"]
+# name: (significand bits, the suffix of its C library routines and literals)
+FLOATS = {"float": (24, "f"), "double": (53, "")}
+TYPES = [name for name, _, _ in INTEGERS] + list(FLOATS)
 INFO = {name: (bits, signed) for name, bits, signed in INTEGERS}
 WIDTHS = [2, 3, 4, 8, 16]
 MODES = ["", "_rte", "_rtz", "_rtp", "_rtn"]
@@ -43,34 +45,47 @@ def int_to_int(d, s, sat):
     return " ".join(lines)
 
 
-ROUND = {"": "x", "_rtz": "x", "_rte": "__builtin_rintf(x)", "_rtp": "__builtin_ceilf(x)",
-         "_rtn": "__builtin_floorf(x)"}
+def rounded(s, mode):
+    """x (of floating type s) rounded to an integral value in the mode; "" and _rtz are the cast's."""
+    routine = {"": None, "_rtz": None, "_rte": "rint", "_rtp": "ceil", "_rtn": "floor"}[mode]
+    return f"__builtin_{routine}{FLOATS[s][1]}(x)" if routine else "x"
 
 
-def float_to_int(d, mode, sat):
-    r = ROUND[mode]
+def float_to_int(d, s, mode, sat):
+    r = rounded(s, mode)
     if not sat:
         return f"return ({d}){r};"
     bits, signed = INFO[d]
     dmin, dmax = int_range(d)
-    upper = f"0x1.0p{bits - 1 if signed else bits}f"
-    lower = f"-0x1.0p{bits - 1}f" if signed else "0.0f"
-    return (f"float r = {r}; if (__builtin_isnan(r)) return 0; "
+    f = FLOATS[s][1]
+    upper = f"0x1.0p{bits - 1 if signed else bits}{f}"
+    lower = f"-0x1.0p{bits - 1}{f}" if signed else f"0.0{f}"
+    return (f"{s} r = {r}; if (__builtin_isnan(r)) return 0; "
             f"if (r >= {upper}) return {literal(dmax, d)}; "
             f"if (r < {lower}) return {literal(dmin, d)}; return ({d})r;")
 
 
-def int_to_float(s, mode):
-    if mode in ("", "_rte") or INFO[s][0] <= 16:  # nearest even is the cast; small types are exact
-        return "return (float)x;"
-    return f"return weftIntToFloat{mode}(x);"
+def exact(d, s):
+    """Whether every value of type s is a value of floating type d."""
+    if s in FLOATS:
+        return FLOATS[s][0] <= FLOATS[d][0]
+    return INFO[s][0] <= FLOATS[d][0]
+
+
+def to_float(d, s, mode):
+    """To floating type d: the cast rounds to nearest even; the directed modes need a helper."""
+    if s == d:
+        return "return x;"
+    if mode in ("", "_rte") or exact(d, s):
+        return f"return ({d})x;"
+    return f"return weftTo_{d}{mode}(x);"
 
 
 def scalar_body(d, s, mode, sat):
-    if d == "float":
-        return "return x;" if s == "float" else int_to_float(s, mode)
-    if s == "float":
-        return float_to_int(d, mode, sat)
+    if d in FLOATS:
+        return to_float(d, s, mode)
+    if s in FLOATS:
+        return float_to_int(d, s, mode, sat)
     return int_to_int(d, s, sat)
 
 
@@ -78,38 +93,44 @@ def native_vector(d, s, mode, sat):
     """Whether __builtin_convertvector has the conversion's semantics."""
     if sat:
         return False
-    if d == "float" and s != "float":
-        return mode in ("", "_rte")
-    if s == "float" and d != "float":
+    if d in FLOATS:
+        return mode in ("", "_rte") or s == d or exact(d, s)
+    if s in FLOATS:
         return mode in ("", "_rtz")
     return True
 
 
 HELPERS = r"""
-// Integer to float in a directed rounding mode: the cast rounds to nearest; where that went past
-// the integer in the wrong direction, step one float towards it. `compare` is the sign of f - x,
-// computed exactly.
-static float weftNextUp(float f) { return as_float(f >= 0.0f ? as_uint(f) + 1 : as_uint(f) - 1); }
-static float weftNextDown(float f) { return as_float(f > 0.0f ? as_uint(f) - 1 : as_uint(f) + 1); }
-#define WEFT_DIRECTED(S, COMPARE)                                                                  \
-  OVL static int weftCompare(float f, S x) { COMPARE }                                             \
-  OVL static float weftIntToFloat_rtz(S x) {                                                       \
-    float f = (float)x;                                                                            \
+// To floating type F in a directed rounding mode, from an integer or a wider floating type S: the
+// cast rounds to nearest; where that went past x in the wrong direction, step one value of F
+// towards it. `compare` is the sign of f - x, computed exactly (0 for NaN).
+#define WEFT_NEXT(F, U)                                                                            \
+  OVL static F weftNextUp(F f) { return as_##F(f >= 0 ? as_##U(f) + 1 : as_##U(f) - 1); }        \
+  OVL static F weftNextDown(F f) { return as_##F(f > 0 ? as_##U(f) - 1 : as_##U(f) + 1); }
+WEFT_NEXT(float, uint)
+WEFT_NEXT(double, ulong)
+#define WEFT_DIRECTED(F, S, COMPARE)                                                               \
+  OVL static int weftCompare(F f, S x) { COMPARE }                                                 \
+  OVL static F weftTo_##F##_rtz(S x) {                                                             \
+    F f = (F)x;                                                                                    \
     int c = weftCompare(f, x);                                                                     \
     return (c > 0 && x > 0) || (c < 0 && x < 0) ? (c > 0 ? weftNextDown(f) : weftNextUp(f)) : f;   \
   }                                                                                                \
-  OVL static float weftIntToFloat_rtp(S x) {                                                       \
-    float f = (float)x;                                                                            \
+  OVL static F weftTo_##F##_rtp(S x) {                                                             \
+    F f = (F)x;                                                                                    \
     return weftCompare(f, x) < 0 ? weftNextUp(f) : f;                                              \
   }                                                                                                \
-  OVL static float weftIntToFloat_rtn(S x) {                                                       \
-    float f = (float)x;                                                                            \
+  OVL static F weftTo_##F##_rtn(S x) {                                                             \
+    F f = (F)x;                                                                                    \
     return weftCompare(f, x) > 0 ? weftNextDown(f) : f;                                            \
   }
-WEFT_DIRECTED(int, long b = (long)f; return (b > (long)x) - (b < (long)x);)
-WEFT_DIRECTED(uint, long b = (long)f; return (b > (long)x) - (b < (long)x);)
-WEFT_DIRECTED(long, if (f >= 0x1.0p63f) return 1; long b = (long)f; return (b > x) - (b < x);)
-WEFT_DIRECTED(ulong, if (f >= 0x1.0p64f) return 1; ulong b = (ulong)f; return (b > x) - (b < x);)
+WEFT_DIRECTED(float, int, long b = (long)f; return (b > (long)x) - (b < (long)x);)
+WEFT_DIRECTED(float, uint, long b = (long)f; return (b > (long)x) - (b < (long)x);)
+WEFT_DIRECTED(float, long, if (f >= 0x1.0p63f) return 1; long b = (long)f; return (b > x) - (b < x);)
+WEFT_DIRECTED(float, ulong, if (f >= 0x1.0p64f) return 1; ulong b = (ulong)f; return (b > x) - (b < x);)
+WEFT_DIRECTED(float, double, return ((double)f > x) - ((double)f < x);)
+WEFT_DIRECTED(double, long, if (f >= 0x1.0p63) return 1; long b = (long)f; return (b > x) - (b < x);)
+WEFT_DIRECTED(double, ulong, if (f >= 0x1.0p64) return 1; ulong b = (ulong)f; return (b > x) - (b < x);)
 """
 
 
@@ -118,7 +139,7 @@ def main():
            '#include "defs.h"', HELPERS]
     for d in TYPES:
         for s in TYPES:
-            for sat in ([False, True] if d != "float" else [False]):
+            for sat in ([False] if d in FLOATS else [False, True]):
                 for mode in MODES:
                     suffix = ("_sat" if sat else "") + mode
                     out.append(f"OVL {d} convert_{d}{suffix}({s} x) {{ {scalar_body(d, s, mode, sat)} }}")

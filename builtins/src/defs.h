@@ -4,10 +4,17 @@
 
 #define OVL __attribute__((overloadable, always_inline))
 
-// FOR_WIDTHS(M, T): M(T), M(T2), M(T3), M(T4), M(T8), M(T16) for a scalar type name T.
+// Double is always available to the library's own code (the device reports cl_khr_fp64); a
+// kernel sees the double overloads only because the device reports it.
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+#define WEFT_CAT(A, B) WEFT_CAT_(A, B)
+#define WEFT_CAT_(A, B) A##B
+
+// FOR_VECTORS(M, T): M(T2, 2), M(T3, 3), M(T4, 4), M(T8, 8), M(T16, 16) for a scalar type name T.
 #define FOR_VECTORS(M, T) M(T##2, 2) M(T##3, 3) M(T##4, 4) M(T##8, 8) M(T##16, 16)
 
 #define FOR_INTEGERS(M) M(char) M(uchar) M(short) M(ushort) M(int) M(uint) M(long) M(ulong)
 #define FOR_SIGNED_INTEGERS(M) M(char) M(short) M(int) M(long)
-#define FOR_FLOATS(M) M(float)
+#define FOR_FLOATS(M) M(float) M(double)
 

@@ -1,8 +1,8 @@
 // Vector data loads and stores (OpenCL C 3.0 §6.15.11): vloadN/vstoreN for every scalar type,
 // from and to each address space (constant: loads only), at element alignment; and the half
-// forms, which convert between half in memory and float: vload_half(N), vloada_halfN,
-// vstore_half(N)(_rte|_rtz|_rtp|_rtn), vstorea_halfN(...). The half conversions are done on the bits
-// (no cl_khr_fp16 needed), exactly, with each rounding mode.
+// forms, which convert between half in memory and float (or from double): vload_half(N),
+// vloada_halfN, vstore_half(N)(_rte|_rtz|_rtp|_rtn), vstorea_halfN(...). The half conversions are
+// done on the bits (no cl_khr_fp16 needed), exactly, with each rounding mode.
 #include "defs.h"
 
 #define VLOAD(T, N, AS)                                                                            \
@@ -26,7 +26,7 @@
   VLOAD_VSTORE_WIDTH(T, 2) VLOAD_VSTORE_WIDTH(T, 3) VLOAD_VSTORE_WIDTH(T, 4)                      \
   VLOAD_VSTORE_WIDTH(T, 8) VLOAD_VSTORE_WIDTH(T, 16)
 FOR_INTEGERS(VLOAD_VSTORE)
-VLOAD_VSTORE(float)
+FOR_FLOATS(VLOAD_VSTORE)
 
 // half <-> float on the bits.
 static float halfToFloat(ushort h) {
@@ -104,6 +104,20 @@ static ushort floatToHalf(float f, int mode) {
   return sign | (ushort)roundShift(m, (uint)shift, mode, negative);
 }
 
+// A double rounded to float to odd (toward zero, then the last bit set if anything was dropped):
+// 29 dropped bits leave enough that rounding the result to half in any mode rounds the double
+// itself, with no double rounding (the float still has 13 bits below half's, and its subnormals
+// reach far below half's).
+static float roundToOddFloat(double d) {
+  float f = (float)d;
+  if (__builtin_isnan(d) || (double)f == d)
+    return f;
+  if (__builtin_fabs((double)f) > __builtin_fabs(d)) // rounded away from zero: step back
+    f = as_float(as_uint(f) - 1);
+  return as_float(as_uint(f) | 1);
+}
+static ushort doubleToHalf(double d, int mode) { return floatToHalf(roundToOddFloat(d), mode); }
+
 // Scalar and vector half loads: vload_half(N) at element alignment, vloada_halfN at the vector's.
 #define VLOAD_HALF(AS)                                                                             \
   OVL float vload_half(size_t i, const AS half *p) { return halfToFloat(((const AS ushort *)p)[i]); } \
@@ -129,25 +143,28 @@ VLOAD_HALF(local)
 VLOAD_HALF(constant)
 VLOAD_HALF(private)
 
-#define VSTORE_HALF_MODE(AS, SUFFIX, MODE)                                                         \
-  OVL void vstore_half##SUFFIX(float v, size_t i, AS half *p) { ((AS ushort *)p)[i] = floatToHalf(v, MODE); } \
-  VSTORE_HALF_N(AS, SUFFIX, MODE, 2) VSTORE_HALF_N(AS, SUFFIX, MODE, 3)                           \
-  VSTORE_HALF_N(AS, SUFFIX, MODE, 4) VSTORE_HALF_N(AS, SUFFIX, MODE, 8)                           \
-  VSTORE_HALF_N(AS, SUFFIX, MODE, 16)
-#define VSTORE_HALF_N(AS, SUFFIX, MODE, N)                                                         \
-  OVL void vstore_half##N##SUFFIX(float##N v, size_t i, AS half *p) {                              \
+// Half stores of float (floatToHalf) and double (doubleToHalf) values: T is the source type.
+#define VSTORE_HALF_MODE(T, CONVERT, AS, SUFFIX, MODE)                                             \
+  OVL void vstore_half##SUFFIX(T v, size_t i, AS half *p) { ((AS ushort *)p)[i] = CONVERT(v, MODE); } \
+  VSTORE_HALF_N(T, CONVERT, AS, SUFFIX, MODE, 2) VSTORE_HALF_N(T, CONVERT, AS, SUFFIX, MODE, 3)   \
+  VSTORE_HALF_N(T, CONVERT, AS, SUFFIX, MODE, 4) VSTORE_HALF_N(T, CONVERT, AS, SUFFIX, MODE, 8)   \
+  VSTORE_HALF_N(T, CONVERT, AS, SUFFIX, MODE, 16)
+#define VSTORE_HALF_N(T, CONVERT, AS, SUFFIX, MODE, N)                                             \
+  OVL void vstore_half##N##SUFFIX(T##N v, size_t i, AS half *p) {                                  \
     AS ushort *q = (AS ushort *)p + i * N;                                                         \
     for (int k = 0; k < N; ++k)                                                                    \
-      q[k] = floatToHalf(v[k], MODE);                                                              \
+      q[k] = CONVERT(v[k], MODE);                                                                  \
   }                                                                                                \
-  OVL void vstorea_half##N##SUFFIX(float##N v, size_t i, AS half *p) {                             \
+  OVL void vstorea_half##N##SUFFIX(T##N v, size_t i, AS half *p) {                                 \
     AS ushort *q = (AS ushort *)p + i * (N == 3 ? 4 : N);                                          \
     for (int k = 0; k < N; ++k)                                                                    \
-      q[k] = floatToHalf(v[k], MODE);                                                              \
+      q[k] = CONVERT(v[k], MODE);                                                                  \
   }
-#define VSTORE_HALF(AS)                                                                            \
-  VSTORE_HALF_MODE(AS, , RTE) VSTORE_HALF_MODE(AS, _rte, RTE) VSTORE_HALF_MODE(AS, _rtz, RTZ)     \
-  VSTORE_HALF_MODE(AS, _rtp, RTP) VSTORE_HALF_MODE(AS, _rtn, RTN)
+#define VSTORE_HALF_OF(T, CONVERT, AS)                                                             \
+  VSTORE_HALF_MODE(T, CONVERT, AS, , RTE) VSTORE_HALF_MODE(T, CONVERT, AS, _rte, RTE)              \
+  VSTORE_HALF_MODE(T, CONVERT, AS, _rtz, RTZ) VSTORE_HALF_MODE(T, CONVERT, AS, _rtp, RTP)          \
+  VSTORE_HALF_MODE(T, CONVERT, AS, _rtn, RTN)
+#define VSTORE_HALF(AS) VSTORE_HALF_OF(float, floatToHalf, AS) VSTORE_HALF_OF(double, doubleToHalf, AS)
 VSTORE_HALF(global)
 VSTORE_HALF(local)
 VSTORE_HALF(private)

@@ -211,8 +211,12 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
   case CL_DEVICE_SINGLE_FP_CONFIG:
     return Out(cl_device_fp_config(CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST |
                                    (D.HasFma ? CL_FP_FMA : 0)));
-  case CL_DEVICE_DOUBLE_FP_CONFIG: // cl_khr_fp64 is not reported yet
-  case CL_DEVICE_HALF_FP_CONFIG:   // nor cl_khr_fp16
+  case CL_DEVICE_DOUBLE_FP_CONFIG:
+    // The spec's minimum for cl_khr_fp64, which includes FMA: fma() is exact (glibc's fma where
+    // the CPU has no FMA instructions).
+    return Out(cl_device_fp_config(CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN |
+                                   CL_FP_DENORM));
+  case CL_DEVICE_HALF_FP_CONFIG: // cl_khr_fp16 is not reported yet
     return Out(cl_device_fp_config(0));
   case CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR:
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR:
@@ -227,12 +231,12 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
     return Out(vectorWidth(D, 4));
   case CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG:
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG:
-    return Out(vectorWidth(D, 8));
   case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
+    return Out(vectorWidth(D, 8));
   case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
-    return Out(cl_uint(0)); // "must return 0" without cl_khr_fp64 / cl_khr_fp16
+    return Out(cl_uint(0)); // "must return 0" without cl_khr_fp16
 
   // Images and samplers are not supported yet: every limit is 0.
   case CL_DEVICE_IMAGE_SUPPORT:

@@ -35,6 +35,9 @@ inline constexpr Extension Extensions[] = {
     // builtins/src/async.cl and device-cpu/AsyncCopy.cpp; tests/api/AsyncCopyTest.cpp.
     {"cl_khr_extended_async_copies", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     {"cl_khr_async_work_group_copy_fence", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    // double: the built-ins of every family for double (builtins/src/*.inc, instantiated for float
+    // and double); tests/api/MathTest.cpp, ConversionTest.cpp, KernelTest.cpp.
+    {"cl_khr_fp64", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
 };
 
 struct VersionedName {
@@ -56,6 +59,7 @@ inline constexpr VersionedName OpenCLCVersions[] = {
 inline constexpr VersionedName OpenCLCFeatureList[] = {
     {"__opencl_c_int64", CL_MAKE_VERSION(3, 0, 0)}, // long and ulong (required of full profile)
     {"__opencl_c_program_scope_global_variables", CL_MAKE_VERSION(3, 0, 0)},
+    {"__opencl_c_fp64", CL_MAKE_VERSION(3, 0, 0)}, // with cl_khr_fp64, as the spec requires
 };
 
 /// CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE and CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE (the

@@ -229,12 +229,17 @@ TEST_F(DeviceApi, VectorWidthsMatchTheSimdUnit) {
   EXPECT_GE(Int, 4u);
   EXPECT_GE(Long, 2u);
   EXPECT_EQ(Int, std::min(16u, 2 * Long));
-  // No cl_khr_fp64 / cl_khr_fp16 yet: "must return 0".
-  EXPECT_EQ(deviceValue<cl_uint>(Device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE), 0u);
+  // cl_khr_fp64: doubles are as wide as longs. No cl_khr_fp16 yet: "must return 0".
+  EXPECT_EQ(deviceValue<cl_uint>(Device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE), Long);
+  EXPECT_EQ(deviceValue<cl_uint>(Device, CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE), Long);
   EXPECT_EQ(deviceValue<cl_uint>(Device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF), 0u);
   auto Single = deviceValue<cl_device_fp_config>(Device, CL_DEVICE_SINGLE_FP_CONFIG);
   EXPECT_EQ(Single & (CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN),
             cl_device_fp_config(CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN));
+  // The minimum the spec mandates for a device with cl_khr_fp64.
+  EXPECT_EQ(deviceValue<cl_device_fp_config>(Device, CL_DEVICE_DOUBLE_FP_CONFIG),
+            cl_device_fp_config(CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN | CL_FP_DENORM));
+  EXPECT_EQ(deviceValue<cl_device_fp_config>(Device, CL_DEVICE_HALF_FP_CONFIG), 0u);
 }
 
 TEST_F(DeviceApi, RootDeviceRetainReleaseAndPartition) {

@@ -33,8 +33,9 @@ float halfValue(uint16_t H) {
 }
 
 /// The half nearest F in mode R, as IEEE 754 converts (overflow to infinity or to the largest
-/// finite half, as the mode says). Computed in double, where every step is exact.
-uint16_t toHalf(float F, Round R) {
+/// finite half, as the mode says). Computed in double, where every step is exact (F may be a
+/// float or a double).
+uint16_t toHalf(double F, Round R) {
   const uint16_t Sign = std::signbit(F) ? 0x8000 : 0;
   if (std::isnan(F))
     return 0x7e00;
@@ -202,6 +203,63 @@ TEST_F(HalfLoadStore, LoadsEveryHalfBitPatternExactly) {
   clReleaseMemObject(MO);
   clReleaseMemObject(MO4);
   clReleaseMemObject(MO3);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+// vstore_half from double (cl_khr_fp64) rounds the double once: the midpoints between halves and
+// the doubles just beside them, which a float on the way would round onto the midpoint (and then
+// to even) in the default mode.
+TEST_F(HalfLoadStore, StoresOfDoubleRoundOnceInEveryMode) {
+  cl_program P = built(R"(
+    kernel void st(global const double *in, global half *rte, global half *rtz, global half *rtp,
+                   global half *rtn, global half *v) {
+      size_t i = get_global_id(0);
+      vstore_half(in[i], i, rte);
+      vstore_half_rtz(in[i], i, rtz);
+      vstore_half_rtp(in[i], i, rtp);
+      vstore_half_rtn(in[i], i, rtn);
+      if (i % 4 == 0)
+        vstore_half4_rtz(vload4(i / 4, in), i / 4, v);
+    })", "-cl-std=CL3.0");
+  std::vector<double> In;
+  for (uint32_t H = 0; H < 0x7c00; H += 7) {
+    const double V = halfValue(uint16_t(H)), Next = H + 1 < 0x7c00 ? halfValue(uint16_t(H + 1)) : 65536.0;
+    const double Mid = (V + Next) / 2;
+    for (double X : {V, Mid, std::nextafter(Mid, 0.0), std::nextafter(Mid, INFINITY),
+                     Mid * (1 + 0x1p-40), Mid * (1 - 0x1p-40)}) {
+      In.push_back(X);
+      In.push_back(-X);
+    }
+  }
+  for (double X : {0.0, -0.0, double(INFINITY), -double(INFINITY), 1e-300, -1e-300, 1e300, -1e300,
+                   std::numeric_limits<double>::denorm_min(), 65504.0, 65520.0, 65519.99999999,
+                   0x1p-25, 0x1p-25 * (1 + 0x1p-50), 0x1.8p-24})
+    In.push_back(X);
+  while (In.size() % 64)
+    In.push_back(1.0);
+  const size_t N = In.size();
+  cl_mem MIn = buffer(N * 8, CL_MEM_COPY_HOST_PTR, In.data());
+  cl_mem Out[5];
+  for (cl_mem &M : Out)
+    M = buffer(N * 2);
+  cl_command_queue Q = queue();
+  cl_kernel K = clCreateKernel(P, "st", nullptr);
+  setArgs(K, MIn, Out[0], Out[1], Out[2], Out[3], Out[4]);
+  run(Q, K, N, 64);
+  const Round Modes[5] = {Round::Even, Round::Zero, Round::Up, Round::Down, Round::Zero};
+  const char *Names[5] = {"vstore_half", "_rtz", "_rtp", "_rtn", "vstore_half4_rtz"};
+  for (int M = 0; M < 5; ++M) {
+    const std::vector<uint16_t> H = read<uint16_t>(Q, Out[M], N);
+    int Failures = 0;
+    for (size_t I = 0; I < N && Failures < 5; ++I)
+      if (H[I] != toHalf(In[I], Modes[M]))
+        ++Failures, ADD_FAILURE() << Names[M] << "(" << In[I] << ") gave 0x" << std::hex << H[I]
+                                  << ", want 0x" << toHalf(In[I], Modes[M]);
+  }
+  for (cl_mem M : Out)
+    clReleaseMemObject(M);
+  clReleaseMemObject(MIn);
   clReleaseKernel(K);
   clReleaseProgram(P);
 }

@@ -873,12 +873,16 @@ TEST_F(KernelApi, CompatibilityOptionsAndInt64Feature) {
   clGetDeviceInfo(Device, CL_DEVICE_OPENCL_C_FEATURES, 0, nullptr, &Size);
   std::vector<cl_name_version> Features(Size / sizeof(cl_name_version));
   clGetDeviceInfo(Device, CL_DEVICE_OPENCL_C_FEATURES, Size, Features.data(), nullptr);
-  bool Int64 = false;
-  for (const cl_name_version &F : Features)
+  bool Int64 = false, Fp64 = false;
+  for (const cl_name_version &F : Features) {
     Int64 = Int64 || std::string(F.name) == "__opencl_c_int64";
+    Fp64 = Fp64 || std::string(F.name) == "__opencl_c_fp64";
+  }
   EXPECT_TRUE(Int64);
+  EXPECT_TRUE(Fp64);
   cl_program P = built("#ifndef __opencl_c_int64\n#error\n#endif\n"
-                       "#ifdef __opencl_c_fp64\n#error not reported\n#endif\n"
+                       "#if !defined(__opencl_c_fp64) || !defined(cl_khr_fp64)\n#error\n#endif\n"
+                       "#ifdef __opencl_c_generic_address_space\n#error not reported\n#endif\n"
                        "kernel void k(global long *l) { l[0] = l[1] * 3000000000L; }",
                        "-cl-std=CL3.0");
   clReleaseProgram(P);

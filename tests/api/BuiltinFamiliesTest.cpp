@@ -1,0 +1,315 @@
+// Built-in families beyond math, against host references: conversions to and from double in every
+// rounding mode (the host's own conversions under fesetround), the relational tests on double
+// vectors (-1 in a long), the common and geometric functions for float and double, the integer
+// functions abs_diff, add_sat, sub_sat, mul_hi, mad_hi, mad_sat and upsample, and shuffle/shuffle2.
+#include "api/KernelFixture.h"
+
+#include <cfenv>
+#include <climits>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+
+namespace weft::test {
+namespace {
+
+class BuiltinFamilies : public KernelApi {};
+
+/// Conversion in the host's rounding mode Mode (the volatile keeps it at run time).
+template <typename To, typename From> To convertIn(int Mode, From X) {
+  volatile From In = X;
+  std::fesetround(Mode);
+  volatile To Out = To(In);
+  std::fesetround(FE_TONEAREST);
+  return Out;
+}
+
+template <typename T> bool same(T A, T B) {
+  if (std::isnan(A) || std::isnan(B))
+    return std::isnan(A) && std::isnan(B);
+  return std::memcmp(&A, &B, sizeof A) == 0;
+}
+
+TEST_F(BuiltinFamilies, DoubleConversionsInEveryRoundingMode) {
+  cl_program P = built(R"(
+    kernel void k(global const double *d, global const long *l, global const ulong *u,
+                  global float *f, global double *o, global long *r) {
+      size_t j = get_global_id(0);
+      double x = d[j];
+      f[4 * j + 0] = convert_float(x);
+      f[4 * j + 1] = convert_float_rtz(x);
+      f[4 * j + 2] = convert_float_rtp(x);
+      f[4 * j + 3] = convert_float4_rtn((double4)(x)).w;
+      o[6 * j + 0] = convert_double(l[j]);
+      o[6 * j + 1] = convert_double_rtz(l[j]);
+      o[6 * j + 2] = convert_double2_rtp((long2)(l[j])).y;
+      o[6 * j + 3] = convert_double_rtn(l[j]);
+      o[6 * j + 4] = convert_double_rtz(u[j]);
+      o[6 * j + 5] = convert_double_rtp(u[j]);
+      r[4 * j + 0] = convert_long_sat_rte(x);
+      r[4 * j + 1] = convert_int_sat_rtp(x);
+      r[4 * j + 2] = convert_uint_sat_rtn(x);
+      r[4 * j + 3] = convert_short_sat(x);
+    })");
+  std::vector<double> D = {0.0, -0.0, 1.5, -2.5, 2.5, 1e300, -1e300, 1e-300, -1e-300,
+                           3.4028235677973366e38 /* just above FLT_MAX */, 1.0 + 0x1p-30,
+                           -(1.0 + 0x1p-30), 0x1p-149 * 0.75, 0x1p-140 * 1.1, 9.2233720368547758e18,
+                           -9.2233720368547758e18, 4294967295.5, -0.5, 32767.5, -32768.7,
+                           std::numeric_limits<double>::quiet_NaN(), INFINITY, -INFINITY};
+  std::vector<cl_long> L = {0, 1, -1, (cl_long(1) << 53) + 1, -((cl_long(1) << 53) + 1),
+                            (cl_long(1) << 60) + 3, -((cl_long(1) << 60) + 3), LLONG_MAX, LLONG_MIN};
+  std::mt19937_64 Random(11);
+  while (D.size() < 256) {
+    uint64_t Bits = Random();
+    double X;
+    std::memcpy(&X, &Bits, 8);
+    D.push_back(Random() % 2 ? X : std::ldexp(double(int64_t(Random())), -int(Random() % 80)));
+  }
+  while (L.size() < D.size())
+    L.push_back(cl_long(Random()) >> (Random() % 40));
+  std::vector<cl_ulong> U(L.begin(), L.end());
+  const size_t N = D.size();
+  cl_mem MD = buffer(N * 8, CL_MEM_COPY_HOST_PTR, D.data());
+  cl_mem ML = buffer(N * 8, CL_MEM_COPY_HOST_PTR, L.data());
+  cl_mem MU = buffer(N * 8, CL_MEM_COPY_HOST_PTR, U.data());
+  cl_mem MF = buffer(N * 4 * 4), MO = buffer(N * 6 * 8), MR = buffer(N * 4 * 8);
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  setArgs(K, MD, ML, MU, MF, MO, MR);
+  cl_command_queue Q = queue();
+  run(Q, K, N, 16);
+  const std::vector<float> F = read<float>(Q, MF, N * 4);
+  const std::vector<double> O = read<double>(Q, MO, N * 6);
+  const std::vector<cl_long> R = read<cl_long>(Q, MR, N * 4);
+  // An integral V saturated to [Lo, Hi] (Hi + 1.0 is a power of two, exact in double).
+  auto Sat = [](double V, cl_long Lo, cl_long Hi) -> cl_long {
+    return std::isnan(V) ? 0 : V < double(Lo) ? Lo : V >= double(Hi) + 1.0 ? Hi : cl_long(V);
+  };
+  int Wrong = 0;
+  auto Check = [&](bool Ok, const char *What, size_t I) {
+    if (!Ok && ++Wrong <= 12)
+      ADD_FAILURE() << What << " of element " << I << " (" << D[I] << ", " << L[I] << ")";
+  };
+  for (size_t I = 0; I < N; ++I) {
+    const double X = D[I];
+    Check(same(F[4 * I + 0], convertIn<float>(FE_TONEAREST, X)), "convert_float", I);
+    Check(same(F[4 * I + 1], convertIn<float>(FE_TOWARDZERO, X)), "convert_float_rtz", I);
+    Check(same(F[4 * I + 2], convertIn<float>(FE_UPWARD, X)), "convert_float_rtp", I);
+    Check(same(F[4 * I + 3], convertIn<float>(FE_DOWNWARD, X)), "convert_float4_rtn", I);
+    Check(same(O[6 * I + 0], convertIn<double>(FE_TONEAREST, L[I])), "convert_double(long)", I);
+    Check(same(O[6 * I + 1], convertIn<double>(FE_TOWARDZERO, L[I])), "convert_double_rtz(long)", I);
+    Check(same(O[6 * I + 2], convertIn<double>(FE_UPWARD, L[I])), "convert_double2_rtp(long2)", I);
+    Check(same(O[6 * I + 3], convertIn<double>(FE_DOWNWARD, L[I])), "convert_double_rtn(long)", I);
+    Check(same(O[6 * I + 4], convertIn<double>(FE_TOWARDZERO, U[I])), "convert_double_rtz(ulong)", I);
+    Check(same(O[6 * I + 5], convertIn<double>(FE_UPWARD, U[I])), "convert_double_rtp(ulong)", I);
+    Check(R[4 * I + 0] == Sat(std::nearbyint(X), LLONG_MIN, LLONG_MAX), "convert_long_sat_rte", I);
+    Check(R[4 * I + 1] == Sat(std::ceil(X), INT_MIN, INT_MAX), "convert_int_sat_rtp", I);
+    Check(R[4 * I + 2] == Sat(std::floor(X), 0, UINT_MAX), "convert_uint_sat_rtn", I);
+    Check(R[4 * I + 3] == Sat(std::trunc(X), SHRT_MIN, SHRT_MAX), "convert_short_sat", I);
+  }
+  EXPECT_EQ(Wrong, 0);
+  for (cl_mem M : {MD, ML, MU, MF, MO, MR})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+// Relational tests on double: scalars give 1 or 0, vectors -1 or 0 in a long; select and
+// bitselect on doubles; the common and geometric functions for double (and the float forms with
+// a scalar argument).
+TEST_F(BuiltinFamilies, DoubleRelationalCommonAndGeometric) {
+  cl_program P = built(R"(
+    kernel void k(global const double *d, global long *r, global double *o) {
+      size_t j = get_global_id(0);
+      double x = d[j];
+      double2 v = (double2)(x, 1.0);
+      r[6 * j + 0] = isless(v, (double2)(1.0)).x;            // -1 or 0
+      r[6 * j + 1] = isnan(x) + 2 * isinf(x) + 4 * isnormal(x) + 8 * signbit(x);
+      r[6 * j + 2] = isnotequal((double4)(x), (double4)(x)).w;
+      r[6 * j + 3] = select((long2)(1), (long2)(2), isgreater(v, (double2)(0.0))).x;
+      r[6 * j + 4] = as_long(bitselect(x, -x, as_double(0x8000000000000000L)));
+      r[6 * j + 5] = isunordered((double8)(x), (double8)(0.0)).s7;
+      o[9 * j + 0] = clamp(x, -1.0, 2.0);
+      o[9 * j + 1] = sign(x);
+      o[9 * j + 2] = smoothstep(0.0, 4.0, x);
+      o[9 * j + 3] = length((double3)(x, 2.0, -3.0));
+      o[9 * j + 4] = dot((double4)(x, 1.0, 2.0, 3.0), (double4)(2.0));
+      o[9 * j + 5] = cross((double3)(x, 1.0, 0.0), (double3)(0.0, 1.0, x)).z;
+      o[9 * j + 6] = degrees(x) + radians(x);
+      o[9 * j + 7] = mix((double4)(x), (double4)(3.0), 0.25).y;
+      o[9 * j + 8] = step(1.0, (double2)(x)).y + max(x, 0.5) + min((double3)(x), 0.25).z;
+    }
+    kernel void f(global const float *a, global float *o) {
+      size_t j = get_global_id(0);
+      float4 x = vload4(j, a);
+      vstore4(clamp(x, -1.0f, 2.0f) + mix(x, (float4)(3.0f), 0.25f) + step(1.0f, x) +
+              smoothstep(0.0f, 4.0f, x) + sign(x), j, o);
+    })");
+  std::vector<double> D = {0.0, -0.0, 1.0, -1.0, 0.5, 3.0, 5.0, -7.25, 1e-310, 1e308,
+                           std::numeric_limits<double>::quiet_NaN(), INFINITY, -INFINITY, 2.0, 0.25, 1.75};
+  const size_t N = D.size();
+  cl_mem MD = buffer(N * 8, CL_MEM_COPY_HOST_PTR, D.data());
+  cl_mem MR = buffer(N * 6 * 8), MO = buffer(N * 9 * 8);
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  setArgs(K, MD, MR, MO);
+  cl_command_queue Q = queue();
+  run(Q, K, N, 4);
+  const std::vector<cl_long> R = read<cl_long>(Q, MR, N * 6);
+  const std::vector<double> O = read<double>(Q, MO, N * 9);
+  auto Smooth = [](double E0, double E1, double X) {
+    double T = std::fmin(std::fmax((X - E0) / (E1 - E0), 0.0), 1.0);
+    return T * T * (3 - 2 * T);
+  };
+  auto Sign = [](double X) { return X > 0 ? 1.0 : X < 0 ? -1.0 : X == 0 ? X : 0.0; };
+  for (size_t I = 0; I < N; ++I) {
+    const double X = D[I];
+    SCOPED_TRACE(X);
+    EXPECT_EQ(R[6 * I + 0], X < 1.0 ? -1 : 0);
+    EXPECT_EQ(R[6 * I + 1], std::isnan(X) + 2 * std::isinf(X) + 4 * std::isnormal(X) + 8 * std::signbit(X));
+    EXPECT_EQ(R[6 * I + 2], std::isnan(X) ? -1 : 0);
+    EXPECT_EQ(R[6 * I + 3], X > 0 ? 2 : 1);
+    double Negated = -X;
+    cl_long NegatedBits;
+    std::memcpy(&NegatedBits, &Negated, 8);
+    EXPECT_EQ(R[6 * I + 4], NegatedBits);
+    EXPECT_EQ(R[6 * I + 5], std::isnan(X) ? -1 : 0);
+    const double *G = &O[9 * I];
+    EXPECT_TRUE(same(G[0], std::fmin(std::fmax(X, -1.0), 2.0)));
+    EXPECT_TRUE(same(G[1], Sign(X)));
+    EXPECT_TRUE(same(G[2], Smooth(0.0, 4.0, X)));
+    EXPECT_TRUE(same(G[3], std::sqrt(X * X + 4.0 + 9.0)));
+    EXPECT_TRUE(same(G[4], X * 2.0 + 2.0 + 4.0 + 6.0));
+    EXPECT_TRUE(same(G[5], X * 1.0 - 1.0 * 0.0));
+    const double Angles = X * (180 / M_PI) + X * (M_PI / 180);
+    if (std::isfinite(Angles))
+      EXPECT_NEAR(G[6], Angles, std::fabs(X) * 1e-15) << "degrees + radians";
+    else
+      EXPECT_TRUE(same(G[6], Angles)) << "degrees + radians";
+    EXPECT_TRUE(same(G[7], X + (3.0 - X) * 0.25));
+    EXPECT_TRUE(same(G[8], (X < 1.0 ? 0.0 : 1.0) + (X < 0.5 ? 0.5 : X) + (0.25 < X ? 0.25 : X)));
+  }
+  // The float forms with scalar arguments.
+  std::vector<float> A = {-2.0f, -0.5f, 0.0f, 0.75f, 1.0f, 2.5f, 3.0f, 5.0f};
+  cl_mem MA = buffer(A.size() * 4, CL_MEM_COPY_HOST_PTR, A.data()), MF = buffer(A.size() * 4);
+  cl_kernel KF = clCreateKernel(P, "f", nullptr);
+  setArgs(KF, MA, MF);
+  run(Q, KF, 2, 1);
+  const std::vector<float> Fo = read<float>(Q, MF, A.size());
+  for (size_t I = 0; I < A.size(); ++I) {
+    const float X = A[I];
+    float T = std::fmin(std::fmax(X / 4.0f, 0.0f), 1.0f);
+    EXPECT_FLOAT_EQ(Fo[I], std::fmin(std::fmax(X, -1.0f), 2.0f) + (X + (3.0f - X) * 0.25f) +
+                               (X < 1.0f ? 0.0f : 1.0f) + T * T * (3 - 2 * T) +
+                               float(Sign(X))) << X;
+  }
+  for (cl_mem M : {MD, MR, MO, MA, MF})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseKernel(KF);
+  clReleaseProgram(P);
+}
+
+// The integer functions with saturation, high halves and widening, against 128-bit host
+// arithmetic, on the extremes of each type and random values.
+TEST_F(BuiltinFamilies, IntegerSaturationHighHalvesAndUpsample) {
+  cl_program P = built(R"(
+    kernel void k(global const long *a, global const long *b, global const long *c,
+                  global long *r) {
+      size_t j = get_global_id(0);
+      long x = a[j], y = b[j], z = c[j];
+      int xi = (int)x, yi = (int)y, zi = (int)z;
+      r[14 * j + 0] = add_sat(x, y);
+      r[14 * j + 1] = sub_sat(x, y);
+      r[14 * j + 2] = mul_hi(x, y);
+      r[14 * j + 3] = (long)mul_hi((ulong)x, (ulong)y);
+      r[14 * j + 4] = mad_sat(x, y, z);
+      r[14 * j + 5] = (long)abs_diff(x, y);
+      r[14 * j + 6] = add_sat(xi, yi);
+      r[14 * j + 7] = sub_sat((uint)xi, (uint)yi);
+      r[14 * j + 8] = mad_hi(xi, yi, zi);
+      r[14 * j + 9] = mad_sat((uint)xi, (uint)yi, (uint)zi);
+      r[14 * j + 10] = add_sat((char4)((char)x), (char4)((char)y)).w;
+      r[14 * j + 11] = upsample((int)x, (uint)y);
+      r[14 * j + 12] = upsample((ushort2)((ushort)x), (ushort2)((ushort)y)).y;
+      r[14 * j + 13] = abs((short3)((short)x)).z;
+    })");
+  std::vector<cl_long> A = {0, 1, -1, LLONG_MAX, LLONG_MIN, INT_MAX, INT_MIN, 127, -128, 255, 1 << 20};
+  std::vector<cl_long> B = {0, LLONG_MAX, LLONG_MIN, 2, -2, INT_MAX, INT_MIN, 127, -128, 3, -(1 << 21)};
+  std::vector<cl_long> C = {0, -1, 1, LLONG_MIN, LLONG_MAX, INT_MIN, INT_MAX, 5, -5, 0, 7};
+  std::mt19937_64 Random(3);
+  while (A.size() < 64) {
+    A.push_back(cl_long(Random()) >> (Random() % 64));
+    B.push_back(cl_long(Random()) >> (Random() % 64));
+    C.push_back(cl_long(Random()) >> (Random() % 64));
+  }
+  const size_t N = A.size();
+  cl_mem MA = buffer(N * 8, CL_MEM_COPY_HOST_PTR, A.data());
+  cl_mem MB = buffer(N * 8, CL_MEM_COPY_HOST_PTR, B.data());
+  cl_mem MC = buffer(N * 8, CL_MEM_COPY_HOST_PTR, C.data());
+  cl_mem MR = buffer(N * 14 * 8);
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  setArgs(K, MA, MB, MC, MR);
+  cl_command_queue Q = queue();
+  run(Q, K, N, 8);
+  const std::vector<cl_long> R = read<cl_long>(Q, MR, N * 14);
+  using I128 = __int128;
+  auto Clamp = [](I128 V, I128 Lo, I128 Hi) { return cl_long(V < Lo ? Lo : V > Hi ? Hi : V); };
+  for (size_t I = 0; I < N; ++I) {
+    const cl_long X = A[I], Y = B[I], Z = C[I];
+    const int32_t Xi = int32_t(X), Yi = int32_t(Y), Zi = int32_t(Z);
+    SCOPED_TRACE(::testing::Message() << X << ", " << Y << ", " << Z);
+    const cl_long *G = &R[14 * I];
+    EXPECT_EQ(G[0], Clamp(I128(X) + Y, LLONG_MIN, LLONG_MAX));
+    EXPECT_EQ(G[1], Clamp(I128(X) - Y, LLONG_MIN, LLONG_MAX));
+    EXPECT_EQ(G[2], cl_long((I128(X) * Y) >> 64));
+    EXPECT_EQ(G[3], cl_long(((unsigned __int128)uint64_t(X) * uint64_t(Y)) >> 64));
+    EXPECT_EQ(G[4], Clamp(I128(X) * Y + Z, LLONG_MIN, LLONG_MAX));
+    EXPECT_EQ(uint64_t(G[5]), uint64_t(X > Y ? uint64_t(X) - uint64_t(Y) : uint64_t(Y) - uint64_t(X)));
+    EXPECT_EQ(G[6], Clamp(I128(Xi) + Yi, INT_MIN, INT_MAX));
+    EXPECT_EQ(G[7], Clamp(I128(uint32_t(Xi)) - uint32_t(Yi), 0, UINT_MAX));
+    EXPECT_EQ(G[8], cl_long(int32_t(uint32_t((int64_t(Xi) * Yi) >> 32) + uint32_t(Zi))));
+    EXPECT_EQ(G[9], Clamp(I128(uint32_t(Xi)) * uint32_t(Yi) + uint32_t(Zi), 0, UINT_MAX));
+    EXPECT_EQ(G[10], Clamp(I128(int8_t(X)) + int8_t(Y), -128, 127));
+    EXPECT_EQ(G[11], cl_long((uint64_t(uint32_t(int32_t(X))) << 32) | uint32_t(Y)));
+    EXPECT_EQ(G[12], cl_long((uint32_t(uint16_t(X)) << 16) | uint16_t(Y)));
+    EXPECT_EQ(G[13], cl_long(uint16_t(std::abs(int(int16_t(X))))));
+  }
+  for (cl_mem M : {MA, MB, MC, MR})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+// shuffle and shuffle2: only the mask bits that index the input count.
+TEST_F(BuiltinFamilies, ShuffleAndShuffle2) {
+  cl_program P = built(R"(
+    kernel void k(global int *r, global double *d) {
+      int4 x = (int4)(10, 11, 12, 13), y = (int4)(20, 21, 22, 23);
+      vstore8(shuffle(x, (uint8)(3, 2, 1, 0, 7, 4, 0xff05, 1)), 0, r);      // 8 from 4
+      vstore2(shuffle2(x, y, (uint2)(6, 0x11)), 4, r);                       // r[8], r[9]
+      vstore16(shuffle2((int2)(1, 2), (int2)(3, 4), (uint16)(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                                             12, 13, 14, 15)), 1, r); // r[16..31]
+      vstore4(shuffle((double16)(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5, 10.5, 11.5,
+                                 12.5, 13.5, 14.5, 15.5), (ulong4)(15, 0, 17, 8)), 0, d);
+    })");
+  cl_mem MR = buffer(32 * 4), MD = buffer(4 * 8);
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  setArgs(K, MR, MD);
+  cl_command_queue Q = queue();
+  run(Q, K, 1, 1);
+  const std::vector<int> R = read<int>(Q, MR, 32);
+  const std::vector<double> D = read<double>(Q, MD, 4);
+  EXPECT_EQ(std::vector<int>(R.begin(), R.begin() + 8), (std::vector<int>{13, 12, 11, 10, 13, 10, 11, 11}));
+  EXPECT_EQ(R[8], 22); // 6 -> y[2]
+  EXPECT_EQ(R[9], 11); // 0x11 & 7 = 1 -> x[1]
+  for (int I = 0; I < 16; ++I)
+    EXPECT_EQ(R[16 + I], 1 + I % 4) << I;
+  EXPECT_EQ(D, (std::vector<double>{15.5, 0.5, 1.5, 8.5}));
+  for (cl_mem M : {MR, MD})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+} // namespace
+} // namespace weft::test

@@ -1,0 +1,421 @@
+// The math built-ins (builtins/src/math.inc) for float and double against the host's C library,
+// scalar and in 4- and 16-component vectors, over special values (zeros, infinities, NaN,
+// denormals, range limits) and a sweep of magnitudes. The built-ins call the same glibc routines
+// or compute the same expression, so results must match bit for bit (NaN for NaN); the functions
+// Weft computes its own way (sinpi, rootn, remquo...) are checked against references or the
+// spec's special values.
+#include "api/KernelFixture.h"
+
+#include <climits>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <random>
+
+namespace weft::test {
+namespace {
+
+template <typename T> std::vector<T> inputs() {
+  using L = std::numeric_limits<T>;
+  const T Inf = L::infinity();
+  std::vector<T> V = {T(0),    -T(0),   T(1),       -T(1),     T(0.5),     -T(0.5),    T(2),
+                      T(-2),   T(10),   T(-10),     T(0.99),   T(-0.99),   T(3.14159), T(88.7),
+                      T(-88.7), T(1e-7), L::denorm_min() * 3, -L::denorm_min() * 5, T(1e10),
+                      T(-1e10), L::max(), L::lowest(), Inf, -Inf, L::quiet_NaN(), T(1.5),
+                      T(-2.5), T(0.25), T(709.7), T(-745.1), T(1e300 > L::max() ? 3e38 : 1e300)};
+  std::mt19937 Random(5);
+  while (V.size() % 16 || V.size() < 256) {
+    T Magnitude = std::ldexp(T(1) + T(Random() % 1000) / T(1000), int(Random() % 60) - 30);
+    V.push_back(Random() % 2 ? Magnitude : -Magnitude);
+  }
+  return V;
+}
+
+template <typename T> bool same(T A, T B) {
+  if (std::isnan(A) || std::isnan(B))
+    return std::isnan(A) && std::isnan(B);
+  return std::memcmp(&A, &B, sizeof A) == 0;
+}
+
+/// Source with every From replaced by To.
+std::string replaced(std::string Source, const std::string &From, const std::string &To) {
+  for (size_t At = 0; (At = Source.find(From, At)) != std::string::npos; At += To.size())
+    Source.replace(At, From.size(), To);
+  return Source;
+}
+
+template <typename T> const char *typeName();
+template <> const char *typeName<float>() { return "float"; }
+template <> const char *typeName<double>() { return "double"; }
+
+template <typename T> class Math : public KernelApi {
+protected:
+  /// Runs kernel Name over In (and In2) and returns the results.
+  std::vector<T> run(cl_program P, const std::string &Name, const std::vector<T> &In,
+                     const std::vector<T> *In2 = nullptr) {
+    cl_int Err;
+    cl_kernel K = clCreateKernel(P, Name.c_str(), &Err);
+    EXPECT_EQ(Err, CL_SUCCESS) << Name;
+    const size_t N = In.size();
+    cl_mem A = buffer(N * sizeof(T), CL_MEM_COPY_HOST_PTR, const_cast<T *>(In.data()));
+    cl_mem B = buffer(N * sizeof(T), CL_MEM_COPY_HOST_PTR,
+                      const_cast<T *>(In2 ? In2->data() : In.data()));
+    cl_mem Out = buffer(N * sizeof(T));
+    setArgs(K, A, B, Out);
+    cl_command_queue Q = queue();
+    KernelApi::run(Q, K, N / 16, 1);
+    std::vector<T> R = read<T>(Q, Out, N);
+    for (cl_mem M : {A, B, Out})
+      clReleaseMemObject(M);
+    clReleaseKernel(K);
+    return R;
+  }
+};
+using RealTypes = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(Math, RealTypes);
+
+template <typename T> using Unary = std::function<T(T)>;
+template <typename T> using Binary = std::function<T(T, T)>;
+
+/// The functions and their references; std:: overloads pick the float or double routine.
+template <typename T> std::vector<std::pair<std::string, Unary<T>>> unaries() {
+  const T OneOverPi = T(M_1_PI);
+  std::vector<std::pair<std::string, Unary<T>>> U = {
+      {"exp", [](T X) { return std::exp(X); }},       {"exp2", [](T X) { return std::exp2(X); }},
+      {"expm1", [](T X) { return std::expm1(X); }},   {"log", [](T X) { return std::log(X); }},
+      {"log2", [](T X) { return std::log2(X); }},     {"log10", [](T X) { return std::log10(X); }},
+      {"log1p", [](T X) { return std::log1p(X); }},   {"logb", [](T X) { return std::logb(X); }},
+      {"sqrt", [](T X) { return std::sqrt(X); }},     {"cbrt", [](T X) { return std::cbrt(X); }},
+      {"sin", [](T X) { return std::sin(X); }},       {"cos", [](T X) { return std::cos(X); }},
+      {"tan", [](T X) { return std::tan(X); }},       {"asin", [](T X) { return std::asin(X); }},
+      {"acos", [](T X) { return std::acos(X); }},     {"atan", [](T X) { return std::atan(X); }},
+      {"sinh", [](T X) { return std::sinh(X); }},     {"cosh", [](T X) { return std::cosh(X); }},
+      {"tanh", [](T X) { return std::tanh(X); }},     {"asinh", [](T X) { return std::asinh(X); }},
+      {"acosh", [](T X) { return std::acosh(X); }},   {"atanh", [](T X) { return std::atanh(X); }},
+      {"erf", [](T X) { return std::erf(X); }},       {"erfc", [](T X) { return std::erfc(X); }},
+      {"tgamma", [](T X) { return std::tgamma(X); }}, {"lgamma", [](T X) { return std::lgamma(X); }},
+      {"fabs", [](T X) { return std::fabs(X); }},     {"floor", [](T X) { return std::floor(X); }},
+      {"ceil", [](T X) { return std::ceil(X); }},     {"trunc", [](T X) { return std::trunc(X); }},
+      {"round", [](T X) { return std::round(X); }},   {"rint", [](T X) { return std::rint(X); }},
+      {"exp10", [](T X) { return std::pow(T(10), X); }},
+      {"rsqrt", [](T X) { return T(1) / std::sqrt(X); }},
+      {"asinpi", [=](T X) { return std::asin(X) * OneOverPi; }},
+      {"acospi", [=](T X) { return std::acos(X) * OneOverPi; }},
+      {"atanpi", [=](T X) { return std::atan(X) * OneOverPi; }}};
+  if (std::is_same_v<T, float>) { // float only
+    U.push_back({"native_tan", [](T X) { return std::tan(X); }});
+    U.push_back({"half_log10", [](T X) { return std::log10(X); }});
+  }
+  return U;
+}
+
+template <typename T> std::vector<std::pair<std::string, Binary<T>>> binaries() {
+  const T OneOverPi = T(M_1_PI);
+  return {{"pow", [](T X, T Y) { return std::pow(X, Y); }},
+          {"hypot", [](T X, T Y) { return std::hypot(X, Y); }},
+          {"atan2", [](T X, T Y) { return std::atan2(X, Y); }},
+          {"fmod", [](T X, T Y) { return std::fmod(X, Y); }},
+          {"remainder", [](T X, T Y) { return std::remainder(X, Y); }},
+          {"fdim", [](T X, T Y) { return std::fdim(X, Y); }},
+          {"fmin", [](T X, T Y) { return std::fmin(X, Y); }},
+          {"fmax", [](T X, T Y) { return std::fmax(X, Y); }},
+          {"copysign", [](T X, T Y) { return std::copysign(X, Y); }},
+          {"nextafter", [](T X, T Y) { return std::nextafter(X, Y); }},
+          {"atan2pi", [=](T Y, T X) { return std::atan2(Y, X) * OneOverPi; }},
+          {"maxmag", [](T X, T Y) {
+             return std::fabs(X) > std::fabs(Y) ? X : std::fabs(Y) > std::fabs(X) ? Y : std::fmax(X, Y);
+           }},
+          {"minmag", [](T X, T Y) {
+             return std::fabs(X) < std::fabs(Y) ? X : std::fabs(Y) < std::fabs(X) ? Y : std::fmin(X, Y);
+           }}};
+}
+
+/// Three kernels per function: scalar, 4- and 16-component, each handling 16 elements per
+/// work-item. Args are the call's arguments for element j ("a[j]", or "a[j], b[j]"), and for
+/// the vector forms with vloadW of a and b.
+template <typename T> std::string source() {
+  const std::string Type = typeName<T>();
+  std::string S;
+  auto Kernels = [&](const std::string &Name, bool TwoArguments) {
+    const std::string Head =
+        "(global const " + Type + " *a, global const " + Type + " *b, global " + Type + " *o) {";
+    S += "kernel void " + Name + "_1" + Head + " size_t g = get_global_id(0) * 16;" +
+         " for (int i = 0; i < 16; ++i) o[g + i] = " + Name + "(a[g + i]" +
+         (TwoArguments ? ", b[g + i]" : "") + "); }\n";
+    for (const std::string W : {"4", "16"})
+      S += "kernel void " + Name + "_" + W + Head + " size_t g = get_global_id(0) * 16 / " + W +
+           "; for (int i = 0; i < 16 / " + W + "; ++i) vstore" + W + "(" + Name + "(vload" + W +
+           "(g + i, a)" + (TwoArguments ? ", vload" + W + "(g + i, b)" : "") + "), g + i, o); }\n";
+  };
+  for (const auto &[Name, F] : unaries<T>())
+    Kernels(Name, false);
+  for (const auto &[Name, F] : binaries<T>())
+    Kernels(Name, true);
+  return S;
+}
+
+TYPED_TEST(Math, UnaryAndBinaryFunctionsMatchTheCLibrary) {
+  using T = TypeParam;
+  const std::string Source = source<T>();
+  cl_program P = this->built(Source.c_str());
+  const std::vector<T> X = inputs<T>();
+  std::vector<T> Y(X.rbegin(), X.rend());
+  for (const auto &[Name, F] : unaries<T>())
+    for (const char *W : {"_1", "_4", "_16"}) {
+      std::vector<T> R = this->run(P, Name + W, X);
+      int Wrong = 0;
+      for (size_t I = 0; I < X.size(); ++I)
+        if (!same(R[I], F(X[I])) && ++Wrong <= 3)
+          ADD_FAILURE() << Name << W << "(" << X[I] << ") = " << R[I] << ", expected " << F(X[I]);
+    }
+  for (const auto &[Name, F] : binaries<T>())
+    for (const char *W : {"_1", "_4", "_16"}) {
+      std::vector<T> R = this->run(P, Name + W, X, &Y);
+      int Wrong = 0;
+      for (size_t I = 0; I < X.size(); ++I)
+        if (!same(R[I], F(X[I], Y[I])) && ++Wrong <= 3)
+          ADD_FAILURE() << Name << W << "(" << X[I] << ", " << Y[I] << ") = " << R[I]
+                        << ", expected " << F(X[I], Y[I]);
+    }
+  clReleaseProgram(P);
+}
+
+// ldexp, and the functions that return a second result through a pointer to global, local or
+// private memory (PyOpenCL's test_clmath calls sincos, modf, frexp and ldexp).
+TYPED_TEST(Math, LdexpAndPointerResultsInEveryAddressSpace) {
+  using T = TypeParam;
+  std::string Source = R"(
+    kernel void k(global const float *a, global float *o, global float *o2, global int *e) {
+      size_t i = get_global_id(0);
+      float x = a[i];
+      local float l[16];
+      float p;
+      int pe;
+      float4 c4;
+      float16 w16;
+      o[8 * i + 0] = ldexp(x, (int)(i % 40) - 20);
+      o[8 * i + 1] = sincos(x, &o2[5 * i + 0]);           /* global */
+      o[8 * i + 2] = modf(x, &l[get_local_id(0)]);        /* local */
+      o2[5 * i + 1] = l[get_local_id(0)];
+      o[8 * i + 3] = fract(x, &p);                        /* private */
+      o2[5 * i + 2] = p;
+      o[8 * i + 4] = frexp(x, &pe);
+      e[i] = pe;
+      o[8 * i + 5] = sincos((float4)(x), &c4).z;
+      o2[5 * i + 3] = c4.w;
+      o[8 * i + 6] = ldexp((float2)(x, 1.0f), 3).x;
+      o[8 * i + 7] = modf((float16)(x), &w16).s7;
+      o2[5 * i + 4] = w16.s3;
+    })";
+  Source = replaced(Source, "float", typeName<T>());
+  cl_program P = this->built(Source.c_str());
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "k", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  const std::vector<T> X = inputs<T>();
+  const size_t N = X.size();
+  cl_mem A = this->buffer(N * sizeof(T), CL_MEM_COPY_HOST_PTR, const_cast<T *>(X.data()));
+  cl_mem O = this->buffer(N * 8 * sizeof(T)), O2 = this->buffer(N * 5 * sizeof(T)),
+         E = this->buffer(N * 4);
+  this->setArgs(K, A, O, O2, E);
+  cl_command_queue Q = this->queue();
+  this->KernelApi::run(Q, K, N, 16);
+  std::vector<T> R = this->template read<T>(Q, O, N * 8);
+  std::vector<T> R2 = this->template read<T>(Q, O2, N * 5);
+  std::vector<int> Exponents = this->template read<int>(Q, E, N);
+  int Wrong = 0;
+  auto Check = [&](const char *What, size_t I, T Got, T Want) {
+    if (!same(Got, Want) && ++Wrong <= 10)
+      ADD_FAILURE() << What << "(" << X[I] << ") = " << Got << ", expected " << Want;
+  };
+  for (size_t I = 0; I < N; ++I) {
+    const T V = X[I];
+    T Whole;
+    int Exponent;
+    Check("ldexp", I, R[8 * I + 0], std::ldexp(V, int(I % 40) - 20));
+    Check("sincos", I, R[8 * I + 1], std::sin(V));
+    Check("sincos cosine", I, R2[5 * I + 0], std::cos(V));
+    T Fraction = std::modf(V, &Whole);
+    Check("modf", I, R[8 * I + 2], Fraction);
+    Check("modf whole", I, R2[5 * I + 1], Whole);
+    T Floor = std::floor(V);
+    T Fract = std::isnan(V)   ? V
+              : std::isinf(V) ? std::copysign(T(0), V)
+                              : std::fmin(V - Floor, std::nextafter(T(1), T(0)));
+    Check("fract", I, R[8 * I + 3], Fract);
+    Check("fract floor", I, R2[5 * I + 2], Floor);
+    Check("frexp", I, R[8 * I + 4], std::frexp(V, &Exponent));
+    if (std::isfinite(V) && Exponents[I] != Exponent && ++Wrong <= 10)
+      ADD_FAILURE() << "frexp exponent of " << V << ": " << Exponents[I] << ", expected " << Exponent;
+    Check("sincos vector4", I, R[8 * I + 5], std::sin(V));
+    Check("sincos vector4 cosine", I, R2[5 * I + 3], std::cos(V));
+    Check("ldexp vector2", I, R[8 * I + 6], std::ldexp(V, 3));
+    Check("modf vector16", I, R[8 * I + 7], Fraction);
+    Check("modf vector16 whole", I, R2[5 * I + 4], Whole);
+  }
+  EXPECT_EQ(Wrong, 0);
+  for (cl_mem M : {A, O, O2, E})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+/// The error of Got against the exact result Ref, in units in the last place of T at Ref.
+template <typename T> long double ulps(T Got, long double Ref) {
+  using L = std::numeric_limits<T>;
+  if (std::isnan(Ref) || std::isnan(Got))
+    return std::isnan(Ref) && std::isnan(Got) ? 0 : INFINITY;
+  if (std::isinf(Got) || std::isinf(Ref) || std::fabs(Ref) > L::max())
+    return Got == T(Ref) ? 0 : INFINITY;
+  int Exponent = Ref == 0 ? L::min_exponent : std::max(int(std::ilogbl(Ref)), L::min_exponent - 1);
+  return std::fabs(Got - Ref) / std::ldexp(1.0L, Exponent - (L::digits - 1));
+}
+
+// The functions Weft computes its own way rather than by a C library routine: sinpi, cospi, tanpi
+// (reduced exactly, then computed in double), pown, rootn, powr, remquo (all 7 quotient bits the
+// spec asks for), lgamma_r, ilogb and nan; within the spec's ulp limits of a long double
+// reference, with its special values.
+TYPED_TEST(Math, WeftsOwnFunctionsMeetTheSpec) {
+  using T = TypeParam;
+  using LD = long double;
+  std::string Source = R"(
+    kernel void k(global const float *a, global const float *b, global const int *n,
+                  global float *o, global int *q) {
+      size_t i = get_global_id(0);
+      float x = a[i], y = b[i];
+      int k = n[i], quo, sign;
+      o[9 * i + 0] = sinpi(x);
+      o[9 * i + 1] = cospi((float4)(x)).z;
+      o[9 * i + 2] = tanpi(x);
+      o[9 * i + 3] = pown((float2)(x), (int2)(k)).y;
+      o[9 * i + 4] = rootn(x, k);
+      o[9 * i + 5] = powr(x, y);
+      o[9 * i + 6] = remquo(x, y, &quo);
+      o[9 * i + 7] = lgamma_r(x, &sign);
+      o[9 * i + 8] = nan((uint2)((uint)k, 1u)).x;
+      q[3 * i + 0] = quo;
+      q[3 * i + 1] = sign;
+      q[3 * i + 2] = ilogb((float16)(x)).sa;
+    })";
+  const bool Double = std::is_same_v<T, double>;
+  Source = replaced(Source, "float", typeName<T>());
+  if (Double)
+    Source = replaced(replaced(Source, "uint", "ulong"), "1u", "1ul");
+  cl_program P = this->built(Source.c_str());
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "k", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  // Hand-picked cases first: half-integers and integers for the *pi functions, quotients
+  // beyond 3 bits for remquo, powr's special values; then the sweep.
+  std::vector<T> X = {0.5, 1.5, -2.5, 3, -4, 1000, -1000.75, 5, 7, 10, -10, 0, 1, 1, -0.0, 0.25, 2.25};
+  std::vector<T> Y = {1,   3,   3,    2, 2,  1,    0.5,      2, 2, 3,  3,   0, 0, INFINITY, -1, 0, -2};
+  for (T V : inputs<T>()) {
+    X.push_back(V);
+    Y.push_back(X[X.size() * 7 % 17] * T(0.37) + T(1.5));
+  }
+  while (X.size() % 16) {
+    X.push_back(T(X.size()) / 8);
+    Y.push_back(T(3));
+  }
+  const size_t N = X.size();
+  std::vector<int> Ns(N);
+  for (size_t I = 0; I < N; ++I)
+    Ns[I] = int(I % 13) - 6;
+  cl_mem A = this->buffer(N * sizeof(T), CL_MEM_COPY_HOST_PTR, X.data());
+  cl_mem B = this->buffer(N * sizeof(T), CL_MEM_COPY_HOST_PTR, Y.data());
+  cl_mem Nb = this->buffer(N * 4, CL_MEM_COPY_HOST_PTR, Ns.data());
+  cl_mem O = this->buffer(N * 9 * sizeof(T)), Q = this->buffer(N * 3 * 4);
+  this->setArgs(K, A, B, Nb, O, Q);
+  cl_command_queue Queue = this->queue();
+  this->KernelApi::run(Queue, K, N, 16);
+  std::vector<T> R = this->template read<T>(Queue, O, N * 9);
+  std::vector<int> Rq = this->template read<int>(Queue, Q, N * 3);
+
+  const LD Pi = 3.14159265358979323846264338327950288L;
+  auto IsInteger = [](T V) { return std::isfinite(V) && std::rint(V) == V; };
+  auto Reduced = [](T V) { return std::fmod(LD(V), LD(2)); }; // exact
+  int Wrong = 0;
+  auto Within = [&](const char *What, size_t I, T Got, LD Ref, double Limit) {
+    if (!(ulps(Got, Ref) <= Limit) && ++Wrong <= 12)
+      ADD_FAILURE() << What << "(" << X[I] << ", " << Y[I] << ", " << Ns[I] << ") = " << Got
+                    << ", expected " << double(Ref) << " (" << double(ulps(Got, Ref)) << " ulp)";
+  };
+  auto Exactly = [&](const char *What, size_t I, T Got, T Want) {
+    if (!same(Got, Want) && ++Wrong <= 12)
+      ADD_FAILURE() << What << "(" << X[I] << ", " << Y[I] << ", " << Ns[I] << ") = " << Got
+                    << ", expected " << Want;
+  };
+  const T Nan = std::numeric_limits<T>::quiet_NaN(), Inf = INFINITY;
+  for (size_t I = 0; I < N; ++I) {
+    const T V = X[I], W = Y[I];
+    const int Kn = Ns[I];
+    const T *Got = &R[9 * I];
+    // sinpi, cospi, tanpi: 4, 4 and 6 ulp; exact zeros and infinities where the spec says.
+    if (std::isinf(V)) {
+      Exactly("sinpi", I, Got[0], Nan);
+      Exactly("cospi", I, Got[1], Nan);
+      Exactly("tanpi", I, Got[2], Nan);
+    } else if (IsInteger(V)) {
+      const bool Odd = std::fmod(V, T(2)) != 0;
+      Exactly("sinpi", I, Got[0], std::copysign(T(0), V));
+      Exactly("cospi", I, Got[1], Odd ? T(-1) : T(1));
+      Exactly("tanpi", I, Got[2], std::copysign(T(0), Odd ? -V : V));
+    } else if (IsInteger(V - T(0.5))) {
+      const bool Odd = std::fmod(V - T(0.5), T(2)) != 0;
+      Exactly("cospi", I, Got[1], T(0));
+      Exactly("tanpi", I, Got[2], Odd ? -Inf : Inf);
+      Within("sinpi", I, Got[0], std::sin(Pi * Reduced(V)), 4);
+    } else if (!std::isnan(V)) {
+      Within("sinpi", I, Got[0], std::sin(Pi * Reduced(V)), 4);
+      Within("cospi", I, Got[1], std::cos(Pi * Reduced(V)), 4);
+      Within("tanpi", I, Got[2], std::sin(Pi * Reduced(V)) / std::cos(Pi * Reduced(V)), 6);
+    }
+    // pown, rootn, powr: 16 ulp.
+    Within("pown", I, Got[3], std::pow(LD(V), LD(Kn)), 16);
+    if (Kn == 0 || (V < 0 && Kn % 2 == 0))
+      Exactly("rootn", I, Got[4], Nan);
+    else {
+      LD Root = std::pow(std::fabs(LD(V)), 1.0L / Kn);
+      Within("rootn", I, Got[4], Kn % 2 ? std::copysign(Root, LD(V)) : Root, 16);
+    }
+    if (std::isnan(V) || std::isnan(W) || V < 0 || (V == 0 && W == 0) ||
+        (std::isinf(V) && W == 0) || (V == 1 && std::isinf(W)))
+      Exactly("powr", I, Got[5], Nan);
+    else if (V == 0) // either zero: +0 for y > 0, +infinity for y < 0, where pow keeps -0's sign
+      Exactly("powr", I, Got[5], W > 0 ? T(0) : Inf);
+    else
+      Within("powr", I, Got[5], std::pow(LD(V), LD(W)), 16);
+    // remquo: the exact remainder; the quotient's sign and low 7 bits.
+    Exactly("remquo", I, Got[6], std::remainder(V, W));
+    if (std::isfinite(V) && std::isfinite(W) && W != 0 && std::fabs(V / W) < 1e15) {
+      const long long Quotient = std::llrint((LD(V) - LD(std::remainder(V, W))) / LD(W));
+      const int Want = int((Quotient < 0 ? -Quotient : Quotient) & 0x7f) * (Quotient < 0 ? -1 : 1);
+      if (Rq[3 * I] != Want && ++Wrong <= 12)
+        ADD_FAILURE() << "remquo(" << V << ", " << W << ") quotient " << Rq[3 * I] << ", expected "
+                      << Want;
+    }
+    int Sign = 0;
+    Exactly("lgamma_r", I, Got[7], Double ? T(lgamma_r(double(V), &Sign)) : T(lgammaf_r(float(V), &Sign)));
+    if (!std::isnan(V) && Rq[3 * I + 1] != Sign && ++Wrong <= 12)
+      ADD_FAILURE() << "lgamma_r(" << V << ") sign " << Rq[3 * I + 1] << ", expected " << Sign;
+    // nan(code) is a quiet NaN; ilogb has OpenCL's FP_ILOGB0 (INT_MIN) and FP_ILOGBNAN (INT_MAX).
+    if (!std::isnan(Got[8]) && ++Wrong <= 12)
+      ADD_FAILURE() << "nan(" << Kn << ") = " << Got[8];
+    const int Ilogb = std::isnan(V) || std::isinf(V) ? INT_MAX : V == 0 ? INT_MIN : std::ilogb(V);
+    if (Rq[3 * I + 2] != Ilogb && ++Wrong <= 12)
+      ADD_FAILURE() << "ilogb(" << V << ") = " << Rq[3 * I + 2] << ", expected " << Ilogb;
+  }
+  // The hand-picked quotients: 1000 / 1 keeps 7 bits (104), where glibc's remquo keeps 3.
+  EXPECT_EQ(Rq[3 * 5], 1000 & 0x7f);
+  EXPECT_EQ(Rq[3 * 9], 3);  // remquo(10, 3)
+  EXPECT_EQ(Rq[3 * 10], -3); // remquo(-10, 3)
+  EXPECT_EQ(Wrong, 0);
+  for (cl_mem M : {A, B, Nb, O, Q})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+} // namespace
+} // namespace weft::test
