@@ -863,6 +863,45 @@ TEST_F(KernelApi, KernelsCallingKernelsAndGeometry) {
     clReleaseProgram(X);
 }
 
+// PyOpenCL's test suite failed 76 tests on Weft, all on kernels using double: its generated
+// kernels enable cl_khr_fp64 with the 1.x pragma and build with the default OpenCL C version (and
+// with 3.0, where __opencl_c_fp64 stands for it), and call double math and conversions.
+TEST_F(KernelApi, PyOpenCLDoubleKernelsWithTheFp64Pragma) {
+  const char *Source = R"(
+    #if __OPENCL_C_VERSION__ < 300 || !defined(__opencl_c_fp64)
+    #pragma OPENCL EXTENSION cl_khr_fp64: enable
+    #endif
+    kernel void k(global double *x, global const float *f, global long *l) {
+      size_t i = get_global_id(0);
+      x[i] = sqrt(x[i]) + pow(2.0, (double)i) + convert_double(f[i]) * 0.5 + fma(x[i], 0.0, 1.0);
+      l[i] = convert_long_rtn(x[i]);
+    })";
+  for (const char *Options : {"", "-cl-std=CL1.2", "-cl-std=CL3.0"}) {
+    SCOPED_TRACE(Options);
+    cl_program P = built(Source, Options);
+    cl_kernel K = clCreateKernel(P, "k", nullptr);
+    std::vector<double> X = {4.0, 9.0, 2.25, 100.0};
+    std::vector<float> F = {1.0f, -3.0f, 0.5f, 8.0f};
+    cl_mem MX = buffer(4 * 8, CL_MEM_COPY_HOST_PTR, X.data());
+    cl_mem MF = buffer(4 * 4, CL_MEM_COPY_HOST_PTR, F.data());
+    cl_mem ML = buffer(4 * 8);
+    setArgs(K, MX, MF, ML);
+    cl_command_queue Q = queue();
+    run(Q, K, 4, 4);
+    const std::vector<double> R = read<double>(Q, MX, 4);
+    const std::vector<cl_long> L = read<cl_long>(Q, ML, 4);
+    for (size_t I = 0; I < 4; ++I) {
+      const double Want = std::sqrt(X[I]) + std::pow(2.0, double(I)) + double(F[I]) * 0.5 + 1.0;
+      EXPECT_EQ(R[I], Want) << I;
+      EXPECT_EQ(L[I], cl_long(std::floor(Want))) << I;
+    }
+    for (cl_mem M : {MX, MF, ML})
+      clReleaseMemObject(M);
+    clReleaseKernel(K);
+    clReleaseProgram(P);
+  }
+}
+
 TEST_F(KernelApi, CompatibilityOptionsAndInt64Feature) {
   for (const char *Options : {"-cl-single-precision-constant", "-cl-strict-aliasing",
                               "-cl-std=CL3.0 -cl-no-subgroup-ifp"}) {
