@@ -1,5 +1,6 @@
 // The OpenCL C 1.x atomic functions (atomic_* and the cl_khr_*_int32_*_atomics atom_* names) for
-// int and uint in global and local memory. A work-group runs on one thread, but work-groups run
+// int and uint, and cl_khr_int64_*_atomics' atom_* for long and ulong, in global and local memory
+// (c11_atomics.cl has OpenCL C 3.0's). A work-group runs on one thread, but work-groups run
 // in parallel: every operation is a real atomic read-modify-write.
 #include "defs.h"
 
@@ -34,6 +35,14 @@ ATOMICS(int, __global)
 ATOMICS(uint, __global)
 ATOMICS(int, __local)
 ATOMICS(uint, __local)
+// cl_khr_int64_base_atomics and cl_khr_int64_extended_atomics: the atom_* names for long and
+// ulong (the atomic_* names these also define are not declared to kernels for 64 bits).
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable
+ATOMICS(long, __global)
+ATOMICS(ulong, __global)
+ATOMICS(long, __local)
+ATOMICS(ulong, __local)
 
 #define FLOAT_XCHG(AS)                                                                             \
   OVL float atomic_xchg(volatile AS float *p, float v) {                                           \

@@ -36,6 +36,11 @@ std::vector<cl_name_version> deviceExtensions() {
   return toNameVersions(Items);
 }
 
+constexpr cl_device_atomic_capabilities AllAtomicCapabilities =
+    CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL | CL_DEVICE_ATOMIC_ORDER_SEQ_CST |
+    CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP | CL_DEVICE_ATOMIC_SCOPE_DEVICE |
+    CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES;
+
 /// Lanes of a SIMD register for elements of ElementBytes, capped at OpenCL's widest vector (16).
 cl_uint vectorWidth(const DeviceDescription &D, unsigned ElementBytes) {
   return std::min(16u, D.SimdBytes / ElementBytes);
@@ -168,14 +173,12 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
     return Out(cl_device_device_enqueue_capabilities(0));
   case CL_DEVICE_SVM_CAPABILITIES:
     return Out(cl_device_svm_capabilities(0));
+  // Every order and scope (builtins/src/c11_atomics.cl): x86's atomics and fences are as strong
+  // as the strongest scope. Work-item scope exists only for fences.
   case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
-    // The OpenCL 3.0 minimum until the atomics built-ins land and are tested.
-    return Out(cl_device_atomic_capabilities(CL_DEVICE_ATOMIC_ORDER_RELAXED |
-                                             CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP));
+    return Out(AllAtomicCapabilities);
   case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
-    return Out(cl_device_atomic_capabilities(CL_DEVICE_ATOMIC_ORDER_RELAXED |
-                                             CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
-                                             CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP));
+    return Out(cl_device_atomic_capabilities(AllAtomicCapabilities | CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM));
 
   // Memory.
   case CL_DEVICE_GLOBAL_MEM_SIZE:

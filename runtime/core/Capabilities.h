@@ -32,6 +32,10 @@ inline constexpr Extension Extensions[] = {
     {"cl_khr_global_int32_extended_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     {"cl_khr_local_int32_base_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     {"cl_khr_local_int32_extended_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    // atom_* on long and ulong (builtins/src/atomics.cl), and the atomic_long, atomic_ulong and
+    // atomic_double types of OpenCL C 3.0's atomics; tests/api/AtomicsTest.cpp.
+    {"cl_khr_int64_base_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    {"cl_khr_int64_extended_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     // builtins/src/async.cl and device-cpu/AsyncCopy.cpp; tests/api/AsyncCopyTest.cpp.
     {"cl_khr_extended_async_copies", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     {"cl_khr_async_work_group_copy_fence", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
@@ -60,6 +64,12 @@ inline constexpr VersionedName OpenCLCFeatureList[] = {
     {"__opencl_c_int64", CL_MAKE_VERSION(3, 0, 0)}, // long and ulong (required of full profile)
     {"__opencl_c_program_scope_global_variables", CL_MAKE_VERSION(3, 0, 0)},
     {"__opencl_c_fp64", CL_MAKE_VERSION(3, 0, 0)}, // with cl_khr_fp64, as the spec requires
+    // Every memory order and scope of OpenCL C 3.0's atomics and fences (builtins/src/
+    // c11_atomics.cl); CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES and _FENCE_ say the same.
+    {"__opencl_c_atomic_order_acq_rel", CL_MAKE_VERSION(3, 0, 0)},
+    {"__opencl_c_atomic_order_seq_cst", CL_MAKE_VERSION(3, 0, 0)},
+    {"__opencl_c_atomic_scope_device", CL_MAKE_VERSION(3, 0, 0)},
+    {"__opencl_c_atomic_scope_all_devices", CL_MAKE_VERSION(3, 0, 0)},
 };
 
 /// CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE and CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE (the

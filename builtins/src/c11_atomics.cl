@@ -1,0 +1,123 @@
+// The OpenCL C 3.0 atomic functions (§6.15.12): atomic_init, atomic_store, atomic_load,
+// atomic_exchange, atomic_compare_exchange_strong/weak, atomic_fetch_<key>, atomic_flag_* and
+// atomic_work_item_fence, each with its _explicit forms, on objects in global and local memory.
+// Clang's __opencl_atomic_* builtins give each the order and scope it is called with (x86 is
+// stronger than every scope but "single thread", so all scopes are real atomics). Without an
+// order the spec's default is memory_order_seq_cst; without a scope, memory_scope_device.
+#include "defs.h"
+
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable
+
+#define SEQ_CST memory_order_seq_cst
+#define DEVICE memory_scope_device
+
+// The operations every atomic type A (of values C) has, for objects in address space AS.
+#define STORE_LOAD_EXCHANGE(A, C, AS)                                                              \
+  OVL void atomic_init(volatile AS A *object, C value) { __opencl_atomic_init(object, value); }   \
+  OVL void atomic_store(volatile AS A *object, C desired) {                                        \
+    __opencl_atomic_store(object, desired, SEQ_CST, DEVICE);                                       \
+  }                                                                                                \
+  OVL void atomic_store_explicit(volatile AS A *object, C desired, memory_order order) {           \
+    __opencl_atomic_store(object, desired, order, DEVICE);                                         \
+  }                                                                                                \
+  OVL void atomic_store_explicit(volatile AS A *object, C desired, memory_order order,             \
+                                 memory_scope scope) {                                             \
+    __opencl_atomic_store(object, desired, order, scope);                                          \
+  }                                                                                                \
+  OVL C atomic_load(volatile AS A *object) { return __opencl_atomic_load(object, SEQ_CST, DEVICE); } \
+  OVL C atomic_load_explicit(volatile AS A *object, memory_order order) {                          \
+    return __opencl_atomic_load(object, order, DEVICE);                                            \
+  }                                                                                                \
+  OVL C atomic_load_explicit(volatile AS A *object, memory_order order, memory_scope scope) {      \
+    return __opencl_atomic_load(object, order, scope);                                             \
+  }                                                                                                \
+  OVL C atomic_exchange(volatile AS A *object, C desired) {                                        \
+    return __opencl_atomic_exchange(object, desired, SEQ_CST, DEVICE);                             \
+  }                                                                                                \
+  OVL C atomic_exchange_explicit(volatile AS A *object, C desired, memory_order order) {           \
+    return __opencl_atomic_exchange(object, desired, order, DEVICE);                               \
+  }                                                                                                \
+  OVL C atomic_exchange_explicit(volatile AS A *object, C desired, memory_order order,             \
+                                 memory_scope scope) {                                             \
+    return __opencl_atomic_exchange(object, desired, order, scope);                                \
+  }                                                                                                \
+  COMPARE_EXCHANGE(A, C, AS, global, strong) COMPARE_EXCHANGE(A, C, AS, local, strong)             \
+  COMPARE_EXCHANGE(A, C, AS, private, strong) COMPARE_EXCHANGE(A, C, AS, global, weak)             \
+  COMPARE_EXCHANGE(A, C, AS, local, weak) COMPARE_EXCHANGE(A, C, AS, private, weak)
+// compare_exchange with `expected` in address space EAS. The weak form may fail spuriously; this
+// one does not (it is the strong form).
+#define COMPARE_EXCHANGE(A, C, AS, EAS, KIND)                                                      \
+  OVL bool atomic_compare_exchange_##KIND##_explicit(volatile AS A *object, EAS C *expected,       \
+                                                     C desired, memory_order success,              \
+                                                     memory_order failure, memory_scope scope) {   \
+    C e = *expected;                                                                               \
+    bool done = __opencl_atomic_compare_exchange_strong(object, &e, desired, success, failure,     \
+                                                        scope);                                    \
+    *expected = e;                                                                                 \
+    return done;                                                                                   \
+  }                                                                                                \
+  OVL bool atomic_compare_exchange_##KIND##_explicit(volatile AS A *object, EAS C *expected,       \
+                                                     C desired, memory_order success,              \
+                                                     memory_order failure) {                       \
+    return atomic_compare_exchange_##KIND##_explicit(object, expected, desired, success, failure,  \
+                                                     DEVICE);                                      \
+  }                                                                                                \
+  OVL bool atomic_compare_exchange_##KIND(volatile AS A *object, EAS C *expected, C desired) {     \
+    return atomic_compare_exchange_##KIND##_explicit(object, expected, desired, SEQ_CST, SEQ_CST,  \
+                                                     DEVICE);                                      \
+  }
+// The read-modify-write operations of the integer types.
+#define FETCH(A, C, AS, KEY)                                                                       \
+  OVL C atomic_fetch_##KEY(volatile AS A *object, C operand) {                                     \
+    return __opencl_atomic_fetch_##KEY(object, operand, SEQ_CST, DEVICE);                          \
+  }                                                                                                \
+  OVL C atomic_fetch_##KEY##_explicit(volatile AS A *object, C operand, memory_order order) {      \
+    return __opencl_atomic_fetch_##KEY(object, operand, order, DEVICE);                            \
+  }                                                                                                \
+  OVL C atomic_fetch_##KEY##_explicit(volatile AS A *object, C operand, memory_order order,        \
+                                      memory_scope scope) {                                        \
+    return __opencl_atomic_fetch_##KEY(object, operand, order, scope);                             \
+  }
+#define INTEGER_ATOMICS(A, C, AS)                                                                  \
+  STORE_LOAD_EXCHANGE(A, C, AS)                                                                    \
+  FETCH(A, C, AS, add) FETCH(A, C, AS, sub) FETCH(A, C, AS, or) FETCH(A, C, AS, xor)               \
+  FETCH(A, C, AS, and) FETCH(A, C, AS, min) FETCH(A, C, AS, max)
+#define IN_GLOBAL_AND_LOCAL(M, A, C) M(A, C, global) M(A, C, local)
+IN_GLOBAL_AND_LOCAL(INTEGER_ATOMICS, atomic_int, int)
+IN_GLOBAL_AND_LOCAL(INTEGER_ATOMICS, atomic_uint, uint)
+IN_GLOBAL_AND_LOCAL(INTEGER_ATOMICS, atomic_long, long)
+IN_GLOBAL_AND_LOCAL(INTEGER_ATOMICS, atomic_ulong, ulong)
+IN_GLOBAL_AND_LOCAL(STORE_LOAD_EXCHANGE, atomic_float, float)
+IN_GLOBAL_AND_LOCAL(STORE_LOAD_EXCHANGE, atomic_double, double)
+
+// atomic_flag: an atomic_int that is 0 (clear) or 1 (set).
+#define FLAG(AS)                                                                                   \
+  OVL bool atomic_flag_test_and_set_explicit(volatile AS atomic_flag *object, memory_order order,  \
+                                             memory_scope scope) {                                 \
+    return __opencl_atomic_exchange(object, 1, order, scope) != 0;                                 \
+  }                                                                                                \
+  OVL bool atomic_flag_test_and_set_explicit(volatile AS atomic_flag *object, memory_order order) { \
+    return atomic_flag_test_and_set_explicit(object, order, DEVICE);                               \
+  }                                                                                                \
+  OVL bool atomic_flag_test_and_set(volatile AS atomic_flag *object) {                             \
+    return atomic_flag_test_and_set_explicit(object, SEQ_CST, DEVICE);                             \
+  }                                                                                                \
+  OVL void atomic_flag_clear_explicit(volatile AS atomic_flag *object, memory_order order,         \
+                                      memory_scope scope) {                                        \
+    __opencl_atomic_store(object, 0, order, scope);                                                \
+  }                                                                                                \
+  OVL void atomic_flag_clear_explicit(volatile AS atomic_flag *object, memory_order order) {       \
+    atomic_flag_clear_explicit(object, order, DEVICE);                                             \
+  }                                                                                                \
+  OVL void atomic_flag_clear(volatile AS atomic_flag *object) {                                    \
+    atomic_flag_clear_explicit(object, SEQ_CST, DEVICE);                                           \
+  }
+FLAG(global)
+FLAG(local)
+
+// A fence of the given order (none for relaxed; the scope changes nothing on x86).
+OVL void atomic_work_item_fence(cl_mem_fence_flags flags, memory_order order, memory_scope scope) {
+  if (order != memory_order_relaxed)
+    __atomic_thread_fence(order);
+}
