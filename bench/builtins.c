@@ -1,0 +1,195 @@
+/* bench-builtins: the built-in library's throughput on the first platform the loader offers
+   (issue 6's benchmarks), each over 16 Mi elements, as millions of elements per second:
+   - math_float, math_float8: sin, cos, exp, log and sqrt of each float, scalar and in float8
+   - math_double: the same on doubles (when the device reports cl_khr_fp64)
+   - integer: mul_hi, rotate, clz, popcount, add_sat and mad24 on each int
+   - convert: float -> int (saturating, to nearest even) and int -> float (toward zero), uchar sat
+   - histogram: 256 bins of bytes with global atomic_inc, all work-groups contending
+   Each result is spot-checked against the host (the histogram exactly); a wrong result exits 1.
+   Prints "name value unit"; bench/builtins.sh runs it for Weft and PoCL side by side. */
+#include "bench.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *Source =
+    "kernel void math_float(global const float *in, global float *out) {\n"
+    "  size_t i = get_global_id(0); float x = in[i];\n"
+    "  out[i] = sin(x) + cos(x) + exp(x * 0.01f) + log(x + 1.0f) + sqrt(x); }\n"
+    "kernel void math_float8(global const float8 *in, global float8 *out) {\n"
+    "  size_t i = get_global_id(0); float8 x = in[i];\n"
+    "  out[i] = sin(x) + cos(x) + exp(x * 0.01f) + log(x + 1.0f) + sqrt(x); }\n"
+    "kernel void integer(global const int *in, global int *out) {\n"
+    "  size_t i = get_global_id(0); int a = in[i], b = a * 7919 + 13;\n"
+    "  out[i] = mul_hi(a, b) + rotate(a, 7) + (int)clz(a) + (int)popcount(b) + add_sat(a, b) +\n"
+    "           mad24(a & 0xffff, b & 0xffff, a); }\n"
+    "kernel void convert(global const float *in, global int *out, global float *outf,\n"
+    "                    global uchar *outc) {\n"
+    "  size_t i = get_global_id(0); float x = in[i] * 1000.0f;\n"
+    "  int n = convert_int_sat_rte(x); out[i] = n;\n"
+    "  outf[i] = convert_float_rtz(n * 1001 + 7); outc[i] = convert_uchar_sat(n); }\n"
+    "kernel void histogram(global const uchar *in, global uint *bins) {\n"
+    "  atomic_inc(&bins[in[get_global_id(0)]]); }\n";
+
+static const char *DoubleSource =
+    "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+    "kernel void math_double(global const double *in, global double *out) {\n"
+    "  size_t i = get_global_id(0); double x = in[i];\n"
+    "  out[i] = sin(x) + cos(x) + exp(x * 0.01) + log(x + 1.0) + sqrt(x); }\n";
+
+static cl_context C;
+static cl_device_id D;
+static cl_command_queue Q;
+
+static cl_kernel kernel(const char *Src, const char *Name) {
+  cl_int Err;
+  cl_program P = clCreateProgramWithSource(C, 1, &Src, NULL, &Err);
+  CHECK(Err);
+  CHECK(clBuildProgram(P, 1, &D, "", NULL, NULL));
+  cl_kernel K = clCreateKernel(P, Name, &Err);
+  CHECK(Err);
+  clReleaseProgram(P);
+  return K;
+}
+
+static cl_mem buffer(size_t Bytes, void *Host) {
+  cl_int Err;
+  cl_mem M = clCreateBuffer(C, CL_MEM_READ_WRITE | (Host ? CL_MEM_COPY_HOST_PTR : 0), Bytes, Host, &Err);
+  CHECK(Err);
+  return M;
+}
+
+/* Runs K over Items work-items (Elements elements) in work-groups of 256 and prints Melem/s. */
+static void measure(const char *Name, cl_kernel K, size_t Items, size_t Elements) {
+  size_t Local = 256;
+  double Ms = timeKernel(Q, K, 1, &Items, &Local, 7);
+  printf("%s %.1f Melem/s\n", Name, Elements / (Ms * 1e3));
+}
+
+static void fail(const char *What, size_t I, double Got, double Want) {
+  fprintf(stderr, "%s: element %zu is %.9g, expected %.9g\n", What, I, Got, Want);
+  exit(1);
+}
+
+int main(void) {
+  cl_platform_id Pl;
+  cl_int Err;
+  CHECK(clGetPlatformIDs(1, &Pl, NULL));
+  CHECK(clGetDeviceIDs(Pl, CL_DEVICE_TYPE_ALL, 1, &D, NULL));
+  C = clCreateContext(NULL, 1, &D, NULL, NULL, &Err);
+  CHECK(Err);
+  Q = clCreateCommandQueueWithProperties(C, D, NULL, &Err);
+  CHECK(Err);
+  const size_t N = 16u << 20;
+
+  float *X = malloc(N * 4), *Y = malloc(N * 4);
+  for (size_t I = 0; I < N; ++I)
+    X[I] = (float)(I % 10007) * 0.01f;
+  cl_mem In = buffer(N * 4, X), Out = buffer(N * 4, NULL);
+  cl_kernel Math = kernel(Source, "math_float"), Math8 = kernel(Source, "math_float8");
+  for (int W = 0; W < 2; ++W) {
+    cl_kernel K = W ? Math8 : Math;
+    CHECK(clSetKernelArg(K, 0, sizeof In, &In));
+    CHECK(clSetKernelArg(K, 1, sizeof Out, &Out));
+    measure(W ? "math_float8" : "math_float", K, W ? N / 8 : N, N);
+    CHECK(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, N * 4, Y, 0, NULL, NULL));
+    for (size_t I = 0; I < N; I += 4099) {
+      double V = X[I], Want = sin(V) + cos(V) + exp(V * 0.01) + log(V + 1) + sqrt(V);
+      if (fabs(Y[I] - Want) > 1e-4 * (1 + fabs(Want)))
+        fail(W ? "math_float8" : "math_float", I, Y[I], Want);
+    }
+  }
+
+  char Extensions[4096] = "";
+  clGetDeviceInfo(D, CL_DEVICE_EXTENSIONS, sizeof Extensions, Extensions, NULL);
+  if (strstr(Extensions, "cl_khr_fp64")) {
+    double *Xd = malloc(N * 8), *Yd = malloc(N * 8);
+    for (size_t I = 0; I < N; ++I)
+      Xd[I] = X[I];
+    cl_mem Ind = buffer(N * 8, Xd), Outd = buffer(N * 8, NULL);
+    cl_kernel K = kernel(DoubleSource, "math_double");
+    CHECK(clSetKernelArg(K, 0, sizeof Ind, &Ind));
+    CHECK(clSetKernelArg(K, 1, sizeof Outd, &Outd));
+    measure("math_double", K, N, N);
+    CHECK(clEnqueueReadBuffer(Q, Outd, CL_TRUE, 0, N * 8, Yd, 0, NULL, NULL));
+    for (size_t I = 0; I < N; I += 4099) {
+      double V = Xd[I], Want = sin(V) + cos(V) + exp(V * 0.01) + log(V + 1) + sqrt(V);
+      if (fabs(Yd[I] - Want) > 1e-12 * (1 + fabs(Want)))
+        fail("math_double", I, Yd[I], Want);
+    }
+    clReleaseMemObject(Ind);
+    clReleaseMemObject(Outd);
+    free(Xd);
+    free(Yd);
+  }
+
+  {
+    int *A = malloc(N * 4), *R = malloc(N * 4);
+    for (size_t I = 0; I < N; ++I)
+      A[I] = (int)(I * 2654435761u);
+    cl_mem Ai = buffer(N * 4, A), Ri = buffer(N * 4, NULL);
+    cl_kernel K = kernel(Source, "integer");
+    CHECK(clSetKernelArg(K, 0, sizeof Ai, &Ai));
+    CHECK(clSetKernelArg(K, 1, sizeof Ri, &Ri));
+    measure("integer", K, N, N);
+    CHECK(clEnqueueReadBuffer(Q, Ri, CL_TRUE, 0, N * 4, R, 0, NULL, NULL));
+    for (size_t I = 0; I < N; I += 4099) {
+      int a = A[I], b = (int)((unsigned)a * 7919u + 13u);
+      long long Sum = (long long)a + b;
+      int Sat = Sum > 2147483647LL ? 2147483647 : Sum < -2147483647LL - 1 ? (int)(-2147483647LL - 1) : (int)Sum;
+      unsigned Rot = ((unsigned)a << 7) | ((unsigned)a >> 25);
+      unsigned Want = (unsigned)(int)(((long long)a * b) >> 32) + Rot + (unsigned)(a ? __builtin_clz((unsigned)a) : 32) +
+                      (unsigned)__builtin_popcount((unsigned)b) + (unsigned)Sat +
+                      (unsigned)((a & 0xffff) * (b & 0xffff)) + (unsigned)a;
+      if ((unsigned)R[I] != Want)
+        fail("integer", I, R[I], (int)Want);
+    }
+    clReleaseMemObject(Ai);
+    clReleaseMemObject(Ri);
+    free(A);
+    free(R);
+  }
+
+  {
+    cl_mem Oi = buffer(N * 4, NULL), Of = buffer(N * 4, NULL), Oc = buffer(N, NULL);
+    cl_kernel K = kernel(Source, "convert");
+    CHECK(clSetKernelArg(K, 0, sizeof In, &In));
+    CHECK(clSetKernelArg(K, 1, sizeof Oi, &Oi));
+    CHECK(clSetKernelArg(K, 2, sizeof Of, &Of));
+    CHECK(clSetKernelArg(K, 3, sizeof Oc, &Oc));
+    measure("convert", K, N, N);
+    int *R = malloc(N * 4);
+    CHECK(clEnqueueReadBuffer(Q, Oi, CL_TRUE, 0, N * 4, R, 0, NULL, NULL));
+    for (size_t I = 0; I < N; I += 4099)
+      if (R[I] != (int)nearbyintf(X[I] * 1000.0f))
+        fail("convert", I, R[I], nearbyintf(X[I] * 1000.0f));
+    free(R);
+    clReleaseMemObject(Oi);
+    clReleaseMemObject(Of);
+    clReleaseMemObject(Oc);
+  }
+
+  {
+    unsigned char *Bytes = malloc(N);
+    unsigned Want[256] = {0}, Got[256];
+    for (size_t I = 0; I < N; ++I) {
+      Bytes[I] = (unsigned char)((I * 2654435761u) >> 13);
+      Want[Bytes[I]] += 8; /* one warm-up and 7 timed runs */
+    }
+    cl_mem Bi = buffer(N, Bytes), Bins = buffer(sizeof Got, NULL);
+    unsigned Zero = 0;
+    CHECK(clEnqueueFillBuffer(Q, Bins, &Zero, 4, 0, sizeof Got, 0, NULL, NULL));
+    cl_kernel K = kernel(Source, "histogram");
+    CHECK(clSetKernelArg(K, 0, sizeof Bi, &Bi));
+    CHECK(clSetKernelArg(K, 1, sizeof Bins, &Bins));
+    measure("histogram", K, N, N);
+    CHECK(clEnqueueReadBuffer(Q, Bins, CL_TRUE, 0, sizeof Got, Got, 0, NULL, NULL));
+    for (size_t I = 0; I < 256; ++I)
+      if (Got[I] != Want[I])
+        fail("histogram", I, Got[I], Want[I]);
+    free(Bytes);
+  }
+  free(X);
+  free(Y);
+  return 0;
+}
