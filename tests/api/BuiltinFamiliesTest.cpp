@@ -177,7 +177,10 @@ TEST_F(BuiltinFamilies, DoubleRelationalCommonAndGeometric) {
     EXPECT_TRUE(same(G[0], std::fmin(std::fmax(X, -1.0), 2.0)));
     EXPECT_TRUE(same(G[1], Sign(X)));
     EXPECT_TRUE(same(G[2], Smooth(0.0, 4.0, X)));
-    EXPECT_TRUE(same(G[3], std::sqrt(X * X + 4.0 + 9.0)));
+    if (std::isfinite(X * X) || !std::isfinite(X))
+      EXPECT_TRUE(same(G[3], std::sqrt(X * X + 4.0 + 9.0)));
+    else // the squares overflow; the length does not
+      EXPECT_EQ(G[3], std::fabs(X));
     EXPECT_TRUE(same(G[4], X * 2.0 + 2.0 + 4.0 + 6.0));
     EXPECT_TRUE(same(G[5], X * 1.0 - 1.0 * 0.0));
     const double Angles = X * (180 / M_PI) + X * (M_PI / 180);
@@ -206,6 +209,56 @@ TEST_F(BuiltinFamilies, DoubleRelationalCommonAndGeometric) {
     clReleaseMemObject(M);
   clReleaseKernel(K);
   clReleaseKernel(KF);
+  clReleaseProgram(P);
+}
+
+// length, distance and normalize where the squares overflow or underflow (CTS geometrics failed
+// on (0x1p64, ...) and on tiny vectors), and normalize's special cases.
+TEST_F(BuiltinFamilies, GeometricFunctionsBeyondTheRangeOfTheSquares) {
+  cl_program P = built(R"(
+    kernel void k(global float *o, global double *d) {
+      o[0] = length((float2)(0x1p64f, 3.0f));
+      o[1] = length((float3)(3e-30f, 4e-30f, 0.0f));
+      o[2] = distance((float4)(0x1p100f, 0.0f, 0.0f, 0.0f), (float4)(0.0f));
+      o[3] = normalize(-0x1.fe1558p-103f);
+      float4 n = normalize((float4)(1e-40f, 0.0f, -1e-40f, 0.0f));
+      o[4] = n.x; o[5] = n.z;
+      float3 inf = normalize((float3)(INFINITY, 5.0f, -INFINITY));
+      o[6] = inf.x; o[7] = inf.y; o[8] = inf.z;
+      float2 z = normalize((float2)(0.0f, -0.0f));
+      o[9] = z.x; o[10] = z.y;
+      o[11] = length((float2)(INFINITY, 1.0f));
+      o[12] = length((float2)(3.0f, 4.0f));
+      d[0] = length((double2)(0x1p600, 0x1p600));
+      d[1] = length((double4)(3e-300, 4e-300, 0.0, 0.0));
+      d[2] = normalize((double2)(1e-320, 0.0)).x;
+    })");
+  cl_mem O = buffer(13 * 4), D = buffer(3 * 8);
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  setArgs(K, O, D);
+  cl_command_queue Q = queue();
+  run(Q, K, 1, 1);
+  const std::vector<float> R = read<float>(Q, O, 13);
+  const std::vector<double> Rd = read<double>(Q, D, 3);
+  EXPECT_EQ(R[0], 0x1p64f);
+  EXPECT_NEAR(R[1], 5e-30f, 5e-36f);
+  EXPECT_EQ(R[2], 0x1p100f);
+  EXPECT_EQ(R[3], -1.0f);
+  EXPECT_NEAR(R[4], float(M_SQRT1_2), 1e-6f);
+  EXPECT_NEAR(R[5], -float(M_SQRT1_2), 1e-6f);
+  EXPECT_NEAR(R[6], float(M_SQRT1_2), 1e-6f); // (1, 0, -1) normalized
+  EXPECT_TRUE(same(R[7], 0.0f));
+  EXPECT_NEAR(R[8], -float(M_SQRT1_2), 1e-6f);
+  EXPECT_TRUE(same(R[9], 0.0f)); // a zero vector is returned as it is
+  EXPECT_TRUE(same(R[10], -0.0f));
+  EXPECT_EQ(R[11], INFINITY);
+  EXPECT_EQ(R[12], 5.0f);
+  EXPECT_EQ(Rd[0], std::sqrt(2.0) * 0x1p600);
+  EXPECT_NEAR(Rd[1], 5e-300, 5e-315);
+  EXPECT_EQ(Rd[2], 1.0);
+  for (cl_mem M : {O, D})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
   clReleaseProgram(P);
 }
 
