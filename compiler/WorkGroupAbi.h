@@ -10,8 +10,8 @@ namespace weft::abi {
 struct WorkGroupContext;
 
 /// What compiled kernels call in the device's runtime. The built-in library declares each entry as
-/// `__weft_rt_<name>(args)`; weft-work-items turns those calls into `Ctx->Runtime-><Name>(Ctx,
-/// args)`, so compiled code holds no runtime addresses (the disk cache stays valid across
+/// `__weft_rt_<name>(args)` (and kernels call printf); weft-work-items turns those calls into
+/// `Ctx->Runtime-><Name>(Ctx, args)`, so compiled code holds no runtime addresses (the disk cache stays valid across
 /// processes) and each device can bring its own implementation. Keep RuntimeFunctionNames in the
 /// order of the members.
 struct KernelRuntime {
@@ -31,11 +31,15 @@ struct KernelRuntime {
   /// wait_group_events for one event passed by value (what the built-in library calls, event by
   /// event, so that the kernel's event variables never need an address).
   void (*WaitGroupEvent)(WorkGroupContext *Ctx, void *Event);
+  /// printf, called by the kernel itself (not the built-in library): the format (a constant
+  /// string) and the arguments as the x86-64 psABI passes them to a variadic function. Returns
+  /// 0, or -1 if it printed nothing.
+  int32_t (*Printf)(WorkGroupContext *Ctx, const char *Format, ...);
 };
 
 inline constexpr const char *RuntimeFunctionNames[] = {
     "__weft_rt_async_copy", "__weft_rt_wait_group_events", "__weft_rt_async_copy_fence",
-    "__weft_rt_wait_group_event"};
+    "__weft_rt_wait_group_event", "printf"};
 static_assert(sizeof(RuntimeFunctionNames) / sizeof(*RuntimeFunctionNames) * sizeof(void *) ==
               sizeof(KernelRuntime));
 
@@ -61,6 +65,7 @@ struct WorkGroupContext {
   /// spec's rule), so the count names a new copy's event alike in every work-item, without a
   /// broadcast (the built-in library reads it with `__weft_copy_names()`).
   uint32_t *CopyNames;
+  void *Printf; ///< where the command's printf output goes (KernelRuntime's business)
 };
 
 /// `void __weft_wg_<kernel>(const void *Args, WorkGroupContext *Ctx)`: runs every work-item of one

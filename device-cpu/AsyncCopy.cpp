@@ -1,6 +1,8 @@
 // The async-copy engine: see AsyncCopy.h.
 #include "device-cpu/AsyncCopy.h"
 
+#include "device-cpu/Printf.h"
+
 
 #include <immintrin.h>
 
@@ -304,6 +306,6 @@ void asyncCopyFence(abi::WorkGroupContext *Ctx, uint32_t) {
 } // namespace
 
 const abi::KernelRuntime AsyncCopies::Runtime = {&asyncCopy, &waitGroupEvents, &asyncCopyFence,
-                                                  &waitGroupEvent};
+                                                  &waitGroupEvent, &kernelPrintf};
 
 } // namespace weft::cpu

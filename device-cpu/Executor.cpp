@@ -3,7 +3,9 @@
 #include "device-cpu/Executor.h"
 
 #include "device-cpu/AsyncCopy.h"
+#include "device-cpu/Printf.h"
 #include "device-cpu/Transfers.h"
+#include "runtime/core/Capabilities.h"
 #include "runtime/core/Config.h"
 
 #include <oneapi/tbb/blocked_range.h>
@@ -83,6 +85,7 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
       Start(std::move(Helper));
   };
 
+  PrintfBuffer Printed(PrintfBufferBytes);
   auto RunGroups = [&](size_t Begin, size_t End) {
     Load.Running.fetch_add(1, std::memory_order_relaxed);
     AsyncCopies Copies(Helpers, Load, Policy, C.LocalSize[0] * C.LocalSize[1] * C.LocalSize[2]);
@@ -108,6 +111,7 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
     Ctx.Runtime = &AsyncCopies::Runtime;
     Ctx.Async = &Copies;
     Ctx.CopyNames = Copies.names();
+    Ctx.Printf = &Printed;
     for (unsigned D = 0; D < 3; ++D) {
       Ctx.GlobalOffset[D] = C.GlobalOffset[D];
       Ctx.GlobalSize[D] = C.GlobalSize[D];
@@ -132,16 +136,17 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
 
   if (Total == 1 || SanitizingThreads) {
     RunGroups(0, Total);
-    return;
-  }
-  // Isolated: a thread waiting for the loop's other chunks must not pick up a CopyHelpers loop,
-  // which returns only after this command ends.
-  Arena.execute([&] {
-    tbb::this_task_arena::isolate([&] {
-      tbb::parallel_for(tbb::blocked_range<size_t>(0, Total),
-                        [&](const tbb::blocked_range<size_t> &R) { RunGroups(R.begin(), R.end()); });
+  } else {
+    // Isolated: a thread waiting for the loop's other chunks must not pick up a CopyHelpers
+    // loop, which returns only after this command ends.
+    Arena.execute([&] {
+      tbb::this_task_arena::isolate([&] {
+        tbb::parallel_for(tbb::blocked_range<size_t>(0, Total),
+                          [&](const tbb::blocked_range<size_t> &R) { RunGroups(R.begin(), R.end()); });
+      });
     });
-  });
+  }
+  Printed.flush(); // "flushed when the command completes"
 }
 
 } // namespace weft::cpu

@@ -136,7 +136,7 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *cons
   using abi::WorkGroupContext;
   auto IsRuntime = [](llvm::StringRef Name) {
     return Name.startswith("__weft_rt_") || Name == "__weft_copy_names" ||
-           Name == "__weft_event_or_name" || Name == "__weft_first_work_item";
+           Name == "__weft_event_or_name" || Name == "__weft_first_work_item" || Name == "printf";
   };
   auto Uniform = [](llvm::Value *V) {
     if (auto *I = llvm::dyn_cast<llvm::Instruction>(V))
@@ -162,16 +162,24 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *cons
       if (Entry == std::end(abi::RuntimeFunctionNames))
         continue; // not ours (a kernel may declare anything): the build reports it undefined
       llvm::Value *Table = loadContextField(B, Ctx, offsetof(WorkGroupContext, Runtime), B.getPtrTy(), "runtime");
-      llvm::Value *Function =
-          loadContextField(B, Table, (Entry - std::begin(abi::RuntimeFunctionNames)) * sizeof(void *),
-                           B.getPtrTy(), Name.drop_front(strlen("__weft_rt_")));
+      llvm::Value *Function = loadContextField(
+          B, Table, (Entry - std::begin(abi::RuntimeFunctionNames)) * sizeof(void *), B.getPtrTy(),
+          Name.startswith("__weft_rt_") ? Name.drop_front(strlen("__weft_rt_")) : Name);
+      // The callee's fixed parameters after Ctx; a variadic one (printf) keeps its variadic
+      // arguments, and their attributes (byval vectors), as they are.
+      llvm::FunctionType *Callee = Call->getFunctionType();
       std::vector<llvm::Type *> Params = {B.getPtrTy()};
+      Params.insert(Params.end(), Callee->param_begin(), Callee->param_end());
       std::vector<llvm::Value *> Args = {Ctx};
-      for (llvm::Value *Arg : Call->args()) {
-        Params.push_back(Arg->getType());
-        Args.push_back(Arg);
-      }
-      Result = B.CreateCall(llvm::FunctionType::get(Call->getType(), Params, false), Function, Args);
+      Args.insert(Args.end(), Call->arg_begin(), Call->arg_end());
+      llvm::CallInst *New =
+          B.CreateCall(llvm::FunctionType::get(Call->getType(), Params, Callee->isVarArg()), Function, Args);
+      // Argument attributes move one place right, behind Ctx.
+      llvm::AttributeList Old = Call->getAttributes();
+      for (unsigned I = 0; I < Call->arg_size(); ++I)
+        for (llvm::Attribute A : Old.getParamAttrs(I))
+          New->addParamAttr(I + 1, A);
+      Result = New;
     }
     Call->replaceAllUsesWith(Result);
     Call->eraseFromParent();

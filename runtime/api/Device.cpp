@@ -141,7 +141,7 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
   case CL_DEVICE_PROFILING_TIMER_RESOLUTION:
     return Out(size_t(hostTimerResolutionNs()));
   case CL_DEVICE_PRINTF_BUFFER_SIZE:
-    return Out(size_t(1u << 20));
+    return Out(size_t(PrintfBufferBytes));
   case CL_DEVICE_BUILT_IN_KERNELS:
   case CL_DEVICE_IL_VERSION:
     return Out.string("");

@@ -902,6 +902,57 @@ TEST_F(KernelApi, PyOpenCLDoubleKernelsWithTheFp64Pragma) {
   }
 }
 
+// printf: OpenCL C's conversions, vectors included, written to stdout when the command completes;
+// 0 on success, -1 once the command's buffer (CL_DEVICE_PRINTF_BUFFER_SIZE) is full.
+TEST_F(KernelApi, PrintfFormatsScalarsAndVectorsWhenTheCommandCompletes) {
+  cl_program P = built(R"(
+    kernel void k(global int *ret, float x) {
+      ret[0] = printf("x=%.2f i=%d hex=%#x c=%c s=%s l=%ld\n", x, -3, 255, 'A', "str", 1L << 40);
+      printf("v4=%v4hlf v2=%v2hld v3=%v3hhx v8=%v8hu\n", (float4)(1, 2, 3, 4), (int2)(-5, 6),
+             (uchar3)(10, 11, 255), (ushort8)(1, 2, 3, 4, 5, 6, 7, 8));
+      printf("d2=%v2lf l2=%v2ld f16=%v16hlg\n", (double2)(0.5, 1.5), (long2)(-1, 1L << 50),
+             (float16)(1.5f));
+      printf("%5.1e|%-6d|%+d|%%|%03u\n", 12345.678, 42, 7, 5u);
+    }
+    kernel void many(global int *ret) {
+      ret[get_global_id(0)] = printf("%0100d\n", (int)get_global_id(0)); // 101 bytes each
+    })", "-cl-std=CL3.0");
+  size_t Limit = 0;
+  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_PRINTF_BUFFER_SIZE, sizeof Limit, &Limit, nullptr), CL_SUCCESS);
+  EXPECT_GE(Limit, size_t(1) << 20); // the full profile's minimum
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  cl_mem Ret = buffer(20000 * 4);
+  float X = 2.5f;
+  setArgs(K, Ret, X);
+  cl_command_queue Q = queue();
+  ::testing::internal::CaptureStdout();
+  run(Q, K, 1, 1);
+  std::string Printed = ::testing::internal::GetCapturedStdout();
+  EXPECT_EQ(Printed, "x=2.50 i=-3 hex=0xff c=A s=str l=1099511627776\n"
+                     "v4=1.000000,2.000000,3.000000,4.000000 v2=-5,6 v3=a,b,ff v8=1,2,3,4,5,6,7,8\n"
+                     "d2=0.500000,1.500000 l2=-1,1125899906842624 "
+                     "f16=1.5,1.5,1.5,1.5,1.5,1.5,1.5,1.5,1.5,1.5,1.5,1.5,1.5,1.5,1.5,1.5\n"
+                     "1.2e+04|42    |+7|%|005\n");
+  EXPECT_EQ(read<cl_int>(Q, Ret, 1)[0], 0);
+  // 20,000 lines of 101 bytes do not fit in the buffer: what fits is printed, whole lines only,
+  // and the calls that did not fit return -1.
+  cl_kernel Many = clCreateKernel(P, "many", nullptr);
+  setArgs(Many, Ret);
+  ::testing::internal::CaptureStdout();
+  run(Q, Many, 20000, 100);
+  Printed = ::testing::internal::GetCapturedStdout();
+  const std::vector<cl_int> R = read<cl_int>(Q, Ret, 20000);
+  const size_t Succeeded = size_t(std::count(R.begin(), R.end(), 0));
+  EXPECT_EQ(size_t(std::count(R.begin(), R.end(), -1)), 20000 - Succeeded);
+  EXPECT_EQ(Succeeded, Limit / 101);
+  EXPECT_EQ(Printed.size(), Succeeded * 101);
+  EXPECT_EQ(size_t(std::count(Printed.begin(), Printed.end(), '\n')), Succeeded);
+  clReleaseMemObject(Ret);
+  clReleaseKernel(K);
+  clReleaseKernel(Many);
+  clReleaseProgram(P);
+}
+
 TEST_F(KernelApi, CompatibilityOptionsAndInt64Feature) {
   for (const char *Options : {"-cl-single-precision-constant", "-cl-strict-aliasing",
                               "-cl-std=CL3.0 -cl-no-subgroup-ifp"}) {
