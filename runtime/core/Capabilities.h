@@ -71,6 +71,8 @@ inline constexpr VersionedName OpenCLCFeatureList[] = {
     {"__opencl_c_atomic_order_seq_cst", CL_MAKE_VERSION(3, 0, 0)},
     {"__opencl_c_atomic_scope_device", CL_MAKE_VERSION(3, 0, 0)},
     {"__opencl_c_atomic_scope_all_devices", CL_MAKE_VERSION(3, 0, 0)},
+    // work_group_all/any/broadcast/reduce/scan (builtins/src/collectives.cl).
+    {"__opencl_c_work_group_collective_functions", CL_MAKE_VERSION(3, 0, 0)},
 };
 
 /// CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE and CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE (the

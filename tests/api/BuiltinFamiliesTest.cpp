@@ -4,6 +4,7 @@
 // functions abs_diff, add_sat, sub_sat, mul_hi, mad_hi, mad_sat and upsample, and shuffle/shuffle2.
 #include "api/KernelFixture.h"
 
+#include <algorithm>
 #include <cfenv>
 #include <climits>
 #include <cmath>
@@ -259,6 +260,122 @@ TEST_F(BuiltinFamilies, GeometricFunctionsBeyondTheRangeOfTheSquares) {
   for (cl_mem M : {O, D})
     clReleaseMemObject(M);
   clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+// The work-group collectives on a 2D NDRange (8 x 4 work-groups) and on a 1D one whose last group
+// is smaller (100 work-items in groups of 32), one after another and in a loop, against the host.
+TEST_F(BuiltinFamilies, WorkGroupCollectives) {
+  cl_program P = built(R"(
+    kernel void k(global const int *in, global int *o, global long *l, global float *f,
+                  global double *d) {
+      size_t g = get_global_linear_id(), n = get_global_size(0) * get_global_size(1);
+      int x = in[g];
+      o[8 * g + 0] = work_group_reduce_add(x);
+      o[8 * g + 1] = work_group_scan_inclusive_add(x);
+      o[8 * g + 2] = work_group_scan_exclusive_max(x);
+      o[8 * g + 3] = work_group_reduce_min(x);
+      o[8 * g + 4] = work_group_broadcast(x, 3, 2);
+      o[8 * g + 5] = work_group_all(x > -1000) + 2 * work_group_any(x == 17);
+      int s = 0;
+      for (int k = 0; k < 3; ++k)
+        s += work_group_scan_exclusive_min(x + k);
+      o[8 * g + 6] = s;
+      o[8 * g + 7] = (int)work_group_reduce_max((uint)x);
+      l[g] = work_group_scan_inclusive_add((long)x << 33);
+      f[g] = work_group_reduce_add((float)x * 0.5f);
+      d[g] = work_group_scan_exclusive_add((double)x);
+    }
+    kernel void uneven(global const int *in, global int *o) {
+      size_t g = get_global_id(0);
+      o[2 * g] = work_group_reduce_add(in[g]);
+      o[2 * g + 1] = work_group_broadcast(in[g], get_local_size(0) - 1);
+    })", "-cl-std=CL3.0");
+  const size_t W = 16, H = 8, N = W * H, Lx = 8, Ly = 4;
+  std::vector<cl_int> In(N);
+  std::mt19937 Random(7);
+  for (cl_int &V : In)
+    V = int(Random() % 200) - 100;
+  In[37] = 17;
+  cl_mem MI = buffer(N * 4, CL_MEM_COPY_HOST_PTR, In.data());
+  cl_mem MO = buffer(N * 8 * 4), ML = buffer(N * 8), MF = buffer(N * 4), MD = buffer(N * 8);
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  setArgs(K, MI, MO, ML, MF, MD);
+  cl_command_queue Q = queue();
+  size_t Global[2] = {W, H}, Local[2] = {Lx, Ly};
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 2, nullptr, Global, Local, 0, nullptr, nullptr), CL_SUCCESS);
+  const std::vector<cl_int> O = read<cl_int>(Q, MO, N * 8);
+  const std::vector<cl_long> L = read<cl_long>(Q, ML, N);
+  const std::vector<float> F = read<float>(Q, MF, N);
+  const std::vector<double> D = read<double>(Q, MD, N);
+  for (size_t Gy = 0; Gy < H / Ly; ++Gy)
+    for (size_t Gx = 0; Gx < W / Lx; ++Gx) {
+      // The group's work-items in local linear order, and their global linear ids.
+      std::vector<size_t> Ids;
+      for (size_t Y = 0; Y < Ly; ++Y)
+        for (size_t X = 0; X < Lx; ++X)
+          Ids.push_back((Gy * Ly + Y) * W + Gx * Lx + X);
+      int Sum = 0, Min = INT_MAX, Max = INT_MIN;
+      bool All = true, Any = false;
+      float FSum = 0;
+      cl_uint MaxUnsigned = 0;
+      for (size_t I : Ids) {
+        MaxUnsigned = std::max(MaxUnsigned, cl_uint(In[I]));
+        Sum += In[I], Min = std::min(Min, In[I]), Max = std::max(Max, In[I]);
+        All = All && In[I] > -1000, Any = Any || In[I] == 17;
+        FSum += float(In[I]) * 0.5f;
+      }
+      int Running = 0, RunningMax = INT_MIN;
+      long RunningLong = 0;
+      double RunningDouble = 0;
+      for (size_t J = 0; J < Ids.size(); ++J) {
+        const size_t I = Ids[J];
+        SCOPED_TRACE(::testing::Message() << "work-item " << I);
+        const cl_int *R = &O[8 * I];
+        Running += In[I];
+        EXPECT_EQ(R[0], Sum);
+        EXPECT_EQ(R[1], Running);
+        EXPECT_EQ(R[2], RunningMax);
+        RunningMax = std::max(RunningMax, In[I]);
+        EXPECT_EQ(R[3], Min);
+        EXPECT_EQ(R[4], In[Ids[3 + 2 * Lx]]);
+        EXPECT_EQ(R[5], int(All) + 2 * int(Any));
+        int S = 0;
+        for (int K2 = 0; K2 < 3; ++K2) {
+          int M = INT_MAX;
+          for (size_t Before = 0; Before < J; ++Before)
+            M = std::min(M, In[Ids[Before]] + K2);
+          S += M;
+        }
+        EXPECT_EQ(R[6], S);
+        EXPECT_EQ(cl_uint(R[7]), MaxUnsigned);
+        RunningLong += long(In[I]) << 33;
+        EXPECT_EQ(L[I], RunningLong);
+        EXPECT_EQ(F[I], FSum); // the same order of additions as the host's
+        EXPECT_EQ(D[I], RunningDouble);
+        RunningDouble += In[I];
+      }
+    }
+  // Uneven: 100 work-items in groups of 32; the last group has 4.
+  const size_t Un = 100;
+  cl_mem MU = buffer(Un * 2 * 4);
+  cl_kernel U = clCreateKernel(P, "uneven", nullptr);
+  setArgs(U, MI, MU);
+  size_t G1 = Un, L1 = 32;
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, U, 1, nullptr, &G1, &L1, 0, nullptr, nullptr), CL_SUCCESS);
+  const std::vector<cl_int> R = read<cl_int>(Q, MU, Un * 2);
+  for (size_t I = 0; I < Un; ++I) {
+    const size_t First = I / 32 * 32, Last = std::min(First + 32, Un);
+    int Sum = 0;
+    for (size_t J = First; J < Last; ++J)
+      Sum += In[J];
+    EXPECT_EQ(R[2 * I], Sum) << I;
+    EXPECT_EQ(R[2 * I + 1], In[Last - 1]) << I;
+  }
+  for (cl_mem M : {MI, MO, ML, MF, MD, MU})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseKernel(U);
   clReleaseProgram(P);
 }
 
