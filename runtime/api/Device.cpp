@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string_view>
 #include <vector>
 
 namespace weft::api {
@@ -40,6 +41,12 @@ constexpr cl_device_atomic_capabilities AllAtomicCapabilities =
     CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL | CL_DEVICE_ATOMIC_ORDER_SEQ_CST |
     CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP | CL_DEVICE_ATOMIC_SCOPE_DEVICE |
     CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES;
+
+/// Whether CL_DEVICE_OPENCL_C_FEATURES lists Name.
+bool reportsFeature(std::string_view Name) {
+  return std::any_of(OpenCLCFeatures.begin(), OpenCLCFeatures.end(),
+                     [&](const VersionedName &F) { return Name == F.Name; });
+}
 
 /// Lanes of a SIMD register for elements of ElementBytes, capped at OpenCL's widest vector (16).
 cl_uint vectorWidth(const DeviceDescription &D, unsigned ElementBytes) {
@@ -150,8 +157,11 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
     return Out.array(std::span<const cl_name_version>());
   case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
     return Out(cl_bool(CL_TRUE));
+  // These two say what the OpenCL C features say.
   case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
+    return Out(cl_bool(reportsFeature("__opencl_c_work_group_collective_functions")));
   case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
+    return Out(cl_bool(reportsFeature("__opencl_c_generic_address_space")));
   case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
   case CL_DEVICE_PIPE_SUPPORT:
     return Out(cl_bool(CL_FALSE));
