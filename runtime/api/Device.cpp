@@ -222,7 +222,10 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
 
   // Floating point and vectors.
   case CL_DEVICE_SINGLE_FP_CONFIG:
+    // x86's divide and square root instructions round correctly, and Weft uses nothing else
+    // (no reciprocal estimates), so -cl-fp32-correctly-rounded-divide-sqrt holds.
     return Out(cl_device_fp_config(CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST |
+                                   CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT |
                                    (D.HasFma ? CL_FP_FMA : 0)));
   case CL_DEVICE_DOUBLE_FP_CONFIG:
     // The spec's minimum for cl_khr_fp64, which includes FMA: fma() is exact (glibc's fma where

@@ -73,6 +73,7 @@ protected:
   }
 };
 using RealTypes = ::testing::Types<float, double>;
+class FloatOnly : public KernelApi {};
 TYPED_TEST_SUITE(Math, RealTypes);
 
 template <typename T> using Unary = std::function<T(T)>;
@@ -415,6 +416,60 @@ TYPED_TEST(Math, WeftsOwnFunctionsMeetTheSpec) {
     clReleaseMemObject(M);
   clReleaseKernel(K);
   clReleaseProgram(P);
+}
+
+// CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT: with -cl-fp32-correctly-rounded-divide-sqrt (and without
+// it, since Weft uses no estimates), float division and sqrt of scalars and vectors round
+// correctly: bit for bit the host's IEEE operations, denormals included.
+TEST_F(FloatOnly, DivideAndSqrtRoundCorrectly) {
+  cl_device_fp_config Config = 0;
+  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof Config, &Config, nullptr), CL_SUCCESS);
+  EXPECT_TRUE(Config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT);
+  const char *Source = R"(
+    kernel void k(global const float *a, global const float *b, global float *q, global float *s) {
+      size_t i = get_global_id(0);
+      q[i] = a[i] / b[i];
+      s[i] = sqrt(a[i]);
+      if (i % 4 == 0) {
+        float4 v = vload4(i / 4, a) / vload4(i / 4, b);
+        float4 r = sqrt(vload4(i / 4, a));
+        q[i] = v.x == q[i] || (isnan(v.x) && isnan(q[i])) ? q[i] : -1.0f;
+        s[i] = r.x == s[i] || (isnan(r.x) && isnan(s[i])) ? s[i] : -1.0f;
+      }
+    })";
+  std::vector<float> A, B;
+  std::mt19937 Random(9);
+  for (int I = 0; I < 4096; ++I) {
+    uint32_t X = Random(), Y = Random();
+    float FX, FY;
+    std::memcpy(&FX, &X, 4);
+    std::memcpy(&FY, &Y, 4);
+    A.push_back(std::fabs(FX));
+    B.push_back(FY);
+  }
+  for (const char *Options : {"-cl-fp32-correctly-rounded-divide-sqrt", ""}) {
+    SCOPED_TRACE(Options);
+    cl_program P = built(Source, Options);
+    cl_kernel K = clCreateKernel(P, "k", nullptr);
+    const size_t N = A.size();
+    cl_mem MA = buffer(N * 4, CL_MEM_COPY_HOST_PTR, A.data()), MB = buffer(N * 4, CL_MEM_COPY_HOST_PTR, B.data());
+    cl_mem MQ = buffer(N * 4), MS = buffer(N * 4);
+    setArgs(K, MA, MB, MQ, MS);
+    cl_command_queue Q = queue();
+    run(Q, K, N, 64);
+    const std::vector<float> Quotients = read<float>(Q, MQ, N), Roots = read<float>(Q, MS, N);
+    int Wrong = 0;
+    for (size_t I = 0; I < N; ++I) {
+      if (!same(Quotients[I], A[I] / B[I]) && ++Wrong <= 5)
+        ADD_FAILURE() << A[I] << " / " << B[I] << " = " << Quotients[I] << ", expected " << A[I] / B[I];
+      if (!same(Roots[I], std::sqrt(A[I])) && ++Wrong <= 5)
+        ADD_FAILURE() << "sqrt(" << A[I] << ") = " << Roots[I] << ", expected " << std::sqrt(A[I]);
+    }
+    for (cl_mem M : {MA, MB, MQ, MS})
+      clReleaseMemObject(M);
+    clReleaseKernel(K);
+    clReleaseProgram(P);
+  }
 }
 
 } // namespace
