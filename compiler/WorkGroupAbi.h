@@ -35,11 +35,15 @@ struct KernelRuntime {
   /// string) and the arguments as the x86-64 psABI passes them to a variadic function. Returns
   /// 0, or -1 if it printed nothing.
   int32_t (*Printf)(WorkGroupContext *Ctx, const char *Format, ...);
+  /// The memory Pointer points into, as an OpenCL address space number: 0 private (a
+  /// work-item's), 3 local (the work-group's block), else 1 global (to_global, to_local,
+  /// to_private and get_fence).
+  uint32_t (*AddressSpace)(WorkGroupContext *Ctx, const void *Pointer);
 };
 
 inline constexpr const char *RuntimeFunctionNames[] = {
     "__weft_rt_async_copy", "__weft_rt_wait_group_events", "__weft_rt_async_copy_fence",
-    "__weft_rt_wait_group_event", "printf"};
+    "__weft_rt_wait_group_event", "printf", "__weft_rt_address_space"};
 static_assert(sizeof(RuntimeFunctionNames) / sizeof(*RuntimeFunctionNames) * sizeof(void *) ==
               sizeof(KernelRuntime));
 
@@ -66,6 +70,8 @@ struct WorkGroupContext {
   /// broadcast (the built-in library reads it with `__weft_copy_names()`).
   uint32_t *CopyNames;
   void *Printf; ///< where the command's printf output goes (KernelRuntime's business)
+  uint64_t LocalBytes;   ///< the size of the LocalMemory block
+  uint64_t PrivateBytes; ///< the size of the PrivateMemory block
 };
 
 /// `void __weft_wg_<kernel>(const void *Args, WorkGroupContext *Ctx)`: runs every work-item of one

@@ -1,6 +1,7 @@
 // The async-copy engine: see AsyncCopy.h.
 #include "device-cpu/AsyncCopy.h"
 
+#include "device-cpu/Executor.h"
 #include "device-cpu/Printf.h"
 
 
@@ -306,6 +307,7 @@ void asyncCopyFence(abi::WorkGroupContext *Ctx, uint32_t) {
 } // namespace
 
 const abi::KernelRuntime AsyncCopies::Runtime = {&asyncCopy, &waitGroupEvents, &asyncCopyFence,
-                                                  &waitGroupEvent, &kernelPrintf};
+                                                  &waitGroupEvent, &kernelPrintf,
+                                                  &addressSpaceOf};
 
 } // namespace weft::cpu

@@ -10,6 +10,7 @@
 
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
+#include <pthread.h>
 #include <xmmintrin.h>
 
 #include <cstdlib>
@@ -38,7 +39,39 @@ DeviceLoad &loadOf(tbb::task_arena &Arena) {
   return Load;
 }
 
+/// The running thread's stack, [Low, High).
+struct StackRange {
+  const std::byte *Low = nullptr, *High = nullptr;
+  StackRange() {
+    pthread_attr_t Attributes;
+    if (pthread_getattr_np(pthread_self(), &Attributes) != 0)
+      return;
+    void *Base = nullptr;
+    size_t Size = 0;
+    if (pthread_attr_getstack(&Attributes, &Base, &Size) == 0) {
+      Low = static_cast<const std::byte *>(Base);
+      High = Low + Size;
+    }
+    pthread_attr_destroy(&Attributes);
+  }
+};
+
+bool within(const void *P, const std::byte *Begin, uint64_t Bytes) {
+  auto *B = static_cast<const std::byte *>(P);
+  return Begin && B >= Begin && B < Begin + Bytes;
+}
+
 } // namespace
+
+uint32_t addressSpaceOf(abi::WorkGroupContext *Ctx, const void *Pointer) {
+  if (within(Pointer, Ctx->LocalMemory, Ctx->LocalBytes))
+    return 3;
+  thread_local const StackRange Stack;
+  if (within(Pointer, Ctx->PrivateMemory, Ctx->PrivateBytes) ||
+      within(Pointer, Stack.Low, uint64_t(Stack.High - Stack.Low)))
+    return 0;
+  return 1;
+}
 
 void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
   uint64_t Groups[3];
@@ -112,6 +145,8 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
     Ctx.Async = &Copies;
     Ctx.CopyNames = Copies.names();
     Ctx.Printf = &Printed;
+    Ctx.LocalBytes = LocalBytes;
+    Ctx.PrivateBytes = PrivateBytes;
     for (unsigned D = 0; D < 3; ++D) {
       Ctx.GlobalOffset[D] = C.GlobalOffset[D];
       Ctx.GlobalSize[D] = C.GlobalSize[D];

@@ -1,6 +1,7 @@
 // The OpenCL C 3.0 atomic functions (§6.15.12): atomic_init, atomic_store, atomic_load,
 // atomic_exchange, atomic_compare_exchange_strong/weak, atomic_fetch_<key>, atomic_flag_* and
-// atomic_work_item_fence, each with its _explicit forms, on objects in global and local memory.
+// atomic_work_item_fence, each with its _explicit forms, on objects in global and local memory
+// and through generic pointers.
 // Clang's __opencl_atomic_* builtins give each the order and scope it is called with (x86 is
 // stronger than every scope but "single thread", so all scopes are real atomics). Without an
 // order the spec's default is memory_order_seq_cst; without a scope, memory_scope_device.
@@ -43,8 +44,9 @@
     return __opencl_atomic_exchange(object, desired, order, scope);                                \
   }                                                                                                \
   COMPARE_EXCHANGE(A, C, AS, global, strong) COMPARE_EXCHANGE(A, C, AS, local, strong)             \
-  COMPARE_EXCHANGE(A, C, AS, private, strong) COMPARE_EXCHANGE(A, C, AS, global, weak)             \
-  COMPARE_EXCHANGE(A, C, AS, local, weak) COMPARE_EXCHANGE(A, C, AS, private, weak)
+  COMPARE_EXCHANGE(A, C, AS, private, strong) COMPARE_EXCHANGE(A, C, AS, generic, strong)          \
+  COMPARE_EXCHANGE(A, C, AS, global, weak) COMPARE_EXCHANGE(A, C, AS, local, weak)                 \
+  COMPARE_EXCHANGE(A, C, AS, private, weak) COMPARE_EXCHANGE(A, C, AS, generic, weak)
 // compare_exchange with `expected` in address space EAS. The weak form may fail spuriously; this
 // one does not (it is the strong form).
 #define COMPARE_EXCHANGE(A, C, AS, EAS, KIND)                                                      \
@@ -83,11 +85,34 @@
   STORE_LOAD_EXCHANGE(A, C, AS)                                                                    \
   FETCH(A, C, AS, add) FETCH(A, C, AS, sub) FETCH(A, C, AS, or) FETCH(A, C, AS, xor)               \
   FETCH(A, C, AS, and) FETCH(A, C, AS, min) FETCH(A, C, AS, max)
-#define IN_GLOBAL_AND_LOCAL(M, A, C) M(A, C, global) M(A, C, local)
+#define IN_GLOBAL_AND_LOCAL(M, A, C) M(A, C, global) M(A, C, local) M(A, C, generic)
 IN_GLOBAL_AND_LOCAL(INTEGER_ATOMICS, atomic_int, int)
 IN_GLOBAL_AND_LOCAL(INTEGER_ATOMICS, atomic_uint, uint)
 IN_GLOBAL_AND_LOCAL(INTEGER_ATOMICS, atomic_long, long)
 IN_GLOBAL_AND_LOCAL(INTEGER_ATOMICS, atomic_ulong, ulong)
+// atomic_uintptr_t (atomic_ulong) moves by a ptrdiff_t.
+#define POINTER_ARITHMETIC(A, C, AS)                                                               \
+  OVL C atomic_fetch_add(volatile AS A *object, ptrdiff_t operand) {                               \
+    return atomic_fetch_add(object, (C)operand);                                                   \
+  }                                                                                                \
+  OVL C atomic_fetch_add_explicit(volatile AS A *object, ptrdiff_t operand, memory_order order) {  \
+    return atomic_fetch_add_explicit(object, (C)operand, order);                                   \
+  }                                                                                                \
+  OVL C atomic_fetch_add_explicit(volatile AS A *object, ptrdiff_t operand, memory_order order,    \
+                                  memory_scope scope) {                                            \
+    return atomic_fetch_add_explicit(object, (C)operand, order, scope);                            \
+  }                                                                                                \
+  OVL C atomic_fetch_sub(volatile AS A *object, ptrdiff_t operand) {                               \
+    return atomic_fetch_sub(object, (C)operand);                                                   \
+  }                                                                                                \
+  OVL C atomic_fetch_sub_explicit(volatile AS A *object, ptrdiff_t operand, memory_order order) {  \
+    return atomic_fetch_sub_explicit(object, (C)operand, order);                                   \
+  }                                                                                                \
+  OVL C atomic_fetch_sub_explicit(volatile AS A *object, ptrdiff_t operand, memory_order order,    \
+                                  memory_scope scope) {                                            \
+    return atomic_fetch_sub_explicit(object, (C)operand, order, scope);                            \
+  }
+IN_GLOBAL_AND_LOCAL(POINTER_ARITHMETIC, atomic_uintptr_t, uintptr_t)
 IN_GLOBAL_AND_LOCAL(STORE_LOAD_EXCHANGE, atomic_float, float)
 IN_GLOBAL_AND_LOCAL(STORE_LOAD_EXCHANGE, atomic_double, double)
 
@@ -115,6 +140,7 @@ IN_GLOBAL_AND_LOCAL(STORE_LOAD_EXCHANGE, atomic_double, double)
   }
 FLAG(global)
 FLAG(local)
+FLAG(generic)
 
 // A fence of the given order (none for relaxed; the scope changes nothing on x86).
 OVL void atomic_work_item_fence(cl_mem_fence_flags flags, memory_order order, memory_scope scope) {

@@ -1,5 +1,5 @@
 // Vector data loads and stores (OpenCL C 3.0 §6.15.11): vloadN/vstoreN for every scalar type,
-// from and to each address space (constant: loads only), at element alignment; and the half
+// from and to each address space (constant: loads only; generic too), at element alignment; and the half
 // forms, which convert between half in memory and float (or from double): vload_half(N),
 // vloada_halfN, vstore_half(N)(_rte|_rtz|_rtp|_rtn), vstorea_halfN(...). The half conversions are
 // done on the bits (no cl_khr_fp16 needed), exactly, with each rounding mode.
@@ -21,7 +21,8 @@
   }
 #define VLOAD_VSTORE_WIDTH(T, N)                                                                   \
   VLOAD(T, N, global) VLOAD(T, N, local) VLOAD(T, N, constant) VLOAD(T, N, private)                \
-  VSTORE(T, N, global) VSTORE(T, N, local) VSTORE(T, N, private)
+  VLOAD(T, N, generic) VSTORE(T, N, global) VSTORE(T, N, local) VSTORE(T, N, private)              \
+  VSTORE(T, N, generic)
 #define VLOAD_VSTORE(T)                                                                            \
   VLOAD_VSTORE_WIDTH(T, 2) VLOAD_VSTORE_WIDTH(T, 3) VLOAD_VSTORE_WIDTH(T, 4)                      \
   VLOAD_VSTORE_WIDTH(T, 8) VLOAD_VSTORE_WIDTH(T, 16)
@@ -142,6 +143,7 @@ VLOAD_HALF(global)
 VLOAD_HALF(local)
 VLOAD_HALF(constant)
 VLOAD_HALF(private)
+VLOAD_HALF(generic)
 
 // Half stores of float (floatToHalf) and double (doubleToHalf) values: T is the source type.
 #define VSTORE_HALF_MODE(T, CONVERT, AS, SUFFIX, MODE)                                             \
@@ -168,3 +170,4 @@ VLOAD_HALF(private)
 VSTORE_HALF(global)
 VSTORE_HALF(local)
 VSTORE_HALF(private)
+VSTORE_HALF(generic)

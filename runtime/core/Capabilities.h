@@ -73,6 +73,9 @@ inline constexpr VersionedName OpenCLCFeatureList[] = {
     {"__opencl_c_atomic_scope_all_devices", CL_MAKE_VERSION(3, 0, 0)},
     // work_group_all/any/broadcast/reduce/scan (builtins/src/collectives.cl).
     {"__opencl_c_work_group_collective_functions", CL_MAKE_VERSION(3, 0, 0)},
+    // Unqualified pointers are generic; every built-in taking a pointer has its generic form;
+    // to_global/to_local/to_private/get_fence (builtins/src/address_spaces.cl).
+    {"__opencl_c_generic_address_space", CL_MAKE_VERSION(3, 0, 0)},
 };
 
 /// CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE and CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE (the

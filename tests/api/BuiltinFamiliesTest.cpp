@@ -384,6 +384,66 @@ TEST_F(BuiltinFamilies, WorkGroupCollectives) {
   clReleaseProgram(P);
 }
 
+// The generic address space: one helper taking unqualified (generic) pointers to global, local
+// and private memory; to_global/to_local/to_private and get_fence on each; built-ins through
+// generic pointers (vload/vstore, frexp, C11 atomics on global and local objects).
+TEST_F(BuiltinFamilies, GenericAddressSpace) {
+  cl_bool Supported = CL_FALSE;
+  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT, sizeof Supported,
+                            &Supported, nullptr), CL_SUCCESS);
+  EXPECT_EQ(Supported, CL_TRUE);
+  cl_program P = built(R"(
+    int classify(int *p) {   // generic
+      return (to_global(p) != 0) + 2 * (to_local(p) != 0) + 4 * (to_private(p) != 0) +
+             8 * (get_fence(p) == CLK_LOCAL_MEM_FENCE);
+    }
+    void add(atomic_int *counter, int v) { atomic_fetch_add(counter, v); }
+    kernel void k(global int *g, global atomic_int *counter, global float *f) {
+      local int l[64];
+      local atomic_int lc;
+      int p[4] = {1, 2, 3, 4};
+      size_t i = get_local_id(0);
+      if (i == 0)
+        atomic_init(&lc, 0);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      l[i] = (int)i;
+      int *which = i % 3 == 0 ? (int *)&g[8 + i] : i % 3 == 1 ? (int *)&l[i] : (int *)&p[1];
+      g[8 + i] = classify(which);
+      add(counter, 1);
+      add(&lc, 2);
+      int e;
+      float m = frexp(12.0f, &e);                  // the generic frexp
+      float4 v = vload4(0, (float *)f);            // generic vload
+      vstore4(v * m + (float)e, 1, (float *)f);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      if (i == 0)
+        g[0] = atomic_load(&lc);
+      g[1] = l[(i + 1) % get_local_size(0)] == (int)((i + 1) % get_local_size(0));
+    })", "-cl-std=CL3.0");
+  cl_mem G = buffer(64 * 4), C = buffer(4), F = buffer(8 * 4);
+  cl_int Zero = 0;
+  std::vector<float> Fs = {1, 2, 3, 4, 0, 0, 0, 0};
+  ASSERT_EQ(clEnqueueWriteBuffer(queue(), C, CL_TRUE, 0, 4, &Zero, 0, nullptr, nullptr), CL_SUCCESS);
+  ASSERT_EQ(clEnqueueWriteBuffer(queue(), F, CL_TRUE, 0, 32, Fs.data(), 0, nullptr, nullptr), CL_SUCCESS);
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  setArgs(K, G, C, F);
+  cl_command_queue Q = queue();
+  run(Q, K, 48, 48);
+  const std::vector<cl_int> R = read<cl_int>(Q, G, 64);
+  for (size_t I = 0; I < 48; ++I)
+    EXPECT_EQ(R[8 + I], I % 3 == 0 ? 1 : I % 3 == 1 ? 2 + 8 : 4) << I;
+  EXPECT_EQ(R[0], 96);
+  EXPECT_EQ(R[1], 1);
+  EXPECT_EQ(read<cl_int>(Q, C, 1)[0], 48);
+  const std::vector<float> Fo = read<float>(Q, F, 8);
+  for (int I = 0; I < 4; ++I)
+    EXPECT_EQ(Fo[4 + I], Fs[I] * 0.75f + 4.0f) << I; // 12 = 0.75 * 2^4
+  for (cl_mem M : {G, C, F})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 // The integer functions with saturation, high halves and widening, against 128-bit host
 // arithmetic, on the extremes of each type and random values.
 TEST_F(BuiltinFamilies, IntegerSaturationHighHalvesAndUpsample) {

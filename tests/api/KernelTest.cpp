@@ -972,7 +972,8 @@ TEST_F(KernelApi, CompatibilityOptionsAndInt64Feature) {
   EXPECT_TRUE(Fp64);
   cl_program P = built("#ifndef __opencl_c_int64\n#error\n#endif\n"
                        "#if !defined(__opencl_c_fp64) || !defined(cl_khr_fp64)\n#error\n#endif\n"
-                       "#ifdef __opencl_c_generic_address_space\n#error not reported\n#endif\n"
+                       "#ifndef __opencl_c_generic_address_space\n#error not defined\n#endif\n"
+                       "#ifdef __opencl_c_pipes\n#error not reported\n#endif\n"
                        "kernel void k(global long *l) { l[0] = l[1] * 3000000000L; }",
                        "-cl-std=CL3.0");
   clReleaseProgram(P);
