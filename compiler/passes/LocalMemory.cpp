@@ -36,14 +36,20 @@ bool refersToLocalVariable(const llvm::Constant *C) {
 /// Places the __local variables Item uses in the work-group's local memory block.
 void placeLocalVariables(llvm::Function &Item, llvm::Value *Ctx) {
   // Constant expressions built from __local variables become instructions, so that each use is
-  // an instruction of this function.
-  std::vector<std::pair<llvm::Instruction *, llvm::ConstantExpr *>> Expressions;
-  for (llvm::Instruction &I : llvm::instructions(Item))
-    for (llvm::Use &U : I.operands())
-      if (auto *CE = llvm::dyn_cast<llvm::ConstantExpr>(U.get()); CE && refersToLocalVariable(CE))
-        Expressions.push_back({&I, CE});
-  for (auto [I, CE] : Expressions)
-    llvm::convertConstantExprsToInstructions(I, CE);
+  // an instruction of this function. Converting an expression leaves the expressions nested in it
+  // (a GEP of an addrspacecast of the variable, as generic pointers give) as operands of the new
+  // instructions: repeat until none is left.
+  for (;;) {
+    std::vector<std::pair<llvm::Instruction *, llvm::ConstantExpr *>> Expressions;
+    for (llvm::Instruction &I : llvm::instructions(Item))
+      for (llvm::Use &U : I.operands())
+        if (auto *CE = llvm::dyn_cast<llvm::ConstantExpr>(U.get()); CE && refersToLocalVariable(CE))
+          Expressions.push_back({&I, CE});
+    if (Expressions.empty())
+      break;
+    for (auto [I, CE] : Expressions)
+      llvm::convertConstantExprsToInstructions(I, CE);
+  }
 
   llvm::SetVector<llvm::GlobalVariable *> Used;
   for (llvm::Instruction &I : llvm::instructions(Item))

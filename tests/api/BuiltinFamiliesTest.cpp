@@ -419,6 +419,10 @@ TEST_F(BuiltinFamilies, GenericAddressSpace) {
       if (i == 0)
         g[0] = atomic_load(&lc);
       g[1] = l[(i + 1) % get_local_size(0)] == (int)((i + 1) % get_local_size(0));
+      // CTS generic_address_space: a vload through a generic pointer to a __local array read
+      // the wrong memory (weft-local-memory missed the nested constant expression).
+      const int *generic_l = l;
+      g[2] = all(vload2(2, generic_l) == vload2(2, l)) && vload2(2, generic_l).y == 5;
     })", "-cl-std=CL3.0");
   cl_mem G = buffer(64 * 4), C = buffer(4), F = buffer(8 * 4);
   cl_int Zero = 0;
@@ -434,6 +438,7 @@ TEST_F(BuiltinFamilies, GenericAddressSpace) {
     EXPECT_EQ(R[8 + I], I % 3 == 0 ? 1 : I % 3 == 1 ? 2 + 8 : 4) << I;
   EXPECT_EQ(R[0], 96);
   EXPECT_EQ(R[1], 1);
+  EXPECT_EQ(R[2], 1);
   EXPECT_EQ(read<cl_int>(Q, C, 1)[0], 48);
   const std::vector<float> Fo = read<float>(Q, F, 8);
   for (int I = 0; I < 4; ++I)
