@@ -1,7 +1,8 @@
 # Sourced by the bench/*.sh runners. bench_setup <benchmark binary> checks that it and PoCL are
 # there, and makes $pocl_dir (a vendors directory holding only PoCL's ICD) and $out (for the
 # results), both removed on exit. median prints the median of numbers given one per line or
-# space-separated (nothing for no input).
+# space-separated (nothing for no input). bench_report <name width> prints, for each metric in
+# $out/weft ("name value unit" lines), the medians of both and the Weft/PoCL ratio.
 bench_setup() {
   bin=$1
   pocl_icd=/etc/OpenCL/vendors/pocl.icd
@@ -15,4 +16,19 @@ bench_setup() {
 median() {
   tr ' ' '\n' | awk 'NF' | sort -g |
     awk '{a[NR]=$1} END {if (NR) print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'
+}
+
+bench_report() {
+  local width=$1 metric unit w p
+  printf "%-${width}s %12s %12s %8s  %s\n" metric weft pocl ratio unit
+  for metric in $(awk '{print $1}' "$out/weft" | awk '!seen[$0]++'); do
+    unit=$(awk -v m="$metric" '$1==m {print $3; exit}' "$out/weft")
+    w=$(awk -v m="$metric" '$1==m {print $2}' "$out/weft" | median)
+    p=$(awk -v m="$metric" '$1==m {print $2}' "$out/pocl" | median)
+    if [ -z "$p" ]; then
+      printf "%-${width}s %12s %12s %8s  %s\n" "$metric" "$w" - - "$unit"
+    else
+      printf "%-${width}s %12s %12s %8.3f  %s\n" "$metric" "$w" "$p" "$(echo "$w / $p" | bc -l)" "$unit"
+    fi
+  done
 }

@@ -10,11 +10,5 @@ for ((i = 0; i < rounds; i++)); do
   OCL_ICD_VENDORS=$build/vendors/icd "$bin" >> "$out/weft"
   OCL_ICD_VENDORS=$pocl_dir "$bin" >> "$out/pocl"
 done
-printf '%-28s %12s %12s %8s  %s\n' metric weft pocl ratio unit
-for metric in $(awk '{print $1}' "$out/weft" | awk '!seen[$0]++'); do
-  unit=$(awk -v m="$metric" '$1==m {print $3; exit}' "$out/weft")
-  w=$(awk -v m="$metric" '$1==m {print $2}' "$out/weft" | median)
-  p=$(awk -v m="$metric" '$1==m {print $2}' "$out/pocl" | median)
-  printf '%-28s %12s %12s %8.3f  %s\n' "$metric" "$w" "$p" "$(echo "$w / $p" | bc -l)" "$unit"
-done
+bench_report 28
 echo "(ratio = weft / pocl; for us and ms lower is better, for GB/s higher is better; $rounds rounds)"

@@ -91,27 +91,19 @@ IN_GLOBAL_AND_LOCAL(INTEGER_ATOMICS, atomic_uint, uint)
 IN_GLOBAL_AND_LOCAL(INTEGER_ATOMICS, atomic_long, long)
 IN_GLOBAL_AND_LOCAL(INTEGER_ATOMICS, atomic_ulong, ulong)
 // atomic_uintptr_t (atomic_ulong) moves by a ptrdiff_t.
-#define POINTER_ARITHMETIC(A, C, AS)                                                               \
-  OVL C atomic_fetch_add(volatile AS A *object, ptrdiff_t operand) {                               \
-    return atomic_fetch_add(object, (C)operand);                                                   \
+#define POINTER_FETCH(A, C, AS, KEY)                                                               \
+  OVL C atomic_fetch_##KEY(volatile AS A *object, ptrdiff_t operand) {                             \
+    return atomic_fetch_##KEY(object, (C)operand);                                                 \
   }                                                                                                \
-  OVL C atomic_fetch_add_explicit(volatile AS A *object, ptrdiff_t operand, memory_order order) {  \
-    return atomic_fetch_add_explicit(object, (C)operand, order);                                   \
+  OVL C atomic_fetch_##KEY##_explicit(volatile AS A *object, ptrdiff_t operand,                    \
+                                      memory_order order) {                                        \
+    return atomic_fetch_##KEY##_explicit(object, (C)operand, order);                               \
   }                                                                                                \
-  OVL C atomic_fetch_add_explicit(volatile AS A *object, ptrdiff_t operand, memory_order order,    \
-                                  memory_scope scope) {                                            \
-    return atomic_fetch_add_explicit(object, (C)operand, order, scope);                            \
-  }                                                                                                \
-  OVL C atomic_fetch_sub(volatile AS A *object, ptrdiff_t operand) {                               \
-    return atomic_fetch_sub(object, (C)operand);                                                   \
-  }                                                                                                \
-  OVL C atomic_fetch_sub_explicit(volatile AS A *object, ptrdiff_t operand, memory_order order) {  \
-    return atomic_fetch_sub_explicit(object, (C)operand, order);                                   \
-  }                                                                                                \
-  OVL C atomic_fetch_sub_explicit(volatile AS A *object, ptrdiff_t operand, memory_order order,    \
-                                  memory_scope scope) {                                            \
-    return atomic_fetch_sub_explicit(object, (C)operand, order, scope);                            \
+  OVL C atomic_fetch_##KEY##_explicit(volatile AS A *object, ptrdiff_t operand,                    \
+                                      memory_order order, memory_scope scope) {                    \
+    return atomic_fetch_##KEY##_explicit(object, (C)operand, order, scope);                        \
   }
+#define POINTER_ARITHMETIC(A, C, AS) POINTER_FETCH(A, C, AS, add) POINTER_FETCH(A, C, AS, sub)
 IN_GLOBAL_AND_LOCAL(POINTER_ARITHMETIC, atomic_uintptr_t, uintptr_t)
 IN_GLOBAL_AND_LOCAL(STORE_LOAD_EXCHANGE, atomic_float, float)
 IN_GLOBAL_AND_LOCAL(STORE_LOAD_EXCHANGE, atomic_double, double)
