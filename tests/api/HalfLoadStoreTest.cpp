@@ -89,7 +89,25 @@ std::vector<float> conversionInputs() {
   return In;
 }
 
-class HalfLoadStore : public KernelApi {};
+class HalfLoadStore : public KernelApi {
+protected:
+  /// Runs P's kernel "st" (In, then five half outputs) over N elements and returns the outputs.
+  std::vector<std::vector<uint16_t>> storeFiveWays(cl_program P, cl_command_queue Q, cl_mem In, size_t N) {
+    cl_mem Out[5];
+    for (cl_mem &M : Out)
+      M = buffer(N * 2);
+    cl_kernel K = clCreateKernel(P, "st", nullptr);
+    setArgs(K, In, Out[0], Out[1], Out[2], Out[3], Out[4]);
+    run(Q, K, N, 64);
+    std::vector<std::vector<uint16_t>> Halves;
+    for (cl_mem M : Out) {
+      Halves.push_back(read<uint16_t>(Q, M, N));
+      clReleaseMemObject(M);
+    }
+    clReleaseKernel(K);
+    return Halves;
+  }
+};
 
 TEST_F(HalfLoadStore, StoresRoundInEveryModeBitExactly) {
   cl_program P = built(R"(
@@ -112,17 +130,12 @@ TEST_F(HalfLoadStore, StoresRoundInEveryModeBitExactly) {
   const std::vector<float> In = conversionInputs();
   const size_t N = In.size();
   cl_mem MIn = buffer(N * 4, CL_MEM_COPY_HOST_PTR, const_cast<float *>(In.data()));
-  cl_mem Out[5];
-  for (cl_mem &M : Out)
-    M = buffer(N * 2);
   cl_command_queue Q = queue();
-  cl_kernel K = clCreateKernel(P, "st", nullptr);
-  setArgs(K, MIn, Out[0], Out[1], Out[2], Out[3], Out[4]);
-  run(Q, K, N, 64);
+  const std::vector<std::vector<uint16_t>> Stored = storeFiveWays(P, Q, MIn, N);
   const Round Modes[5] = {Round::Even, Round::Even, Round::Zero, Round::Up, Round::Down};
   const char *Names[5] = {"vstore_half", "_rte", "_rtz", "_rtp", "_rtn"};
   for (int M = 0; M < 5; ++M) {
-    const std::vector<uint16_t> H = read<uint16_t>(Q, Out[M], N);
+    const std::vector<uint16_t> &H = Stored[M];
     int Failures = 0;
     for (size_t I = 0; I < N && Failures < 5; ++I) {
       const uint16_t Want = toHalf(In[I], Modes[M]);
@@ -158,12 +171,9 @@ TEST_F(HalfLoadStore, StoresRoundInEveryModeBitExactly) {
                                   << ") gave 0x" << std::hex << H[I] << ", want 0x" << Want;
     }
   }
-  for (cl_mem M : Out)
-    clReleaseMemObject(M);
   for (cl_mem M : Vec)
     clReleaseMemObject(M);
   clReleaseMemObject(MIn);
-  clReleaseKernel(K);
   clReleaseKernel(K4);
   clReleaseProgram(P);
 }
@@ -240,27 +250,18 @@ TEST_F(HalfLoadStore, StoresOfDoubleRoundOnceInEveryMode) {
     In.push_back(1.0);
   const size_t N = In.size();
   cl_mem MIn = buffer(N * 8, CL_MEM_COPY_HOST_PTR, In.data());
-  cl_mem Out[5];
-  for (cl_mem &M : Out)
-    M = buffer(N * 2);
-  cl_command_queue Q = queue();
-  cl_kernel K = clCreateKernel(P, "st", nullptr);
-  setArgs(K, MIn, Out[0], Out[1], Out[2], Out[3], Out[4]);
-  run(Q, K, N, 64);
+  const std::vector<std::vector<uint16_t>> Stored = storeFiveWays(P, queue(), MIn, N);
   const Round Modes[5] = {Round::Even, Round::Zero, Round::Up, Round::Down, Round::Zero};
   const char *Names[5] = {"vstore_half", "_rtz", "_rtp", "_rtn", "vstore_half4_rtz"};
   for (int M = 0; M < 5; ++M) {
-    const std::vector<uint16_t> H = read<uint16_t>(Q, Out[M], N);
+    const std::vector<uint16_t> &H = Stored[M];
     int Failures = 0;
     for (size_t I = 0; I < N && Failures < 5; ++I)
       if (H[I] != toHalf(In[I], Modes[M]))
         ++Failures, ADD_FAILURE() << Names[M] << "(" << In[I] << ") gave 0x" << std::hex << H[I]
                                   << ", want 0x" << toHalf(In[I], Modes[M]);
   }
-  for (cl_mem M : Out)
-    clReleaseMemObject(M);
   clReleaseMemObject(MIn);
-  clReleaseKernel(K);
   clReleaseProgram(P);
 }
 
