@@ -478,12 +478,13 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue QueueHandle, cl_kerne
         N.LocalArgs.emplace_back(K.binary().Args[I].Offset, A.LocalSizes[I]);
         LocalBytes += A.LocalSizes[I];
       }
-    // "CL_OUT_OF_RESOURCES if ... the local memory the kernel needs exceeds
-    // CL_DEVICE_LOCAL_MEM_SIZE."
-    if (LocalBytes > Dev.LocalMemSize)
+    // "CL_OUT_OF_RESOURCES if there is a failure to queue the execution instance of kernel ...
+    // because of insufficient resources ... such as registers or local memory." Weft runs a
+    // kernel that needs more than CL_DEVICE_LOCAL_MEM_SIZE, up to its limit (Topology.cpp).
+    if (LocalBytes > Dev.LocalMemLimit)
       return Error(CL_OUT_OF_RESOURCES, cat("the kernel needs ", LocalBytes,
-                                            " bytes of local memory; the device has ",
-                                            Dev.LocalMemSize))
+                                            " bytes of local memory; Weft runs kernels that need up to ",
+                                            Dev.LocalMemLimit))
           .in(Ctx);
     C->What = Command::Kind::NDRange;
     C->KeepAlive.emplace_back(&K); // the kernel keeps the executable (and its code) alive

@@ -24,7 +24,8 @@ struct DeviceDescription {
   uint32_t MaxClockMHz = 0;
   uint64_t GlobalMemSize = 0;
   uint64_t MaxAllocSize = 0;
-  uint64_t LocalMemSize = 0;
+  uint64_t LocalMemSize = 0; ///< CL_DEVICE_LOCAL_MEM_SIZE: what kernels should be written for
+  uint64_t LocalMemLimit = 0; ///< what a kernel may use at most: more than it, CL_OUT_OF_RESOURCES
   uint64_t GlobalCacheSize = 0;
   uint32_t GlobalCacheLineSize = 0;
   /// Widest SIMD register in bytes (16 SSE, 32 AVX2, 64 AVX-512): sets the vector widths.
