@@ -2,8 +2,8 @@
 // scalar and every vector width, and the float-only native_* and half_* functions. Each scalar
 // function is an LLVM intrinsic, a C library routine (glibc's are within the spec's ULP limits;
 // compiler/ObjectLoader.cpp binds the routines and Weft's own) or a few lines here; the vector
-// forms apply it per component (LLVM vectorizes what it can after inlining). Faster vector
-// implementations and half are issue 6's.
+// forms apply it per component (LLVM vectorizes what it can after inlining), except float's
+// commonest functions, whose vector forms are math_vector.cl's.
 #include "defs.h"
 
 // The vector forms of a scalar function NAME of one, two or three arguments.
@@ -56,7 +56,18 @@ double __weft_rootn(double x, int n);
 // accurate; these are not).
 #define REAL_BITS 32
 #include "gentype.h"
-#define NATIVE(PREFIX, NAME) UNARY(PREFIX##NAME, NAME(x))
+// Each width calls NAME's form of that width, so they share math_vector.cl's vector forms.
+#define DECLARE_WIDTH(NAME, T, N) OVL T NAME(T x);
+#define DECLARE_WIDTHS(NAME) REAL_WIDTHS(DECLARE_WIDTH, NAME)
+DECLARE_WIDTHS(exp) DECLARE_WIDTHS(exp2) DECLARE_WIDTHS(exp10) DECLARE_WIDTHS(log)
+DECLARE_WIDTHS(log2) DECLARE_WIDTHS(log10) DECLARE_WIDTHS(sin) DECLARE_WIDTHS(cos)
+DECLARE_WIDTHS(tan)
+#define NATIVE_WIDTH(PREFIX, NAME, N)                                                              \
+  OVL REALN(N) PREFIX##NAME(REALN(N) x) { return NAME(x); }
+#define NATIVE(PREFIX, NAME)                                                                       \
+  OVL REAL PREFIX##NAME(REAL x) { return NAME(x); }                                                \
+  NATIVE_WIDTH(PREFIX, NAME, 2) NATIVE_WIDTH(PREFIX, NAME, 3) NATIVE_WIDTH(PREFIX, NAME, 4)       \
+  NATIVE_WIDTH(PREFIX, NAME, 8) NATIVE_WIDTH(PREFIX, NAME, 16)
 #define NATIVE_AND_HALF(NAME) NATIVE(native_, NAME) NATIVE(half_, NAME)
 NATIVE_AND_HALF(sqrt) NATIVE_AND_HALF(rsqrt) NATIVE_AND_HALF(exp) NATIVE_AND_HALF(exp2)
 NATIVE_AND_HALF(exp10) NATIVE_AND_HALF(log) NATIVE_AND_HALF(log2) NATIVE_AND_HALF(log10)

@@ -229,9 +229,11 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
                                    (D.HasFma ? CL_FP_FMA : 0)));
   case CL_DEVICE_DOUBLE_FP_CONFIG:
     // The spec's minimum for cl_khr_fp64, which includes FMA: fma() is exact (glibc's fma where
-    // the CPU has no FMA instructions).
-    return Out(cl_device_fp_config(CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN |
-                                   CL_FP_DENORM));
+    // the CPU has no FMA instructions). Also the directed rounding modes, as OpenCL 1.2 and 2.x
+    // required and CTS test_bruteforce still does: the CPU has them all, and the conversions
+    // from double round in each (convert_*_rtz, _rtp, _rtn).
+    return Out(cl_device_fp_config(CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO |
+                                   CL_FP_ROUND_TO_INF | CL_FP_INF_NAN | CL_FP_DENORM));
   case CL_DEVICE_HALF_FP_CONFIG: // cl_khr_fp16 is not reported yet
     return Out(cl_device_fp_config(0));
   case CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR:

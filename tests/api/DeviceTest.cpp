@@ -236,9 +236,11 @@ TEST_F(DeviceApi, VectorWidthsMatchTheSimdUnit) {
   auto Single = deviceValue<cl_device_fp_config>(Device, CL_DEVICE_SINGLE_FP_CONFIG);
   EXPECT_EQ(Single & (CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN),
             cl_device_fp_config(CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN));
-  // The minimum the spec mandates for a device with cl_khr_fp64.
+  // The minimum OpenCL 3.0 mandates for a device with cl_khr_fp64, and the directed rounding
+  // modes 1.2 and 2.x (and CTS test_bruteforce) add.
   EXPECT_EQ(deviceValue<cl_device_fp_config>(Device, CL_DEVICE_DOUBLE_FP_CONFIG),
-            cl_device_fp_config(CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN | CL_FP_DENORM));
+            cl_device_fp_config(CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO |
+                                CL_FP_ROUND_TO_INF | CL_FP_INF_NAN | CL_FP_DENORM));
   EXPECT_EQ(deviceValue<cl_device_fp_config>(Device, CL_DEVICE_HALF_FP_CONFIG), 0u);
 }
 
