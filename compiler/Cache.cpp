@@ -4,6 +4,7 @@
 #include "compiler/BuiltinLibrary.h"
 #include "compiler/Codegen.h"
 #include "compiler/Sha256.h"
+#include "compiler/Spirv.h"
 
 #include <llvm/Config/llvm-config.h>
 
@@ -105,6 +106,10 @@ std::string cacheKey(const CompileInput &In, const std::string &Preprocessed) {
   // themselves are in the key too, so that no preprocessing subtlety can make two programs collide.
   addProgramInput(Key, In);
   Key.field(Preprocessed);
+  if (In.Spirv) { // the translator decides the code too
+    static const std::string Translator = buildIdOf(spirvTranslatorAddress());
+    Key.field("translator " + Translator);
+  }
   return Key.hex();
 }
 

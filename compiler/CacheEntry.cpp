@@ -224,6 +224,7 @@ void addProgramInput(Sha256 &Key, const CompileInput &In) {
   for (const std::string &F : In.Target.Features)
     Key.field("feature " + F);
   Key.field(In.Options);
+  Key.field(In.Spirv ? "spirv" : "opencl c");
   Key.field(In.Source);
   for (const auto &[Name, Text] : In.Headers) {
     Key.field("header " + Name);

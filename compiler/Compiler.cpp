@@ -8,6 +8,7 @@
 #include "compiler/KernelInfo.h"
 #include "compiler/ObjectLoader.h"
 #include "compiler/Options.h"
+#include "compiler/Spirv.h"
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
@@ -104,6 +105,8 @@ void writeManifestFor(const CompileInput &In, const std::string &Directory, cons
   Paths.push_back(Self);
   Paths.push_back(libraryOf(reinterpret_cast<const void *>(&llvm::sys::getHostCPUName)));
   Paths.push_back(libraryOf(reinterpret_cast<const void *>(&clang::getClangFullVersion)));
+  if (In.Spirv)
+    Paths.push_back(libraryOf(spirvTranslatorAddress()));
   Manifest M{Key, {}};
   for (const std::string &Path : Paths) {
     std::optional<FileStamp> Stamp = Path.starts_with('/') ? stampOf(Path) : std::nullopt;
@@ -131,9 +134,12 @@ public:
       return Out;
     }
     llvm::LLVMContext Ctx;
-    Ctx.setOpaquePointers(true);
+    // SPIR-V's translator needs typed pointers; its module's bitcode reads into link()'s
+    // opaque-pointer context like any other.
+    Ctx.setOpaquePointers(!In.Spirv);
     Ctx.setDiagnosticHandlerCallBack(logDiagnostics, &Out.Log);
-    std::unique_ptr<llvm::Module> M = runFrontend(Ctx, In, Options, Out.Log);
+    std::unique_ptr<llvm::Module> M =
+        In.Spirv ? readSpirv(Ctx, In.Source, Out.Log) : runFrontend(Ctx, In, Options, Out.Log);
     if (!M) {
       Out.Result = CompileOutput::Status::Failure;
       return Out;
@@ -142,7 +148,9 @@ public:
     llvm::raw_string_ostream ProblemStream(Problems);
     if (llvm::verifyModule(*M, &ProblemStream)) {
       Out.Result = CompileOutput::Status::Failure;
-      Out.Log += "internal error: Clang produced invalid IR:\n" + ProblemStream.str();
+      Out.Log += std::string(In.Spirv ? "invalid SPIR-V module: the translator produced invalid IR:\n"
+                                      : "internal error: Clang produced invalid IR:\n") +
+                 ProblemStream.str();
       return Out;
     }
     Out.Kernels = collectKernels(*M);
@@ -161,7 +169,9 @@ public:
     if (!CacheDirectory.empty()) {
       ParsedOptions Parsed = parseBuildOptions(In.Options);
       std::string Preprocessed, Ignored;
-      if (Parsed.Error.empty() && preprocess(In, Parsed, Preprocessed, Ignored, &DiskFiles)) {
+      // A SPIR-V module is all its input: nothing to preprocess.
+      if (Parsed.Error.empty() &&
+          (In.Spirv || preprocess(In, Parsed, Preprocessed, Ignored, &DiskFiles))) {
         Key = cacheKey(In, Preprocessed);
         addPhase(Phases, Clock.lap("preprocess and key"));
         std::string Why;

@@ -13,7 +13,7 @@
 namespace weft::compiler {
 
 /// Bumped whenever this interface changes, so that a stale libweft-compiler.so is refused.
-inline constexpr int AbiVersion = 11;
+inline constexpr int AbiVersion = 12;
 
 /// The entry point libweft-compiler.so exports: `extern "C" Compiler *weftCompilerCreate(int)`.
 /// It returns null if AbiVersion does not match the library's.
@@ -46,7 +46,8 @@ struct KernelInfo {
 };
 
 struct CompileInput {
-  std::string Source;
+  std::string Source; ///< OpenCL C, or the bytes of a SPIR-V module if Spirv is set
+  bool Spirv = false; ///< a program from clCreateProgramWithIL
   std::string Options; ///< as the application passed them to clBuildProgram/clCompileProgram
   /// clCompileProgram's input_headers, by header_include_names.
   std::vector<std::pair<std::string, std::string>> Headers;

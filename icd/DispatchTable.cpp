@@ -152,7 +152,7 @@ const cl_icd_dispatch Dispatch = {
     WEFT_NOT_YET(clSetKernelExecInfo),
     WEFT_NOT_YET(clGetKernelSubGroupInfoKHR),
     WEFT_IMPLEMENTED(clCloneKernel),
-    WEFT_NOT_YET(clCreateProgramWithIL),
+    WEFT_IMPLEMENTED(clCreateProgramWithIL),
     WEFT_NOT_YET(clEnqueueSVMMigrateMem),
     WEFT_IMPLEMENTED(clGetDeviceAndHostTimer),
     WEFT_IMPLEMENTED(clGetHostTimer),

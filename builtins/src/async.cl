@@ -69,6 +69,12 @@ OVL void wait_group_events(int num_events, __generic event_t *event_list) {
   }
 }
 
+// The form SPIR-V modules call (OpGroupWaitEvents on a Function-storage pointer, which the
+// translator names with OpenCL C 1.2's private pointer).
+OVL void wait_group_events(int num_events, __private event_t *event_list) {
+  wait_group_events(num_events, (__generic event_t *)event_list);
+}
+
 // cl_khr_async_work_group_copy_fence 1.0.0 (declared to kernels by compiler/Frontend.cpp).
 OVL void async_work_group_copy_fence(cl_mem_fence_flags flags) {
   if (firstWorkItem())

@@ -82,6 +82,7 @@ WEFT_ENTRY(clGetPipeInfo)
 // Program.cpp
 WEFT_ENTRY(clCreateProgramWithSource)
 WEFT_ENTRY(clCreateProgramWithBinary)
+WEFT_ENTRY(clCreateProgramWithIL)
 WEFT_ENTRY(clBuildProgram)
 WEFT_ENTRY(clCompileProgram)
 WEFT_ENTRY(clLinkProgram)

@@ -150,11 +150,25 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
   case CL_DEVICE_PRINTF_BUFFER_SIZE:
     return Out(size_t(PrintfBufferBytes));
   case CL_DEVICE_BUILT_IN_KERNELS:
-  case CL_DEVICE_IL_VERSION:
     return Out.string("");
   case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:
-  case CL_DEVICE_ILS_WITH_VERSION:
     return Out.array(std::span<const cl_name_version>());
+  case CL_DEVICE_IL_VERSION: {
+    std::string Versions;
+    for (cl_version V : SpirvVersions)
+      Versions += cat(Versions.empty() ? "" : " ", "SPIR-V_", CL_VERSION_MAJOR(V), ".",
+                      CL_VERSION_MINOR(V));
+    return Out.string(Versions);
+  }
+  case CL_DEVICE_ILS_WITH_VERSION: {
+    std::vector<cl_name_version> Ils;
+    for (cl_version V : SpirvVersions) {
+      cl_name_version N{V, {}};
+      std::strncpy(N.name, "SPIR-V", sizeof N.name);
+      Ils.push_back(N);
+    }
+    return Out.array(std::span<const cl_name_version>(Ils));
+  }
   case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
     return Out(cl_bool(CL_TRUE));
   // These two say what the OpenCL C features say.

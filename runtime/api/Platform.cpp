@@ -83,6 +83,8 @@ struct NamedFunction {
 /// Weft's extension functions, found by clGetExtensionFunctionAddress(ForPlatform).
 const NamedFunction ExtensionFunctions[] = {
     {"clIcdGetPlatformIDsKHR", reinterpret_cast<void *>(&api::clIcdGetPlatformIDsKHR)},
+    // cl_khr_il_program's name for the core function.
+    {"clCreateProgramWithILKHR", reinterpret_cast<void *>(&api::clCreateProgramWithIL)},
 };
 
 void *lookupExtensionFunction(const char *Name) {

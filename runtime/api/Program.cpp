@@ -100,6 +100,28 @@ cl_program CL_API_CALL clCreateProgramWithBinary(cl_context ContextHandle, cl_ui
   });
 }
 
+cl_program CL_API_CALL clCreateProgramWithIL(cl_context ContextHandle, const void *Il,
+                                             size_t Length, cl_int *ErrcodeRet) {
+  return create<cl_program>(__func__, ErrcodeRet, [&]() -> Expected<cl_program> {
+    auto C = toObject<Context>(ContextHandle);
+    if (!C)
+      return C.takeError();
+    // "CL_INVALID_VALUE if il is NULL or if length is zero", "or if the length-byte memory
+    // pointed to by il does not contain well-formed intermediate language": here, a SPIR-V
+    // header (five words, the magic number first, in either byte order) and whole words. The
+    // translator checks the rest when the program is built (CL_BUILD_PROGRAM_FAILURE, with
+    // its reason in the log).
+    if (!Il || Length == 0)
+      return Error(CL_INVALID_VALUE, "il is NULL or length is 0").in(*C);
+    uint32_t Magic = 0;
+    if (Length >= 4)
+      std::memcpy(&Magic, Il, 4);
+    if (Length < 20 || Length % 4 || (Magic != 0x07230203u && Magic != 0x03022307u))
+      return Error(CL_INVALID_VALUE, "il is not a SPIR-V module (Weft reads SPIR-V only)").in(*C);
+    return toHandle(new Program(**C, Program::Il{std::string(static_cast<const char *>(Il), Length)}));
+  });
+}
+
 cl_int CL_API_CALL clBuildProgram(cl_program ProgramHandle, cl_uint NumDevices,
                                   const cl_device_id *Devices, const char *Options,
                                   void(CL_CALLBACK *Notify)(cl_program, void *), void *UserData) {
@@ -264,10 +286,14 @@ cl_int CL_API_CALL clGetProgramInfo(cl_program ProgramHandle, cl_program_info Pa
       return Out(cl_uint(Devices.size()));
     case CL_PROGRAM_DEVICES:
       return Out.array(std::span<const cl_device_id>(Devices));
+    // The source of a program from OpenCL C, an empty string otherwise; the IL of a program from
+    // clCreateProgramWithIL, nothing (size 0) otherwise.
     case CL_PROGRAM_SOURCE:
-      return Out.string(P.source());
+      return Out.string(P.origin() == Program::Origin::Source ? P.source() : std::string());
     case CL_PROGRAM_IL:
-      return Out.array(std::span<const char>());
+      return P.origin() == Program::Origin::Il
+                 ? Out.array(std::span<const char>(P.source().data(), P.source().size()))
+                 : Out.array(std::span<const char>());
     case CL_PROGRAM_BINARY_SIZES: {
       // Every device of the context runs the same binary (0 bytes while there is none).
       std::vector<size_t> Sizes(Devices.size(), P.binary().size());

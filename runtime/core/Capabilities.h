@@ -43,7 +43,16 @@ inline constexpr Extension Extensions[] = {
     // double: the built-ins of every family for double (builtins/src/*.inc, instantiated for float
     // and double); tests/api/MathTest.cpp, ConversionTest.cpp, KernelTest.cpp.
     {"cl_khr_fp64", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    // SPIR-V programs through the Khronos translator (compiler/Spirv.cpp); clCreateProgramWithIL
+    // and clCreateProgramWithILKHR; tests/api/SpirvTest.cpp.
+    {"cl_khr_il_program", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
 };
+
+/// CL_DEVICE_ILS_WITH_VERSION (and CL_DEVICE_IL_VERSION, space-separated as "SPIR-V_1.0"): what
+/// the SPIR-V/LLVM translator of LLVM 15 reads.
+inline constexpr cl_version SpirvVersions[] = {CL_MAKE_VERSION(1, 0, 0), CL_MAKE_VERSION(1, 1, 0),
+                                               CL_MAKE_VERSION(1, 2, 0), CL_MAKE_VERSION(1, 3, 0),
+                                               CL_MAKE_VERSION(1, 4, 0)};
 
 struct VersionedName {
   const char *Name;

@@ -31,6 +31,9 @@ const compiler::KernelBinary *Program::findKernel(const std::string &Name) const
 
 Program::Program(Context &C) : Object(ObjectType::Program), Ctx(&C), From(Origin::Link) {}
 
+Program::Program(Context &C, Il Module)
+    : Object(ObjectType::Program), Ctx(&C), Source(std::move(Module.Bytes)), From(Origin::Il) {}
+
 Program::Program(Context &C, ProgramBinary Binary)
     : Object(ObjectType::Program), Ctx(&C), From(Origin::Binary) {
   State.BinaryType = Binary.Type;
@@ -80,9 +83,11 @@ template <class F> Status Program::runBuild(const std::string &Options, F &&Step
 
 namespace {
 
-compiler::CompileInput compileInput(const std::string &Source, const std::string &Options) {
+compiler::CompileInput compileInput(const std::string &Source, bool Spirv,
+                                    const std::string &Options) {
   compiler::CompileInput In;
   In.Source = Source;
+  In.Spirv = Spirv;
   In.Options = Options;
   for (const VersionedName &F : OpenCLCFeatures)
     In.Target.Features.push_back(F.Name);
@@ -116,7 +121,7 @@ std::optional<compiler::BuildOutput> findCachedBuild(const compiler::CompileInpu
 
 Status Program::buildFromSource(const std::string &Options) {
   return runBuild(Options, [&](BuildState &Next) -> Status {
-    const compiler::CompileInput In = compileInput(Source, Options);
+    const compiler::CompileInput In = compileInput(Source, From == Origin::Il, Options);
     compiler::BuildOutput Linked;
     if (std::optional<compiler::BuildOutput> Found = findCachedBuild(In)) {
       Linked = std::move(*Found);
@@ -165,7 +170,7 @@ Status Program::compileSource(const std::string &Options,
     auto Compiler = loadCompiler();
     if (!Compiler)
       return Compiler.takeError();
-    compiler::CompileInput In = compileInput(Source, Options);
+    compiler::CompileInput In = compileInput(Source, From == Origin::Il, Options);
     In.Headers = std::move(Headers);
     compiler::CompileOutput Compiled = (*Compiler)->compile(In);
     Next.Log = Compiled.Log;

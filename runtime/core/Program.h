@@ -22,13 +22,20 @@ public:
   explicit Program(Context &C);
   /// A program from a Weft binary (clCreateProgramWithBinary); clBuildProgram links it.
   Program(Context &C, ProgramBinary Binary);
+  /// A program from a SPIR-V module (clCreateProgramWithIL); it builds and compiles as source
+  /// does.
+  struct Il {
+    std::string Bytes;
+  };
+  Program(Context &C, Il Module);
 
-  enum class Origin { Source, Binary, Link };
+  enum class Origin { Source, Binary, Link, Il };
   Origin origin() const { return From; }
   /// The program's binary (an empty string while it has none).
   std::string binary() const;
 
   Context &context() const { return *Ctx; }
+  /// The OpenCL C source, or the SPIR-V module's bytes (origin() says which).
   const std::string &source() const { return Source; }
 
   /// The build's state, read consistently.
@@ -60,7 +67,8 @@ public:
   /// or a library with -create-library. CL_INVALID_LINKER_OPTIONS or CL_LINK_PROGRAM_FAILURE.
   Status linkFrom(const std::vector<Program *> &Inputs, const std::string &Options);
 
-  bool hasSource() const { return From == Origin::Source; }
+  /// Whether clBuildProgram and clCompileProgram compile the program (OpenCL C or SPIR-V).
+  bool hasSource() const { return From == Origin::Source || From == Origin::Il; }
 
   /// The kernel named Name in the built executable, or null.
   const compiler::KernelBinary *findKernel(const std::string &Name) const;

@@ -1,0 +1,100 @@
+// SPIR-V to LLVM IR through the Khronos translator (LLVMSPIRVLib), then the differences from
+// Clang's output for OpenCL C on x86-64 removed: the SPIR target and data layout, the spir_func
+// calling convention, and work-group uniformity.
+#include "compiler/Spirv.h"
+
+#include <LLVMSPIRVLib/LLVMSPIRVLib.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include <cstdint>
+#include <cstring>
+#include <sstream>
+#include <vector>
+
+namespace weft::compiler {
+
+namespace {
+
+/// Why Il is not a well-formed SPIR-V module at the level of words (empty if it is): the
+/// header, a version the translator reads, and instructions whose word counts fill the module
+/// exactly. The translator asserts (and so aborts the process) on a module that ends inside an
+/// instruction, so nothing else may reach it.
+std::string malformation(const std::string &Il) {
+  if (Il.size() < 20 || Il.size() % 4)
+    return "not a whole number of 32-bit words, or shorter than the 5-word header";
+  std::vector<uint32_t> Words(Il.size() / 4);
+  std::memcpy(Words.data(), Il.data(), Il.size());
+  if (Words[0] == 0x03022307u) // the other byte order
+    for (uint32_t &W : Words)
+      W = __builtin_bswap32(W);
+  if (Words[0] != 0x07230203u)
+    return "no SPIR-V magic number";
+  const uint32_t Major = Words[1] >> 16 & 0xff, Minor = Words[1] >> 8 & 0xff;
+  if (Major != 1 || Minor > 4)
+    return "SPIR-V " + std::to_string(Major) + "." + std::to_string(Minor) +
+           " (Weft reads 1.0 to 1.4)";
+  for (size_t At = 5; At < Words.size();) {
+    const uint32_t Count = Words[At] >> 16;
+    if (Count == 0 || Count > Words.size() - At)
+      return "the instruction at word " + std::to_string(At) + " has a word count of " +
+             std::to_string(Count) + ", with " + std::to_string(Words.size() - At) +
+             " words left in the module";
+    At += Count;
+  }
+  return {};
+}
+
+} // namespace
+
+std::unique_ptr<llvm::Module> readSpirv(llvm::LLVMContext &Ctx, const std::string &Il,
+                                        std::string &Log) {
+  if (std::string Why = malformation(Il); !Why.empty()) {
+    Log += "invalid SPIR-V module: " + Why + "\n";
+    return nullptr;
+  }
+  // Every extension the translator knows: a module that uses one Weft cannot run fails when
+  // its built-ins do not link, with their names in the log.
+  SPIRV::TranslatorOpts::ExtensionsStatusMap Extensions;
+#define EXT(X) Extensions[SPIRV::ExtensionID::X] = true;
+#include <LLVMSPIRVLib/LLVMSPIRVExtensions.inc>
+#undef EXT
+  SPIRV::TranslatorOpts Options(SPIRV::VersionNumber::MaximumVersion, Extensions);
+  Options.setGenKernelArgNameMDEnabled(true); // the names OpName gives, for clGetKernelArgInfo
+  std::istringstream Stream(Il);
+  llvm::Module *Raw = nullptr;
+  std::string Error;
+  if (!llvm::readSpirv(Ctx, Options, Stream, Raw, Error)) {
+    Log += "invalid SPIR-V module: " + Error + "\n";
+    delete Raw;
+    return nullptr;
+  }
+  std::unique_ptr<llvm::Module> M(Raw);
+  // Frontend.cpp's target (the built-in library has the same).
+  M->setTargetTriple("x86_64-unknown-linux-gnu");
+  M->setDataLayout("e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128");
+  for (llvm::Function &F : *M) {
+    // Clang gives functions other than kernels the C calling convention on x86-64, and so
+    // does the built-in library: a call with another convention would be undefined.
+    if (F.getCallingConv() == llvm::CallingConv::SPIR_FUNC)
+      F.setCallingConv(llvm::CallingConv::C);
+    for (llvm::BasicBlock &B : F)
+      for (llvm::Instruction &I : B)
+        if (auto *Call = llvm::dyn_cast<llvm::CallBase>(&I))
+          if (Call->getCallingConv() == llvm::CallingConv::SPIR_FUNC)
+            Call->setCallingConv(llvm::CallingConv::C);
+    // SPIR-V kernels may run in non-uniform work-groups, as OpenCL C 2.0 and later ones do
+    // (the attribute Clang sets; KernelInfo.cpp reads it).
+    if (F.getCallingConv() == llvm::CallingConv::SPIR_KERNEL)
+      F.addFnAttr("uniform-work-group-size", "false");
+  }
+  return M;
+}
+
+const void *spirvTranslatorAddress() {
+  using ReadFn = bool (*)(llvm::LLVMContext &, std::istream &, llvm::Module *&, std::string &);
+  return reinterpret_cast<const void *>(static_cast<ReadFn>(&llvm::readSpirv));
+}
+
+} // namespace weft::compiler

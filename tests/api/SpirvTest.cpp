@@ -1,0 +1,272 @@
+// SPIR-V programs (clCreateProgramWithIL, cl_khr_il_program): spirv/kernels.cl, compiled to
+// SPIR-V at build time by clang-15 and the Khronos translator, built and run through the ICD
+// loader; the queries, the error paths, compile-and-link and program binaries of IL programs.
+#include "api/KernelFixture.h"
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <atomic>
+#include <thread>
+
+namespace weft::test {
+namespace {
+
+std::string spirvKernels() {
+  std::ifstream In(WEFT_TEST_SPIRV, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(In), {});
+}
+
+struct Pair {
+  cl_int A;
+  cl_float B;
+};
+
+class Spirv : public KernelApi {
+protected:
+  cl_program fromIl(const std::string &Il, cl_int Expected = CL_SUCCESS) {
+    cl_int Err;
+    cl_program P = clCreateProgramWithIL(Ctx, Il.data(), Il.size(), &Err);
+    EXPECT_EQ(Err, Expected);
+    return P;
+  }
+
+  /// Runs the three kernels of spirv/kernels.cl from P and checks every result.
+  void runKernels(cl_program P) {
+    cl_int Err;
+    cl_command_queue Q = queue();
+    // mathAndVectors
+    const size_t N = 256;
+    std::vector<float> In(N * 4);
+    for (size_t I = 0; I < In.size(); ++I)
+      In[I] = float(I) * 0.37f - 150.0f;
+    cl_mem MIn = buffer(In.size() * 4, CL_MEM_COPY_HOST_PTR, In.data());
+    cl_mem MOut = buffer(In.size() * 4);
+    cl_kernel K = clCreateKernel(P, "mathAndVectors", &Err);
+    ASSERT_EQ(Err, CL_SUCCESS);
+    const float Scale = 3.0f;
+    setArgs(K, MIn, MOut, Scale);
+    run(Q, K, N, 64);
+    std::vector<float> Out = read<float>(Q, MOut, In.size());
+    int Wrong = 0;
+    for (size_t I = 0; I < In.size(); ++I) {
+      const float V = In[I];
+      const double Want = std::sin(double(V)) * Scale + std::sqrt(std::fabs(double(V))) +
+                          double(int(V * 100.0f));
+      if (!(std::fabs(Out[I] - Want) <= 1e-5 * std::fabs(Want) + 1e-5) && ++Wrong <= 5)
+        ADD_FAILURE() << "mathAndVectors[" << I << "] = " << Out[I] << ", expected " << Want;
+    }
+    clReleaseKernel(K);
+
+    // reverseGroups: every group's ints reversed through __local memory and async copies.
+    const size_t Ints = 1024, Local = 128;
+    std::vector<cl_int> Values(Ints);
+    for (size_t I = 0; I < Ints; ++I)
+      Values[I] = cl_int(I * 3 + 1);
+    cl_mem MInts = buffer(Ints * 4, CL_MEM_COPY_HOST_PTR, Values.data());
+    cl_mem MReversed = buffer(Ints * 4);
+    cl_int Zero = 0;
+    cl_mem MCount = buffer(4, CL_MEM_COPY_HOST_PTR, &Zero);
+    K = clCreateKernel(P, "reverseGroups", &Err);
+    ASSERT_EQ(Err, CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(K, 0, sizeof MInts, &MInts), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(K, 1, sizeof MReversed, &MReversed), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(K, 2, Local * 4, nullptr), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(K, 3, sizeof MCount, &MCount), CL_SUCCESS);
+    run(Q, K, Ints, Local);
+    std::vector<cl_int> Reversed = read<cl_int>(Q, MReversed, Ints);
+    for (size_t I = 0; I < Ints; ++I) {
+      const size_t Group = I / Local * Local, Mirror = Group + Local - 1 - I % Local;
+      if (Reversed[I] != Values[Mirror] && ++Wrong <= 10)
+        ADD_FAILURE() << "reverseGroups[" << I << "] = " << Reversed[I] << ", expected " << Values[Mirror];
+    }
+    EXPECT_EQ(read<cl_int>(Q, MCount, 1)[0], cl_int(Ints));
+    clReleaseKernel(K);
+
+    // helpers: a struct argument through a helper function and a private array.
+    std::vector<Pair> Pairs(64);
+    for (size_t I = 0; I < Pairs.size(); ++I)
+      Pairs[I] = {cl_int(I) - 20, float(I) * 0.25f};
+    cl_mem MPairs = buffer(Pairs.size() * sizeof(Pair), CL_MEM_COPY_HOST_PTR, Pairs.data());
+    cl_mem MWeighed = buffer(Pairs.size() * 4);
+    K = clCreateKernel(P, "helpers", &Err);
+    ASSERT_EQ(Err, CL_SUCCESS);
+    setArgs(K, MPairs, MWeighed);
+    run(Q, K, Pairs.size(), 16);
+    std::vector<float> Weighed = read<float>(Q, MWeighed, Pairs.size());
+    for (size_t I = 0; I < Pairs.size(); ++I)
+      EXPECT_EQ(Weighed[I], float(Pairs[I].A) * 2.0f + Pairs[I].B * 0.5f) << I;
+    clReleaseKernel(K);
+    for (cl_mem M : {MIn, MOut, MInts, MReversed, MCount, MPairs, MWeighed})
+      clReleaseMemObject(M);
+    EXPECT_EQ(Wrong, 0);
+  }
+};
+
+TEST_F(Spirv, DeviceReportsTheTranslatorsVersions) {
+  size_t Size = 0;
+  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_IL_VERSION, 0, nullptr, &Size), CL_SUCCESS);
+  std::string Versions(Size, '\0');
+  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_IL_VERSION, Size, Versions.data(), nullptr), CL_SUCCESS);
+  EXPECT_STREQ(Versions.c_str(), "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4");
+  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_ILS_WITH_VERSION, 0, nullptr, &Size), CL_SUCCESS);
+  std::vector<cl_name_version> Ils(Size / sizeof(cl_name_version));
+  ASSERT_EQ(Ils.size(), 5u);
+  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_ILS_WITH_VERSION, Size, Ils.data(), nullptr), CL_SUCCESS);
+  for (size_t I = 0; I < Ils.size(); ++I) {
+    EXPECT_STREQ(Ils[I].name, "SPIR-V");
+    EXPECT_EQ(Ils[I].version, CL_MAKE_VERSION(1, cl_uint(I), 0));
+  }
+  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_EXTENSIONS, 0, nullptr, &Size), CL_SUCCESS);
+  std::string Extensions(Size, '\0');
+  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_EXTENSIONS, Size, Extensions.data(), nullptr), CL_SUCCESS);
+  EXPECT_NE(Extensions.find("cl_khr_il_program"), std::string::npos);
+}
+
+TEST_F(Spirv, BuildsAndRunsKernels) {
+  const std::string Il = spirvKernels();
+  ASSERT_GT(Il.size(), 20u) << "no " << WEFT_TEST_SPIRV;
+  cl_program P = fromIl(Il);
+  ASSERT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(P);
+  runKernels(P);
+  // The program's IL is the module's bytes; it has no source.
+  size_t Size = 0;
+  ASSERT_EQ(clGetProgramInfo(P, CL_PROGRAM_IL, 0, nullptr, &Size), CL_SUCCESS);
+  std::string Back(Size, '\0');
+  ASSERT_EQ(clGetProgramInfo(P, CL_PROGRAM_IL, Size, Back.data(), nullptr), CL_SUCCESS);
+  EXPECT_TRUE(Back == Il);
+  char Source[4] = "x";
+  ASSERT_EQ(clGetProgramInfo(P, CL_PROGRAM_SOURCE, sizeof Source, Source, &Size), CL_SUCCESS);
+  EXPECT_EQ(Size, 1u);
+  EXPECT_STREQ(Source, "");
+  ASSERT_EQ(clGetProgramInfo(P, CL_PROGRAM_KERNEL_NAMES, 0, nullptr, &Size), CL_SUCCESS);
+  std::string Names(Size, '\0');
+  ASSERT_EQ(clGetProgramInfo(P, CL_PROGRAM_KERNEL_NAMES, Size, Names.data(), nullptr), CL_SUCCESS);
+  for (const char *Name : {"mathAndVectors", "reverseGroups", "helpers"})
+    EXPECT_NE(Names.find(Name), std::string::npos) << Names;
+  // Argument information: not available, as for source built without -cl-kernel-arg-info (the
+  // spec promises it only for source built with it); with the option, the module's OpNames.
+  cl_kernel K = clCreateKernel(P, "reverseGroups", nullptr);
+  char ArgName[32] = {};
+  EXPECT_EQ(clGetKernelArgInfo(K, 2, CL_KERNEL_ARG_NAME, sizeof ArgName, ArgName, nullptr),
+            CL_KERNEL_ARG_INFO_NOT_AVAILABLE);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+  P = fromIl(Il);
+  ASSERT_EQ(clBuildProgram(P, 1, &Device, "-cl-kernel-arg-info", nullptr, nullptr), CL_SUCCESS) << log(P);
+  K = clCreateKernel(P, "reverseGroups", nullptr);
+  EXPECT_EQ(clGetKernelArgInfo(K, 2, CL_KERNEL_ARG_NAME, sizeof ArgName, ArgName, nullptr), CL_SUCCESS);
+  EXPECT_STREQ(ArgName, "tile");
+  cl_kernel_arg_address_qualifier Space = 0;
+  EXPECT_EQ(clGetKernelArgInfo(K, 2, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof Space, &Space, nullptr), CL_SUCCESS);
+  EXPECT_EQ(Space, cl_kernel_arg_address_qualifier(CL_KERNEL_ARG_ADDRESS_LOCAL));
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+  // A program from source has no IL.
+  cl_program FromSource = program("kernel void k() {}");
+  ASSERT_EQ(clGetProgramInfo(FromSource, CL_PROGRAM_IL, 0, nullptr, &Size), CL_SUCCESS);
+  EXPECT_EQ(Size, 0u);
+  clReleaseProgram(FromSource);
+}
+
+// The extension's name for the function, as applications written for OpenCL 2.0 find it.
+TEST_F(Spirv, CreateProgramWithILKHRThroughTheExtension) {
+  using CreateFn = cl_program(CL_API_CALL *)(cl_context, const void *, size_t, cl_int *);
+  auto Create = reinterpret_cast<CreateFn>(
+      clGetExtensionFunctionAddressForPlatform(findWeft(), "clCreateProgramWithILKHR"));
+  ASSERT_NE(Create, nullptr);
+  const std::string Il = spirvKernels();
+  cl_int Err;
+  cl_program P = Create(Ctx, Il.data(), Il.size(), &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  ASSERT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(P);
+  runKernels(P);
+  clReleaseProgram(P);
+}
+
+// clCompileProgram then clLinkProgram, and the executable's binary rebuilt from
+// clCreateProgramWithBinary.
+TEST_F(Spirv, CompilesLinksAndRoundTripsThroughABinary) {
+  cl_program P = fromIl(spirvKernels());
+  ASSERT_EQ(clCompileProgram(P, 1, &Device, "", 0, nullptr, nullptr, nullptr, nullptr), CL_SUCCESS)
+      << log(P);
+  cl_int Err;
+  cl_program Linked = clLinkProgram(Ctx, 1, &Device, "", 1, &P, nullptr, nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  runKernels(Linked);
+  size_t Size = 0;
+  ASSERT_EQ(clGetProgramInfo(Linked, CL_PROGRAM_BINARY_SIZES, sizeof Size, &Size, nullptr), CL_SUCCESS);
+  std::vector<unsigned char> Binary(Size);
+  unsigned char *To = Binary.data();
+  ASSERT_EQ(clGetProgramInfo(Linked, CL_PROGRAM_BINARIES, sizeof To, &To, nullptr), CL_SUCCESS);
+  const unsigned char *From = Binary.data();
+  cl_program Again = clCreateProgramWithBinary(Ctx, 1, &Device, &Size, &From, nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  ASSERT_EQ(clBuildProgram(Again, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(Again);
+  runKernels(Again);
+  for (cl_program Each : {P, Linked, Again})
+    clReleaseProgram(Each);
+}
+
+// Builds of SPIR-V programs from several threads at once (each its own translator run).
+TEST_F(Spirv, BuildsFromManyThreadsAtOnce) {
+  const std::string Il = spirvKernels();
+  std::vector<std::thread> Threads;
+  std::atomic<int> Built{0};
+  for (int T = 0; T < 4; ++T)
+    Threads.emplace_back([&] {
+      cl_int Err;
+      cl_program P = clCreateProgramWithIL(Ctx, Il.data(), Il.size(), &Err);
+      if (Err != CL_SUCCESS)
+        return;
+      if (clBuildProgram(P, 1, &Device, "", nullptr, nullptr) == CL_SUCCESS) {
+        cl_kernel K = clCreateKernel(P, "helpers", &Err);
+        if (Err == CL_SUCCESS) {
+          ++Built;
+          clReleaseKernel(K);
+        }
+      }
+      clReleaseProgram(P);
+    });
+  for (std::thread &T : Threads)
+    T.join();
+  EXPECT_EQ(Built.load(), 4);
+}
+
+TEST_F(Spirv, BadModulesAreRefusedOrFailToBuild) {
+  const std::string Il = spirvKernels();
+  cl_int Err;
+  // "CL_INVALID_VALUE if il is NULL or if length is zero", or if it is not well-formed IL.
+  EXPECT_EQ(clCreateProgramWithIL(Ctx, nullptr, 100, &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_VALUE);
+  EXPECT_EQ(clCreateProgramWithIL(Ctx, Il.data(), 0, &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_VALUE);
+  const std::string Text = "kernel void k(global int *p) { *p = 1; }   ";
+  EXPECT_EQ(clCreateProgramWithIL(Ctx, Text.data(), Text.size(), &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_VALUE);
+  EXPECT_EQ(clCreateProgramWithIL(Ctx, Il.data(), Il.size() - 2, &Err), nullptr); // not whole words
+  EXPECT_EQ(Err, CL_INVALID_VALUE);
+  EXPECT_EQ(clCreateProgramWithIL(nullptr, Il.data(), Il.size(), &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_CONTEXT);
+  // A valid header over a truncated or corrupted module: the build fails with the reason.
+  for (const std::string &Bad : {Il.substr(0, Il.size() / 2 / 4 * 4),
+                                 Il.substr(0, 20) + std::string(Il.size() - 20, '\x7f')}) {
+    cl_program P = fromIl(Bad);
+    ASSERT_NE(P, nullptr);
+    EXPECT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
+    EXPECT_EQ(status(P), CL_BUILD_ERROR);
+    EXPECT_NE(log(P).find("invalid SPIR-V module"), std::string::npos) << log(P);
+    EXPECT_EQ(clCompileProgram(P, 1, &Device, "", 0, nullptr, nullptr, nullptr, nullptr),
+              CL_COMPILE_PROGRAM_FAILURE);
+    clReleaseProgram(P);
+  }
+  // Invalid options are still CL_INVALID_BUILD_OPTIONS.
+  cl_program P = fromIl(Il);
+  EXPECT_EQ(clBuildProgram(P, 1, &Device, "-cl-no-such-option", nullptr, nullptr),
+            CL_INVALID_BUILD_OPTIONS);
+  clReleaseProgram(P);
+}
+
+} // namespace
+} // namespace weft::test

@@ -1,0 +1,38 @@
+// OpenCL C that tests/api/CMakeLists.txt compiles to SPIR-V at build time, for SpirvTest.cpp:
+// each kernel exercises a part of the translation (built-in names, address spaces, barriers,
+// local memory, async copies, atomics, vectors, printf-free).
+
+// Work-item functions, vloadn/vstoren, math and conversions through their SPIR-V forms.
+kernel void mathAndVectors(global const float *in, global float *out, float scale) {
+  size_t i = get_global_id(0);
+  float4 v = vload4(i, in);
+  float4 r = sin(v) * scale + sqrt(fabs(v)) + convert_float4(convert_int4_rtz(v * 100.0f));
+  vstore4(r, i, out);
+}
+
+// __local memory, a barrier, an async copy in and out, and a global atomic.
+kernel void reverseGroups(global const int *in, global int *out, local int *tile,
+                          global volatile int *count) {
+  size_t l = get_local_id(0), n = get_local_size(0), base = get_group_id(0) * n;
+  event_t e = async_work_group_copy(tile, in + base, n, 0);
+  wait_group_events(1, &e);
+  int mine = tile[n - 1 - l];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  tile[l] = mine;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  e = async_work_group_copy(out + base, tile, n, 0);
+  wait_group_events(1, &e);
+  atomic_add(count, 1);
+}
+
+// A helper function (spir_func in SPIR-V), structs and private arrays.
+typedef struct {
+  int a;
+  float b;
+} Pair;
+static float weigh(Pair p, const float *w) { return p.a * w[0] + p.b * w[1]; }
+kernel void helpers(global const Pair *pairs, global float *out) {
+  float w[2] = {2.0f, 0.5f};
+  size_t i = get_global_id(0);
+  out[i] = weigh(pairs[i], w);
+}
