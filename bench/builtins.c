@@ -1,7 +1,8 @@
 /* bench-builtins: the built-in library's throughput on the first platform the loader offers
    (issue 6's benchmarks), each over 16 Mi elements, as millions of elements per second:
    - math_float, math_float8: sin, cos, exp, log and sqrt of each float, scalar and in float8
-   - math_double: the same on doubles (when the device reports cl_khr_fp64)
+   - math_double, math_double4: the same on doubles, scalar and in double4 (when the device
+     reports cl_khr_fp64)
    - integer: mul_hi, rotate, clz, popcount, add_sat and mad24 on each int
    - convert: float -> int (saturating, to nearest even) and int -> float (toward zero), uchar sat
    - histogram: 256 bins of bytes with global atomic_inc, all work-groups contending
@@ -35,6 +36,9 @@ static const char *DoubleSource =
     "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
     "kernel void math_double(global const double *in, global double *out) {\n"
     "  size_t i = get_global_id(0); double x = in[i];\n"
+    "  out[i] = sin(x) + cos(x) + exp(x * 0.01) + log(x + 1.0) + sqrt(x); }\n"
+    "kernel void math_double4(global const double4 *in, global double4 *out) {\n"
+    "  size_t i = get_global_id(0); double4 x = in[i];\n"
     "  out[i] = sin(x) + cos(x) + exp(x * 0.01) + log(x + 1.0) + sqrt(x); }\n";
 
 static cl_context C;
@@ -107,15 +111,19 @@ int main(void) {
     for (size_t I = 0; I < N; ++I)
       Xd[I] = X[I];
     cl_mem Ind = buffer(N * 8, Xd), Outd = buffer(N * 8, NULL);
-    cl_kernel K = kernel(DoubleSource, "math_double");
-    CHECK(clSetKernelArg(K, 0, sizeof Ind, &Ind));
-    CHECK(clSetKernelArg(K, 1, sizeof Outd, &Outd));
-    measure("math_double", K, N, N);
-    CHECK(clEnqueueReadBuffer(Q, Outd, CL_TRUE, 0, N * 8, Yd, 0, NULL, NULL));
-    for (size_t I = 0; I < N; I += 4099) {
-      double V = Xd[I], Want = sin(V) + cos(V) + exp(V * 0.01) + log(V + 1) + sqrt(V);
-      if (fabs(Yd[I] - Want) > 1e-12 * (1 + fabs(Want)))
-        fail("math_double", I, Yd[I], Want);
+    for (int W = 0; W < 2; ++W) {
+      const char *Name = W ? "math_double4" : "math_double";
+      cl_kernel K = kernel(DoubleSource, Name);
+      CHECK(clSetKernelArg(K, 0, sizeof Ind, &Ind));
+      CHECK(clSetKernelArg(K, 1, sizeof Outd, &Outd));
+      measure(Name, K, W ? N / 4 : N, N);
+      CHECK(clEnqueueReadBuffer(Q, Outd, CL_TRUE, 0, N * 8, Yd, 0, NULL, NULL));
+      for (size_t I = 0; I < N; I += 4099) {
+        double V = Xd[I], Want = sin(V) + cos(V) + exp(V * 0.01) + log(V + 1) + sqrt(V);
+        if (fabs(Yd[I] - Want) > 1e-12 * (1 + fabs(Want)))
+          fail(Name, I, Yd[I], Want);
+      }
+      clReleaseKernel(K);
     }
     clReleaseMemObject(Ind);
     clReleaseMemObject(Outd);

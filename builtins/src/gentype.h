@@ -16,6 +16,7 @@
 #define REAL_PI M_PI_F
 #define REAL_BELOW_ONE 0x1.fffffep-1f // the largest value below 1
 #define REAL_QUIET_NAN 0x7fc00000u
+#define REAL_MAX FLT_MAX
 #elif REAL_BITS == 64
 #define REAL double
 #define REAL_INT long
@@ -27,6 +28,7 @@
 #define REAL_PI M_PI
 #define REAL_BELOW_ONE 0x1.fffffffffffffp-1
 #define REAL_QUIET_NAN 0x7ff8000000000000ul
+#define REAL_MAX DBL_MAX
 #else
 #error "REAL_BITS must be 32 or 64"
 #endif

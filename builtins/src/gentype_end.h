@@ -10,3 +10,4 @@
 #undef REAL_PI
 #undef REAL_BELOW_ONE
 #undef REAL_QUIET_NAN
+#undef REAL_MAX

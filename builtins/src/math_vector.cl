@@ -1,19 +1,30 @@
-// Float's own vector forms of the commonest math functions (math_vector.inc), in every width;
-// math.inc defines their scalar forms and the double ones.
+// Weft's own vector forms of the commonest math functions, for float (math_vector.inc) and
+// double (math_vector_double.inc), in every width; math.inc defines their scalar forms.
 #include "defs.h"
+
+#define F WEFT_CAT(float, N)
+#define D WEFT_CAT(double, N)
+#define L WEFT_CAT(long, N)
+#define WIDEN(x) __builtin_convertvector(x, D)
+#define NARROW(x) __builtin_convertvector(x, F)
 
 #define N 2
 #include "math_vector.inc"
+#include "math_vector_double.inc"
 #undef N
 #define N 3
 #include "math_vector.inc"
+#include "math_vector_double.inc"
 #undef N
 #define N 4
 #include "math_vector.inc"
+#include "math_vector_double.inc"
 #undef N
 #define N 8
 #include "math_vector.inc"
+#include "math_vector_double.inc"
 #undef N
 #define N 16
 #include "math_vector.inc"
+#include "math_vector_double.inc"
 #undef N
