@@ -5,6 +5,7 @@
 #define F WEFT_CAT(float, N)
 #define D WEFT_CAT(double, N)
 #define L WEFT_CAT(long, N)
+#define I WEFT_CAT(int, N)
 #define WIDEN(x) __builtin_convertvector(x, D)
 #define NARROW(x) __builtin_convertvector(x, F)
 
