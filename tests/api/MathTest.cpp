@@ -170,6 +170,8 @@ bool ownVectorMatches(T Got, T Glibc, long double Exact, bool FromGlibc, long do
   return ulps(Got, Exact) <= Limit;
 }
 
+const long double Pi = 3.14159265358979323846264338327950288L;
+
 struct OwnVector {
   std::function<long double(long double)> Exact;
   long double DoubleLimit;   ///< ulp
@@ -210,13 +212,21 @@ std::map<std::string, OwnVector> ownVectors() {
           {"tanh", floatOnly([](long double X) { return std::tanh(X); })},
           {"asinh", floatOnly([](long double X) { return std::asinh(X); })},
           {"acosh", floatOnly([](long double X) { return std::acosh(X); })},
-          {"atanh", floatOnly([](long double X) { return std::atanh(X); })}};
+          {"atanh", floatOnly([](long double X) { return std::atanh(X); })},
+          {"asin", floatOnly([](long double X) { return std::asin(X); })},
+          {"acos", floatOnly([](long double X) { return std::acos(X); })},
+          {"atan", floatOnly([](long double X) { return std::atan(X); })},
+          {"asinpi", floatOnly([](long double X) { return std::asin(X) / Pi; })},
+          {"acospi", floatOnly([](long double X) { return std::acos(X) / Pi; })},
+          {"atanpi", floatOnly([](long double X) { return std::atan(X) / Pi; })}};
 }
 
 /// The same for functions of two arguments (float vectors only).
 std::map<std::string, std::function<long double(long double, long double)>> ownFloatVectors2() {
   return {{"pow", [](long double X, long double Y) { return std::pow(X, Y); }},
-          {"hypot", [](long double X, long double Y) { return std::hypot(X, Y); }}};
+          {"hypot", [](long double X, long double Y) { return std::hypot(X, Y); }},
+          {"atan2", [](long double X, long double Y) { return std::atan2(X, Y); }},
+          {"atan2pi", [](long double X, long double Y) { return std::atan2(X, Y) / Pi; }}};
 }
 
 // Scalar forms match glibc bit for bit. The own vector forms (float's round correctly on these
