@@ -57,7 +57,7 @@ struct AsyncCopyPolicy {
   /// (docs/performance.md). The data crosses between the cores' caches twice per tile:
   /// `bench-handoff` measures a 4 KiB tile copied by another core costing its consumer
   /// 0.96-1.04 us against 0.86 us for copying it itself.
-  size_t TaskMinBytes = 64u << 10;
+  size_t TaskMinBytes = 128u << 10; // above the 64 KiB of local memory the device reports
   /// A job's chunks: what one helper copies before it looks for the next.
   size_t ChunkBytes = 16u << 10;
 };

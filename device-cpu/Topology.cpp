@@ -138,18 +138,20 @@ DeviceDescription describeHost(const std::string &SysRoot, unsigned NumThreads,
     D.GlobalMemSize = std::min(D.GlobalMemSize, MemoryLimit);
   // A quarter of memory, but at least the spec's 128 MiB minimum when memory allows.
   D.MaxAllocSize = std::max(D.GlobalMemSize / 4, std::min<uint64_t>(D.GlobalMemSize, 128u << 20));
-  // The reported size is the full profile's 32 KiB, which stays in a core's L1/L2 and is what GPU-minded kernels are written for (Intel's CPU runtime
-  // reports the same). The CTS's 2D/3D async-copy tests skip every case on a device whose local
-  // memory exceeds 8 bytes per work-item of CL_DEVICE_MAX_WORK_GROUP_SIZE (256 KiB did).
-  D.LocalMemSize = 32u << 10;
-  // A kernel may still use more: local memory is ordinary memory here, one block per running
-  // work-group, so refusing a kernel that declares more than the size reported would only break
+  // Local memory: 64 KiB reported, with work-groups of up to 8192 work-items. 64 KiB still
+  // fits a core's L2, and real programs size their tiles by it: CLBlast's tuned ZGEMM kernels
+  // need more than 32 KiB and fail with its kInvalidLocalMemUsage below that (PoCL reports
+  // 2 MiB). The CTS's 2D/3D async-copy tests validate a case only when its local buffer is at
+  // most 4 bytes per work-item of CL_DEVICE_MAX_WORK_GROUP_SIZE, and size it by half the local
+  // memory: with 8192 work-items the cases of 64 KiB run (with 4096 the formula skips them all).
+  D.LocalMemSize = 64u << 10;
+  D.MaxWorkGroupSize = 8192;
+  // A kernel may still use more local memory than reported: it is ordinary memory here, one
+  // block per running work-group, so refusing a kernel that declares more would only break
   // programs, among them the CTS's test_half, whose vstorea_half kernels hold a double16 per
-  // work-item of MAX_WORK_GROUP_SIZE / 8 in __local (64 KiB; the 2D/3D copy tests need the
-  // reported size at or below 32 KiB, so no one reported size satisfies both), and programs
-  // written for PoCL, which reports 2 MiB. Beyond this limit the enqueue is refused.
+  // work-item of MAX_WORK_GROUP_SIZE / 8 in __local (128 KiB). Beyond this limit the enqueue
+  // is refused.
   D.LocalMemLimit = 4u << 20;
-  D.MaxWorkGroupSize = 4096;
 
   // A stable identity: the same CPU model gives the same UUID (FNV-1a over its description).
   std::string Identity = D.Vendor + "|" + D.Name + "|" + cpuinfoField(CpuInfo, "cpu family") +

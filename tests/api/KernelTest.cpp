@@ -251,7 +251,10 @@ TEST_F(KernelApi, WorkSizeErrors) {
   clSetKernelArg(K, 0, sizeof M, &M);
   clSetKernelArg(R, 0, sizeof M, &M);
   cl_command_queue Q = queue();
-  size_t G[3] = {16, 1, 1}, L[3] = {4, 1, 1}, Big[3] = {8192, 1, 1}, Zero[3] = {0, 1, 1};
+  size_t MaxItems[3] = {};
+  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof MaxItems, MaxItems, nullptr),
+            CL_SUCCESS);
+  size_t G[3] = {16, 1, 1}, L[3] = {4, 1, 1}, Big[3] = {2 * MaxItems[0], 1, 1}, Zero[3] = {0, 1, 1};
   size_t Odd[3] = {10, 1, 1};
   EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 0, nullptr, G, L, 0, nullptr, nullptr),
             CL_INVALID_WORK_DIMENSION);
