@@ -60,6 +60,14 @@ Expected<cl_mem> makeBuffer(cl_context ContextHandle, const cl_mem_properties *P
     return Error(CL_INVALID_HOST_PTR,
                  "host_ptr is not NULL without CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR")
         .in(*C);
+  // "CL_INVALID_BUFFER_SIZE if CL_MEM_USE_HOST_PTR is set in flags and host_ptr is a pointer
+  // returned by clSVMAlloc and size is greater than the size passed to clSVMAlloc."
+  if (Flags & CL_MEM_USE_HOST_PTR)
+    if (auto A = (*C)->svmAllocationOf(HostPtr);
+        A && static_cast<std::byte *>(HostPtr) + Size > A->Base + A->Size)
+      return Error(CL_INVALID_BUFFER_SIZE,
+                   cat("size ", Size, " runs past the end of the SVM allocation host_ptr is in"))
+          .in(*C);
   auto M = MemObject::createBuffer(**C, Flags, Size, HostPtr, std::move(PropertyList));
   if (!M)
     return M.takeError().in(*C);
@@ -332,8 +340,8 @@ cl_int CL_API_CALL clGetMemObjectInfo(cl_mem Mem, cl_mem_info ParamName, size_t 
       return Out(toHandle(M.parent()));
     case CL_MEM_OFFSET:
       return Out(M.origin());
-    case CL_MEM_USES_SVM_POINTER:
-      return Out(cl_bool(CL_FALSE));
+    case CL_MEM_USES_SVM_POINTER: // CL_MEM_USE_HOST_PTR with memory from clSVMAlloc
+      return Out(cl_bool(M.hostPtr() && M.context().svmAllocationOf(M.hostPtr())));
     case CL_MEM_PROPERTIES:
       return Out.array(std::span<const cl_mem_properties>(M.properties()));
     default:

@@ -195,8 +195,11 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
     return Out(cl_command_queue_properties(0));
   case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES:
     return Out(cl_device_device_enqueue_capabilities(0));
+  // Host and device share one memory and address space (runtime/api/Svm.cpp): every level.
   case CL_DEVICE_SVM_CAPABILITIES:
-    return Out(cl_device_svm_capabilities(0));
+    return Out(cl_device_svm_capabilities(CL_DEVICE_SVM_COARSE_GRAIN_BUFFER |
+                                          CL_DEVICE_SVM_FINE_GRAIN_BUFFER |
+                                          CL_DEVICE_SVM_FINE_GRAIN_SYSTEM | CL_DEVICE_SVM_ATOMICS));
   // Every order and scope (builtins/src/c11_atomics.cl): x86's atomics and fences are as strong
   // as the strongest scope. Work-item scope exists only for fences.
   case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:

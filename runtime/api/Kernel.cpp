@@ -178,6 +178,63 @@ cl_int CL_API_CALL clSetKernelArg(cl_kernel KernelHandle, cl_uint Index, size_t 
   });
 }
 
+cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel KernelHandle, cl_uint Index,
+                                            const void *Value) {
+  return call(__func__, [&]() -> Status {
+    auto KR = kernelWithArg(KernelHandle, Index, "arg_index");
+    if (!KR)
+      return KR.takeError();
+    Kernel &K = **KR;
+    Context *Ctx = &K.program().context();
+    const compiler::KernelArg &Arg = K.info().Args[Index];
+    // The argument must be a pointer to global or constant memory. Any pointer is a valid value:
+    // Weft offers fine-grained system SVM, so all of the host's memory is shared.
+    if (!Arg.IsPointer || Arg.Space == AS::Local)
+      return Error(CL_INVALID_ARG_VALUE, cat("argument ", Index, " (", Arg.TypeName,
+                                             ") is not a pointer to global or constant memory"))
+          .in(Ctx);
+    Kernel::Arguments &A = K.arguments();
+    std::memcpy(A.Buffer.data() + K.binary().Args[Index].Offset, &Value, sizeof Value);
+    A.Buffers[Index] = nullptr;
+    A.LocalSizes[Index] = 0;
+    A.Set[Index] = true;
+    return Status::ok();
+  });
+}
+
+cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel KernelHandle, cl_kernel_exec_info ParamName,
+                                       size_t ParamValueSize, const void *ParamValue) {
+  return call(__func__, [&]() -> Status {
+    auto K = toObject<Kernel>(KernelHandle);
+    if (!K)
+      return K.takeError();
+    Context *Ctx = &(*K)->program().context();
+    // "CL_INVALID_VALUE if param_name is not valid, if param_value is NULL or if the size
+    // specified by param_value_size is not valid."
+    if (!ParamValue)
+      return Error(CL_INVALID_VALUE, "param_value is NULL").in(Ctx);
+    switch (ParamName) {
+    case CL_KERNEL_EXEC_INFO_SVM_PTRS:
+      // The pointers the kernel reaches other than through its arguments: all memory is
+      // shared, so there is nothing to record.
+      if (ParamValueSize == 0 || ParamValueSize % sizeof(void *))
+        return Error(CL_INVALID_VALUE, cat("param_value_size ", ParamValueSize,
+                                           " is not a whole number of pointers"))
+            .in(Ctx);
+      return Status::ok();
+    case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM:
+      if (ParamValueSize != sizeof(cl_bool))
+        return Error(CL_INVALID_VALUE, cat("param_value_size ", ParamValueSize,
+                                           " is not sizeof(cl_bool)"))
+            .in(Ctx);
+      return Status::ok(); // supported either way
+    default:
+      return Error(CL_INVALID_VALUE, cat("param_name ", hex(ParamName), " is not a kernel exec info"))
+          .in(Ctx);
+    }
+  });
+}
+
 cl_int CL_API_CALL clGetKernelInfo(cl_kernel KernelHandle, cl_kernel_info ParamName,
                                    size_t ParamValueSize, void *ParamValue,
                                    size_t *ParamValueSizeRet) {

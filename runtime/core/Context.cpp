@@ -2,6 +2,7 @@
 #include "runtime/core/Context.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 namespace weft {
@@ -20,6 +21,9 @@ Context::~Context() {
     (*It)();
   for (Device *D : Devices)
     D->release();
+  // SVM the application never freed goes with its context.
+  for (auto &[Base, A] : Svm)
+    std::free(A.Base);
 }
 
 bool Context::hasDevice(const Device *D) const {
@@ -36,6 +40,42 @@ void Context::notify(std::string_view Message) const {
 void Context::addDestructorCallback(std::function<void()> Callback) {
   std::lock_guard Lock(CallbacksLock);
   DestructorCallbacks.push_back(std::move(Callback));
+}
+
+void *Context::svmAllocate(cl_svm_mem_flags Flags, size_t Size, size_t Alignment) {
+  // aligned_alloc wants a multiple of the alignment.
+  size_t Rounded = (Size + Alignment - 1) / Alignment * Alignment;
+  if (Rounded < Size)
+    return nullptr;
+  auto *Base = static_cast<std::byte *>(std::aligned_alloc(Alignment, Rounded));
+  if (!Base)
+    return nullptr;
+  std::lock_guard Lock(SvmLock);
+  Svm[reinterpret_cast<uintptr_t>(Base)] = SvmAllocation{Base, Size, Flags};
+  return Base;
+}
+
+bool Context::svmFree(void *Ptr) {
+  std::unique_lock Lock(SvmLock);
+  auto It = Svm.find(reinterpret_cast<uintptr_t>(Ptr));
+  if (It == Svm.end())
+    return false;
+  Svm.erase(It);
+  Lock.unlock();
+  std::free(Ptr);
+  return true;
+}
+
+std::optional<Context::SvmAllocation> Context::svmAllocationOf(const void *Ptr) const {
+  const auto Address = reinterpret_cast<uintptr_t>(Ptr);
+  std::lock_guard Lock(SvmLock);
+  auto It = Svm.upper_bound(Address);
+  if (It == Svm.begin())
+    return std::nullopt;
+  --It;
+  if (Address - It->first >= It->second.Size)
+    return std::nullopt;
+  return It->second;
 }
 
 } // namespace weft

@@ -5,7 +5,10 @@
 
 #include <CL/cl.h>
 
+#include <cstddef>
 #include <functional>
+#include <map>
+#include <optional>
 #include <mutex>
 #include <string_view>
 #include <vector>
@@ -34,6 +37,19 @@ public:
   /// registration.
   void addDestructorCallback(std::function<void()> Callback);
 
+  /// Shared virtual memory (clSVMAlloc): host memory, which the device reads and writes in place.
+  struct SvmAllocation {
+    std::byte *Base = nullptr;
+    size_t Size = 0;
+    cl_svm_mem_flags Flags = 0;
+  };
+  /// Size bytes aligned to Alignment (a power of two); null if memory is short.
+  void *svmAllocate(cl_svm_mem_flags Flags, size_t Size, size_t Alignment);
+  /// Frees the allocation that starts at Ptr; false (nothing done) if none does.
+  bool svmFree(void *Ptr);
+  /// The allocation Ptr points into, if any.
+  std::optional<SvmAllocation> svmAllocationOf(const void *Ptr) const;
+
 private:
   std::vector<Device *> Devices;
   std::vector<cl_context_properties> Properties;
@@ -42,6 +58,8 @@ private:
   void *NotifyUserData;
   std::mutex CallbacksLock;
   std::vector<std::function<void()>> DestructorCallbacks;
+  mutable std::mutex SvmLock;
+  std::map<uintptr_t, SvmAllocation> Svm; ///< by base address
 };
 
 } // namespace weft
