@@ -210,14 +210,17 @@ cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel KernelHandle, cl_kernel_exec_in
       return K.takeError();
     Context *Ctx = &(*K)->program().context();
     // "CL_INVALID_VALUE if param_name is not valid, if param_value is NULL or if the size
-    // specified by param_value_size is not valid."
-    if (!ParamValue)
+    // specified by param_value_size is not valid." The one exception: an empty list of SVM
+    // pointers (size 0, NULL) clears the list set before (CTS test_svm
+    // set_kernel_exec_info_svm_ptrs).
+    const bool ClearsPointers = ParamName == CL_KERNEL_EXEC_INFO_SVM_PTRS && ParamValueSize == 0;
+    if (!ParamValue && !ClearsPointers)
       return Error(CL_INVALID_VALUE, "param_value is NULL").in(Ctx);
     switch (ParamName) {
     case CL_KERNEL_EXEC_INFO_SVM_PTRS:
       // The pointers the kernel reaches other than through its arguments: all memory is
       // shared, so there is nothing to record.
-      if (ParamValueSize == 0 || ParamValueSize % sizeof(void *))
+      if (ParamValueSize % sizeof(void *))
         return Error(CL_INVALID_VALUE, cat("param_value_size ", ParamValueSize,
                                            " is not a whole number of pointers"))
             .in(Ctx);

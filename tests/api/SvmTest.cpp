@@ -116,6 +116,8 @@ TEST_F(Svm, KernelsFollowPointersThroughSharedMemory) {
   EXPECT_EQ(clSetKernelArgSVMPointer(K, 2, Nodes), CL_INVALID_ARG_INDEX);
   EXPECT_EQ(clSetKernelArgSVMPointer(nullptr, 0, Nodes), CL_INVALID_KERNEL);
   EXPECT_EQ(clSetKernelExecInfo(K, CL_KERNEL_EXEC_INFO_SVM_PTRS, 3, &Nodes), CL_INVALID_VALUE);
+  EXPECT_EQ(clSetKernelExecInfo(K, CL_KERNEL_EXEC_INFO_SVM_PTRS, 0, nullptr), CL_SUCCESS)
+      << "an empty list clears the pointers (CTS test_svm)";
   EXPECT_EQ(clSetKernelExecInfo(K, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof(void *), nullptr), CL_INVALID_VALUE);
   EXPECT_EQ(clSetKernelExecInfo(K, 0x7fff, sizeof System, &System), CL_INVALID_VALUE);
   cl_program Scalar = built("kernel void k(int x, local int *l) {}");
