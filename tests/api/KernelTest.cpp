@@ -720,6 +720,73 @@ TEST_F(KernelApi, LocalKernelDefTakesAllLocalMemoryAcrossBarriers) {
   clReleaseProgram(P);
 }
 
+// CLBlast: clblast_test_xgemm failed every ZGEMM case with kInvalidLocalMemUsage, its tuned
+// complex-double kernels needing more than the 32 KiB of local memory Weft reported. The device
+// now reports 64 KiB, and a kernel of that shape (two double2 tiles in 48 KiB of __local, filled
+// and read across barriers, complex multiply-adds) fits it and computes right.
+TEST_F(KernelApi, ClblastZgemmTilesFitTheLocalMemory) {
+  EXPECT_GE(deviceValue<cl_ulong>(Device, CL_DEVICE_LOCAL_MEM_SIZE), cl_ulong(64) << 10);
+  cl_program P = built(R"(
+    #pragma OPENCL EXTENSION cl_khr_fp64 : enable
+    #define TILE 1536
+    kernel void zdot(global const double2 *x, global const double2 *y, global double2 *out) {
+      local double2 a[TILE], b[TILE];
+      size_t l = get_local_id(0), n = get_local_size(0), base = get_group_id(0) * TILE;
+      for (size_t i = l; i < TILE; i += n) {
+        a[i] = x[base + i];
+        b[i] = y[base + i];
+      }
+      barrier(CLK_LOCAL_MEM_FENCE);
+      double2 s = (double2)(0.0);
+      for (size_t i = l; i < TILE; i += n) /* complex a * b */
+        s += (double2)(a[i].x * b[i].x - a[i].y * b[i].y, a[i].x * b[i].y + a[i].y * b[i].x);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      a[l] = s;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      if (l == 0) {
+        double2 t = (double2)(0.0);
+        for (size_t i = 0; i < n; ++i)
+          t += a[i];
+        out[get_group_id(0)] = t;
+      }
+    })");
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "zdot", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_ulong KernelLocal = 0;
+  ASSERT_EQ(clGetKernelWorkGroupInfo(K, Device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof KernelLocal,
+                                     &KernelLocal, nullptr),
+            CL_SUCCESS);
+  EXPECT_GE(KernelLocal, cl_ulong(48) << 10);
+  EXPECT_LE(KernelLocal, deviceValue<cl_ulong>(Device, CL_DEVICE_LOCAL_MEM_SIZE));
+  const size_t Tile = 1536, Groups = 4, Local = 64;
+  std::vector<cl_double2> X(Tile * Groups), Y(Tile * Groups);
+  for (size_t I = 0; I < X.size(); ++I) {
+    X[I] = {{double(I % 17) - 8, double(I % 5)}};
+    Y[I] = {{double(I % 7), 3 - double(I % 11)}};
+  }
+  cl_mem MX = buffer(X.size() * sizeof(cl_double2), CL_MEM_COPY_HOST_PTR, X.data());
+  cl_mem MY = buffer(Y.size() * sizeof(cl_double2), CL_MEM_COPY_HOST_PTR, Y.data());
+  cl_mem MOut = buffer(Groups * sizeof(cl_double2));
+  setArgs(K, MX, MY, MOut);
+  cl_command_queue Q = queue();
+  run(Q, K, Groups * Local, Local);
+  std::vector<cl_double2> Out = read<cl_double2>(Q, MOut, Groups);
+  for (size_t G = 0; G < Groups; ++G) {
+    double Re = 0, Im = 0; // small integers: every sum is exact in any order
+    for (size_t I = G * Tile; I < (G + 1) * Tile; ++I) {
+      Re += X[I].s[0] * Y[I].s[0] - X[I].s[1] * Y[I].s[1];
+      Im += X[I].s[0] * Y[I].s[1] + X[I].s[1] * Y[I].s[0];
+    }
+    EXPECT_EQ(Out[G].s[0], Re) << G;
+    EXPECT_EQ(Out[G].s[1], Im) << G;
+  }
+  for (cl_mem M : {MX, MY, MOut})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 // clpeak: its integer kernels call mad24 on int2..int16, which did not link, and its float8 and
 // float16 kernels filled the build log with Clang's -Wpsabi warnings about AVX argument passing.
 TEST_F(KernelApi, ClpeakVectorMad24AndAQuietBuildLog) {
