@@ -225,6 +225,8 @@ void addProgramInput(Sha256 &Key, const CompileInput &In) {
     Key.field("feature " + F);
   Key.field(In.Options);
   Key.field(In.Spirv ? "spirv" : "opencl c");
+  for (const auto &[Id, Value] : In.SpecConstants)
+    Key.field("spec " + std::to_string(Id) + " " + std::to_string(Value));
   Key.field(In.Source);
   for (const auto &[Name, Text] : In.Headers) {
     Key.field("header " + Name);

@@ -105,8 +105,10 @@ void writeManifestFor(const CompileInput &In, const std::string &Directory, cons
   Paths.push_back(Self);
   Paths.push_back(libraryOf(reinterpret_cast<const void *>(&llvm::sys::getHostCPUName)));
   Paths.push_back(libraryOf(reinterpret_cast<const void *>(&clang::getClangFullVersion)));
-  if (In.Spirv)
+  if (In.Spirv) {
     Paths.push_back(libraryOf(spirvTranslatorAddress()));
+    Paths.push_back(spirvReaderPath());
+  }
   Manifest M{Key, {}};
   for (const std::string &Path : Paths) {
     std::optional<FileStamp> Stamp = Path.starts_with('/') ? stampOf(Path) : std::nullopt;
@@ -134,12 +136,24 @@ public:
       return Out;
     }
     llvm::LLVMContext Ctx;
-    // SPIR-V's translator needs typed pointers; its module's bitcode reads into link()'s
-    // opaque-pointer context like any other.
-    Ctx.setOpaquePointers(!In.Spirv);
+    Ctx.setOpaquePointers(true);
     Ctx.setDiagnosticHandlerCallBack(logDiagnostics, &Out.Log);
-    std::unique_ptr<llvm::Module> M =
-        In.Spirv ? readSpirv(Ctx, In.Source, Out.Log) : runFrontend(Ctx, In, Options, Out.Log);
+    std::unique_ptr<llvm::Module> M;
+    if (In.Spirv) {
+      // The translator runs in a process of its own (it may abort on a module), and hands back
+      // typed-pointer bitcode, which reads into this opaque-pointer context.
+      std::string Translated;
+      if (translateSpirv(In.Source, In.SpecConstants, Translated, Out.Log)) {
+        auto Parsed = llvm::parseBitcodeFile(llvm::MemoryBufferRef(Translated, "spirv"), Ctx);
+        if (Parsed)
+          M = std::move(*Parsed);
+        else
+          Out.Log += "internal error: the SPIR-V translator's bitcode does not read: " +
+                     llvm::toString(Parsed.takeError()) + "\n";
+      }
+    } else {
+      M = runFrontend(Ctx, In, Options, Out.Log);
+    }
     if (!M) {
       Out.Result = CompileOutput::Status::Failure;
       return Out;

@@ -13,7 +13,7 @@
 namespace weft::compiler {
 
 /// Bumped whenever this interface changes, so that a stale libweft-compiler.so is refused.
-inline constexpr int AbiVersion = 12;
+inline constexpr int AbiVersion = 13;
 
 /// The entry point libweft-compiler.so exports: `extern "C" Compiler *weftCompilerCreate(int)`.
 /// It returns null if AbiVersion does not match the library's.
@@ -48,6 +48,9 @@ struct KernelInfo {
 struct CompileInput {
   std::string Source; ///< OpenCL C, or the bytes of a SPIR-V module if Spirv is set
   bool Spirv = false; ///< a program from clCreateProgramWithIL
+  /// SPIR-V: the values clSetProgramSpecializationConstant set, by SpecId (the value's bytes,
+  /// little-endian, in the low bytes).
+  std::vector<std::pair<uint32_t, uint64_t>> SpecConstants;
   std::string Options; ///< as the application passed them to clBuildProgram/clCompileProgram
   /// clCompileProgram's input_headers, by header_include_names.
   std::vector<std::pair<std::string, std::string>> Headers;

@@ -8,10 +8,22 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
+#include <cerrno>
+#include <csignal>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <cstring>
+#include <iterator>
 #include <sstream>
 #include <vector>
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace weft::compiler {
 
@@ -34,7 +46,7 @@ std::string malformation(const std::string &Il) {
   const uint32_t Major = Words[1] >> 16 & 0xff, Minor = Words[1] >> 8 & 0xff;
   if (Major != 1 || Minor > 4)
     return "SPIR-V " + std::to_string(Major) + "." + std::to_string(Minor) +
-           " (Weft reads 1.0 to 1.4)";
+           " (the translator reads 1.0 to 1.4)";
   for (size_t At = 5; At < Words.size();) {
     const uint32_t Count = Words[At] >> 16;
     if (Count == 0 || Count > Words.size() - At)
@@ -48,8 +60,9 @@ std::string malformation(const std::string &Il) {
 
 } // namespace
 
-std::unique_ptr<llvm::Module> readSpirv(llvm::LLVMContext &Ctx, const std::string &Il,
-                                        std::string &Log) {
+std::unique_ptr<llvm::Module>
+readSpirv(llvm::LLVMContext &Ctx, const std::string &Il, std::string &Log,
+          const std::vector<std::pair<uint32_t, uint64_t>> &SpecConstants) {
   if (std::string Why = malformation(Il); !Why.empty()) {
     Log += "invalid SPIR-V module: " + Why + "\n";
     return nullptr;
@@ -62,6 +75,8 @@ std::unique_ptr<llvm::Module> readSpirv(llvm::LLVMContext &Ctx, const std::strin
 #undef EXT
   SPIRV::TranslatorOpts Options(SPIRV::VersionNumber::MaximumVersion, Extensions);
   Options.setGenKernelArgNameMDEnabled(true); // the names OpName gives, for clGetKernelArgInfo
+  for (const auto &[Id, Value] : SpecConstants)
+    Options.setSpecConst(Id, Value);
   std::istringstream Stream(Il);
   llvm::Module *Raw = nullptr;
   std::string Error;
@@ -95,6 +110,106 @@ std::unique_ptr<llvm::Module> readSpirv(llvm::LLVMContext &Ctx, const std::strin
 const void *spirvTranslatorAddress() {
   using ReadFn = bool (*)(llvm::LLVMContext &, std::istream &, llvm::Module *&, std::string &);
   return reinterpret_cast<const void *>(static_cast<ReadFn>(&llvm::readSpirv));
+}
+
+std::string spirvReaderPath() {
+  static const int Anchor = 0;
+  Dl_info Info{};
+  if (!dladdr(&Anchor, &Info) || !Info.dli_fname)
+    return "weft-spirv-reader";
+  std::string Library = Info.dli_fname;
+  size_t Slash = Library.rfind('/');
+  return (Slash == std::string::npos ? std::string(".") : Library.substr(0, Slash)) +
+         "/weft-spirv-reader";
+}
+
+namespace {
+
+std::string readFile(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(In), std::istreambuf_iterator<char>());
+}
+
+} // namespace
+
+bool translateSpirv(const std::string &Il,
+                    const std::vector<std::pair<uint32_t, uint64_t>> &SpecConstants,
+                    std::string &Bitcode, std::string &Log) {
+  const char *Tmp = std::getenv("TMPDIR");
+  std::string Dir = std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/weft-spirv-XXXXXX";
+  if (!mkdtemp(Dir.data())) {
+    Log += "cannot create a temporary directory for the SPIR-V translator: " +
+           std::string(std::strerror(errno)) + "\n";
+    return false;
+  }
+  const std::string InPath = Dir + "/in.spv", OutPath = Dir + "/out.bc", ErrPath = Dir + "/log";
+  auto Cleanup = [&] {
+    std::remove(InPath.c_str());
+    std::remove(OutPath.c_str());
+    std::remove(ErrPath.c_str());
+    rmdir(Dir.c_str());
+  };
+  {
+    std::ofstream In(InPath, std::ios::binary);
+    In.write(Il.data(), std::streamsize(Il.size()));
+    if (!In) {
+      Log += "cannot write the SPIR-V module to " + InPath + "\n";
+      Cleanup();
+      return false;
+    }
+  }
+  const std::string Reader = spirvReaderPath();
+  posix_spawn_file_actions_t Actions;
+  posix_spawn_file_actions_init(&Actions);
+  posix_spawn_file_actions_addopen(&Actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&Actions, 2, ErrPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  // Each specialization constant as an argument "SpecId=value".
+  std::vector<std::string> Words = {Reader, InPath, OutPath};
+  for (const auto &[Id, Value] : SpecConstants)
+    Words.push_back(std::to_string(Id) + "=" + std::to_string(Value));
+  std::vector<char *> Argv;
+  for (std::string &W : Words)
+    Argv.push_back(W.data());
+  Argv.push_back(nullptr);
+  pid_t Child = 0;
+  int Spawned = posix_spawn(&Child, Reader.c_str(), &Actions, nullptr, Argv.data(), environ);
+  posix_spawn_file_actions_destroy(&Actions);
+  if (Spawned != 0) {
+    Log += "cannot run the SPIR-V translator " + Reader + ": " + std::strerror(Spawned) + "\n";
+    Cleanup();
+    return false;
+  }
+  // A translator that never ends would hold the build forever: two minutes, then it is killed.
+  int Status = 0;
+  for (int Waited = 0;; ++Waited) {
+    pid_t Done = waitpid(Child, &Status, WNOHANG);
+    if (Done == Child || (Done < 0 && errno != EINTR))
+      break;
+    if (Waited == 120000) {
+      kill(Child, SIGKILL);
+      waitpid(Child, &Status, 0);
+      Log += "invalid SPIR-V module: the translator did not finish in two minutes\n";
+      Cleanup();
+      return false;
+    }
+    usleep(1000);
+  }
+  std::string Messages = readFile(ErrPath);
+  if (WIFEXITED(Status) && WEXITSTATUS(Status) == 0) {
+    Bitcode = readFile(OutPath);
+    Cleanup();
+    return !Bitcode.empty();
+  }
+  // The reader's own verdict is in its messages; a translator that asserted or crashed says
+  // how it ended, then what it printed.
+  if (Messages.find("invalid SPIR-V module") == std::string::npos)
+    Log += "invalid SPIR-V module: the SPIR-V translator " +
+           (WIFSIGNALED(Status) ? "stopped on signal " + std::to_string(WTERMSIG(Status))
+                                : "failed with status " + std::to_string(WEXITSTATUS(Status))) +
+           "\n";
+  Log += Messages;
+  Cleanup();
+  return false;
 }
 
 } // namespace weft::compiler

@@ -159,7 +159,7 @@ const cl_icd_dispatch Dispatch = {
     WEFT_NOT_YET(clGetKernelSubGroupInfo),
     WEFT_NOT_YET(clSetDefaultDeviceCommandQueue),
     WEFT_NOT_YET(clSetProgramReleaseCallback),
-    WEFT_NOT_YET(clSetProgramSpecializationConstant),
+    WEFT_IMPLEMENTED(clSetProgramSpecializationConstant),
     WEFT_IMPLEMENTED(clCreateBufferWithProperties),
     WEFT_NOT_YET(clCreateImageWithProperties),
     WEFT_IMPLEMENTED(clSetContextDestructorCallback),

@@ -171,7 +171,15 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *cons
       std::vector<llvm::Type *> Params = {B.getPtrTy()};
       Params.insert(Params.end(), Callee->param_begin(), Callee->param_end());
       std::vector<llvm::Value *> Args = {Ctx};
-      Args.insert(Args.end(), Call->arg_begin(), Call->arg_end());
+      for (unsigned I = 0; I < Call->arg_size(); ++I) {
+        llvm::Value *A = Call->getArgOperand(I);
+        // Variadic scalar floats go as doubles, C's default promotion, which Clang applies to
+        // OpenCL C's printf but a SPIR-V module's OpExtInst printf does not (CTS
+        // test_spirv_new extinst_printf_operands_scalar_fp32 printed 0.0 for 2.0).
+        if (I >= Callee->getNumParams() && (A->getType()->isFloatTy() || A->getType()->isHalfTy()))
+          A = B.CreateFPExt(A, B.getDoubleTy());
+        Args.push_back(A);
+      }
       llvm::CallInst *New =
           B.CreateCall(llvm::FunctionType::get(Call->getType(), Params, Callee->isVarArg()), Function, Args);
       // Argument attributes move one place right, behind Ctx.

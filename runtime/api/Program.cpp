@@ -122,6 +122,21 @@ cl_program CL_API_CALL clCreateProgramWithIL(cl_context ContextHandle, const voi
   });
 }
 
+cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program ProgramHandle, cl_uint SpecId,
+                                                      size_t SpecSize, const void *SpecValue) {
+  return call(__func__, [&]() -> Status {
+    auto P = toObject<Program>(ProgramHandle);
+    if (!P)
+      return P.takeError();
+    // "CL_INVALID_OPERATION if program is not created from intermediate language (e.g. SPIR-V)".
+    if ((*P)->origin() != Program::Origin::Il)
+      return Error(CL_INVALID_OPERATION, "the program was not created with clCreateProgramWithIL")
+          .in(&(*P)->context());
+    Status S = (*P)->setSpecConstant(SpecId, SpecSize, SpecValue);
+    return S ? S : S.takeError().in(&(*P)->context());
+  });
+}
+
 cl_int CL_API_CALL clBuildProgram(cl_program ProgramHandle, cl_uint NumDevices,
                                   const cl_device_id *Devices, const char *Options,
                                   void(CL_CALLBACK *Notify)(cl_program, void *), void *UserData) {

@@ -7,12 +7,89 @@
 #include "runtime/core/Config.h"
 
 #include <chrono>
+#include <cstring>
+#include <map>
 #include <cstdio>
 
 namespace weft {
 
 Program::Program(Context &C, std::string Source)
     : Object(ObjectType::Program), Ctx(&C), Source(std::move(Source)) {}
+
+namespace {
+
+/// The specialization constants of a SPIR-V module: SpecId -> the size clSetProgramSpecialization-
+/// Constant must pass (the scalar's bytes; 1, a cl_uchar, for a boolean). The module's words
+/// are read as far as they go; a malformed one fails at the build.
+std::map<uint32_t, size_t> specConstantScan(const std::string &Il, bool BooleansOnly);
+std::map<uint32_t, size_t> specConstantSizes(const std::string &Il) {
+  return specConstantScan(Il, false);
+}
+bool booleanSpecConstant(const std::string &Il, uint32_t SpecId) {
+  return specConstantScan(Il, true).count(SpecId) > 0;
+}
+
+/// The scan behind both: every specialization constant, or only the boolean ones.
+std::map<uint32_t, size_t> specConstantScan(const std::string &Il, bool BooleansOnly) {
+  std::vector<uint32_t> W(Il.size() / 4);
+  std::memcpy(W.data(), Il.data(), W.size() * 4);
+  if (!W.empty() && W[0] == 0x03022307u)
+    for (uint32_t &Word : W)
+      Word = __builtin_bswap32(Word);
+  enum : uint32_t { TypeBool = 20, TypeInt = 21, TypeFloat = 22, SpecTrue = 48, SpecFalse = 49,
+                    SpecConstant = 50, Decorate = 71, SpecIdDecoration = 1 };
+  std::map<uint32_t, uint32_t> SpecIdOf; // result id -> SpecId
+  std::map<uint32_t, size_t> TypeSize;   // type id -> bytes
+  std::map<uint32_t, uint32_t> TypeOf;   // spec constant id -> type id
+  for (size_t At = 5; At < W.size();) {
+    const uint32_t Count = W[At] >> 16, Op = W[At] & 0xffff;
+    if (Count == 0 || At + Count > W.size())
+      break;
+    const uint32_t *Operand = &W[At + 1];
+    if (Op == Decorate && Count >= 4 && Operand[1] == SpecIdDecoration)
+      SpecIdOf[Operand[0]] = Operand[2];
+    else if (Op == TypeBool && Count >= 2)
+      TypeSize[Operand[0]] = 1;
+    else if ((Op == TypeInt || Op == TypeFloat) && Count >= 3 && !BooleansOnly)
+      TypeSize[Operand[0]] = Operand[1] / 8;
+    else if ((Op == SpecTrue || Op == SpecFalse || Op == SpecConstant) && Count >= 3)
+      TypeOf[Operand[1]] = Operand[0];
+    At += Count;
+  }
+  std::map<uint32_t, size_t> Sizes;
+  for (const auto &[Id, SpecId] : SpecIdOf)
+    if (auto T = TypeOf.find(Id); T != TypeOf.end())
+      if (auto S = TypeSize.find(T->second); S != TypeSize.end())
+        Sizes[SpecId] = S->second;
+  return Sizes;
+}
+
+} // namespace
+
+Status Program::setSpecConstant(uint32_t SpecId, size_t Size, const void *Value) {
+  const std::map<uint32_t, size_t> Sizes = specConstantSizes(Source);
+  auto It = Sizes.find(SpecId);
+  // "CL_INVALID_SPEC_ID if spec_id is not a valid specialization constant identifier";
+  // "CL_INVALID_VALUE if spec_size does not match the size of the specialization constant in
+  // the module, or if spec_value is NULL."
+  if (It == Sizes.end())
+    return Error(CL_INVALID_SPEC_ID, cat("the module has no specialization constant ", SpecId));
+  if (Size != It->second || !Value)
+    return Error(CL_INVALID_VALUE, cat("specialization constant ", SpecId, " takes ", It->second,
+                                       " bytes; spec_size is ", Size, Value ? "" : " and spec_value NULL"));
+  uint64_t Bits = 0;
+  std::memcpy(&Bits, Value, Size);
+  if (booleanSpecConstant(Source, SpecId)) // any non-zero cl_uchar is true
+    Bits = Bits != 0;
+  std::lock_guard Guard(Lock);
+  SpecConstants[SpecId] = Bits;
+  return Status::ok();
+}
+
+std::map<uint32_t, uint64_t> Program::specConstants() const {
+  std::lock_guard Guard(Lock);
+  return SpecConstants;
+}
 
 Program::BuildState Program::build() const {
   std::lock_guard Guard(Lock);
@@ -84,10 +161,12 @@ template <class F> Status Program::runBuild(const std::string &Options, F &&Step
 namespace {
 
 compiler::CompileInput compileInput(const std::string &Source, bool Spirv,
-                                    const std::string &Options) {
+                                    const std::string &Options,
+                                    const std::map<uint32_t, uint64_t> &SpecConstants) {
   compiler::CompileInput In;
   In.Source = Source;
   In.Spirv = Spirv;
+  In.SpecConstants.assign(SpecConstants.begin(), SpecConstants.end());
   In.Options = Options;
   for (const VersionedName &F : OpenCLCFeatures)
     In.Target.Features.push_back(F.Name);
@@ -121,7 +200,7 @@ std::optional<compiler::BuildOutput> findCachedBuild(const compiler::CompileInpu
 
 Status Program::buildFromSource(const std::string &Options) {
   return runBuild(Options, [&](BuildState &Next) -> Status {
-    const compiler::CompileInput In = compileInput(Source, From == Origin::Il, Options);
+    const compiler::CompileInput In = compileInput(Source, From == Origin::Il, Options, specConstants());
     compiler::BuildOutput Linked;
     if (std::optional<compiler::BuildOutput> Found = findCachedBuild(In)) {
       Linked = std::move(*Found);
@@ -170,7 +249,7 @@ Status Program::compileSource(const std::string &Options,
     auto Compiler = loadCompiler();
     if (!Compiler)
       return Compiler.takeError();
-    compiler::CompileInput In = compileInput(Source, From == Origin::Il, Options);
+    compiler::CompileInput In = compileInput(Source, From == Origin::Il, Options, specConstants());
     In.Headers = std::move(Headers);
     compiler::CompileOutput Compiled = (*Compiler)->compile(In);
     Next.Log = Compiled.Log;

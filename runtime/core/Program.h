@@ -8,6 +8,7 @@
 #include <CL/cl.h>
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -67,6 +68,12 @@ public:
   /// or a library with -create-library. CL_INVALID_LINKER_OPTIONS or CL_LINK_PROGRAM_FAILURE.
   Status linkFrom(const std::vector<Program *> &Inputs, const std::string &Options);
 
+  /// SPIR-V programs: sets specialization constant SpecId to Size bytes at Value for the next
+  /// build. CL_INVALID_SPEC_ID if the module has no such constant, CL_INVALID_VALUE if Size is
+  /// not the constant's (a boolean takes a cl_uchar).
+  Status setSpecConstant(uint32_t SpecId, size_t Size, const void *Value);
+  std::map<uint32_t, uint64_t> specConstants() const;
+
   /// Whether clBuildProgram and clCompileProgram compile the program (OpenCL C or SPIR-V).
   bool hasSource() const { return From == Origin::Source || From == Origin::Il; }
 
@@ -84,6 +91,8 @@ private:
   Ref<Context> Ctx;
   std::string Source;
   Origin From = Origin::Source;
+  /// clSetProgramSpecializationConstant's values, by SpecId (guarded by Lock).
+  std::map<uint32_t, uint64_t> SpecConstants;
   mutable std::mutex Lock;
   BuildState State;
   bool Building = false;

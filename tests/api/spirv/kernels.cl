@@ -36,3 +36,12 @@ kernel void helpers(global const Pair *pairs, global float *out) {
   size_t i = get_global_id(0);
   out[i] = weigh(pairs[i], w);
 }
+
+// Specialization constants: SPIR-V-friendly IR's __spirv_SpecConstant(SpecId, default) becomes
+// an OpSpecConstant decorated with that SpecId.
+int __attribute__((overloadable)) __spirv_SpecConstant(int, int);
+float __attribute__((overloadable)) __spirv_SpecConstant(int, float);
+kernel void specialized(global int *out, global float *f) {
+  out[0] = __spirv_SpecConstant(7, 42);
+  f[0] = __spirv_SpecConstant(8, 1.5f);
+}

@@ -1,0 +1,56 @@
+// weft-spirv-reader: translates one SPIR-V module to LLVM bitcode in a process of its own.
+// Usage: weft-spirv-reader in.spv out.bc [SpecId=value ...]
+// Debian's SPIR-V/LLVM translator is built with assertions, and asserts (aborts) on some valid
+// modules, such as SPIR-V 1.4's pointer comparisons, which it does not implement: in a process of
+// its own that ends this program, not the application (compiler/Spirv.cpp runs it). Messages,
+// the translator's included, go to stderr, which the caller puts in the build log.
+#include "compiler/Spirv.h"
+
+#include <llvm/Bitcode/BitcodeWriter.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+// In the sanitizer builds: the translator's allocations at exit are not this program's concern,
+// and a leak report would turn a translation into a failure.
+extern "C" const char *__lsan_default_options() { return "detect_leaks=0"; }
+
+int main(int Argc, char **Argv) {
+  if (Argc < 3) {
+    std::cerr << "usage: weft-spirv-reader in.spv out.bc [SpecId=value ...]\n";
+    return 2;
+  }
+  std::vector<std::pair<uint32_t, uint64_t>> SpecConstants;
+  for (int I = 3; I < Argc; ++I) {
+    char *End = nullptr;
+    unsigned long Id = std::strtoul(Argv[I], &End, 10);
+    if (*End != '=') {
+      std::cerr << "weft-spirv-reader: bad specialization constant " << Argv[I] << "\n";
+      return 2;
+    }
+    SpecConstants.emplace_back(uint32_t(Id), std::strtoull(End + 1, nullptr, 10));
+  }
+  std::ifstream In(Argv[1], std::ios::binary);
+  const std::string Il((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  llvm::LLVMContext Ctx;
+  Ctx.setOpaquePointers(false); // the translator of LLVM 15 needs typed pointers
+  std::string Log;
+  std::unique_ptr<llvm::Module> M = weft::compiler::readSpirv(Ctx, Il, Log, SpecConstants);
+  if (!M) {
+    std::cerr << Log;
+    return 1;
+  }
+  std::error_code Error;
+  llvm::raw_fd_ostream Out(Argv[2], Error);
+  if (Error) {
+    std::cerr << "cannot write " << Argv[2] << ": " << Error.message() << "\n";
+    return 1;
+  }
+  llvm::WriteBitcodeToFile(*M, Out);
+  return 0;
+}
