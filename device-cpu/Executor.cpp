@@ -8,6 +8,7 @@
 #include "runtime/core/Capabilities.h"
 #include "runtime/core/Config.h"
 
+#include <deque>
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <pthread.h>
@@ -34,6 +35,39 @@ struct FreeDeleter {
 constexpr unsigned DefaultMxcsr = 0x1f80;
 
 /// How many of the arena's threads are running work-groups: async copies use the others.
+/// Tasks a command hands to the arena (async-copy jobs, CopyHelpers' loops). The arena gets a
+/// trampoline that holds nothing and runs the oldest of them: one the arena has not run when the
+/// process exits owns no memory. (Each task, queued in the arena itself, owned its closure, which
+/// LeakSanitizer reported as leaked when the arena went away before running it.) Never
+/// destroyed: a worker may run a trampoline at any time.
+struct HandedTasks {
+  std::mutex Lock;
+  std::deque<std::function<void()>> Tasks;
+
+  void hand(tbb::task_arena &Arena, std::function<void()> Task) {
+    {
+      std::lock_guard Guard(Lock);
+      Tasks.push_back(std::move(Task));
+    }
+    Arena.enqueue([] { handedTasks().runOldest(); });
+  }
+  void runOldest() {
+    std::function<void()> Task;
+    {
+      std::lock_guard Guard(Lock);
+      if (Tasks.empty())
+        return;
+      Task = std::move(Tasks.front());
+      Tasks.pop_front();
+    }
+    Task();
+  }
+  static HandedTasks &handedTasks() {
+    static auto *Handed = new HandedTasks;
+    return *Handed;
+  }
+};
+
 DeviceLoad &loadOf(tbb::task_arena &Arena) {
   static DeviceLoad Load(Arena.max_concurrency()); // one CPU device and arena for now
   return Load;
@@ -103,7 +137,7 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
     if constexpr (SanitizingThreads)
       std::thread(std::move(Task)).detach(); // TSan cannot see TBB's hand-offs (Transfers.h)
     else
-      Arena.enqueue(std::move(Task));
+      HandedTasks::handedTasks().hand(Arena, std::move(Task));
   };
   // A command with fewer work-groups than workers leaves some free: they take the copies its
   // work-groups hand off, spinning between copies while it runs (no wake-up per copy).
