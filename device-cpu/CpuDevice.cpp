@@ -48,7 +48,7 @@ void CpuDevice::spawn(std::function<void()> Task) {
     std::thread(std::move(Task)).detach();
     return;
   }
-  Arena.enqueue(std::move(Task));
+  handToArena(Arena, std::move(Task));
 }
 
 } // namespace cpu

@@ -9,6 +9,8 @@
 #include "runtime/core/Config.h"
 
 #include <deque>
+#include <map>
+#include <mutex>
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <pthread.h>
@@ -35,22 +37,11 @@ struct FreeDeleter {
 constexpr unsigned DefaultMxcsr = 0x1f80;
 
 /// How many of the arena's threads are running work-groups: async copies use the others.
-/// Tasks a command hands to the arena (async-copy jobs, CopyHelpers' loops). The arena gets a
-/// trampoline that holds nothing and runs the oldest of them: one the arena has not run when the
-/// process exits owns no memory. (Each task, queued in the arena itself, owned its closure, which
-/// LeakSanitizer reported as leaked when the arena went away before running it.) Never
-/// destroyed: a worker may run a trampoline at any time.
+/// An arena's queue of handed tasks (handToArena); its trampolines hold its address only.
 struct HandedTasks {
   std::mutex Lock;
   std::deque<std::function<void()>> Tasks;
 
-  void hand(tbb::task_arena &Arena, std::function<void()> Task) {
-    {
-      std::lock_guard Guard(Lock);
-      Tasks.push_back(std::move(Task));
-    }
-    Arena.enqueue([] { handedTasks().runOldest(); });
-  }
   void runOldest() {
     std::function<void()> Task;
     {
@@ -61,10 +52,6 @@ struct HandedTasks {
       Tasks.pop_front();
     }
     Task();
-  }
-  static HandedTasks &handedTasks() {
-    static auto *Handed = new HandedTasks;
-    return *Handed;
   }
 };
 
@@ -96,6 +83,26 @@ bool within(const void *P, const std::byte *Begin, uint64_t Bytes) {
 }
 
 } // namespace
+
+void handToArena(tbb::task_arena &Arena, std::function<void()> Task) {
+  // One queue per arena, made on first use and never destroyed (a worker may run a trampoline
+  // at any time, even while the process exits).
+  static std::mutex QueuesLock;
+  static auto *Queues = new std::map<const tbb::task_arena *, HandedTasks *>;
+  HandedTasks *Q;
+  {
+    std::lock_guard Guard(QueuesLock);
+    HandedTasks *&Slot = (*Queues)[&Arena];
+    if (!Slot)
+      Slot = new HandedTasks;
+    Q = Slot;
+  }
+  {
+    std::lock_guard Guard(Q->Lock);
+    Q->Tasks.push_back(std::move(Task));
+  }
+  Arena.enqueue([Q] { Q->runOldest(); });
+}
 
 uint32_t addressSpaceOf(abi::WorkGroupContext *Ctx, const void *Pointer) {
   if (within(Pointer, Ctx->LocalMemory, Ctx->LocalBytes))
@@ -137,7 +144,7 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
     if constexpr (SanitizingThreads)
       std::thread(std::move(Task)).detach(); // TSan cannot see TBB's hand-offs (Transfers.h)
     else
-      HandedTasks::handedTasks().hand(Arena, std::move(Task));
+      handToArena(Arena, std::move(Task));
   };
   // A command with fewer work-groups than workers leaves some free: they take the copies its
   // work-groups hand off, spinning between copies while it runs (no wake-up per copy).
