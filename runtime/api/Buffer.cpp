@@ -505,16 +505,8 @@ cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue QueueHandle, cl_mem Buff
     // multiple of pattern_size."
     if (Status S = checkRange("fill", *T->M, Offset, Size); !S)
       return S.takeError().in(Ctx);
-    if (!Pattern)
-      return Error(CL_INVALID_VALUE, "pattern is NULL").in(Ctx);
-    if (PatternSize == 0 || PatternSize > 128 || (PatternSize & (PatternSize - 1)))
-      return Error(CL_INVALID_VALUE, cat("pattern_size ", PatternSize,
-                                         " is not one of 1, 2, 4, 8, 16, 32, 64, 128"))
-          .in(Ctx);
-    if (Offset % PatternSize || Size % PatternSize)
-      return Error(CL_INVALID_VALUE, cat("offset ", Offset, " or size ", Size,
-                                         " is not a multiple of pattern_size ", PatternSize))
-          .in(Ctx);
+    if (Status S = checkFillPattern(Pattern, PatternSize, Offset, Size); !S)
+      return S.takeError().in(Ctx);
     auto C = makeCommand(CL_COMMAND_FILL_BUFFER, {Ref<Object>(T->M)});
     C->What = Command::Kind::Fill;
     C->Fill.Dst = T->M->storage() + Offset;

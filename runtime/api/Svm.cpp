@@ -163,20 +163,11 @@ cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue QueueHandle, void *Point
       return T.takeError();
     Context *Ctx = &T->Q->context();
     // "CL_INVALID_VALUE if svm_ptr is NULL", "if svm_ptr is not aligned to pattern_size bytes",
-    // "if pattern is NULL or if pattern_size is 0 or if pattern_size is not one of {1, 2, 4, 8,
-    // 16, 32, 64, 128}", "if size is not a multiple of pattern_size".
+    // and the pattern's checks clEnqueueFillBuffer makes.
     if (!Pointer)
       return Error(CL_INVALID_VALUE, "svm_ptr is NULL").in(Ctx);
-    if (!Pattern)
-      return Error(CL_INVALID_VALUE, "pattern is NULL").in(Ctx);
-    if (PatternSize == 0 || PatternSize > 128 || (PatternSize & (PatternSize - 1)))
-      return Error(CL_INVALID_VALUE, cat("pattern_size ", PatternSize,
-                                         " is not one of 1, 2, 4, 8, 16, 32, 64, 128"))
-          .in(Ctx);
-    if (reinterpret_cast<uintptr_t>(Pointer) % PatternSize || Size % PatternSize)
-      return Error(CL_INVALID_VALUE, cat("svm_ptr ", Pointer, " or size ", Size,
-                                         " is not a multiple of pattern_size ", PatternSize))
-          .in(Ctx);
+    if (Status S = checkFillPattern(Pattern, PatternSize, reinterpret_cast<uintptr_t>(Pointer), Size); !S)
+      return S.takeError().in(Ctx);
     auto C = makeCommand(CL_COMMAND_SVM_MEMFILL);
     C->What = Command::Kind::Fill;
     C->Fill.Dst = static_cast<std::byte *>(Pointer);

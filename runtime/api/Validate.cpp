@@ -191,4 +191,16 @@ bool rectsOverlap(const Rect &A, const Rect &B, const std::array<size_t, 3> &Reg
   return false;
 }
 
+Status checkFillPattern(const void *Pattern, size_t PatternSize, uint64_t Offset, size_t Size) {
+  if (!Pattern)
+    return Error(CL_INVALID_VALUE, "pattern is NULL");
+  if (PatternSize == 0 || PatternSize > 128 || (PatternSize & (PatternSize - 1)))
+    return Error(CL_INVALID_VALUE,
+                 cat("pattern_size ", PatternSize, " is not one of 1, 2, 4, 8, 16, 32, 64, 128"));
+  if (Offset % PatternSize || Size % PatternSize)
+    return Error(CL_INVALID_VALUE, cat("the offset (", Offset, ") or size ", Size,
+                                       " is not a multiple of pattern_size ", PatternSize));
+  return Status::ok();
+}
+
 } // namespace weft::api

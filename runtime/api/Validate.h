@@ -61,6 +61,12 @@ Expected<Rect> checkRect(const char *What, const size_t *Origin, const size_t *R
 /// CL_INVALID_VALUE unless region[0..2] are all non-zero (and Region is not NULL).
 Status checkRegion(const size_t *Region);
 
+/// clEnqueueFillBuffer's and clEnqueueSVMMemFill's pattern checks: "CL_INVALID_VALUE if pattern
+/// is NULL or if pattern_size is 0 or if pattern_size is not one of {1, 2, 4, 8, 16, 32, 64,
+/// 128}", and if Offset (of the buffer, or the SVM pointer's address) or Size is not a multiple of
+/// pattern_size.
+Status checkFillPattern(const void *Pattern, size_t PatternSize, uint64_t Offset, size_t Size);
+
 /// Whether [SrcOffset, +Size) and [DstOffset, +Size) of two buffers overlap in memory (the same
 /// buffer, or sub-buffers of one buffer).
 bool copyOverlaps(const MemObject &Src, size_t SrcOffset, const MemObject &Dst, size_t DstOffset,
