@@ -394,9 +394,9 @@ TYPED_TEST(Math, WeftsOwnFunctionsMeetTheSpec) {
       size_t i = get_global_id(0);
       float x = a[i], y = b[i];
       int k = n[i], quo, sign;
-      o[9 * i + 0] = sinpi(x);
-      o[9 * i + 1] = cospi((float4)(x)).z;
-      o[9 * i + 2] = tanpi(x);
+      o[9 * i + 0] = i % 2 ? sinpi(x) : sinpi((float2)(x)).y;
+      o[9 * i + 1] = i % 2 ? cospi(x) : cospi((float4)(x)).z;
+      o[9 * i + 2] = i % 2 ? tanpi(x) : tanpi((float3)(x)).z;
       o[9 * i + 3] = pown((float2)(x), (int2)(k)).y;
       o[9 * i + 4] = rootn(x, k);
       o[9 * i + 5] = powr(x, y);
