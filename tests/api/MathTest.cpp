@@ -398,7 +398,7 @@ TYPED_TEST(Math, WeftsOwnFunctionsMeetTheSpec) {
       o[9 * i + 1] = i % 2 ? cospi(x) : cospi((float4)(x)).z;
       o[9 * i + 2] = i % 2 ? tanpi(x) : tanpi((float3)(x)).z;
       o[9 * i + 3] = pown((float2)(x), (int2)(k)).y;
-      o[9 * i + 4] = rootn(x, k);
+      o[9 * i + 4] = i % 2 ? rootn(x, k) : rootn((float4)(x), (int4)(k)).w;
       o[9 * i + 5] = powr(x, y);
       o[9 * i + 6] = remquo(x, y, &quo);
       o[9 * i + 7] = lgamma_r(x, &sign);
