@@ -269,11 +269,12 @@ TYPED_TEST(Math, UnaryAndBinaryFunctionsMatchTheCLibrary) {
     for (const std::string W : {"_1", "_4", "_16"}) {
       std::vector<T> R = this->run(P, Name + W, X, &Y);
       const auto Exact = Own2.find(Name);
-      const bool Rounded = Float && W != "_1" && Exact != Own2.end();
+      // Double's vector hypot is Weft's own too (within 2 ulp).
+      const bool Rounded = W != "_1" && Exact != Own2.end() && (Float || Name == "hypot");
       int Wrong = 0;
       for (size_t I = 0; I < X.size(); ++I) {
         const T Want = F(X[I], Y[I]);
-        if (!(Rounded ? ownVectorMatches(R[I], Want, Exact->second(X[I], Y[I]), false, 1.0L)
+        if (!(Rounded ? ownVectorMatches(R[I], Want, Exact->second(X[I], Y[I]), false, Float ? 1.0L : 2.0L)
                       : same(R[I], Want)) &&
             ++Wrong <= 3)
           ADD_FAILURE() << Name << W << "(" << X[I] << ", " << Y[I] << ") = " << R[I]
