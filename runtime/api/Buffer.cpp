@@ -507,14 +507,10 @@ cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue QueueHandle, cl_mem Buff
       return S.takeError().in(Ctx);
     if (Status S = checkFillPattern(Pattern, PatternSize, Offset, Size); !S)
       return S.takeError().in(Ctx);
-    auto C = makeCommand(CL_COMMAND_FILL_BUFFER, {Ref<Object>(T->M)});
-    C->What = Command::Kind::Fill;
-    C->Fill.Dst = T->M->storage() + Offset;
-    C->Fill.Size = Size;
-    C->Fill.PatternSize = PatternSize;
-    std::memcpy(C->Fill.Pattern.data(), Pattern, PatternSize);
-    C->Bytes = Size;
-    Status S = submit(*T->Q, std::move(C), T->Wait, EventOut);
+    Status S = submit(*T->Q,
+                      fillCommand(CL_COMMAND_FILL_BUFFER, T->M->storage() + Offset, Size, Pattern,
+                                  PatternSize, {Ref<Object>(T->M)}),
+                      T->Wait, EventOut);
     return S ? S : S.takeError().in(Ctx);
   });
 }

@@ -19,4 +19,17 @@ Status submit(Queue &Q, std::unique_ptr<Command> Work, const std::vector<Event *
 /// A new command of the given type (and what it keeps alive).
 std::unique_ptr<Command> makeCommand(cl_command_type Type, std::vector<Ref<Object>> KeepAlive = {});
 
+/// A fill command: PatternSize bytes at Pattern (already checked) repeated over [Dst, Dst + Size).
+std::unique_ptr<Command> fillCommand(cl_command_type Type, std::byte *Dst, size_t Size,
+                                     const void *Pattern, size_t PatternSize,
+                                     std::vector<Ref<Object>> KeepAlive = {});
+
+/// What an enqueue of no memory object starts with: the queue, and its checked wait list.
+struct QueueTarget {
+  Queue *Q;
+  std::vector<Event *> Wait;
+};
+Expected<QueueTarget> queueTarget(cl_command_queue QueueHandle, cl_uint NumEvents,
+                                  const cl_event *WaitList);
+
 } // namespace weft::api

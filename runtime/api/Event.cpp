@@ -168,13 +168,10 @@ namespace {
 /// clEnqueueMarkerWithWaitList and friends: a command with no work, ordered as How says.
 Status enqueueSync(cl_command_queue QueueHandle, cl_command_type Type, Queue::Ordering How,
                    cl_uint NumEvents, const cl_event *WaitList, cl_event *EventOut) {
-  auto Q = toObject<Queue>(QueueHandle);
-  if (!Q)
-    return Q.takeError();
-  auto Wait = checkWaitList((*Q)->context(), NumEvents, WaitList);
-  if (!Wait)
-    return Wait.takeError().in(&(*Q)->context());
-  return submit(**Q, makeCommand(Type), *Wait, EventOut, false, How);
+  auto T = queueTarget(QueueHandle, NumEvents, WaitList);
+  if (!T)
+    return T.takeError();
+  return submit(*T->Q, makeCommand(Type), T->Wait, EventOut, false, How);
 }
 
 } // namespace

@@ -5,6 +5,8 @@
 #include "runtime/api/Handles.h"
 #include "runtime/api/Info.h"
 
+#include <cstring>
+
 namespace weft::api {
 namespace {
 
@@ -176,6 +178,30 @@ std::unique_ptr<Command> makeCommand(cl_command_type Type, std::vector<Ref<Objec
   C->Type = Type;
   C->KeepAlive = std::move(KeepAlive);
   return C;
+}
+
+std::unique_ptr<Command> fillCommand(cl_command_type Type, std::byte *Dst, size_t Size,
+                                     const void *Pattern, size_t PatternSize,
+                                     std::vector<Ref<Object>> KeepAlive) {
+  auto C = makeCommand(Type, std::move(KeepAlive));
+  C->What = Command::Kind::Fill;
+  C->Fill.Dst = Dst;
+  C->Fill.Size = Size;
+  C->Fill.PatternSize = PatternSize;
+  std::memcpy(C->Fill.Pattern.data(), Pattern, PatternSize);
+  C->Bytes = Size;
+  return C;
+}
+
+Expected<QueueTarget> queueTarget(cl_command_queue QueueHandle, cl_uint NumEvents,
+                                  const cl_event *WaitList) {
+  auto Q = toObject<Queue>(QueueHandle);
+  if (!Q)
+    return Q.takeError();
+  auto Wait = checkWaitList((*Q)->context(), NumEvents, WaitList);
+  if (!Wait)
+    return Wait.takeError().in(&(*Q)->context());
+  return QueueTarget{*Q, std::move(*Wait)};
 }
 
 } // namespace weft::api

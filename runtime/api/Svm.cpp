@@ -18,23 +18,6 @@ constexpr size_t MaxSvmAlignment = 1u << 20;
 /// clSVMAlloc's default: "the size of the largest data type supported" (long16, double16).
 constexpr size_t DefaultSvmAlignment = 128;
 
-/// The queue and checked wait list every SVM enqueue starts with.
-struct SvmTarget {
-  Queue *Q;
-  std::vector<Event *> Wait;
-};
-
-Expected<SvmTarget> svmTarget(cl_command_queue QueueHandle, cl_uint NumEvents,
-                              const cl_event *WaitList) {
-  auto Q = toObject<Queue>(QueueHandle);
-  if (!Q)
-    return Q.takeError();
-  auto Wait = checkWaitList((*Q)->context(), NumEvents, WaitList);
-  if (!Wait)
-    return Wait.takeError().in(&(*Q)->context());
-  return SvmTarget{*Q, std::move(*Wait)};
-}
-
 bool overlap(const void *A, const void *B, size_t Size) {
   auto X = reinterpret_cast<uintptr_t>(A), Y = reinterpret_cast<uintptr_t>(B);
   return X < Y + Size && Y < X + Size;
@@ -103,7 +86,7 @@ cl_int CL_API_CALL clEnqueueSVMFree(cl_command_queue QueueHandle, cl_uint NumPoi
                                     void *UserData, cl_uint NumEvents, const cl_event *WaitList,
                                     cl_event *EventOut) {
   return call(__func__, [&]() -> Status {
-    auto T = svmTarget(QueueHandle, NumEvents, WaitList);
+    auto T = queueTarget(QueueHandle, NumEvents, WaitList);
     if (!T)
       return T.takeError();
     Context *Ctx = &T->Q->context();
@@ -132,7 +115,7 @@ cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue QueueHandle, cl_bool Bloc
                                       const void *Src, size_t Size, cl_uint NumEvents,
                                       const cl_event *WaitList, cl_event *EventOut) {
   return call(__func__, [&]() -> Status {
-    auto T = svmTarget(QueueHandle, NumEvents, WaitList);
+    auto T = queueTarget(QueueHandle, NumEvents, WaitList);
     if (!T)
       return T.takeError();
     Context *Ctx = &T->Q->context();
@@ -158,7 +141,7 @@ cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue QueueHandle, void *Point
                                        cl_uint NumEvents, const cl_event *WaitList,
                                        cl_event *EventOut) {
   return call(__func__, [&]() -> Status {
-    auto T = svmTarget(QueueHandle, NumEvents, WaitList);
+    auto T = queueTarget(QueueHandle, NumEvents, WaitList);
     if (!T)
       return T.takeError();
     Context *Ctx = &T->Q->context();
@@ -168,14 +151,10 @@ cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue QueueHandle, void *Point
       return Error(CL_INVALID_VALUE, "svm_ptr is NULL").in(Ctx);
     if (Status S = checkFillPattern(Pattern, PatternSize, reinterpret_cast<uintptr_t>(Pointer), Size); !S)
       return S.takeError().in(Ctx);
-    auto C = makeCommand(CL_COMMAND_SVM_MEMFILL);
-    C->What = Command::Kind::Fill;
-    C->Fill.Dst = static_cast<std::byte *>(Pointer);
-    C->Fill.Size = Size;
-    C->Fill.PatternSize = PatternSize;
-    std::memcpy(C->Fill.Pattern.data(), Pattern, PatternSize);
-    C->Bytes = Size;
-    Status S = submit(*T->Q, std::move(C), T->Wait, EventOut);
+    Status S = submit(*T->Q,
+                      fillCommand(CL_COMMAND_SVM_MEMFILL, static_cast<std::byte *>(Pointer), Size,
+                                  Pattern, PatternSize),
+                      T->Wait, EventOut);
     return S ? S : S.takeError().in(Ctx);
   });
 }
@@ -185,7 +164,7 @@ cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue QueueHandle, cl_bool Blockin
                                    cl_uint NumEvents, const cl_event *WaitList,
                                    cl_event *EventOut) {
   return call(__func__, [&]() -> Status {
-    auto T = svmTarget(QueueHandle, NumEvents, WaitList);
+    auto T = queueTarget(QueueHandle, NumEvents, WaitList);
     if (!T)
       return T.takeError();
     Context *Ctx = &T->Q->context();
@@ -207,7 +186,7 @@ cl_int CL_API_CALL clEnqueueSVMUnmap(cl_command_queue QueueHandle, void *Pointer
                                      cl_uint NumEvents, const cl_event *WaitList,
                                      cl_event *EventOut) {
   return call(__func__, [&]() -> Status {
-    auto T = svmTarget(QueueHandle, NumEvents, WaitList);
+    auto T = queueTarget(QueueHandle, NumEvents, WaitList);
     if (!T)
       return T.takeError();
     Context *Ctx = &T->Q->context();
@@ -223,7 +202,7 @@ cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue QueueHandle, cl_uint 
                                           cl_mem_migration_flags Flags, cl_uint NumEvents,
                                           const cl_event *WaitList, cl_event *EventOut) {
   return call(__func__, [&]() -> Status {
-    auto T = svmTarget(QueueHandle, NumEvents, WaitList);
+    auto T = queueTarget(QueueHandle, NumEvents, WaitList);
     if (!T)
       return T.takeError();
     Context *Ctx = &T->Q->context();

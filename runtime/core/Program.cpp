@@ -18,19 +18,16 @@ Program::Program(Context &C, std::string Source)
 
 namespace {
 
-/// The specialization constants of a SPIR-V module: SpecId -> the size clSetProgramSpecialization-
-/// Constant must pass (the scalar's bytes; 1, a cl_uchar, for a boolean). The module's words
-/// are read as far as they go; a malformed one fails at the build.
-std::map<uint32_t, size_t> specConstantScan(const std::string &Il, bool BooleansOnly);
-std::map<uint32_t, size_t> specConstantSizes(const std::string &Il) {
-  return specConstantScan(Il, false);
-}
-bool booleanSpecConstant(const std::string &Il, uint32_t SpecId) {
-  return specConstantScan(Il, true).count(SpecId) > 0;
-}
+/// A specialization constant of a SPIR-V module: the size clSetProgramSpecializationConstant
+/// must pass (the scalar's bytes; 1, a cl_uchar, for a boolean).
+struct SpecConstantType {
+  size_t Size = 0;
+  bool Boolean = false;
+};
 
-/// The scan behind both: every specialization constant, or only the boolean ones.
-std::map<uint32_t, size_t> specConstantScan(const std::string &Il, bool BooleansOnly) {
+/// The module's specialization constants by SpecId. Its words are read as far as they go; a
+/// malformed module fails at the build.
+std::map<uint32_t, SpecConstantType> specConstantTypes(const std::string &Il) {
   std::vector<uint32_t> W(Il.size() / 4);
   std::memcpy(W.data(), Il.data(), W.size() * 4);
   if (!W.empty() && W[0] == 0x03022307u)
@@ -39,7 +36,7 @@ std::map<uint32_t, size_t> specConstantScan(const std::string &Il, bool Booleans
   enum : uint32_t { TypeBool = 20, TypeInt = 21, TypeFloat = 22, SpecTrue = 48, SpecFalse = 49,
                     SpecConstant = 50, Decorate = 71, SpecIdDecoration = 1 };
   std::map<uint32_t, uint32_t> SpecIdOf; // result id -> SpecId
-  std::map<uint32_t, size_t> TypeSize;   // type id -> bytes
+  std::map<uint32_t, SpecConstantType> TypeSize; // type id -> bytes, boolean
   std::map<uint32_t, uint32_t> TypeOf;   // spec constant id -> type id
   for (size_t At = 5; At < W.size();) {
     const uint32_t Count = W[At] >> 16, Op = W[At] & 0xffff;
@@ -49,14 +46,14 @@ std::map<uint32_t, size_t> specConstantScan(const std::string &Il, bool Booleans
     if (Op == Decorate && Count >= 4 && Operand[1] == SpecIdDecoration)
       SpecIdOf[Operand[0]] = Operand[2];
     else if (Op == TypeBool && Count >= 2)
-      TypeSize[Operand[0]] = 1;
-    else if ((Op == TypeInt || Op == TypeFloat) && Count >= 3 && !BooleansOnly)
-      TypeSize[Operand[0]] = Operand[1] / 8;
+      TypeSize[Operand[0]] = {1, true};
+    else if ((Op == TypeInt || Op == TypeFloat) && Count >= 3)
+      TypeSize[Operand[0]] = {Operand[1] / 8, false};
     else if ((Op == SpecTrue || Op == SpecFalse || Op == SpecConstant) && Count >= 3)
       TypeOf[Operand[1]] = Operand[0];
     At += Count;
   }
-  std::map<uint32_t, size_t> Sizes;
+  std::map<uint32_t, SpecConstantType> Sizes;
   for (const auto &[Id, SpecId] : SpecIdOf)
     if (auto T = TypeOf.find(Id); T != TypeOf.end())
       if (auto S = TypeSize.find(T->second); S != TypeSize.end())
@@ -67,19 +64,19 @@ std::map<uint32_t, size_t> specConstantScan(const std::string &Il, bool Booleans
 } // namespace
 
 Status Program::setSpecConstant(uint32_t SpecId, size_t Size, const void *Value) {
-  const std::map<uint32_t, size_t> Sizes = specConstantSizes(Source);
-  auto It = Sizes.find(SpecId);
+  const std::map<uint32_t, SpecConstantType> Types = specConstantTypes(Source);
+  auto It = Types.find(SpecId);
   // "CL_INVALID_SPEC_ID if spec_id is not a valid specialization constant identifier";
   // "CL_INVALID_VALUE if spec_size does not match the size of the specialization constant in
   // the module, or if spec_value is NULL."
-  if (It == Sizes.end())
+  if (It == Types.end())
     return Error(CL_INVALID_SPEC_ID, cat("the module has no specialization constant ", SpecId));
-  if (Size != It->second || !Value)
-    return Error(CL_INVALID_VALUE, cat("specialization constant ", SpecId, " takes ", It->second,
+  if (Size != It->second.Size || !Value)
+    return Error(CL_INVALID_VALUE, cat("specialization constant ", SpecId, " takes ", It->second.Size,
                                        " bytes; spec_size is ", Size, Value ? "" : " and spec_value NULL"));
   uint64_t Bits = 0;
   std::memcpy(&Bits, Value, Size);
-  if (booleanSpecConstant(Source, SpecId)) // any non-zero cl_uchar is true
+  if (It->second.Boolean) // any non-zero cl_uchar is true
     Bits = Bits != 0;
   std::lock_guard Guard(Lock);
   SpecConstants[SpecId] = Bits;
