@@ -107,7 +107,8 @@ void handToArena(tbb::task_arena &Arena, std::function<void()> Task) {
 uint32_t addressSpaceOf(abi::WorkGroupContext *Ctx, const void *Pointer) {
   if (within(Pointer, Ctx->LocalMemory, Ctx->LocalBytes))
     return 3;
-  thread_local const StackRange Stack;
+  // initial-exec, like Scheduler.cpp's Pending: no __tls_get_addr call on each look-up.
+  __attribute__((tls_model("initial-exec"))) thread_local const StackRange Stack;
   if (within(Pointer, Ctx->PrivateMemory, Ctx->PrivateBytes) ||
       within(Pointer, Stack.Low, uint64_t(Stack.High - Stack.Low)))
     return 0;

@@ -1,0 +1,31 @@
+// The sanitizer runtimes' settings for every test binary. The runtimes look these functions up
+// in the dynamic symbol table (tests/CMakeLists.txt exports them; default visibility, against
+// the project's -fvisibility=hidden), so the settings hold however a test is started: by ctest,
+// by hand, or under a debugger.
+
+#if defined(__SANITIZE_ADDRESS__)
+// GCC 12's AddressSanitizer still guesses the bounds of a dynamic TLS block from glibc 2.19's
+// block header whenever the block's address is 16 mod 4096, which is where its own allocator
+// puts the first chunk of a size class. libLLVM's and libclang-cpp's thread_locals are dynamic
+// TLS (the compiler is dlopen'ed), so a thread that compiles a kernel can get a block with bogus
+// bounds; at exit LeakSanitizer's tracer scans it and dies ("Tracer caught signal 11 ...
+// LeakSanitizer has encountered a fatal error"), in every run of a test whose main thread
+// compiled when the cache was cold. Not intercepting __tls_get_addr loses no leak: glibc's
+// thread vector, which LeakSanitizer scans with the thread's static TLS, points to those blocks.
+extern "C" __attribute__((visibility("default"))) const char *__asan_default_options() {
+  return "intercept_tls_get_addr=0";
+}
+#endif
+
+#if defined(__SANITIZE_THREAD__)
+// libLLVM and libclang-cpp are not instrumented: ThreadSanitizer sees their allocations, mem*
+// calls and mutexes but not the atomics and static-initialisation guards that order them, so two
+// threads compiling at once (Weft's compile threads, or Weft and PoCL in one process) show
+// "races" on LLVM's lazily built statics (statistics, the driver's option table, ...). A report
+// with a frame in those libraries is one of these: their own accesses are invisible to TSan, so
+// nothing real is lost. A race between Weft's own accesses has no such frame.
+extern "C" __attribute__((visibility("default"))) const char *__tsan_default_suppressions() {
+  return "race:libLLVM-15.so\n"
+         "race:libclang-cpp.so\n";
+}
+#endif
