@@ -595,6 +595,58 @@ TEST_F(FloatOnly, VectorErfErfcAndTgammaAcrossTheirRanges) {
   clReleaseProgram(P);
 }
 
+// The float vector forms of fmod and remainder are exact: glibc's result bit for bit, for random
+// bit patterns (quotients up to 2^277, subnormals, infinities, NaNs) and for quotients near 2^26
+// and 2^52, where the reduction takes one and two extra steps, and ties for remainder.
+TEST_F(FloatOnly, VectorFmodAndRemainderAreExact) {
+  cl_program P = built(R"(
+    kernel void k(global const float *a, global const float *b, global float *f, global float *r) {
+      size_t i = get_global_id(0);
+      vstore16(fmod(vload16(i, a), vload16(i, b)), i, f);
+      vstore16(remainder(vload16(i, a), vload16(i, b)), i, r);
+    })");
+  std::vector<float> A, B;
+  std::mt19937 Random(13);
+  auto Bits = [](uint32_t U) {
+    float F;
+    std::memcpy(&F, &U, 4);
+    return F;
+  };
+  for (int I = 0; I < 8192; ++I) {
+    A.push_back(Bits(Random()));
+    B.push_back(Bits(Random()));
+  }
+  for (int I = 0; I < 4096; ++I) {
+    const float Y = std::ldexp(1.0f + float(Random() % 4096) / 4096, int(Random() % 60) - 30);
+    const float Scale = std::ldexp(1.0f, (I % 2 ? 26 : 52) + int(Random() % 3) - 1);
+    A.push_back(Y * (float(Random() % 1024) + (I % 4 < 2 ? 0.5f : 0.25f)) * (I % 8 < 4 ? 1 : Scale));
+    B.push_back(Random() % 2 ? Y : -Y);
+  }
+  const size_t N = A.size();
+  cl_mem MA = buffer(N * 4, CL_MEM_COPY_HOST_PTR, A.data());
+  cl_mem MB = buffer(N * 4, CL_MEM_COPY_HOST_PTR, B.data());
+  cl_mem MF = buffer(N * 4), MR = buffer(N * 4);
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  setArgs(K, MA, MB, MF, MR);
+  cl_command_queue Q = queue();
+  run(Q, K, N / 16, 1);
+  const std::vector<float> F = read<float>(Q, MF, N), R = read<float>(Q, MR, N);
+  int Wrong = 0;
+  for (size_t I = 0; I < N; ++I) {
+    if (!same(F[I], std::fmod(A[I], B[I])) && ++Wrong <= 5)
+      ADD_FAILURE() << std::hexfloat << "fmod(" << A[I] << ", " << B[I] << ") = " << F[I]
+                    << ", expected " << std::fmod(A[I], B[I]);
+    if (!same(R[I], std::remainder(A[I], B[I])) && ++Wrong <= 5)
+      ADD_FAILURE() << std::hexfloat << "remainder(" << A[I] << ", " << B[I] << ") = " << R[I]
+                    << ", expected " << std::remainder(A[I], B[I]);
+  }
+  EXPECT_EQ(Wrong, 0);
+  for (cl_mem M : {MA, MB, MF, MR})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 TEST_F(FloatOnly, DivideAndSqrtRoundCorrectly) {
   cl_device_fp_config Config = 0;
   ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof Config, &Config, nullptr), CL_SUCCESS);
