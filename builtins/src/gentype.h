@@ -17,6 +17,9 @@
 #define REAL_BELOW_ONE 0x1.fffffep-1f // the largest value below 1
 #define REAL_QUIET_NAN 0x7fc00000u
 #define REAL_MAX FLT_MAX
+#define REAL_MIN_NORMAL FLT_MIN
+#define REAL_MANTISSA_BITS 23 // stored
+#define REAL_EXPONENT_BIAS 127
 #elif REAL_BITS == 64
 #define REAL double
 #define REAL_INT long
@@ -29,6 +32,9 @@
 #define REAL_BELOW_ONE 0x1.fffffffffffffp-1
 #define REAL_QUIET_NAN 0x7ff8000000000000ul
 #define REAL_MAX DBL_MAX
+#define REAL_MIN_NORMAL DBL_MIN
+#define REAL_MANTISSA_BITS 52
+#define REAL_EXPONENT_BIAS 1023
 #else
 #error "REAL_BITS must be 32 or 64"
 #endif
