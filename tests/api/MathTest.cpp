@@ -223,7 +223,8 @@ std::map<std::string, OwnVector> ownVectors() {
           // erf and erfc: double's vector forms are Weft's own too (the spec allows 16 ulp).
           {"erf", {[](long double X) { return std::erf(X); }, 16, true, false, true, 1.0L}},
           {"erfc", {[](long double X) { return std::erfc(X); }, 16, true, false, true, 1.0L}},
-          {"tgamma", floatOnly([](long double X) { return std::tgamma(X); })}};
+          {"tgamma", floatOnly([](long double X) { return std::tgamma(X); })},
+          {"lgamma", floatOnly([](long double X) { return std::lgamma(X); })}};
 }
 
 /// The same for functions of two arguments (float vectors only).
@@ -644,17 +645,24 @@ TYPED_TEST(Math, WeftsOwnFunctionsMeetTheSpec) {
 // on this sweep), and glibc's zeros, infinities and NaNs (the poles of tgamma among them). A dense
 // sweep of [-46, 46], where erfc goes from 2 to below the smallest subnormal and tgamma from
 // below the subnormals through its poles to overflow, the points next to each negative integer,
-// and tiny arguments.
+// and tiny arguments. For float, lgamma too, and lgamma_r's vector form: the same values, with
+// glibc's signs of Gamma.
 TYPED_TEST(Math, VectorErfErfcAndTgammaAcrossTheirRanges) {
   using T = TypeParam;
   const bool Float = std::is_same_v<T, float>;
   std::vector<std::string> Functions = {"erf", "erfc"};
-  if (Float)
+  if (Float) {
     Functions.push_back("tgamma");
+    Functions.push_back("lgamma");
+  }
   std::string Source;
   for (const std::string &F : Functions)
     Source += "kernel void " + F + "_16(global const float *a, global float *o) { size_t i = "
               "get_global_id(0); vstore16(" + F + "(vload16(i, a)), i, o); }\n";
+  if (Float) // lgamma_r's vector form: lgamma's values and Gamma's signs, in a private int8
+    Source += "kernel void lgamma_r_8(global const float *a, global float *o, global int *s) {"
+              " size_t i = get_global_id(0); int8 sign; vstore8(lgamma_r(vload8(i, a), &sign), i, o);"
+              " vstore8(sign, i, s); }\n";
   Source = replaced(Source, "float", typeName<T>());
   cl_program P = this->built(Source.c_str());
   std::vector<T> X;
@@ -674,7 +682,8 @@ TYPED_TEST(Math, VectorErfErfcAndTgammaAcrossTheirRanges) {
   const std::map<std::string, std::pair<T (*)(T), long double (*)(long double)>> Refs = {
       {"erf", {[](T V) { return std::erf(V); }, [](long double V) { return std::erf(V); }}},
       {"erfc", {[](T V) { return std::erfc(V); }, [](long double V) { return std::erfc(V); }}},
-      {"tgamma", {[](T V) { return std::tgamma(V); }, [](long double V) { return std::tgamma(V); }}}};
+      {"tgamma", {[](T V) { return std::tgamma(V); }, [](long double V) { return std::tgamma(V); }}},
+      {"lgamma", {[](T V) { return std::lgamma(V); }, [](long double V) { return std::lgamma(V); }}}};
   const long double Limit = Float ? 1 : 4;
   for (const std::string &F : Functions) {
     cl_kernel K = clCreateKernel(P, (F + "_16").c_str(), nullptr);
@@ -698,6 +707,26 @@ TYPED_TEST(Math, VectorErfErfcAndTgammaAcrossTheirRanges) {
     }
     this->RecordProperty(F + "_worst_ulp", std::to_string(double(Worst)));
     clReleaseKernel(K);
+  }
+  if (Float) {
+    const std::vector<T> Lgamma = this->template read<T>(Q, O, X.size());
+    cl_mem S = this->buffer(X.size() * sizeof(cl_int));
+    cl_kernel K = clCreateKernel(P, "lgamma_r_8", nullptr);
+    this->setArgs(K, A, O, S);
+    this->KernelApi::run(Q, K, X.size() / 8, 1);
+    const std::vector<T> R = this->template read<T>(Q, O, X.size());
+    const std::vector<cl_int> Signs = this->template read<cl_int>(Q, S, X.size());
+    int Wrong = 0;
+    for (size_t I = 0; I < X.size(); ++I) {
+      int Sign = 0;
+      lgammaf_r(float(X[I]), &Sign);
+      const bool Right = Signs[I] == Sign && (R[I] == Lgamma[I] || (std::isnan(R[I]) && std::isnan(Lgamma[I])));
+      if (!Right && ++Wrong <= 5)
+        ADD_FAILURE() << "lgamma_r(" << std::hexfloat << X[I] << ") = " << R[I] << " sign " << Signs[I]
+                      << ", lgamma " << Lgamma[I] << std::defaultfloat << ", glibc's sign " << Sign;
+    }
+    clReleaseKernel(K);
+    clReleaseMemObject(S);
   }
   for (cl_mem M : {A, O})
     clReleaseMemObject(M);
