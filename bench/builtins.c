@@ -3,6 +3,7 @@
    - math_float, math_float8: sin, cos, exp, log and sqrt of each float, scalar and in float8
    - math_double, math_double4: the same on doubles, scalar and in double4 (when the device
      reports cl_khr_fp64)
+   - pow_double, pow_double4: pow(x, y) of doubles, x in (0.5, 100.5) and y in (-1, 2)
    - integer: mul_hi, rotate, clz, popcount, add_sat and mad24 on each int
    - convert: float -> int (saturating, to nearest even) and int -> float (toward zero), uchar sat
    - histogram: 256 bins of bytes with global atomic_inc, all work-groups contending
@@ -39,7 +40,13 @@ static const char *DoubleSource =
     "  out[i] = sin(x) + cos(x) + exp(x * 0.01) + log(x + 1.0) + sqrt(x); }\n"
     "kernel void math_double4(global const double4 *in, global double4 *out) {\n"
     "  size_t i = get_global_id(0); double4 x = in[i];\n"
-    "  out[i] = sin(x) + cos(x) + exp(x * 0.01) + log(x + 1.0) + sqrt(x); }\n";
+    "  out[i] = sin(x) + cos(x) + exp(x * 0.01) + log(x + 1.0) + sqrt(x); }\n"
+    "kernel void pow_double(global const double *in, global double *out) {\n"
+    "  size_t i = get_global_id(0); double x = in[i];\n"
+    "  out[i] = pow(x + 0.5, x * 0.03 - 1.0); }\n"
+    "kernel void pow_double4(global const double4 *in, global double4 *out) {\n"
+    "  size_t i = get_global_id(0); double4 x = in[i];\n"
+    "  out[i] = pow(x + 0.5, x * 0.03 - 1.0); }\n";
 
 static cl_context C;
 static cl_device_id D;
@@ -111,15 +118,17 @@ int main(void) {
     for (size_t I = 0; I < N; ++I)
       Xd[I] = X[I];
     cl_mem Ind = buffer(N * 8, Xd), Outd = buffer(N * 8, NULL);
-    for (int W = 0; W < 2; ++W) {
-      const char *Name = W ? "math_double4" : "math_double";
+    const char *Names[] = {"math_double", "math_double4", "pow_double", "pow_double4"};
+    for (int W = 0; W < 4; ++W) {
+      const char *Name = Names[W];
       cl_kernel K = kernel(DoubleSource, Name);
       CHECK(clSetKernelArg(K, 0, sizeof Ind, &Ind));
       CHECK(clSetKernelArg(K, 1, sizeof Outd, &Outd));
-      measure(Name, K, W ? N / 4 : N, N);
+      measure(Name, K, W % 2 ? N / 4 : N, N);
       CHECK(clEnqueueReadBuffer(Q, Outd, CL_TRUE, 0, N * 8, Yd, 0, NULL, NULL));
       for (size_t I = 0; I < N; I += 4099) {
-        double V = Xd[I], Want = sin(V) + cos(V) + exp(V * 0.01) + log(V + 1) + sqrt(V);
+        double V = Xd[I];
+        double Want = W < 2 ? sin(V) + cos(V) + exp(V * 0.01) + log(V + 1) + sqrt(V) : pow(V + 0.5, V * 0.03 - 1.0);
         if (fabs(Yd[I] - Want) > 1e-12 * (1 + fabs(Want)))
           fail(Name, I, Yd[I], Want);
       }

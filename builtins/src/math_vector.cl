@@ -1,6 +1,7 @@
 // Weft's own vector forms of the commonest math functions, for float (math_vector.inc) and
 // double (math_vector_double.inc), in every width; math.inc defines their scalar forms.
 #include "defs.h"
+#include "pow_special.h"
 
 #define F WEFT_CAT(float, N)
 #define D WEFT_CAT(double, N)
