@@ -3,6 +3,9 @@
 #include "defs.h"
 #include "pow_special.h"
 
+// The C library's lgamma_r, for the lanes of a double vector lgamma near its zeros below -2.
+double glibcLgamma(double x, int *sign) __asm__("lgamma_r");
+
 #define F WEFT_CAT(float, N)
 #define D WEFT_CAT(double, N)
 #define L WEFT_CAT(long, N)
