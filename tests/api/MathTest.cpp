@@ -374,6 +374,60 @@ TYPED_TEST(Math, VectorFmodRemainderAndRemquoAreExact) {
   clReleaseProgram(P);
 }
 
+// The vector ldexp (math_vector*.inc: whole-vector scaling, one rounding) is the C library's
+// ldexp bit for bit: random bit patterns (subnormals, infinities and NaNs among them) with
+// exponents across [-2300, 2300], the extremes of int, and results that round into the
+// subnormals, in float2 and in 16-wide vectors with a scalar exponent.
+TYPED_TEST(Math, VectorLdexpMatchesTheCLibrary) {
+  using T = TypeParam;
+  using Bits = std::conditional_t<std::is_same_v<T, float>, uint32_t, uint64_t>;
+  std::string Source = R"(
+    kernel void k(global const float *a, global const int *n, global float *o, global float *s) {
+      size_t i = get_global_id(0);
+      vstore2(ldexp(vload2(i, a), vload2(i, n)), i, o);
+      if (i % 8 == 0)
+        vstore16(ldexp(vload16(i / 8, a), n[i * 2]), i / 8, s);
+    })";
+  Source = replaced(Source, "float", typeName<T>());
+  cl_program P = this->built(Source.c_str());
+  std::vector<T> A;
+  std::vector<cl_int> Ns;
+  std::mt19937_64 Random(41);
+  for (int I = 0; I < 8192; ++I) {
+    Bits U = Bits(Random());
+    T F;
+    std::memcpy(&F, &U, sizeof F);
+    A.push_back(F);
+    Ns.push_back(I % 64 == 0 ? (I % 128 ? INT_MAX : INT_MIN) : int(Random() % 4601) - 2300);
+  }
+  // Odd mantissas scaled to just below the smallest normal: each rounds (ties too).
+  for (int I = 0; I < 1024; ++I) {
+    A.push_back(T(int(Random() % 4096) * 2 + 1) * (I % 2 ? 1 : -1));
+    Ns.push_back(std::numeric_limits<T>::min_exponent - std::numeric_limits<T>::digits - int(Random() % 14));
+  }
+  const size_t N = A.size(); // a multiple of 16
+  cl_mem MA = this->buffer(N * sizeof(T), CL_MEM_COPY_HOST_PTR, A.data());
+  cl_mem MN = this->buffer(N * sizeof(cl_int), CL_MEM_COPY_HOST_PTR, Ns.data());
+  cl_mem MO = this->buffer(N * sizeof(T)), MS = this->buffer(N * sizeof(T));
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  this->setArgs(K, MA, MN, MO, MS);
+  cl_command_queue Q = this->queue();
+  this->KernelApi::run(Q, K, N / 2, 1);
+  const std::vector<T> O = this->template read<T>(Q, MO, N), S = this->template read<T>(Q, MS, N);
+  int Wrong = 0;
+  for (size_t I = 0; I < N; ++I) {
+    const T Want = std::ldexp(A[I], Ns[I]), WantScalarN = std::ldexp(A[I], Ns[I / 16 * 16]);
+    if ((!same(O[I], Want) || !same(S[I], WantScalarN)) && ++Wrong <= 5)
+      ADD_FAILURE() << std::hexfloat << "ldexp(" << A[I] << ", " << Ns[I] << ") = " << O[I] << ", expected "
+                    << Want << "; with n " << Ns[I / 16 * 16] << ": " << S[I] << ", expected " << WantScalarN;
+  }
+  EXPECT_EQ(Wrong, 0);
+  for (cl_mem M : {MA, MN, MO, MS})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 // ldexp, and the functions that return a second result through a pointer to global, local or
 // private memory (PyOpenCL's test_clmath calls sincos, modf, frexp and ldexp).
 TYPED_TEST(Math, LdexpAndPointerResultsInEveryAddressSpace) {
