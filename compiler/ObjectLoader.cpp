@@ -452,16 +452,6 @@ void *LoadedCode::symbol(std::string_view Name) const {
 
 namespace {
 
-/// rootn(x, n) for double (OpenCL C 3.0: 4 ulp): pow(|x|, 1.0 / n) in double is off by up to
-/// |ln x| / n times 1/n's rounding error, hundreds of ulp for large x; in long double, 1/n's error
-/// is 2^11 times smaller and the result is within an ulp. The special values are the spec's.
-double rootn(double X, int N) {
-  if (N == 0 || (X < 0 && N % 2 == 0))
-    return std::numeric_limits<double>::quiet_NaN();
-  long double R = powl(fabsl(X), 1.0L / N);
-  return double(N % 2 ? copysignl(R, X) : R);
-}
-
 /// What compiled kernels may call outside their own module, and where it is: the C library
 /// routines LLVM emits for memory intrinsics and for math it does not inline, including those its
 /// library-call simplifier introduces during code generation (sinf and cosf of one value become
@@ -518,9 +508,7 @@ const std::map<std::string, void *> &processSymbols() {
       {"fdimf", P(F2(&::fdimf))},     {"fdim", P(D2(&::fdim))},
       {"frexpf", P(static_cast<float (*)(float, int *)>(&::frexpf))},
       {"frexp", P(static_cast<double (*)(double, int *)>(&::frexp))},
-      {"lgammaf_r", P(&::lgammaf_r)}, {"lgamma_r", P(&::lgamma_r)},
-      // Weft's own, for the built-ins (builtins/src/math.cl).
-      {"__weft_rootn", P(&rootn)}};
+      {"lgammaf_r", P(&::lgammaf_r)}, {"lgamma_r", P(&::lgamma_r)}};
   return Symbols;
 }
 

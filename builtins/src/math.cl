@@ -43,11 +43,9 @@
 #define LIBM1(NAME) UNARY(NAME, LIBM(NAME)(x))
 #define LIBM2(NAME) BINARY(NAME, LIBM(NAME)(x, y))
 
-// Routines outside the library: glibc's reentrant lgamma, and Weft's own where a double result
-// needs more precision than double arithmetic gives (compiler/ObjectLoader.cpp binds them).
+// glibc's reentrant lgamma, outside the library (compiler/ObjectLoader.cpp binds it).
 float glibcLgammaF(float x, int *sign) __asm__("lgammaf_r");
 double glibcLgamma(double x, int *sign) __asm__("lgamma_r");
-double __weft_rootn(double x, int n);
 
 #define TEMPLATE "math.inc"
 #include "for_real_types.h"
