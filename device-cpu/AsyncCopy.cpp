@@ -8,6 +8,7 @@
 #include <immintrin.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <deque>
 #include <thread>
@@ -137,8 +138,13 @@ void *AsyncCopies::copy(const CopyShape &S, void *EventHandle) {
     E->Name = Name;
   }
   const bool Forced = Policy.Mode == AsyncCopyMode::Task;
+  bool HandOff = Forced;
+  if (Policy.Mode == AsyncCopyMode::Auto && S.bytes() >= std::min(Policy.TaskMinBytes, Policy.OverlapMinBytes))
+    HandOff = S.bytes() >= Policy.TaskMinBytes ||
+              (LateWaits <= TimelyWaits / 8 + Policy.MaxLateWaits &&
+               std::any_of(Events.begin(), Events.end(), [E](const Event &Other) { return Other.Name && &Other != E; }));
   Job *J = nullptr;
-  if (S.bytes() > 0 && (Forced || (Policy.Mode == AsyncCopyMode::Auto && S.bytes() >= Policy.TaskMinBytes)))
+  if (S.bytes() > 0 && HandOff)
     J = offload(S, Forced);
   if (J)
     E->Jobs.push_back(J);
@@ -149,14 +155,19 @@ void *AsyncCopies::copy(const CopyShape &S, void *EventHandle) {
 
 void AsyncCopies::complete(Event &E) {
   for (Job *J : E.Jobs) {
+    // Late: no helper has started it, or one is still at it after a spin.
+    bool Late = J->Next.load(std::memory_order_relaxed) == 0;
     J->work(); // whatever no helper has started
     // The rest is being copied on other threads right now: spin briefly, then yield the core.
     for (unsigned Spins = 0; J->Done.load(std::memory_order_acquire) < J->Chunks; ++Spins) {
-      if (Spins < 1024)
+      if (Spins < 1024) {
         _mm_pause();
-      else
+      } else {
+        Late = true;
         std::this_thread::yield();
+      }
     }
+    ++(Late ? LateWaits : TimelyWaits);
     J->release();
   }
   E.Jobs.clear();
@@ -240,8 +251,10 @@ struct CopyHelpers::Shared {
       }
       if (++Idle < 4096)
         _mm_pause();
-      else
+      else if (Idle < 4096 + 64)
         std::this_thread::yield();
+      else // no job for a while: the work-groups stopped handing off, or compute long
+        std::this_thread::sleep_for(std::chrono::microseconds(50));
     }
   }
 };

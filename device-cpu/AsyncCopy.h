@@ -49,22 +49,37 @@ struct DeviceLoad {
 /// The policy's thresholds, measured by bench/async.sh (docs/performance.md, "Async copies").
 struct AsyncCopyPolicy {
   AsyncCopyMode Mode = AsyncCopyMode::Auto;
-  /// Auto: smaller copies run at once. Handing a copy to another core costs more than it hides
-  /// at the sizes local memory allows, even to CopyHelpers already spinning on a free core:
-  /// `bench/async.sh build 3 1024 4` measured one work-group's 4 KiB tiles at 3.5 GB/s
-  /// (single-buffered) and 2.0 GB/s (double-buffered) handed off, against 5.3 and 4.7 GB/s
-  /// copied at once; 8 KiB tiles with 4 or 16 multiply-adds per element lost too
-  /// (docs/performance.md). The data crosses between the cores' caches twice per tile:
-  /// `bench-handoff` measures a 4 KiB tile copied by another core costing its consumer
-  /// 0.96-1.04 us against 0.86 us for copying it itself.
+  /// Auto: smaller copies run at once unless they overlap (below). A copy waited for next
+  /// gains nothing from another core: on a 2-core Xeon VM (2026-11-21, `bench/async.sh build 3
+  /// 1024 4`) one work-group's 4 KiB tiles ran 3.5 GB/s single-buffered handed off against 5.3
+  /// copied at once, and `bench-handoff` there measured a 4 KiB tile copied by another core
+  /// costing its consumer 0.96-1.04 us against 0.86 us copied itself (the data crosses between
+  /// the cores' caches).
   size_t TaskMinBytes = 128u << 10; // above the 64 KiB of local memory the device reports
+  /// Auto, in a command that leaves workers free (the executor then sets this to 8 KiB, and
+  /// CopyHelpers spin on those workers): a copy from this size issued while another event of
+  /// the work-group is in flight (double buffering: the work-group computes before it waits)
+  /// goes to the helpers. On a 2-core EPYC VM (2026-11-24, `bench/async.sh build 7 2048 4` and
+  /// `4096 4`, docs/performance.md) that made one work-group's double-buffered 8 and 16 KiB
+  /// tiles 1.09x and 1.11x its single-buffered ones, from 0.98x and 0.95x copied at once;
+  /// `bench-handoff` there: 0.54 us per 4 KiB tile copied by the other core, 0.74 copied
+  /// itself. 4 KiB tiles gained nothing.
+  size_t OverlapMinBytes = SIZE_MAX;
+  /// ... while the helpers keep up: a wait that finds its copy unfinished is late (the free core
+  /// is busy after all: another process, or the hypervisor). Once late waits exceed this plus
+  /// one in eight timely ones, the thread's copies run at once for the rest of the command. With
+  /// a busy loop on the other core, handing off regardless made tile_double_one 0.6x of copying
+  /// at once; with this rule, 0.9-1.0x.
+  unsigned MaxLateWaits = 4;
   /// A job's chunks: what one helper copies before it looks for the next.
   size_t ChunkBytes = 16u << 10;
 };
 
 /// Free workers that copy for the work-groups of one command: the first copy handed to them
 /// starts up to MaxHelpers loops (through StartLoop: a task on the device's arena) that spin for
-/// helper jobs until the object is destroyed, at the command's end. A copy so starts on another
+/// helper jobs until the object is destroyed, at the command's end (after a while without jobs
+/// they sleep 50 us at a time, so as not to take a core from work-groups that stopped handing
+/// off). A copy so starts on another
 /// core within a microsecond, where a task hand-off waits for a sleeping worker to wake up
 /// (research/exec-model.md §3.4 measured milliseconds). The loops only run while a kernel that
 /// hands off copies runs, on workers the command leaves free.
@@ -143,6 +158,9 @@ private:
   std::vector<Event> Events; ///< live and free records
   std::vector<uint32_t> Names;
   bool Issued = false; ///< a copy since the last drain: the counters are not all zero
+  /// Waits for handed-off copies that found them unfinished, and finished
+  /// (AsyncCopyPolicy::MaxLateWaits).
+  unsigned LateWaits = 0, TimelyWaits = 0;
 };
 
 } // namespace weft::cpu

@@ -151,8 +151,10 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
   // work-groups hand off, spinning between copies while it runs (no wake-up per copy).
   const int Spare = Load.Threads - int(std::min<size_t>(Total, size_t(Load.Threads)));
   std::optional<CopyHelpers> Free;
-  if (Spare > 0 && Policy.Mode != AsyncCopyMode::Inline)
+  if (Spare > 0 && Policy.Mode != AsyncCopyMode::Inline) {
     Free.emplace(Start, Spare);
+    Policy.OverlapMinBytes = 8u << 10;
+  }
   AsyncCopies::Spawner Helpers = [&](std::function<void()> Helper) {
     if (Free)
       Free->run(std::move(Helper));

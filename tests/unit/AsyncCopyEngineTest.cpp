@@ -16,10 +16,12 @@ namespace {
 
 class AsyncCopyEngine : public testing::Test {
 protected:
-  AsyncCopies engine(AsyncCopyMode Mode, size_t TaskMinBytes = 64u << 10) {
+  AsyncCopies engine(AsyncCopyMode Mode, size_t TaskMinBytes = 64u << 10,
+                     size_t OverlapMinBytes = SIZE_MAX) {
     AsyncCopyPolicy Policy;
     Policy.Mode = Mode;
     Policy.TaskMinBytes = TaskMinBytes;
+    Policy.OverlapMinBytes = OverlapMinBytes;
     Policy.ChunkBytes = 4096;
     return AsyncCopies([this](std::function<void()> Helper) { Helpers.push_back(std::move(Helper)); },
                        Load, Policy);
@@ -155,6 +157,64 @@ TEST_F(AsyncCopyEngine, AutoRunsSmallCopiesAtOnceAndLargeOnesAsTasksWhenACoreIsF
   Copies.copy(contiguous(Src.size() * 4), name(3));
   EXPECT_TRUE(Helpers.empty());
   EXPECT_EQ(Dst, Src);
+}
+
+// Double buffering: a copy issued while another event is in flight goes to a helper from
+// OverlapMinBytes; one with nothing else in flight (it is waited for next) runs at once, and so
+// does a copy chained into the only live event.
+TEST_F(AsyncCopyEngine, AutoHandsOffCopiesThatOverlapAnotherInFlight) {
+  AsyncCopies Copies = engine(AsyncCopyMode::Auto, /*TaskMinBytes=*/128 * 1024, /*OverlapMinBytes=*/8192);
+  const size_t Half = Src.size() / 2;
+  CopyShape First = contiguous(8192), Second = contiguous(8192);
+  Second.Dst += Half * 4;
+  Second.Src += Half * 4;
+  void *E1 = Copies.copy(First, name(1));
+  EXPECT_TRUE(Helpers.empty()) << "nothing else in flight: at once";
+  EXPECT_EQ(Dst[2047], Src[2047]);
+  Copies.copy(contiguous(4096), E1); // chained into the only live event
+  EXPECT_TRUE(Helpers.empty());
+  void *E2 = Copies.copy(Second, name(2));
+  EXPECT_FALSE(Helpers.empty()) << "issued while event 1 is live: handed off";
+  EXPECT_EQ(Dst[Half + 2047], 0);
+  Copies.wait(1, &E2);
+  EXPECT_EQ(Dst[Half + 2047], Src[Half + 2047]);
+  runHelpers();
+  Copies.copy(contiguous(4096), name(3)); // below OverlapMinBytes while event 1 is live
+  EXPECT_TRUE(Helpers.empty());
+  Load.Running = 2; // no worker free: at once, whatever is in flight
+  std::fill(Dst.begin() + Half, Dst.end(), 0);
+  Copies.copy(Second, name(4));
+  EXPECT_TRUE(Helpers.empty());
+  EXPECT_EQ(Dst[Half + 2047], Src[Half + 2047]);
+  Copies.drain();
+}
+
+// A handed-off copy still unfinished at its wait is late (the helper's core was busy after all);
+// after MaxLateWaits of them beyond one in eight timely ones, overlapping copies run at once.
+TEST_F(AsyncCopyEngine, AutoStopsHandingOffWhenHelpersFallBehind) {
+  AsyncCopies Copies = engine(AsyncCopyMode::Auto, /*TaskMinBytes=*/128 * 1024, /*OverlapMinBytes=*/8192);
+  const size_t Half = Src.size() / 2;
+  CopyShape Second = contiguous(8192);
+  Second.Dst += Half * 4;
+  Second.Src += Half * 4;
+  auto overlapped = [&](bool HelpersFirst) { // returns whether the second copy was handed off
+    void *E1 = Copies.copy(contiguous(8192), name(1));
+    void *E2 = Copies.copy(Second, name(2));
+    const bool HandedOff = !Helpers.empty();
+    if (HelpersFirst)
+      runHelpers(); // timely: done before the wait
+    Copies.wait(1, &E2);
+    Copies.wait(1, &E1);
+    runHelpers();
+    return HandedOff;
+  };
+  for (int I = 0; I < 16; ++I)
+    EXPECT_TRUE(overlapped(true)) << "timely wait " << I;
+  // 16 timely waits allow 4 + 16 / 8 = 6 late ones; the 7th ends the hand-offs.
+  for (int I = 0; I < 7; ++I)
+    EXPECT_TRUE(overlapped(false)) << "late wait " << I;
+  EXPECT_FALSE(overlapped(false));
+  EXPECT_EQ(Dst[Half + 2047], Src[Half + 2047]);
 }
 
 TEST_F(AsyncCopyEngine, DrainFinishesEveryCopyAndForgetsEveryEvent) {
