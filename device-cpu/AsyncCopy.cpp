@@ -127,7 +127,7 @@ AsyncCopies::Event *AsyncCopies::find(uintptr_t Name) {
   return nullptr;
 }
 
-void *AsyncCopies::copy(const CopyShape &S, void *EventHandle) {
+void *AsyncCopies::copy(const CopyShape &S, void *EventHandle, bool ToLocal) {
   Issued = true;
   const uintptr_t Name = reinterpret_cast<uintptr_t>(EventHandle);
   Event *E = find(Name); // live: chained, the event now covers this copy too
@@ -141,7 +141,7 @@ void *AsyncCopies::copy(const CopyShape &S, void *EventHandle) {
   bool HandOff = Forced;
   if (Policy.Mode == AsyncCopyMode::Auto && S.bytes() >= std::min(Policy.TaskMinBytes, Policy.OverlapMinBytes))
     HandOff = S.bytes() >= Policy.TaskMinBytes ||
-              (LateWaits <= TimelyWaits / 8 + Policy.MaxLateWaits &&
+              (ToLocal && LateWaits <= TimelyWaits / 8 + Policy.MaxLateWaits &&
                std::any_of(Events.begin(), Events.end(), [E](const Event &Other) { return Other.Name && &Other != E; }));
   Job *J = nullptr;
   if (S.bytes() > 0 && HandOff)
@@ -302,7 +302,8 @@ void asyncCopy(abi::WorkGroupContext *Ctx, uint64_t Dst, uint64_t Src, uint64_t 
   S.SrcPlanePitch = SrcPlanePitch;
   S.DstLinePitch = DstLinePitch;
   S.DstPlanePitch = DstPlanePitch;
-  static_cast<AsyncCopies *>(Ctx->Async)->copy(S, Event);
+  const bool ToLocal = S.Dst >= Ctx->LocalMemory && S.Dst < Ctx->LocalMemory + Ctx->LocalBytes;
+  static_cast<AsyncCopies *>(Ctx->Async)->copy(S, Event, ToLocal);
 }
 
 void waitGroupEvents(abi::WorkGroupContext *Ctx, int32_t NumEvents, void *const *Events) {

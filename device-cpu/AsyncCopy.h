@@ -57,13 +57,14 @@ struct AsyncCopyPolicy {
   /// the cores' caches).
   size_t TaskMinBytes = 128u << 10; // above the 64 KiB of local memory the device reports
   /// Auto, in a command that leaves workers free (the executor then sets this to 8 KiB, and
-  /// CopyHelpers spin on those workers): a copy from this size issued while another event of
-  /// the work-group is in flight (double buffering: the work-group computes before it waits)
-  /// goes to the helpers. On a 2-core EPYC VM (2026-11-24, `bench/async.sh build 7 2048 4` and
-  /// `4096 4`, docs/performance.md) that made one work-group's double-buffered 8 and 16 KiB
-  /// tiles 1.09x and 1.11x its single-buffered ones, from 0.98x and 0.95x copied at once;
-  /// `bench-handoff` there: 0.54 us per 4 KiB tile copied by the other core, 0.74 copied
-  /// itself. 4 KiB tiles gained nothing.
+  /// CopyHelpers spin on those workers): a copy into local memory from this size, issued while
+  /// another event of the work-group is in flight (double buffering: the work-group computes
+  /// before it waits), goes to the helpers. On a 2-core EPYC VM (2026-11-24,
+  /// docs/performance.md) that made one work-group's double-buffered 8 and 16 KiB tiles 1.20x
+  /// and 1.19x its single-buffered ones, from 0.97x and 0.98x copied at once; handing off the
+  /// copies out of local memory as well gave only 1.10x and 1.05x (the tile the work-group just
+  /// wrote must then cross to the helper's core). `bench-handoff` there: 0.54 us per 4 KiB tile
+  /// copied in by the other core, 0.74 copied itself. 4 KiB tiles gained nothing.
   size_t OverlapMinBytes = SIZE_MAX;
   /// ... while the helpers keep up: a wait that finds its copy unfinished is late (the free core
   /// is busy after all: another process, or the hypervisor). Once late waits exceed this plus
@@ -124,7 +125,8 @@ public:
 
   /// Starts copying S as part of the event Event names (kernels name every copy): a live event
   /// gets one more copy (chaining), otherwise a new event takes the name. Returns the event.
-  void *copy(const CopyShape &S, void *Event);
+  /// ToLocal: S's destination is the work-group's local memory (only such copies overlap).
+  void *copy(const CopyShape &S, void *Event, bool ToLocal = true);
   /// Returns when the copies of the events are complete, and releases the events. Zero,
   /// released and unknown events are ignored.
   void wait(int NumEvents, void *const *Events);

@@ -159,9 +159,9 @@ TEST_F(AsyncCopyEngine, AutoRunsSmallCopiesAtOnceAndLargeOnesAsTasksWhenACoreIsF
   EXPECT_EQ(Dst, Src);
 }
 
-// Double buffering: a copy issued while another event is in flight goes to a helper from
-// OverlapMinBytes; one with nothing else in flight (it is waited for next) runs at once, and so
-// does a copy chained into the only live event.
+// Double buffering: a copy into local memory issued while another event is in flight goes to a
+// helper from OverlapMinBytes; one with nothing else in flight (it is waited for next) runs at
+// once, and so do a copy chained into the only live event and a copy out of local memory.
 TEST_F(AsyncCopyEngine, AutoHandsOffCopiesThatOverlapAnotherInFlight) {
   AsyncCopies Copies = engine(AsyncCopyMode::Auto, /*TaskMinBytes=*/128 * 1024, /*OverlapMinBytes=*/8192);
   const size_t Half = Src.size() / 2;
@@ -181,6 +181,10 @@ TEST_F(AsyncCopyEngine, AutoHandsOffCopiesThatOverlapAnotherInFlight) {
   runHelpers();
   Copies.copy(contiguous(4096), name(3)); // below OverlapMinBytes while event 1 is live
   EXPECT_TRUE(Helpers.empty());
+  std::fill(Dst.begin() + Half, Dst.end(), 0);
+  Copies.copy(Second, name(5), /*ToLocal=*/false); // out of local memory: at once
+  EXPECT_TRUE(Helpers.empty());
+  EXPECT_EQ(Dst[Half + 2047], Src[Half + 2047]);
   Load.Running = 2; // no worker free: at once, whatever is in flight
   std::fill(Dst.begin() + Half, Dst.end(), 0);
   Copies.copy(Second, name(4));
