@@ -142,7 +142,8 @@ void *AsyncCopies::copy(const CopyShape &S, void *EventHandle, bool ToLocal) {
   if (Policy.Mode == AsyncCopyMode::Auto && S.bytes() >= std::min(Policy.TaskMinBytes, Policy.OverlapMinBytes))
     HandOff = S.bytes() >= Policy.TaskMinBytes ||
               (ToLocal && LateWaits <= TimelyWaits / 8 + Policy.MaxLateWaits &&
-               std::any_of(Events.begin(), Events.end(), [E](const Event &Other) { return Other.Name && &Other != E; }));
+               std::any_of(Events.begin(), Events.end(), [E](const Event &Other) { return Other.Name && &Other != E; }) &&
+               (!Policy.ProbeOverlap || Probe.next(__rdtsc())));
   Job *J = nullptr;
   if (S.bytes() > 0 && HandOff)
     J = offload(S, Forced);
@@ -189,7 +190,28 @@ void AsyncCopies::wait(int NumEvents, void *const *List) {
   }
 }
 
+bool OverlapProbe::next(uint64_t Now) {
+  // The interval since the previous copy (the work-group waited for the copy before it and
+  // computed on its tile meanwhile), so the first two of each block aside: they depend on a copy
+  // made the other way.
+  if (Last != 0 && Step % Block >= 2 && Step < 2 * Block) {
+    Sum[Previous] += Now - Last;
+    ++Count[Previous];
+  }
+  Last = Now;
+  if (Step == 2 * Block) { // handed off only if at least 3% faster
+    Decided = Count[0] && Count[1] && Sum[1] * Count[0] * 100 < Sum[0] * Count[1] * 97;
+    Sum[0] = Sum[1] = 0;
+    Count[0] = Count[1] = 0;
+  }
+  Previous = Step < Block ? false : Step < 2 * Block ? true : Decided;
+  if (++Step == 2 * Block + Hold)
+    Step = 0;
+  return Previous;
+}
+
 void AsyncCopies::drain() {
+  Probe.restart();
   if (!Issued)
     return;
   fence();

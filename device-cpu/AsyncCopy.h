@@ -72,6 +72,9 @@ struct AsyncCopyPolicy {
   /// a busy loop on the other core, handing off regardless made tile_double_one 0.6x of copying
   /// at once; with this rule, 0.9-1.0x.
   unsigned MaxLateWaits = 4;
+  /// Whether an OverlapProbe decides, as the kernel runs, if overlapping copies go to helpers
+  /// (unit tests turn it off to see the rules above alone).
+  bool ProbeOverlap = true;
   /// A job's chunks: what one helper copies before it looks for the next.
   size_t ChunkBytes = 16u << 10;
 };
@@ -104,6 +107,29 @@ private:
   std::once_flag Made; ///< S's creation
   Starter StartLoop;
   int MaxHelpers;
+};
+
+/// Whether handing overlapping copies (AsyncCopyPolicy::OverlapMinBytes) to helpers pays, found
+/// out as the kernel runs: the time from one such copy to the next (one a tile in a
+/// double-buffered loop) over a block of copies made at once, then a block handed off. The
+/// faster way holds for a while; then both are measured again. Whether it pays depends on the
+/// kernel: with 2 multiply-adds per element, tile_double_one ran 0.8x handed off (the work-group
+/// then reads each tile from the other core's cache rather than its own L1), with 4, 1.2x
+/// (docs/performance.md).
+class OverlapProbe {
+public:
+  /// At each overlapping copy, Now a time stamp: whether to hand it off.
+  bool next(uint64_t Now);
+  /// At the end of a work-group: the time to its next copy says nothing.
+  void restart() { Last = 0; }
+
+private:
+  static constexpr unsigned Block = 8, Hold = 240;
+  uint64_t Last = 0;    ///< the previous copy's time stamp; 0: none
+  uint64_t Sum[2] = {}; ///< the intervals after copies made at once [0] and handed off [1]
+  unsigned Count[2] = {};
+  unsigned Step = 0;    ///< in the cycle: Block at once, Block handed off, Hold as decided
+  bool Previous = false, Decided = false;
 };
 
 /// The async copies of the work-groups one thread runs, one after the other: their event table,
@@ -163,6 +189,7 @@ private:
   /// Waits for handed-off copies that found them unfinished, and finished
   /// (AsyncCopyPolicy::MaxLateWaits).
   unsigned LateWaits = 0, TimelyWaits = 0;
+  OverlapProbe Probe;
 };
 
 } // namespace weft::cpu

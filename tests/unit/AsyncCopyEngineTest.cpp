@@ -22,6 +22,7 @@ protected:
     Policy.Mode = Mode;
     Policy.TaskMinBytes = TaskMinBytes;
     Policy.OverlapMinBytes = OverlapMinBytes;
+    Policy.ProbeOverlap = false; // OverlapProbe has its own test
     Policy.ChunkBytes = 4096;
     return AsyncCopies([this](std::function<void()> Helper) { Helpers.push_back(std::move(Helper)); },
                        Load, Policy);
@@ -219,6 +220,52 @@ TEST_F(AsyncCopyEngine, AutoStopsHandingOffWhenHelpersFallBehind) {
     EXPECT_TRUE(overlapped(false)) << "late wait " << I;
   EXPECT_FALSE(overlapped(false));
   EXPECT_EQ(Dst[Half + 2047], Src[Half + 2047]);
+}
+
+// The probe: 8 copies at once, 8 handed off, then 240 the faster way (handed off only if the
+// intervals after handed-off copies are 3% shorter), then measuring again. The first two
+// intervals of each block, and the one after a restart, are left out.
+TEST(OverlapProbe, HandsOffOnlyWhileThatIsFaster) {
+  auto cycle = [](OverlapProbe &P, uint64_t &Now, uint64_t AtOnce, uint64_t HandedOff) {
+    std::vector<bool> Ways;
+    for (int I = 0; I < 256; ++I) {
+      const bool Way = P.next(Now);
+      Ways.push_back(Way);
+      Now += Way ? HandedOff : AtOnce;
+    }
+    return Ways;
+  };
+  OverlapProbe P;
+  uint64_t Now = 1000;
+  std::vector<bool> Ways = cycle(P, Now, 100, 90); // handing off is 10% faster
+  for (int I = 0; I < 16; ++I)
+    EXPECT_EQ(Ways[I], I >= 8) << "probe " << I;
+  for (int I = 16; I < 256; ++I)
+    EXPECT_TRUE(Ways[I]) << I;
+  Ways = cycle(P, Now, 100, 99); // 1% faster: not enough
+  for (int I = 16; I < 256; ++I)
+    EXPECT_FALSE(Ways[I]) << I;
+  // The first two intervals of a block depend on a copy made the other way: an outlier there is
+  // left out.
+  for (int Outlier : {7, 8}) { // the intervals measured at the 9th and 10th copies
+    OverlapProbe Q;
+    Now = 1000;
+    for (int I = 0; I < 16; ++I) {
+      const bool Way = Q.next(Now);
+      Now += I == Outlier ? 100000 : Way ? 90 : 100;
+    }
+    EXPECT_TRUE(Q.next(Now)) << Outlier;
+  }
+  // After a restart (a new work-group) the first interval says nothing.
+  OverlapProbe R;
+  Now = 1000;
+  for (int I = 0; I < 16; ++I) {
+    if (I == 12)
+      R.restart();
+    const bool Way = R.next(Now);
+    Now += I == 11 ? 100000 : Way ? 90 : 100;
+  }
+  EXPECT_TRUE(R.next(Now));
 }
 
 TEST_F(AsyncCopyEngine, DrainFinishesEveryCopyAndForgetsEveryEvent) {
