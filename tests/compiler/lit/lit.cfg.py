@@ -6,7 +6,11 @@ config.name = "weft-passes"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".ll"]
 config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(config.weft_binary_dir, "tests", "compiler", "lit")
+# Each ctest test runs lit for one file and passes its own exec root: lit rewrites
+# .lit_test_times.txt in the exec root after every run, and parallel runs sharing one read it
+# half-written (ValueError in read_test_times, seen in CI).
+config.test_exec_root = lit_config.params.get(
+    "weft_exec_root", os.path.join(config.weft_binary_dir, "tests", "compiler", "lit"))
 config.excludes = ["lit.cfg.py", "lit.site.cfg.py.in"]
 
 # %opt runs LLVM 15's opt with Weft's passes loaded; %weft-target is the CPU the vectorization
