@@ -60,6 +60,14 @@ struct SafeDivisionPass : llvm::PassInfoMixin<SafeDivisionPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 
+/// weft-group-stride-loops: in a kernel, a loop whose index starts at get_local_id(0) and steps by
+/// get_local_size(0), and which nothing ties to its work-item but that index, becomes a loop over
+/// every index run by the work-items with local id 0 in x (the others skip it), so that it
+/// vectorizes. The file's header gives the conditions and why they make it allowed.
+struct GroupStrideLoopsPass : llvm::PassInfoMixin<GroupStrideLoopsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
 /// weft-work-items: for each kernel, adds `<kernel>.workitem`: its body with the work-group
 /// context and the local id (x, y, z) as extra parameters, work-item queries computed from them,
 /// memory fences removed (a work-group runs on one thread). With barriers, the function also

@@ -7,6 +7,7 @@
 #include <llvm/Transforms/Scalar/InferAddressSpaces.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Scalar/SimplifyCFG.h>
+#include <llvm/Transforms/Utils/LoopSimplify.h>
 
 namespace weft::compiler {
 
@@ -29,6 +30,12 @@ void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable) {
     Cleanup.addPass(llvm::InstCombinePass());
     Cleanup.addPass(llvm::SimplifyCFGPass());
     MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Cleanup)));
+    // Loops the work-items of a row share by striding over local ids become one loop that LLVM
+    // can vectorize (the x loop around them cannot); the work-item queries are still calls here.
+    llvm::FunctionPassManager Loops;
+    Loops.addPass(llvm::LoopSimplifyPass()); // a preheader for every loop
+    Loops.addPass(GroupStrideLoopsPass());
+    MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Loops)));
   }
   // The kernels become work-group functions.
   MPM.addPass(WorkItemFunctionsPass());

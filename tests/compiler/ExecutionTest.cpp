@@ -372,6 +372,85 @@ TEST_F(Execution, DivisionByZeroDoesNotCrashTheHost) {
 
 // Regression (CTS compiler/get_program_build_info): at -cl-opt-disable the kernels' original bodies
 // were left behind, still calling the work-item queries, and the link failed.
+// Loops over a work-group's local ids with stride local size run in work-item x == 0, one index
+// at a time (weft-group-stride-loops; IR tests in lit/group-stride-loops): in 2D, with a partial
+// work-group, through local memory and across a barrier. Loops the pass must leave alone (a value
+// carried per work-item, a slot each work-item wrote before its loop) give their own results.
+TEST_F(Execution, GroupStrideLoopsGiveEveryWorkItemsResult) {
+  auto Out = build(R"(
+    kernel void rows(global const float *in, global float *out, uint n) {
+      local float t[2][100];
+      size_t segment = get_global_id(1) * get_num_groups(0) + get_group_id(0);
+      global const float *src = in + segment * n;
+      global float *dst = out + segment * n;
+      local float *row = t[get_local_id(1)];
+      for (uint i = get_local_id(0); i < n; i += get_local_size(0)) row[i] = src[i] * 3.0f;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      for (uint i = get_local_id(0) + 1; i < n; i += get_local_size(0)) dst[i] = row[i] + row[i - 1];
+      if (get_local_id(0) == 0) dst[0] = -row[0];
+    }
+    kernel void sums(global const float *in, global float *out, uint n) {
+      float s = 0.0f;
+      for (uint i = get_local_id(0); i < n; i += get_local_size(0)) s += in[i];
+      out[get_global_id(0)] = s;
+    }
+    kernel void own_slots(global float *a, uint n) {
+      a[get_local_id(0)] = get_local_id(0);
+      for (uint i = get_local_id(0); i < n; i += get_local_size(0)) a[i] += 1.0f;
+    })");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  auto kernel = [&](const char *Name) -> const compiler::KernelBinary & {
+    for (const auto &K : Out.Program->kernels())
+      if (K.Info.Name == Name)
+        return K;
+    ADD_FAILURE() << Name;
+    return Out.Program->kernels().at(0);
+  };
+
+  // 4 work-groups in x (8, 8, 8 and 6 work-items), 2 rows in each, 2 groups in y: 16 segments.
+  const uint32_t N = 100;
+  std::vector<float> In(16 * N), Rows(16 * N, 0.0f);
+  for (size_t I = 0; I < In.size(); ++I)
+    In[I] = float(I % 37) - 5.0f;
+  const auto &R = kernel("rows");
+  std::vector<std::byte> Args(R.ArgBufferSize);
+  set(Args, R, 0, In.data());
+  set(Args, R, 1, Rows.data());
+  set(Args, R, 2, N);
+  run(R, Args, 2, {30, 4, 1}, {8, 2, 1});
+  for (size_t S = 0; S < 16; ++S)
+    for (size_t I = 0; I < N; ++I) {
+      float Expected = I == 0 ? -3.0f * In[S * N] : 3.0f * In[S * N + I] + 3.0f * In[S * N + I - 1];
+      ASSERT_EQ(Rows[S * N + I], Expected) << S << " " << I;
+    }
+
+  // One group of 8: work-item x sums elements x, x + 8, ...
+  std::vector<float> Sums(8, -1.0f);
+  const auto &Sum = kernel("sums");
+  std::vector<std::byte> SumArgs(Sum.ArgBufferSize);
+  set(SumArgs, Sum, 0, In.data());
+  set(SumArgs, Sum, 1, Sums.data());
+  set(SumArgs, Sum, 2, uint32_t(45));
+  run(Sum, SumArgs, 1, {8, 1, 1}, {8, 1, 1});
+  for (uint32_t X = 0; X < 8; ++X) {
+    float Expected = 0.0f;
+    for (uint32_t I = X; I < 45; I += 8)
+      Expected += In[I];
+    ASSERT_EQ(Sums[X], Expected) << X;
+  }
+
+  // Each work-item writes its slot, then adds 1 to it in its loop: collapsing would add before
+  // the other work-items wrote.
+  std::vector<float> Slots(8, -1.0f);
+  const auto &Own = kernel("own_slots");
+  std::vector<std::byte> OwnArgs(Own.ArgBufferSize);
+  set(OwnArgs, Own, 0, Slots.data());
+  set(OwnArgs, Own, 1, uint32_t(8));
+  run(Own, OwnArgs, 1, {8, 1, 1}, {8, 1, 1});
+  for (uint32_t X = 0; X < 8; ++X)
+    ASSERT_EQ(Slots[X], float(X) + 1.0f) << X;
+}
+
 TEST_F(Execution, OptDisableBuildsAndRuns) {
   auto Out = build("kernel void k(global float *src, global int *dst) {"
                    "  int tid = get_global_id(0); dst[tid] = (int)src[tid]; }",

@@ -1,0 +1,483 @@
+// weft-group-stride-loops: see Passes.h.
+//
+// The loop this pass looks for, in a kernel still written for one work-item:
+//   for (uint i = get_local_id(0); i < n; i += get_local_size(0)) body(i);
+// The work-items of a row (same y and z) together run body(i) once for every i in [0, n). A
+// work-group runs on one thread, work-item after work-item (weft-kernel-entry's x loop), so the
+// row's loops run one after another, each scalar: the x loop cannot vectorize around an inner
+// loop. After this pass, work-item x == 0 runs `for (i = 0; i < n; ++i) body(i)` and the others
+// skip it: one loop LLVM's vectorizer takes like any other.
+//
+// Why it is allowed. OpenCL C orders one work-item's accesses (program order) and nothing between
+// two work-items without a barrier: conflicting accesses of two work-items between barriers are a
+// data race, whose behaviour is undefined. The collapsed loop keeps each work-item's iterations in
+// their order (index i belongs to work-item i mod L, and its indices still come in increasing
+// order) and runs them earlier than before; so what must hold is that nothing each work-item did
+// before its loop, since the last barrier, can conflict with them, and that the loop computes the
+// same thing in work-item 0 as in the work-item it came from:
+// - the loop's only value carried from one iteration to the next is its index, which starts at
+//   the local id (plus a small constant), steps by the local size, and is tested against a bound
+//   (<, <=) at the top of the loop;
+// - everything else the loop uses is the same in every work-item of the row ("uniform": no local
+//   or global id in x, no private memory, no result of an atomic), nothing it computes is used
+//   after it, and it calls nothing that writes memory or synchronizes;
+// - every work-item of the row reaches it: no branch on a value that differs in x leads to it;
+// - from the last barrier to the loop, a work-item touches no memory but its private memory and
+//   the async-copy event counters (and the copies, waits and fences work-item 0 makes for the
+//   work-group, which it makes before its loop); other collapsed loops there are work-item 0's.
+#include "compiler/passes/Common.h"
+#include "compiler/passes/Passes.h"
+
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/DenseSet.h>
+#include <llvm/ADT/SmallPtrSet.h>
+#include <llvm/ADT/StringSwitch.h>
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/PostDominators.h>
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/PatternMatch.h>
+
+#include <optional>
+#include <vector>
+
+namespace weft::compiler {
+namespace {
+
+using namespace llvm::PatternMatch;
+
+/// What a work-item query says about the x dimension.
+enum class Query { LocalIdX, LocalSizeX, VariesInX, Uniform, NotAQuery };
+
+Query queryOf(const llvm::CallInst &Call) {
+  const llvm::Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return Query::NotAQuery;
+  enum Kind { Id, LocalId, LocalSize, Other, Linear, None };
+  Kind K = llvm::StringSwitch<Kind>(Callee->getName())
+               .Case("_Z12get_local_idj", LocalId)
+               .Case("_Z13get_global_idj", Id)
+               .Case("_Z14get_local_sizej", LocalSize)
+               .Cases("_Z15get_global_sizej", "_Z23get_enqueued_local_sizej", Other)
+               .Cases("_Z14get_num_groupsj", "_Z12get_group_idj", "_Z17get_global_offsetj", Other)
+               .Case("_Z12get_work_dimv", Other)
+               .Cases("_Z20get_global_linear_idv", "_Z19get_local_linear_idv", Linear)
+               .Default(None);
+  if (K == None)
+    return Query::NotAQuery;
+  if (K == Other)
+    return Query::Uniform;
+  if (K == Linear)
+    return Query::VariesInX;
+  auto *Dim = llvm::dyn_cast<llvm::ConstantInt>(Call.getArgOperand(0));
+  if (!Dim)
+    return K == LocalSize ? Query::Uniform : Query::VariesInX;
+  if (!Dim->isZero())
+    return Query::Uniform;
+  return K == LocalId ? Query::LocalIdX : K == LocalSize ? Query::LocalSizeX : Query::VariesInX;
+}
+
+/// Private memory (Clang's SPIR address space 0, or generic pointing at it), or possibly so.
+bool maybePrivate(const llvm::Value *Pointer) {
+  unsigned AS = Pointer->getType()->getPointerAddressSpace();
+  if (AS != 0 && AS != 4)
+    return false;
+  const llvm::Value *Object = llvm::getUnderlyingObject(Pointer, 0);
+  unsigned ObjectAS = Object->getType()->getPointerAddressSpace();
+  return ObjectAS == 0 || ObjectAS == 4;
+}
+
+bool definitelyPrivate(const llvm::Value *Pointer) {
+  return llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(Pointer, 0));
+}
+
+/// The async-copy event counters (`__weft_copy_names()[local linear id]`, builtins/src/async.cl).
+bool isCopyCounter(const llvm::Value *Pointer) {
+  auto *Call = llvm::dyn_cast<llvm::CallInst>(llvm::getUnderlyingObject(Pointer, 0));
+  return Call && Call->getCalledFunction() &&
+         Call->getCalledFunction()->getName() == "__weft_copy_names";
+}
+
+/// Weft's own runtime calls for the work-group (copies, waits, fences, event names), which
+/// work-item 0 makes for all and the library guards with __weft_first_work_item.
+bool isWorkGroupRuntime(const llvm::Function &Callee) {
+  return Callee.getName().startswith("__weft_");
+}
+
+/// The pointer a load, store or atomic instruction accesses; null for other instructions.
+const llvm::Value *accessedPointer(const llvm::Instruction &I) {
+  if (const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&I))
+    return Pointer;
+  if (auto *RMW = llvm::dyn_cast<llvm::AtomicRMWInst>(&I))
+    return RMW->getPointerOperand();
+  if (auto *CAS = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&I))
+    return CAS->getPointerOperand();
+  return nullptr;
+}
+
+bool anyPointerArgument(const llvm::CallInst &Call, bool (*Test)(const llvm::Value *)) {
+  for (const llvm::Value *Arg : Call.args())
+    if (Arg->getType()->isPointerTy() && Test(Arg))
+      return true;
+  return false;
+}
+
+/// The values of a kernel that may differ between work-items of a row (same y and z), and the
+/// blocks a branch on such a value decides whether a work-item runs.
+class XVariance {
+public:
+  XVariance(llvm::Function &F, llvm::PostDominatorTree &PDT) {
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (llvm::Instruction &I : llvm::instructions(F))
+        if (!Varies.contains(&I) && varies(I)) {
+          Varies.insert(&I);
+          Changed = true;
+        }
+      for (llvm::BasicBlock &BB : F)
+        if (!Divergent.contains(&BB) && branchVaries(BB.getTerminator())) {
+          markDecidedBy(BB, PDT);
+          Changed = true;
+        }
+    }
+  }
+
+  bool varies(const llvm::Value *V) const { return Varies.contains(V); }
+  /// Whether a branch outside L on a value that varies in x decides whether a work-item reaches
+  /// L (the loop's own test varies with its index, and only decides how long it runs).
+  bool divergentFromOutside(const llvm::Loop &L) const {
+    for (const auto &[Branch, Decided] : DecidedBy)
+      if (!L.contains(Branch) &&
+          (Decided.contains(L.getHeader()) || Decided.contains(L.getLoopPreheader())))
+        return true;
+    return false;
+  }
+
+private:
+  bool varies(const llvm::Instruction &I) const {
+    if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I)) {
+      Query Q = queryOf(*Call);
+      if (Q == Query::VariesInX || Q == Query::LocalIdX)
+        return true;
+      if (Q == Query::NotAQuery && !llvm::isa<llvm::IntrinsicInst>(Call) &&
+          !Call->doesNotAccessMemory())
+        return true; // a runtime call, say: its result is taken to vary
+    }
+    if (llvm::isa<llvm::AtomicRMWInst, llvm::AtomicCmpXchgInst>(I))
+      return true;
+    if (llvm::isa<llvm::LoadInst>(I) && maybePrivate(accessedPointer(I)))
+      return true;
+    if (auto *Phi = llvm::dyn_cast<llvm::PHINode>(&I))
+      for (const llvm::BasicBlock *In : Phi->blocks())
+        if (DecidedBlocks.contains(In) || Divergent.contains(In))
+          return true;
+    return llvm::any_of(I.operands(), [&](const llvm::Use &U) { return Varies.contains(U.get()); });
+  }
+
+  bool branchVaries(const llvm::Instruction *T) const {
+    if (T->getNumSuccessors() < 2)
+      return false;
+    if (auto *Br = llvm::dyn_cast<llvm::BranchInst>(T))
+      return Varies.contains(Br->getCondition());
+    if (auto *Switch = llvm::dyn_cast<llvm::SwitchInst>(T))
+      return Varies.contains(Switch->getCondition());
+    return true;
+  }
+
+  /// The blocks from BB's successors up to (not including) its immediate post-dominator.
+  void markDecidedBy(llvm::BasicBlock &BB, llvm::PostDominatorTree &PDT) {
+    Divergent.insert(&BB);
+    llvm::DenseSet<const llvm::BasicBlock *> &Decided = DecidedBy[&BB];
+    llvm::DomTreeNode *Node = PDT.getNode(&BB);
+    llvm::BasicBlock *Join = Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+    std::vector<llvm::BasicBlock *> Work(llvm::succ_begin(&BB), llvm::succ_end(&BB));
+    while (!Work.empty()) {
+      llvm::BasicBlock *Next = Work.back();
+      Work.pop_back();
+      if (Next == Join || !Decided.insert(Next).second)
+        continue;
+      DecidedBlocks.insert(Next);
+      Work.insert(Work.end(), llvm::succ_begin(Next), llvm::succ_end(Next));
+    }
+  }
+
+  llvm::DenseSet<const llvm::Value *> Varies;
+  llvm::DenseSet<const llvm::BasicBlock *> Divergent;     // blocks ending in a varying branch
+  llvm::DenseSet<const llvm::BasicBlock *> DecidedBlocks; // blocks such branches decide
+  llvm::DenseMap<const llvm::BasicBlock *, llvm::DenseSet<const llvm::BasicBlock *>> DecidedBy;
+};
+
+/// A loop this pass collapses, and what the rewrite changes.
+struct Candidate {
+  llvm::Loop *Loop = nullptr;
+  llvm::PHINode *Index = nullptr;
+  llvm::BinaryOperator *Step = nullptr; // Index' + local size
+  unsigned StepSizeOperand = 0;         // which operand of Step is the local size
+  uint64_t Start = 0;                   // the index's start, less the local id
+  llvm::CallInst *LocalId = nullptr;    // the get_local_id(0) the start came from
+};
+
+/// V with its integer casts (and masks of at least 32 low bits) looked through, as long as
+/// every type on the way is at least 32 bits wide.
+const llvm::Value *stripCasts(const llvm::Value *V) {
+  for (;;) {
+    const llvm::Value *Inner = nullptr;
+    llvm::ConstantInt *Mask = nullptr;
+    if (auto *Cast = llvm::dyn_cast<llvm::CastInst>(V); Cast && Cast->isIntegerCast())
+      Inner = Cast->getOperand(0);
+    else if (!match(V, m_And(m_Value(Inner), m_ConstantInt(Mask))) || !Mask->getValue().isMask() ||
+             Mask->getValue().countTrailingOnes() < 32)
+      return V;
+    if (Inner->getType()->getScalarSizeInBits() < 32 || V->getType()->getScalarSizeInBits() < 32)
+      return V;
+    V = Inner;
+  }
+}
+
+/// Start = get_local_id(0) + C (integer casts allowed, C a small non-negative constant).
+bool matchStart(const llvm::Value *Start, Candidate &C) {
+  const llvm::Value *V = stripCasts(Start);
+  const llvm::Value *Inner = nullptr;
+  llvm::ConstantInt *Offset = nullptr;
+  if (match(V, m_Add(m_Value(Inner), m_ConstantInt(Offset)))) {
+    // Well below 2^31, so that no start wraps in a 32-bit index, signed or not, whatever the
+    // work-group's size.
+    if (Offset->getValue().getActiveBits() > 20)
+      return false;
+    C.Start = Offset->getZExtValue();
+    V = stripCasts(Inner);
+  }
+  auto *Call = llvm::dyn_cast<llvm::CallInst>(V);
+  if (!Call || queryOf(*Call) != Query::LocalIdX)
+    return false;
+  C.LocalId = const_cast<llvm::CallInst *>(Call);
+  return true;
+}
+
+/// Whether X equals Index modulo 2^Bits: Index itself, masked, or truncated and extended.
+bool sameModulo(const llvm::Value *X, const llvm::PHINode *Index, unsigned Bits) {
+  if (X == Index)
+    return true;
+  const llvm::Value *Inner = nullptr;
+  llvm::ConstantInt *Mask = nullptr;
+  if (match(X, m_And(m_Value(Inner), m_ConstantInt(Mask))))
+    return Inner == Index && Mask->getValue().isMask() &&
+           Mask->getValue().countTrailingOnes() >= Bits;
+  if (match(X, m_ZExtOrSExt(m_Trunc(m_Value(Inner)))))
+    return Inner == Index &&
+           llvm::cast<llvm::CastInst>(X)->getOperand(0)->getType()->getScalarSizeInBits() >= Bits;
+  // sext(trunc(Index)) as InstCombine writes it: (Index << s) >> s.
+  llvm::ConstantInt *Left = nullptr, *Right = nullptr;
+  if (match(X, m_AShr(m_Shl(m_Value(Inner), m_ConstantInt(Left)), m_ConstantInt(Right))))
+    return Inner == Index && Left->getValue() == Right->getValue() &&
+           X->getType()->getScalarSizeInBits() - Left->getZExtValue() >= Bits;
+  return false;
+}
+
+/// The index, step and test of L, if L is a loop over the local ids in x with stride local size.
+std::optional<Candidate> matchLoop(llvm::Loop *L, const XVariance &X) {
+  llvm::BasicBlock *Header = L->getHeader(), *Preheader = L->getLoopPreheader();
+  llvm::BasicBlock *Latch = L->getLoopLatch();
+  if (!Preheader || !Latch || L->getExitingBlock() != Header || !L->getExitBlock() ||
+      !llvm::isa<llvm::BranchInst>(Preheader->getTerminator()) ||
+      Preheader->getTerminator()->getNumSuccessors() != 1)
+    return std::nullopt;
+  auto *Test = llvm::dyn_cast<llvm::BranchInst>(Header->getTerminator());
+  if (!Test || !Test->isConditional())
+    return std::nullopt;
+  Candidate C;
+  C.Loop = L;
+  for (llvm::PHINode &Phi : Header->phis()) {
+    if (C.Index)
+      return std::nullopt; // a second value carried between iterations
+    C.Index = &Phi;
+  }
+  if (!C.Index || !C.Index->getType()->isIntegerTy() ||
+      !matchStart(C.Index->getIncomingValueForBlock(Preheader), C))
+    return std::nullopt;
+
+  // The test: Index (or Index truncated) <, <= a bound that is the same in every work-item.
+  auto *Compare = llvm::dyn_cast<llvm::ICmpInst>(Test->getCondition());
+  if (!Compare)
+    return std::nullopt;
+  llvm::ICmpInst::Predicate Stay = Compare->getPredicate();
+  if (!L->contains(Test->getSuccessor(0)))
+    Stay = llvm::ICmpInst::getInversePredicate(Stay);
+  llvm::Value *Tested = Compare->getOperand(0), *Bound = Compare->getOperand(1);
+  auto isIndex = [&](const llvm::Value *V) {
+    return V == C.Index || (match(V, m_Trunc(m_Specific(C.Index))));
+  };
+  if (!isIndex(Tested)) {
+    std::swap(Tested, Bound);
+    Stay = llvm::ICmpInst::getSwappedPredicate(Stay);
+  }
+  if (!isIndex(Tested) || !L->isLoopInvariant(Bound) || X.varies(Bound))
+    return std::nullopt;
+  if (Stay != llvm::ICmpInst::ICMP_ULT && Stay != llvm::ICmpInst::ICMP_ULE &&
+      Stay != llvm::ICmpInst::ICMP_SLT && Stay != llvm::ICmpInst::ICMP_SLE)
+    return std::nullopt;
+  unsigned Bits = Tested->getType()->getScalarSizeInBits();
+  if (Bits < 32)
+    return std::nullopt;
+
+  // The step: Index (modulo the tested width) + get_local_size(0).
+  C.Step = llvm::dyn_cast<llvm::BinaryOperator>(C.Index->getIncomingValueForBlock(Latch));
+  if (!C.Step || C.Step->getOpcode() != llvm::Instruction::Add || !L->contains(C.Step))
+    return std::nullopt;
+  for (unsigned Op = 0; Op < 2; ++Op) {
+    auto *Size = llvm::dyn_cast<llvm::CallInst>(stripCasts(C.Step->getOperand(Op)));
+    if (Size && queryOf(*Size) == Query::LocalSizeX &&
+        sameModulo(C.Step->getOperand(1 - Op), C.Index, Bits)) {
+      C.StepSizeOperand = Op;
+      return C;
+    }
+  }
+  return std::nullopt;
+}
+
+/// Whether L's body does the same in work-item 0 as in the work-item it came from, changes no
+/// private memory, and hands no value on.
+bool bodyIsCollapsible(const Candidate &C, const XVariance &X) {
+  llvm::Loop *L = C.Loop;
+  llvm::Value *StartValue = C.Index->getIncomingValueForBlock(L->getLoopPreheader());
+  for (llvm::BasicBlock *BB : L->blocks())
+    for (llvm::Instruction &I : *BB) {
+      for (const llvm::Use &U : I.operands()) {
+        auto *Def = llvm::dyn_cast<llvm::Instruction>(U.get());
+        if (Def && !L->contains(Def) && X.varies(Def) && !(&I == C.Index && Def == StartValue))
+          return false;
+      }
+      for (const llvm::User *User : I.users())
+        if (!L->contains(llvm::cast<llvm::Instruction>(User)))
+          return false;
+      if (llvm::isa<llvm::AllocaInst>(I))
+        return false;
+      if (const llvm::Value *Pointer = accessedPointer(I); Pointer && maybePrivate(Pointer))
+        return false;
+      auto *Call = llvm::dyn_cast<llvm::CallInst>(&I);
+      if (!Call)
+        continue;
+      if (Call->isInlineAsm())
+        return false;
+      if (auto *Intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(Call)) {
+        if (Call->isConvergent() || Intrinsic->isLifetimeStartOrEnd() ||
+            anyPointerArgument(*Call, maybePrivate))
+          return false;
+        continue;
+      }
+      // Every OpenCL C function is convergent to Clang; the ones that synchronize work-items
+      // (barriers, so also the collectives built on them) write memory, and are refused below.
+      Query Q = queryOf(*Call);
+      if (Q == Query::VariesInX || Q == Query::LocalIdX)
+        return false;
+      if (Q != Query::NotAQuery || Call->doesNotAccessMemory())
+        continue;
+      if (!Call->onlyReadsMemory() || anyPointerArgument(*Call, maybePrivate))
+        return false; // printf, a runtime call: their order or effect would change
+    }
+  return true;
+}
+
+/// Whether, from the last barrier to L's preheader, a work-item touches only its private memory,
+/// the copy counters and the work-group's runtime (Exempt: the blocks of collapsed loops).
+bool nothingConflictsBefore(const Candidate &C,
+                            const llvm::DenseSet<const llvm::BasicBlock *> &Exempt) {
+  std::vector<llvm::BasicBlock *> Work{C.Loop->getLoopPreheader()};
+  llvm::SmallPtrSet<llvm::BasicBlock *, 16> Seen;
+  while (!Work.empty()) {
+    llvm::BasicBlock *BB = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(BB).second)
+      continue;
+    bool Barrier = false;
+    if (!Exempt.contains(BB))
+      for (llvm::Instruction &I : llvm::reverse(*BB)) {
+        if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I)) {
+          llvm::Function *Callee = Call->getCalledFunction();
+          if (Callee && isBarrier(Callee->getName())) {
+            Barrier = true;
+            break;
+          }
+          if (Call->doesNotAccessMemory() ||
+              (Callee && (isWorkGroupRuntime(*Callee) || isFence(Callee->getName()))))
+            continue;
+          if (auto *Intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(Call)) {
+            if (Intrinsic->isLifetimeStartOrEnd() || !Call->mayReadOrWriteMemory())
+              continue;
+            bool AllPrivate = true;
+            for (const llvm::Value *Arg : Call->args())
+              AllPrivate &= !Arg->getType()->isPointerTy() || definitelyPrivate(Arg);
+            if (AllPrivate)
+              continue;
+          }
+          return false;
+        }
+        const llvm::Value *Pointer = accessedPointer(I);
+        if (Pointer && !definitelyPrivate(Pointer) && !isCopyCounter(Pointer))
+          return false;
+      }
+    if (!Barrier)
+      Work.insert(Work.end(), llvm::pred_begin(BB), llvm::pred_end(BB));
+  }
+  return true;
+}
+
+/// x == 0 runs the loop over every index, one by one; the other work-items skip it.
+void collapse(const Candidate &C) {
+  llvm::BasicBlock *Preheader = C.Loop->getLoopPreheader(), *Exit = C.Loop->getExitBlock();
+  llvm::BasicBlock *Header = C.Loop->getHeader(), *Latch = C.Loop->getLoopLatch();
+  llvm::IRBuilder<> B(Preheader->getTerminator());
+  llvm::CallInst *X = B.CreateCall(C.LocalId->getFunctionType(), C.LocalId->getCalledOperand(),
+                                   {B.getInt32(0)}, "x");
+  X->setAttributes(C.LocalId->getAttributes());
+  X->setCallingConv(C.LocalId->getCallingConv());
+  llvm::Value *First = B.CreateICmpEQ(X, llvm::ConstantInt::get(X->getType(), 0), "first.in.x");
+  Preheader->getTerminator()->eraseFromParent();
+  B.SetInsertPoint(Preheader);
+  B.CreateCondBr(First, Header, Exit);
+  for (llvm::PHINode &Phi : Exit->phis())
+    Phi.addIncoming(Phi.getIncomingValueForBlock(Header), Preheader);
+
+  llvm::Type *T = C.Index->getType();
+  C.Index->setIncomingValueForBlock(Preheader, llvm::ConstantInt::get(T, C.Start));
+  llvm::Value *Previous = C.Step->getOperand(1 - C.StepSizeOperand);
+  auto *Next = llvm::BinaryOperator::CreateAdd(Previous, llvm::ConstantInt::get(T, 1),
+                                               C.Index->getName() + ".next", C.Step);
+  C.Index->setIncomingValueForBlock(Latch, Next);
+}
+
+} // namespace
+
+llvm::PreservedAnalyses GroupStrideLoopsPass::run(llvm::Function &F,
+                                                  llvm::FunctionAnalysisManager &FAM) {
+  if (F.getCallingConv() != llvm::CallingConv::SPIR_KERNEL || F.isDeclaration())
+    return llvm::PreservedAnalyses::all();
+  auto &LI = FAM.getResult<llvm::LoopAnalysis>(F);
+  if (LI.empty())
+    return llvm::PreservedAnalyses::all();
+  XVariance X(F, FAM.getResult<llvm::PostDominatorTreeAnalysis>(F));
+
+  std::vector<Candidate> Candidates;
+  for (llvm::Loop *L : LI.getLoopsInPreorder())
+    if (std::optional<Candidate> C = matchLoop(L, X);
+        C && !X.divergentFromOutside(*L) && bodyIsCollapsible(*C, X))
+      Candidates.push_back(*C);
+
+  // Each candidate may count the others as work-item 0's, so drop those with a conflict before
+  // them until none is left.
+  for (bool Dropped = true; Dropped && !Candidates.empty();) {
+    llvm::DenseSet<const llvm::BasicBlock *> Exempt;
+    for (const Candidate &C : Candidates)
+      Exempt.insert(C.Loop->block_begin(), C.Loop->block_end());
+    size_t Before = Candidates.size();
+    llvm::erase_if(Candidates,
+                   [&](const Candidate &C) { return !nothingConflictsBefore(C, Exempt); });
+    Dropped = Candidates.size() != Before;
+  }
+  for (const Candidate &C : Candidates)
+    collapse(C);
+  return Candidates.empty() ? llvm::PreservedAnalyses::all() : llvm::PreservedAnalyses::none();
+}
+
+} // namespace weft::compiler
