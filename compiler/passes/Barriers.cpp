@@ -31,6 +31,7 @@
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/Local.h>
 #include <llvm/Transforms/Utils/SSAUpdater.h>
 
@@ -195,6 +196,8 @@ struct Slots {
   /// of a value it has yet to read); the work-group function copies the second over the first
   /// between regions.
   uint64_t UniformOffset = 0, UniformBytes = 0;
+  /// The stores of uniform values, which one work-item per row is enough to make.
+  std::vector<llvm::StoreInst *> UniformSpills;
 };
 
 /// Step 3: each SSA value live across a barrier is stored to a slot in that barrier's block and
@@ -275,6 +278,8 @@ Slots keepValuesAcrossBarriers(llvm::Function &F, const std::vector<Barrier> &Ba
     for (const Barrier *Bar : Across) {
       auto *Spill = new llvm::StoreInst(V, WriteTo, Bar->Block->getTerminator());
       Uses.push_back(&Spill->getOperandUse(0));
+      if (IsUniform)
+        Result.UniformSpills.push_back(Spill);
       auto *Reload = new llvm::LoadInst(V->getType(), ReadFrom, V->getName() + ".reload",
                                         &*Bar->Resume->getFirstInsertionPt());
       Result.Accesses.insert(Result.Accesses.end(), {Spill, Reload});
@@ -298,6 +303,26 @@ Slots keepValuesAcrossBarriers(llvm::Function &F, const std::vector<Barrier> &Ba
     }
   }
   return Result;
+}
+
+/// The uniform values' stores at each barrier move under `if (x == 0)`: every work-item would
+/// store the same value, and once the work-group function runs x == 0 on its own
+/// (weft-kernel-entry peels it when a work-item function tests x == 0), the loop over the other
+/// work-items is left without stores to one address, which would keep it from vectorizing.
+void spillUniformValuesOnce(llvm::Function &F, const std::vector<llvm::StoreInst *> &Spills) {
+  llvm::DenseMap<llvm::BasicBlock *, std::vector<llvm::StoreInst *>> ByBarrier;
+  for (llvm::StoreInst *Spill : Spills)
+    ByBarrier[Spill->getParent()].push_back(Spill);
+  for (auto &[Block, Stores] : ByBarrier) {
+    llvm::Instruction *Return = Block->getTerminator();
+    llvm::IRBuilder<> B(Return);
+    llvm::Value *First = B.CreateICmpEQ(localIdArgument(F, 0), B.getInt64(0), "first.in.x");
+    llvm::Instruction *Then = llvm::SplitBlockAndInsertIfThen(First, Return, false);
+    Then->getParent()->setName("spill.uniform");
+    Return->getParent()->setName(Block->getName() + ".return");
+    for (llvm::StoreInst *Spill : Stores)
+      Spill->moveBefore(Then);
+  }
 }
 
 /// Slot accesses get an alias scope of their own, and the kernel's accesses to memory that is
@@ -448,6 +473,7 @@ llvm::PreservedAnalyses BarriersPass::run(llvm::Function &F, llvm::FunctionAnaly
   // 3. Values live across barriers.
   Slots S = keepValuesAcrossBarriers(F, Barriers, Entry, Uniform);
   separateSlotsFromKernelMemory(F, S);
+  spillUniformValuesOnce(F, S.UniformSpills);
 
   // 4. Allocas: private memory, or the new entry's stack frame.
   // Per barrier: the blocks reaching it, and those reached after it.

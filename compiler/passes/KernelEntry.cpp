@@ -43,36 +43,48 @@ bool mayAccessStack(llvm::Instruction &I) {
   return false;
 }
 
+/// Whether Item tests its local id in x against 0 (weft-group-stride-loops' guard, or the
+/// kernel's own `if (get_local_id(0) == 0)`).
+bool testsFirstInX(llvm::Function &Item) {
+  auto isZeroTest = [](const llvm::User *U) {
+    auto *Compare = llvm::dyn_cast<llvm::ICmpInst>(U);
+    auto *Zero = Compare ? llvm::dyn_cast<llvm::ConstantInt>(Compare->getOperand(1)) : nullptr;
+    return Compare && Compare->isEquality() && Zero && Zero->isZero();
+  };
+  for (const llvm::User *U : localIdArgument(Item, 0)->users())
+    if (isZeroTest(U) || (llvm::isa<llvm::TruncInst>(U) && llvm::any_of(U->users(), isZeroTest)))
+      return true;
+  return false;
+}
+
 /// Emits `for z, for y, for x: Body(x, y, z)` at B (sizes are at least 1, so do-while loops),
 /// counting up from 0: work-item 0 runs each region first, which the async copies of
-/// builtins/src/async.cl rely on. The x loop is marked parallel over the accesses in Group. Leaves B after the loops and
-/// returns the x loop's exit block (where values of the last iteration are available).
+/// builtins/src/async.cl rely on. The x loop is marked parallel over the accesses in Group.
+/// With PeelFirstX, each row's work-item x == 0 runs on its own before a loop over the rest:
+/// there a test x == 0 folds away, and with it whatever only x == 0 runs (a collapsed group-stride
+/// loop, a copy), so that the loop over the rest can vectorize. Leaves B after the loops and
+/// returns the x loop's exit block.
 llvm::BasicBlock *emitWorkItemLoops(llvm::IRBuilder<> &B, llvm::Value *const *Size,
                                     llvm::MDNode *Group,
                                     const std::function<void(llvm::Value *const *)> &Body,
-                                    const llvm::Twine &Name) {
+                                    const llvm::Twine &Name, bool PeelFirstX) {
   llvm::LLVMContext &C = B.getContext();
   llvm::Function *F = B.GetInsertBlock()->getParent();
   llvm::PHINode *Index[3];
   llvm::Value *Ids[3];
-  llvm::BasicBlock *Pred = B.GetInsertBlock();
   const char *Axis[] = {"x", "y", "z"};
-  for (int D = 2; D >= 0; --D) {
-    auto *Header = llvm::BasicBlock::Create(C, Name + "." + Axis[D], F);
-    B.CreateBr(Header);
+  auto open = [&](int D, llvm::Value *Start, llvm::BasicBlock *Header) {
+    llvm::BasicBlock *Pred = B.GetInsertBlock();
     B.SetInsertPoint(Header);
     Index[D] = B.CreatePHI(B.getInt64Ty(), 2, Name + "." + Axis[D] + ".id");
-    Index[D]->addIncoming(B.getInt64(0), Pred);
+    Index[D]->addIncoming(Start, Pred);
     Ids[D] = Index[D];
-    Pred = Header;
-  }
-  Body(Ids);
-  llvm::BasicBlock *XExit = nullptr;
-  for (int D = 0; D < 3; ++D) {
+  };
+  auto header = [&](int D) { return llvm::BasicBlock::Create(C, Name + "." + Axis[D], F); };
+  auto close = [&](int D, llvm::BasicBlock *Exit) {
     llvm::BasicBlock *Latch = B.GetInsertBlock();
     llvm::Value *Next = B.CreateAdd(Index[D], B.getInt64(1), "", true, true);
     Index[D]->addIncoming(Next, Latch);
-    auto *Exit = llvm::BasicBlock::Create(C, Name + "." + Axis[D] + ".end", F);
     auto *Br = B.CreateCondBr(B.CreateICmpULT(Next, Size[D]), Index[D]->getParent(), Exit);
     if (D == 0) {
       llvm::MDNode *Parallel =
@@ -80,10 +92,36 @@ llvm::BasicBlock *emitWorkItemLoops(llvm::IRBuilder<> &B, llvm::Value *const *Si
       llvm::MDNode *Loop = llvm::MDNode::getDistinct(C, {nullptr, Parallel});
       Loop->replaceOperandWith(0, Loop);
       Br->setMetadata(llvm::LLVMContext::MD_loop, Loop);
-      XExit = Exit;
     }
     B.SetInsertPoint(Exit);
+  };
+  auto exit = [&](int D) { return llvm::BasicBlock::Create(C, Name + "." + Axis[D] + ".end", F); };
+
+  for (int D = 2; D >= 1; --D) {
+    llvm::BasicBlock *Header = header(D);
+    B.CreateBr(Header);
+    open(D, B.getInt64(0), Header);
   }
+  llvm::BasicBlock *XHeader = header(0), *XExit = nullptr;
+  if (PeelFirstX) {
+    Ids[0] = B.getInt64(0);
+    Body(Ids);
+    XExit = exit(0);
+    B.CreateCondBr(B.CreateICmpULT(B.getInt64(1), Size[0]), XHeader, XExit);
+    XHeader->moveAfter(B.GetInsertBlock());
+    open(0, B.getInt64(1), XHeader);
+  } else {
+    B.CreateBr(XHeader);
+    open(0, B.getInt64(0), XHeader);
+  }
+  Body(Ids);
+  if (XExit)
+    XExit->moveAfter(B.GetInsertBlock());
+  else
+    XExit = exit(0);
+  close(0, XExit);
+  for (int D = 1; D < 3; ++D)
+    close(D, exit(D));
   return XExit;
 }
 
@@ -145,6 +183,7 @@ void makeEntry(llvm::Function &K, llvm::Function &Item) {
   for (unsigned D = 0; D < 3; ++D)
     Size[D] = loadContextField(B, Ctx, offsetof(abi::WorkGroupContext, LocalSize) + 8 * D, B.getInt64Ty(),
                                std::string("size.") + "xyz"[D]);
+  const bool PeelFirstX = testsFirstInX(Item);
   auto CallItem = [&](llvm::Value *Resume) {
     return [&, Resume](llvm::Value *const *Id) -> void {
       std::vector<llvm::Value *> A = CallArgs;
@@ -155,7 +194,7 @@ void makeEntry(llvm::Function &K, llvm::Function &Item) {
     };
   };
   if (!Resumable) {
-    emitWorkItemLoops(B, Size, Group, CallItem(nullptr), "wi");
+    emitWorkItemLoops(B, Size, Group, CallItem(nullptr), "wi", PeelFirstX);
     B.CreateRetVoid();
     return;
   }
@@ -178,14 +217,17 @@ void makeEntry(llvm::Function &K, llvm::Function &Item) {
     Switch->addCase(B.getInt32(int32_t(R)), Starts[R]);
   for (uint64_t R = 0; R < Regions; ++R) {
     B.SetInsertPoint(Starts[R]);
-    llvm::CallInst *Last = nullptr;
+    llvm::CallInst *First = nullptr;
     auto Body = [&](llvm::Value *const *Id) {
       CallItem(B.getInt32(int32_t(R)))(Id);
-      Last = llvm::cast<llvm::CallInst>(&B.GetInsertBlock()->back());
+      if (!First)
+        First = llvm::cast<llvm::CallInst>(&B.GetInsertBlock()->back());
     };
-    llvm::BasicBlock *XExit = emitWorkItemLoops(B, Size, Group, Body, "region" + std::to_string(R));
-    // Every work-item returns the same id; the last one's is kept.
-    new llvm::StoreInst(Last, NextSlot, XExit->getFirstNonPHI());
+    llvm::BasicBlock *XExit =
+        emitWorkItemLoops(B, Size, Group, Body, "region" + std::to_string(R), PeelFirstX);
+    // Every work-item returns the same id; the one of the first call emitted (which dominates the
+    // exit: the peeled work-item, or the do-while loop's body) is kept.
+    new llvm::StoreInst(First, NextSlot, XExit->getFirstNonPHI());
     B.CreateBr(Continue);
   }
   Continue->moveAfter(&Wg->back());
