@@ -349,7 +349,8 @@ void separateSlotsFromKernelMemory(llvm::Function &F, const Slots &S) {
     for (const llvm::Value *Object : Objects)
       Kernel = Kernel && llvm::isa<llvm::Argument, llvm::LoadInst, llvm::GlobalVariable>(Object);
     if (Kernel)
-      I.setMetadata(llvm::LLVMContext::MD_noalias, Scope);
+      I.setMetadata(llvm::LLVMContext::MD_noalias,
+                    llvm::MDNode::concatenate(I.getMetadata(llvm::LLVMContext::MD_noalias), Scope));
   }
 }
 

@@ -51,6 +51,17 @@ inline llvm::Argument *localIdArgument(llvm::Function &Item, unsigned Dim) {
   return Item.getArg(Item.arg_size() - extraParameters(Item) + 1 + Dim);
 }
 
+/// The pointer a load, store or atomic instruction accesses; null for other instructions.
+inline const llvm::Value *accessedPointer(const llvm::Instruction &I) {
+  if (const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&I))
+    return Pointer;
+  if (auto *RMW = llvm::dyn_cast<llvm::AtomicRMWInst>(&I))
+    return RMW->getPointerOperand();
+  if (auto *CAS = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&I))
+    return CAS->getPointerOperand();
+  return nullptr;
+}
+
 /// Loads the WorkGroupContext field at Offset (see WorkGroupAbi.h), of type T. No kernel code
 /// writes the context, so the load is marked invariant: it can move anywhere, and recomputing it
 /// is cheaper than keeping it.

@@ -105,17 +105,6 @@ bool isWorkGroupRuntime(const llvm::Function &Callee) {
   return Callee.getName().startswith("__weft_");
 }
 
-/// The pointer a load, store or atomic instruction accesses; null for other instructions.
-const llvm::Value *accessedPointer(const llvm::Instruction &I) {
-  if (const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&I))
-    return Pointer;
-  if (auto *RMW = llvm::dyn_cast<llvm::AtomicRMWInst>(&I))
-    return RMW->getPointerOperand();
-  if (auto *CAS = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&I))
-    return CAS->getPointerOperand();
-  return nullptr;
-}
-
 bool anyPointerArgument(const llvm::CallInst &Call, bool (*Test)(const llvm::Value *)) {
   for (const llvm::Value *Arg : Call.args())
     if (Arg->getType()->isPointerTy() && Test(Arg))

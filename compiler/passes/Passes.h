@@ -60,6 +60,13 @@ struct SafeDivisionPass : llvm::PassInfoMixin<SafeDivisionPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 
+/// weft-address-space-scopes: accesses to global or constant memory and accesses to local memory
+/// get scoped no-alias metadata saying that the two never overlap, which LLVM cannot know and
+/// its vectorizer needs for loops that copy between them.
+struct AddressSpaceScopesPass : llvm::PassInfoMixin<AddressSpaceScopesPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
 /// weft-group-stride-loops: in a kernel, a loop whose index starts at get_local_id(0) and steps by
 /// get_local_size(0), and which nothing ties to its work-item but that index, becomes a loop over
 /// every index run by the work-items with local id 0 in x (the others skip it), so that it

@@ -33,6 +33,7 @@ void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable) {
     // Loops the work-items of a row share by striding over local ids become one loop that LLVM
     // can vectorize (the x loop around them cannot); the work-item queries are still calls here.
     llvm::FunctionPassManager Loops;
+    Loops.addPass(AddressSpaceScopesPass());
     Loops.addPass(llvm::LoopSimplifyPass()); // a preheader for every loop
     Loops.addPass(GroupStrideLoopsPass());
     MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Loops)));

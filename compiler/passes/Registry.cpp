@@ -30,6 +30,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           FPM.addPass(SafeDivisionPass());
         else if (Name == "weft-barriers")
           FPM.addPass(BarriersPass());
+        else if (Name == "weft-address-space-scopes")
+          FPM.addPass(AddressSpaceScopesPass());
         else if (Name == "weft-group-stride-loops")
           FPM.addPass(GroupStrideLoopsPass());
         else
