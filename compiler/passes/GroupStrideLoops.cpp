@@ -22,9 +22,10 @@
 //   or global id in x, no private memory, no result of an atomic), nothing it computes is used
 //   after it, and it calls nothing that writes memory or synchronizes;
 // - every work-item of the row reaches it: no branch on a value that differs in x leads to it;
-// - from the last barrier to the loop, a work-item touches no memory but its private memory and
-//   the async-copy event counters (and the copies, waits and fences work-item 0 makes for the
-//   work-group, which it makes before its loop); other collapsed loops there are work-item 0's.
+// - from the last barrier to the loop, a work-item reads no memory the loop may write and writes
+//   none it may read or write (buffers and local memory count apart, private memory, the
+//   async-copy event counters and the copies, waits and fences work-item 0 makes for the
+//   work-group before its loop not at all); other collapsed loops there are work-item 0's.
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
@@ -368,10 +369,43 @@ bool bodyIsCollapsible(const Candidate &C, const XVariance &X) {
   return true;
 }
 
-/// Whether, from the last barrier to L's preheader, a work-item touches only its private memory,
-/// the copy counters and the work-group's runtime (Exempt: the blocks of collapsed loops).
+/// The memory an access may touch, as far as conflicts go: buffers (global and constant memory)
+/// and local memory never overlap (see weft-address-space-scopes).
+enum MemoryClass : unsigned { Buffers = 1, LocalMemory = 2, AnyMemory = Buffers | LocalMemory };
+
+unsigned memoryClassOf(const llvm::Value *Pointer) {
+  unsigned AS = Pointer->getType()->getPointerAddressSpace();
+  if (AS == 4) // generic: where it comes from, if that is known
+    AS = llvm::getUnderlyingObject(Pointer, 0)->getType()->getPointerAddressSpace();
+  return AS == 1 || AS == 2 ? Buffers : AS == LocalAddressSpace ? LocalMemory : AnyMemory;
+}
+
+/// The memory classes L's body reads and writes.
+struct LoopMemory {
+  unsigned Reads = 0, Writes = 0;
+  explicit LoopMemory(const llvm::Loop &L) {
+    for (const llvm::BasicBlock *BB : L.blocks())
+      for (const llvm::Instruction &I : *BB) {
+        const llvm::Value *Pointer = accessedPointer(I);
+        unsigned Class = Pointer ? memoryClassOf(Pointer) : AnyMemory;
+        if (I.mayReadFromMemory())
+          Reads |= Class;
+        if (I.mayWriteToMemory())
+          Writes |= Class;
+      }
+  }
+};
+
+/// Whether, from the last barrier to L's preheader, a work-item touches nothing L's body may
+/// write, and writes nothing it may read or write, but for its private memory, the copy counters
+/// and the work-group's runtime (Exempt: the blocks of collapsed loops, which are x == 0's).
 bool nothingConflictsBefore(const Candidate &C,
                             const llvm::DenseSet<const llvm::BasicBlock *> &Exempt) {
+  const LoopMemory Loop(*C.Loop);
+  auto conflicts = [&](const llvm::Instruction &I, unsigned Class) {
+    return (I.mayReadFromMemory() && (Loop.Writes & Class)) ||
+           (I.mayWriteToMemory() && ((Loop.Reads | Loop.Writes) & Class));
+  };
   std::vector<llvm::BasicBlock *> Work{C.Loop->getLoopPreheader()};
   llvm::SmallPtrSet<llvm::BasicBlock *, 16> Seen;
   while (!Work.empty()) {
@@ -400,10 +434,13 @@ bool nothingConflictsBefore(const Candidate &C,
             if (AllPrivate)
               continue;
           }
-          return false;
+          if (conflicts(I, AnyMemory))
+            return false;
+          continue;
         }
         const llvm::Value *Pointer = accessedPointer(I);
-        if (Pointer && !definitelyPrivate(Pointer) && !isCopyCounter(Pointer))
+        if (Pointer && !definitelyPrivate(Pointer) && !isCopyCounter(Pointer) &&
+            conflicts(I, memoryClassOf(Pointer)))
           return false;
       }
     if (!Barrier)

@@ -394,6 +394,13 @@ TEST_F(Execution, GroupStrideLoopsGiveEveryWorkItemsResult) {
       for (uint i = get_local_id(0); i < n; i += get_local_size(0)) s += in[i];
       out[get_global_id(0)] = s;
     }
+    kernel void scaled(global const float *in, global float *out, uint n) {
+      local float t[100];
+      float s = in[0];
+      for (uint i = get_local_id(0); i < n; i += get_local_size(0)) t[i] = in[i] * s;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      for (uint i = get_local_id(0); i < n; i += get_local_size(0)) out[i] = t[n - 1 - i];
+    }
     kernel void own_slots(global float *a, uint n) {
       a[get_local_id(0)] = get_local_id(0);
       for (uint i = get_local_id(0); i < n; i += get_local_size(0)) a[i] += 1.0f;
@@ -438,6 +445,17 @@ TEST_F(Execution, GroupStrideLoopsGiveEveryWorkItemsResult) {
       Expected += In[I];
     ASSERT_EQ(Sums[X], Expected) << X;
   }
+
+  // A buffer read before a loop that fills local memory (vectorized between the two spaces).
+  std::vector<float> Reversed(N, 0.0f);
+  const auto &Scaled = kernel("scaled");
+  std::vector<std::byte> ScaledArgs(Scaled.ArgBufferSize);
+  set(ScaledArgs, Scaled, 0, In.data());
+  set(ScaledArgs, Scaled, 1, Reversed.data());
+  set(ScaledArgs, Scaled, 2, N);
+  run(Scaled, ScaledArgs, 1, {13, 1, 1}, {13, 1, 1});
+  for (uint32_t I = 0; I < N; ++I)
+    ASSERT_EQ(Reversed[I], In[N - 1 - I] * In[0]) << I;
 
   // Each work-item writes its slot, then adds 1 to it in its loop: collapsing would add before
   // the other work-items wrote.

@@ -2,7 +2,8 @@
 ; get_local_size(0) and is tested at the top becomes, in work-item x == 0, a loop over every index
 ; one by one; the other work-items skip it. Loops that carry another value, use the local id, run
 ; under a branch on it, hand a value on, touch private memory or call printf stay as they are, and
-; so does a loop after an access to shared memory since the last barrier. The input is Clang 15's
+; so does a loop after an access since the last barrier that its own accesses may conflict with
+; (buffers and local memory count apart). The input is Clang 15's
 ; output (after Weft's clean-up passes) for the kernels of this OpenCL C:
 ;   kernel void collapsed(global const float *in, global float *out, uint n) {
 ;     size_t l = get_local_id(0), L = get_local_size(0);
@@ -51,6 +52,17 @@
 ;   kernel void prints(uint n) {
 ;     for (uint i = get_local_id(0); i < n; i += get_local_size(0)) printf("%u\n", i);
 ;   }
+;   kernel void reads_buffer_before(global const float *scale, local float *t, global float *out,
+;                                   uint n) {
+;     float s = scale[0];
+;     for (uint i = get_local_id(0); i < n; i += get_local_size(0)) t[i] = s;
+;     barrier(CLK_LOCAL_MEM_FENCE);
+;     out[get_local_id(0)] = t[get_local_id(0)];
+;   }
+;   kernel void reads_local_before(local float *t, uint n) {
+;     float s = t[0];
+;     for (uint i = get_local_id(0); i < n; i += get_local_size(0)) t[i] = s;
+;   }
 ; RUN: %opt -passes='function(loop-simplify,weft-group-stride-loops)' -S %s | FileCheck %s
 
 ; CHECK-LABEL: define {{.*}} @collapsed(
@@ -93,6 +105,12 @@
 ; CHECK-LABEL: define {{.*}} @private_array(
 ; CHECK-NOT: first.in.x
 ; CHECK-LABEL: define {{.*}} @prints(
+; CHECK-NOT: first.in.x
+
+; A read of a buffer before a loop that writes only local memory cannot conflict with it.
+; CHECK-LABEL: define {{.*}} @reads_buffer_before(
+; CHECK: %first.in.x = icmp eq i64 %x, 0
+; CHECK-LABEL: define {{.*}} @reads_local_before(
 ; CHECK-NOT: first.in.x
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
@@ -429,6 +447,59 @@ for.end:                                          ; preds = %for.cond
 }
 
 declare i32 @printf(ptr addrspace(2) noundef, ...) #3
+
+define dso_local spir_kernel void @reads_buffer_before(ptr addrspace(1) noundef align 4 %scale, ptr addrspace(3) noundef align 4 %t, ptr addrspace(1) noundef align 4 %out, i32 noundef %n) #0 {
+entry:
+  %0 = load float, ptr addrspace(1) %scale, align 4
+  %call = call i64 @_Z12get_local_idj(i32 noundef 0) #4
+  br label %for.cond
+
+for.cond:                                         ; preds = %for.body, %entry
+  %i.0.in = phi i64 [ %call, %entry ], [ %add, %for.body ]
+  %i.0 = trunc i64 %i.0.in to i32
+  %cmp = icmp ult i32 %i.0, %n
+  br i1 %cmp, label %for.body, label %for.end
+
+for.body:                                         ; preds = %for.cond
+  %idxprom = and i64 %i.0.in, 4294967295
+  %arrayidx2 = getelementptr inbounds float, ptr addrspace(3) %t, i64 %idxprom
+  store float %0, ptr addrspace(3) %arrayidx2, align 4
+  %call3 = call i64 @_Z14get_local_sizej(i32 noundef 0) #4
+  %add = add i64 %idxprom, %call3
+  br label %for.cond
+
+for.end:                                          ; preds = %for.cond
+  call void @_Z7barrierj(i32 noundef 1) #5
+  %arrayidx7 = getelementptr inbounds float, ptr addrspace(3) %t, i64 %call
+  %1 = load float, ptr addrspace(3) %arrayidx7, align 4
+  %arrayidx9 = getelementptr inbounds float, ptr addrspace(1) %out, i64 %call
+  store float %1, ptr addrspace(1) %arrayidx9, align 4
+  ret void
+}
+
+define dso_local spir_kernel void @reads_local_before(ptr addrspace(3) noundef align 4 %t, i32 noundef %n) #0 {
+entry:
+  %0 = load float, ptr addrspace(3) %t, align 4
+  %call = call i64 @_Z12get_local_idj(i32 noundef 0) #4
+  br label %for.cond
+
+for.cond:                                         ; preds = %for.body, %entry
+  %i.0.in = phi i64 [ %call, %entry ], [ %add, %for.body ]
+  %i.0 = trunc i64 %i.0.in to i32
+  %cmp = icmp ult i32 %i.0, %n
+  br i1 %cmp, label %for.body, label %for.end
+
+for.body:                                         ; preds = %for.cond
+  %idxprom = and i64 %i.0.in, 4294967295
+  %arrayidx2 = getelementptr inbounds float, ptr addrspace(3) %t, i64 %idxprom
+  store float %0, ptr addrspace(3) %arrayidx2, align 4
+  %call3 = call i64 @_Z14get_local_sizej(i32 noundef 0) #4
+  %add = add i64 %idxprom, %call3
+  br label %for.cond
+
+for.end:                                          ; preds = %for.cond
+  ret void
+}
 
 attributes #0 = { convergent norecurse nounwind }
 attributes #1 = { argmemonly nocallback nofree nosync nounwind willreturn }
