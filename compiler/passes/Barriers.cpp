@@ -305,10 +305,10 @@ Slots keepValuesAcrossBarriers(llvm::Function &F, const std::vector<Barrier> &Ba
   return Result;
 }
 
-/// The uniform values' stores at each barrier move under `if (x == 0)`: every work-item would
-/// store the same value, and once the work-group function runs x == 0 on its own
-/// (weft-kernel-entry peels it when a work-item function tests x == 0), the loop over the other
-/// work-items is left without stores to one address, which would keep it from vectorizing.
+/// In a function with a collapsed group-stride loop, the uniform values' stores at each barrier
+/// move under `if (x == 0)`: every work-item would store the same value, and the work-group
+/// function runs x == 0 on its own there (weft-kernel-entry), so the loop over the other
+/// work-items is left without stores to one address under branches, which keep it scalar.
 void spillUniformValuesOnce(llvm::Function &F, const std::vector<llvm::StoreInst *> &Spills) {
   llvm::DenseMap<llvm::BasicBlock *, std::vector<llvm::StoreInst *>> ByBarrier;
   for (llvm::StoreInst *Spill : Spills)
@@ -474,7 +474,8 @@ llvm::PreservedAnalyses BarriersPass::run(llvm::Function &F, llvm::FunctionAnaly
   // 3. Values live across barriers.
   Slots S = keepValuesAcrossBarriers(F, Barriers, Entry, Uniform);
   separateSlotsFromKernelMemory(F, S);
-  spillUniformValuesOnce(F, S.UniformSpills);
+  if (hasCollapsedLoop(F))
+    spillUniformValuesOnce(F, S.UniformSpills);
 
   // 4. Allocas: private memory, or the new entry's stack frame.
   // Per barrier: the blocks reaching it, and those reached after it.

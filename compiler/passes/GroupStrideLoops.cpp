@@ -458,7 +458,9 @@ void collapse(const Candidate &C) {
                                    {B.getInt32(0)}, "x");
   X->setAttributes(C.LocalId->getAttributes());
   X->setCallingConv(C.LocalId->getCallingConv());
-  llvm::Value *First = B.CreateICmpEQ(X, llvm::ConstantInt::get(X->getType(), 0), "first.in.x");
+  auto *First = llvm::cast<llvm::Instruction>(
+      B.CreateICmpEQ(X, llvm::ConstantInt::get(X->getType(), 0), "first.in.x"));
+  First->setMetadata(attr::Collapsed, llvm::MDNode::get(First->getContext(), {}));
   Preheader->getTerminator()->eraseFromParent();
   B.SetInsertPoint(Preheader);
   B.CreateCondBr(First, Header, Exit);

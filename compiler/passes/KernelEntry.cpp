@@ -43,26 +43,13 @@ bool mayAccessStack(llvm::Instruction &I) {
   return false;
 }
 
-/// Whether Item tests its local id in x against 0 (weft-group-stride-loops' guard, or the
-/// kernel's own `if (get_local_id(0) == 0)`).
-bool testsFirstInX(llvm::Function &Item) {
-  auto isZeroTest = [](const llvm::User *U) {
-    auto *Compare = llvm::dyn_cast<llvm::ICmpInst>(U);
-    auto *Zero = Compare ? llvm::dyn_cast<llvm::ConstantInt>(Compare->getOperand(1)) : nullptr;
-    return Compare && Compare->isEquality() && Zero && Zero->isZero();
-  };
-  for (const llvm::User *U : localIdArgument(Item, 0)->users())
-    if (isZeroTest(U) || (llvm::isa<llvm::TruncInst>(U) && llvm::any_of(U->users(), isZeroTest)))
-      return true;
-  return false;
-}
-
 /// Emits `for z, for y, for x: Body(x, y, z)` at B (sizes are at least 1, so do-while loops),
 /// counting up from 0: work-item 0 runs each region first, which the async copies of
 /// builtins/src/async.cl rely on. The x loop is marked parallel over the accesses in Group.
 /// With PeelFirstX, each row's work-item x == 0 runs on its own before a loop over the rest:
-/// there a test x == 0 folds away, and with it whatever only x == 0 runs (a collapsed group-stride
-/// loop, a copy), so that the loop over the rest can vectorize. Leaves B after the loops and
+/// there its test x == 0 folds away, and with it the collapsed group-stride loop only x == 0 runs,
+/// so that the loop over the rest can vectorize. (Only then: peeling costs a power-of-two trip
+/// count, and the x loop of a kernel whose work-items all do the same vectorizes without it.) Leaves B after the loops and
 /// returns the x loop's exit block.
 llvm::BasicBlock *emitWorkItemLoops(llvm::IRBuilder<> &B, llvm::Value *const *Size,
                                     llvm::MDNode *Group,
@@ -183,7 +170,7 @@ void makeEntry(llvm::Function &K, llvm::Function &Item) {
   for (unsigned D = 0; D < 3; ++D)
     Size[D] = loadContextField(B, Ctx, offsetof(abi::WorkGroupContext, LocalSize) + 8 * D, B.getInt64Ty(),
                                std::string("size.") + "xyz"[D]);
-  const bool PeelFirstX = testsFirstInX(Item);
+  const bool PeelFirstX = hasCollapsedLoop(Item);
   auto CallItem = [&](llvm::Value *Resume) {
     return [&, Resume](llvm::Value *const *Id) -> void {
       std::vector<llvm::Value *> A = CallArgs;

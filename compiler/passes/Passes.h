@@ -5,6 +5,7 @@
 // plugin) and for the pipeline.
 #pragma once
 
+#include <llvm/IR/Function.h>
 #include <llvm/IR/PassManager.h>
 
 namespace llvm {
@@ -44,7 +45,21 @@ inline constexpr const char *ArgBufferSize = "weft-arg-buffer-size";
 /// first-work-item test guarding a runtime call (the guarded block changes no value, so a value
 /// merged after it is as uniform as what flows in).
 inline constexpr const char *Uniform = "weft.uniform";
+/// Metadata on the test `local id in x == 0` that guards a loop weft-group-stride-loops collapsed:
+/// weft-barriers then stores uniform values by x == 0 alone, and weft-kernel-entry runs x == 0 on
+/// its own (the other work-items' loop, without the collapsed loop, can vectorize).
+inline constexpr const char *Collapsed = "weft.collapsed";
+
 } // namespace attr
+
+/// Whether F holds a loop weft-group-stride-loops collapsed.
+inline bool hasCollapsedLoop(const llvm::Function &F) {
+  for (const llvm::BasicBlock &BB : F)
+    for (const llvm::Instruction &I : BB)
+      if (I.getMetadata(attr::Collapsed))
+        return true;
+  return false;
+}
 
 /// weft-normalize: a kernel called by another kernel is called through an internal copy of its
 /// body; every non-kernel function becomes always-inline (OpenCL C has no recursion), so that

@@ -93,15 +93,9 @@ entry:
 ; CHECK:      header:
 ; CHECK-NEXT: %i = phi i32 [ 0, %entry ], [ %next, %latch ]
 ; CHECK-NEXT: %acc = phi i32 [ 0, %entry ], [ %acc2, %latch ]
-; The uniform %i is stored by work-item x == 0 alone, %acc by each work-item in its own slot.
 ; CHECK:      barrier:
-; CHECK-NEXT: store i32 %acc, ptr %acc.slot.private, align 4, !alias.scope ![[SCOPE:[0-9]+]]
-; CHECK-NEXT: %first.in.x = icmp eq i64 %x, 0
-; CHECK-NEXT: br i1 %first.in.x, label %spill.uniform, label %barrier.return
-; CHECK:      spill.uniform:
-; CHECK-NEXT: store i32 %i, ptr %i.uniform.next, align 4, !alias.scope ![[SCOPE]]
-; CHECK-NEXT: br label %barrier.return
-; CHECK:      barrier.return:
+; CHECK-NEXT: store i32 %i, ptr %i.uniform.next, align 4, !alias.scope ![[SCOPE:[0-9]+]]
+; CHECK-NEXT: store i32 %acc, ptr %acc.slot.private, align 4, !alias.scope ![[SCOPE]]
 ; CHECK-NEXT: ret i32 1
 ; CHECK:      [[RESUME]]:
 ; CHECK-DAG:  %acc.reload = load i32, ptr %acc.slot.private, align 4, !alias.scope ![[SCOPE]]

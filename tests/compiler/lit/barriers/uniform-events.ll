@@ -17,9 +17,6 @@ declare void @wait(ptr)
 ; CHECK-NOT:  slot.private
 ; CHECK:      %ev.uniform.next = getelementptr inbounds i8, ptr %uniform.base
 ; CHECK:      barrier:
-; CHECK-NEXT: %first.in.x = icmp eq i64 %x, 0
-; CHECK-NEXT: br i1 %first.in.x, label %spill.uniform, label %barrier.return
-; CHECK:      spill.uniform:
 ; CHECK-NEXT: store ptr %ev, ptr %ev.uniform.next
 ; CHECK:      %ev.reload = load ptr, ptr %ev.uniform
 ; CHECK:      call void @wait(ptr %ev.reload)

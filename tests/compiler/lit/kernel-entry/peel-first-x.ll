@@ -1,8 +1,9 @@
-; A work-item function that tests its local id in x against 0 (a collapsed group-stride loop, a
-; uniform value spilled at a barrier, the kernel's own `if (get_local_id(0) == 0)`) runs each
-; row's work-item x == 0 on its own, then the others in a loop from 1 (when there are any), so that
-; the test folds away in the loop. With barriers, the resume id comes from the peeled call, which
-; every path to the region's end passes. A function without such a test is not peeled.
+; A work-item function with a loop weft-group-stride-loops collapsed (its guard `x == 0` carries
+; !weft.collapsed) runs each row's work-item x == 0 on its own, then the others in a loop from 1
+; (when there are any), so that the guard folds away in the loop. With barriers, the resume id
+; comes from the peeled call, which every path to the region's end passes. A function that only
+; tests x == 0 itself (say `if (get_local_id(0) == 0)`) is not peeled: its x loop keeps its
+; power-of-two trip count.
 ; RUN: %opt -passes=weft-kernel-entry -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
@@ -13,7 +14,7 @@ define spir_kernel void @first(ptr addrspace(1) %out) #0 {
 }
 
 define internal void @first.workitem(ptr addrspace(1) %out, ptr %ctx, i64 %x, i64 %y, i64 %z) #1 {
-  %is.first = icmp eq i64 %x, 0
+  %is.first = icmp eq i64 %x, 0, !weft.collapsed !0
   br i1 %is.first, label %only, label %end
 only:
   store i32 1, ptr addrspace(1) %out
@@ -27,8 +28,7 @@ define spir_kernel void @sync(ptr addrspace(1) %out) #0 {
 }
 
 define internal i32 @sync.workitem(ptr addrspace(1) %out, ptr %ctx, i64 %x, i64 %y, i64 %z, i32 %resume) #2 {
-  %narrow = trunc i64 %x to i32
-  %is.first = icmp ne i32 %narrow, 0
+  %is.first = icmp eq i64 %x, 0, !weft.collapsed !0
   %id = select i1 %is.first, i32 -1, i32 -1
   ret i32 %id
 }
@@ -38,7 +38,7 @@ define spir_kernel void @other(ptr addrspace(1) %out) #0 {
 }
 
 define internal void @other.workitem(ptr addrspace(1) %out, ptr %ctx, i64 %x, i64 %y, i64 %z) #3 {
-  %is.second = icmp eq i64 %x, 1
+  %is.first = icmp eq i64 %x, 0
   ret void
 }
 
@@ -72,3 +72,5 @@ attributes #0 = { "uniform-work-group-size"="true" }
 attributes #1 = { "weft-work-item"="first" }
 attributes #2 = { "weft-work-item"="sync" "weft-resume-points"="0" }
 attributes #3 = { "weft-work-item"="other" }
+
+!0 = !{}
