@@ -17,7 +17,8 @@
 // same thing in work-item 0 as in the work-item it came from:
 // - the loop's only value carried from one iteration to the next is its index, which starts at
 //   the local id (plus a small constant), steps by the local size, and is tested against a bound
-//   (<, <=) at the top of the loop;
+//   (<, <=) at the top of the loop, whose header changes nothing (it runs once more than the
+//   body in each work-item);
 // - everything else the loop uses is the same in every work-item of the row ("uniform": no local
 //   or global id in x, no private memory, no result of an atomic), nothing it computes is used
 //   after it, and it calls nothing that writes memory or synchronizes;
@@ -286,6 +287,11 @@ std::optional<Candidate> matchLoop(llvm::Loop *L, const XVariance &X) {
   if (!C.Index || !C.Index->getType()->isIntegerTy() ||
       !matchStart(C.Index->getIncomingValueForBlock(Preheader), C))
     return std::nullopt;
+  // The header runs once more than the body in every work-item, and once more in all after the
+  // collapse: it must have no effect, so that only the body's count matters.
+  for (const llvm::Instruction &I : *Header)
+    if (I.mayWriteToMemory() || I.mayHaveSideEffects())
+      return std::nullopt;
 
   // The test: Index (or Index truncated) <, <= a bound that is the same in every work-item.
   auto *Compare = llvm::dyn_cast<llvm::ICmpInst>(Test->getCondition());

@@ -1,10 +1,10 @@
 ; weft-group-stride-loops: a loop whose index starts at get_local_id(0) (plus a constant), steps by
 ; get_local_size(0) and is tested at the top becomes, in work-item x == 0, a loop over every index
 ; one by one; the other work-items skip it. Loops that carry another value, use the local id, run
-; under a branch on it, hand a value on, touch private memory or call printf stay as they are, and
-; so does a loop after an access since the last barrier that its own accesses may conflict with
-; (buffers and local memory count apart). The input is Clang 15's
-; output (after Weft's clean-up passes) for the kernels of this OpenCL C:
+; under a branch on it, hand a value on, touch private memory, call printf or write in their
+; header stay as they are, and so does a loop after an access since the last barrier that its own
+; accesses may conflict with (buffers and local memory count apart). The input is Clang 15's output
+; (after Weft's clean-up passes) for the kernels of this OpenCL C:
 ;   kernel void collapsed(global const float *in, global float *out, uint n) {
 ;     size_t l = get_local_id(0), L = get_local_size(0);
 ;     for (uint i = l; i < n; i += L) out[i] = in[i] * 2.0f;
@@ -63,6 +63,10 @@
 ;     float s = t[0];
 ;     for (uint i = get_local_id(0); i < n; i += get_local_size(0)) t[i] = s;
 ;   }
+;   kernel void header_writes(global uint *out, uint n) {
+;     uint i;
+;     for (i = get_local_id(0); (out[n + (i & 3)] = i) < n; i += get_local_size(0)) out[i] = 1;
+;   }
 ; RUN: %opt -passes='function(loop-simplify,weft-group-stride-loops)' -S %s | FileCheck %s
 
 ; CHECK-LABEL: define {{.*}} @collapsed(
@@ -111,6 +115,9 @@
 ; CHECK-LABEL: define {{.*}} @reads_buffer_before(
 ; CHECK: %first.in.x = icmp eq i64 %x, 0
 ; CHECK-LABEL: define {{.*}} @reads_local_before(
+; CHECK-NOT: first.in.x
+; The header runs once more than the body: a store there would run a different number of times.
+; CHECK-LABEL: define {{.*}} @header_writes(
 ; CHECK-NOT: first.in.x
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
@@ -495,6 +502,34 @@ for.body:                                         ; preds = %for.cond
   store float %0, ptr addrspace(3) %arrayidx2, align 4
   %call3 = call i64 @_Z14get_local_sizej(i32 noundef 0) #4
   %add = add i64 %idxprom, %call3
+  br label %for.cond
+
+for.end:                                          ; preds = %for.cond
+  ret void
+}
+
+define dso_local spir_kernel void @header_writes(ptr addrspace(1) noundef align 4 %out, i32 noundef %n) #0 {
+entry:
+  %call = call i64 @_Z12get_local_idj(i32 noundef 0) #4
+  br label %for.cond
+
+for.cond:                                         ; preds = %for.body, %entry
+  %i.0.in = phi i64 [ %call, %entry ], [ %add6, %for.body ]
+  %i.0 = trunc i64 %i.0.in to i32
+  %and = and i32 %i.0, 3
+  %add = add i32 %and, %n
+  %idxprom = zext i32 %add to i64
+  %arrayidx = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %idxprom
+  store i32 %i.0, ptr addrspace(1) %arrayidx, align 4
+  %cmp = icmp ult i32 %i.0, %n
+  br i1 %cmp, label %for.body, label %for.end
+
+for.body:                                         ; preds = %for.cond
+  %idxprom2 = and i64 %i.0.in, 4294967295
+  %arrayidx3 = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %idxprom2
+  store i32 1, ptr addrspace(1) %arrayidx3, align 4
+  %call4 = call i64 @_Z14get_local_sizej(i32 noundef 0) #4
+  %add6 = add i64 %idxprom2, %call4
   br label %for.cond
 
 for.end:                                          ; preds = %for.cond
