@@ -406,12 +406,19 @@ TEST_F(Execution, GroupStrideLoopsGiveEveryWorkItemsResult) {
       for (uint i = get_local_id(0); i < n; i += get_local_size(0)) a[i] += 1.0f;
     })");
   ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
-  auto kernel = [&](const char *Name) -> const compiler::KernelBinary & {
-    for (const auto &K : Out.Program->kernels())
-      if (K.Info.Name == Name)
-        return K;
-    ADD_FAILURE() << Name;
-    return Out.Program->kernels().at(0);
+  // Runs kernel Name with the buffers Pointers as its first arguments and Count as its last.
+  auto launch = [&](const char *Name, std::vector<void *> Pointers, uint32_t Count, unsigned Dims,
+                    std::array<uint64_t, 3> Global, std::array<uint64_t, 3> Local) {
+    const compiler::KernelBinary *K = nullptr;
+    for (const auto &Each : Out.Program->kernels())
+      if (Each.Info.Name == Name)
+        K = &Each;
+    ASSERT_NE(K, nullptr) << Name;
+    std::vector<std::byte> Args(K->ArgBufferSize);
+    for (unsigned I = 0; I < Pointers.size(); ++I)
+      set(Args, *K, I, Pointers[I]);
+    set(Args, *K, unsigned(Pointers.size()), Count);
+    run(*K, Args, Dims, Global, Local);
   };
 
   // 4 work-groups in x (8, 8, 8 and 6 work-items), 2 rows in each, 2 groups in y: 16 segments.
@@ -419,12 +426,7 @@ TEST_F(Execution, GroupStrideLoopsGiveEveryWorkItemsResult) {
   std::vector<float> In(16 * N), Rows(16 * N, 0.0f);
   for (size_t I = 0; I < In.size(); ++I)
     In[I] = float(I % 37) - 5.0f;
-  const auto &R = kernel("rows");
-  std::vector<std::byte> Args(R.ArgBufferSize);
-  set(Args, R, 0, In.data());
-  set(Args, R, 1, Rows.data());
-  set(Args, R, 2, N);
-  run(R, Args, 2, {30, 4, 1}, {8, 2, 1});
+  launch("rows", {In.data(), Rows.data()}, N, 2, {30, 4, 1}, {8, 2, 1});
   for (size_t S = 0; S < 16; ++S)
     for (size_t I = 0; I < N; ++I) {
       float Expected = I == 0 ? -3.0f * In[S * N] : 3.0f * In[S * N + I] + 3.0f * In[S * N + I - 1];
@@ -433,12 +435,7 @@ TEST_F(Execution, GroupStrideLoopsGiveEveryWorkItemsResult) {
 
   // One group of 8: work-item x sums elements x, x + 8, ...
   std::vector<float> Sums(8, -1.0f);
-  const auto &Sum = kernel("sums");
-  std::vector<std::byte> SumArgs(Sum.ArgBufferSize);
-  set(SumArgs, Sum, 0, In.data());
-  set(SumArgs, Sum, 1, Sums.data());
-  set(SumArgs, Sum, 2, uint32_t(45));
-  run(Sum, SumArgs, 1, {8, 1, 1}, {8, 1, 1});
+  launch("sums", {In.data(), Sums.data()}, 45, 1, {8, 1, 1}, {8, 1, 1});
   for (uint32_t X = 0; X < 8; ++X) {
     float Expected = 0.0f;
     for (uint32_t I = X; I < 45; I += 8)
@@ -448,23 +445,14 @@ TEST_F(Execution, GroupStrideLoopsGiveEveryWorkItemsResult) {
 
   // A buffer read before a loop that fills local memory (vectorized between the two spaces).
   std::vector<float> Reversed(N, 0.0f);
-  const auto &Scaled = kernel("scaled");
-  std::vector<std::byte> ScaledArgs(Scaled.ArgBufferSize);
-  set(ScaledArgs, Scaled, 0, In.data());
-  set(ScaledArgs, Scaled, 1, Reversed.data());
-  set(ScaledArgs, Scaled, 2, N);
-  run(Scaled, ScaledArgs, 1, {13, 1, 1}, {13, 1, 1});
+  launch("scaled", {In.data(), Reversed.data()}, N, 1, {13, 1, 1}, {13, 1, 1});
   for (uint32_t I = 0; I < N; ++I)
     ASSERT_EQ(Reversed[I], In[N - 1 - I] * In[0]) << I;
 
   // Each work-item writes its slot, then adds 1 to it in its loop: collapsing would add before
   // the other work-items wrote.
   std::vector<float> Slots(8, -1.0f);
-  const auto &Own = kernel("own_slots");
-  std::vector<std::byte> OwnArgs(Own.ArgBufferSize);
-  set(OwnArgs, Own, 0, Slots.data());
-  set(OwnArgs, Own, 1, uint32_t(8));
-  run(Own, OwnArgs, 1, {8, 1, 1}, {8, 1, 1});
+  launch("own_slots", {Slots.data()}, 8, 1, {8, 1, 1}, {8, 1, 1});
   for (uint32_t X = 0; X < 8; ++X)
     ASSERT_EQ(Slots[X], float(X) + 1.0f) << X;
 }
