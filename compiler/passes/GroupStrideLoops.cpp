@@ -40,6 +40,7 @@
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/PatternMatch.h>
+#include <llvm/Transforms/Utils/ValueMapper.h>
 
 #include <optional>
 #include <vector>
@@ -50,18 +51,19 @@ namespace {
 using namespace llvm::PatternMatch;
 
 /// What a work-item query says about the x dimension.
-enum class Query { LocalIdX, LocalSizeX, VariesInX, Uniform, NotAQuery };
+enum class Query { LocalIdX, LocalSizeX, GlobalIdX, GlobalSizeX, VariesInX, Uniform, NotAQuery };
 
 Query queryOf(const llvm::CallInst &Call) {
   const llvm::Function *Callee = Call.getCalledFunction();
   if (!Callee)
     return Query::NotAQuery;
-  enum Kind { Id, LocalId, LocalSize, Other, Linear, None };
+  enum Kind { Id, LocalId, LocalSize, GlobalSize, Other, Linear, None };
   Kind K = llvm::StringSwitch<Kind>(Callee->getName())
                .Case("_Z12get_local_idj", LocalId)
                .Case("_Z13get_global_idj", Id)
                .Case("_Z14get_local_sizej", LocalSize)
-               .Cases("_Z15get_global_sizej", "_Z23get_enqueued_local_sizej", Other)
+               .Case("_Z15get_global_sizej", GlobalSize)
+               .Case("_Z23get_enqueued_local_sizej", Other)
                .Cases("_Z14get_num_groupsj", "_Z12get_group_idj", "_Z17get_global_offsetj", Other)
                .Case("_Z12get_work_dimv", Other)
                .Cases("_Z20get_global_linear_idv", "_Z19get_local_linear_idv", Linear)
@@ -73,11 +75,25 @@ Query queryOf(const llvm::CallInst &Call) {
   if (K == Linear)
     return Query::VariesInX;
   auto *Dim = llvm::dyn_cast<llvm::ConstantInt>(Call.getArgOperand(0));
+  bool Size = K == LocalSize || K == GlobalSize;
   if (!Dim)
-    return K == LocalSize ? Query::Uniform : Query::VariesInX;
+    return Size ? Query::Uniform : Query::VariesInX;
   if (!Dim->isZero())
     return Query::Uniform;
-  return K == LocalId ? Query::LocalIdX : K == LocalSize ? Query::LocalSizeX : Query::VariesInX;
+  switch (K) {
+  case LocalId:
+    return Query::LocalIdX;
+  case Id:
+    return Query::GlobalIdX;
+  case LocalSize:
+    return Query::LocalSizeX;
+  default:
+    return Query::GlobalSizeX;
+  }
+}
+
+bool variesInX(Query Q) {
+  return Q == Query::VariesInX || Q == Query::LocalIdX || Q == Query::GlobalIdX;
 }
 
 /// Private memory (Clang's SPIR address space 0, or generic pointing at it), or possibly so.
@@ -149,7 +165,7 @@ private:
   bool varies(const llvm::Instruction &I) const {
     if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I)) {
       Query Q = queryOf(*Call);
-      if (Q == Query::VariesInX || Q == Query::LocalIdX)
+      if (variesInX(Q))
         return true;
       if (Q == Query::NotAQuery && !llvm::isa<llvm::IntrinsicInst>(Call) &&
           !Call->doesNotAccessMemory())
@@ -206,7 +222,10 @@ struct Candidate {
   llvm::BinaryOperator *Step = nullptr; // Index' + local size
   unsigned StepSizeOperand = 0;         // which operand of Step is the local size
   uint64_t Start = 0;                   // the index's start, less the local id
-  llvm::CallInst *LocalId = nullptr;    // the get_local_id(0) the start came from
+  llvm::CallInst *Id = nullptr;         // the get_local_id(0) or get_global_id(0) it came from
+  /// Over global ids (the index steps by the global size): each work-group covers blocks of
+  /// local-size indices, one block per step; x == 0 runs an inner loop over each block.
+  bool Global = false;
 };
 
 /// V with its integer casts (and masks of at least 32 low bits) looked through, as long as
@@ -240,9 +259,11 @@ bool matchStart(const llvm::Value *Start, Candidate &C) {
     V = stripCasts(Inner);
   }
   auto *Call = llvm::dyn_cast<llvm::CallInst>(V);
-  if (!Call || queryOf(*Call) != Query::LocalIdX)
+  Query Q = Call ? queryOf(*Call) : Query::NotAQuery;
+  if (Q != Query::LocalIdX && Q != Query::GlobalIdX)
     return false;
-  C.LocalId = const_cast<llvm::CallInst *>(Call);
+  C.Id = const_cast<llvm::CallInst *>(Call);
+  C.Global = Q == Query::GlobalIdX;
   return true;
 }
 
@@ -323,7 +344,7 @@ std::optional<Candidate> matchLoop(llvm::Loop *L, const XVariance &X) {
     return std::nullopt;
   for (unsigned Op = 0; Op < 2; ++Op) {
     auto *Size = llvm::dyn_cast<llvm::CallInst>(stripCasts(C.Step->getOperand(Op)));
-    if (Size && queryOf(*Size) == Query::LocalSizeX &&
+    if (Size && queryOf(*Size) == (C.Global ? Query::GlobalSizeX : Query::LocalSizeX) &&
         sameModulo(C.Step->getOperand(1 - Op), C.Index, Bits)) {
       C.StepSizeOperand = Op;
       return C;
@@ -365,7 +386,7 @@ bool bodyIsCollapsible(const Candidate &C, const XVariance &X) {
       // Every OpenCL C function is convergent to Clang; the ones that synchronize work-items
       // (barriers, so also the collectives built on them) write memory, and are refused below.
       Query Q = queryOf(*Call);
-      if (Q == Query::VariesInX || Q == Query::LocalIdX)
+      if (variesInX(Q))
         return false;
       if (Q != Query::NotAQuery || Call->doesNotAccessMemory())
         continue;
@@ -455,24 +476,116 @@ bool nothingConflictsBefore(const Candidate &C,
   return true;
 }
 
+/// A call of the work-item query Name(0), declared like Like's callee.
+llvm::CallInst *callQuery(llvm::IRBuilder<> &B, const llvm::CallInst &Like, llvm::StringRef Name,
+                          const llvm::Twine &ValueName) {
+  llvm::Module &M = *const_cast<llvm::Module *>(Like.getModule());
+  llvm::FunctionCallee Query = M.getOrInsertFunction(Name, Like.getFunctionType(),
+                                                     Like.getCalledFunction()->getAttributes());
+  llvm::CallInst *Call = B.CreateCall(Query, {B.getInt32(0)}, ValueName);
+  Call->setAttributes(Like.getAttributes());
+  Call->setCallingConv(Like.getCallingConv());
+  return Call;
+}
+
+/// V as the loop computes it from Index, recomputed at B (instructions of L cloned).
+llvm::Value *recompute(llvm::Value *V, const llvm::Loop &L, llvm::PHINode *Index,
+                       llvm::IRBuilder<> &B) {
+  auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+  if (V == Index || !I || !L.contains(I))
+    return V;
+  llvm::Instruction *Clone = I->clone();
+  for (unsigned Op = 0; Op < Clone->getNumOperands(); ++Op)
+    Clone->setOperand(Op, recompute(Clone->getOperand(Op), L, Index, B));
+  return B.Insert(Clone, I->getName() + ".outer");
+}
+
+/// Over global ids, in x == 0: the loop steps from block to block (by the global size, from the
+/// work-group's first global id), and a new inner loop runs the body over the block's indices,
+/// Index + j for j below the local size, while the loop's own test holds.
+void nestOverBlock(const Candidate &C, llvm::Value *LocalSize) {
+  llvm::Loop &L = *C.Loop;
+  llvm::BasicBlock *Header = L.getHeader(), *Latch = L.getLoopLatch();
+  llvm::PHINode *Index = C.Index;
+  auto *Test = llvm::cast<llvm::BranchInst>(Header->getTerminator());
+  const unsigned Stay = L.contains(Test->getSuccessor(0)) ? 0 : 1;
+  llvm::BasicBlock *Body = Test->getSuccessor(Stay);
+  llvm::LLVMContext &Ctx = Header->getContext();
+  llvm::Function *F = Header->getParent();
+  auto *Block = llvm::BasicBlock::Create(Ctx, Header->getName() + ".block", F, Body);
+  auto *Next = llvm::BasicBlock::Create(Ctx, Header->getName() + ".block.next", F);
+  auto *Step = llvm::BasicBlock::Create(Ctx, Header->getName() + ".step", F);
+
+  // The next block's start, from Index itself (the loop's own step will see Index + j).
+  llvm::IRBuilder<> B(Step);
+  llvm::Value *Previous = recompute(C.Step->getOperand(1 - C.StepSizeOperand), L, Index, B);
+  llvm::Value *Size = recompute(C.Step->getOperand(C.StepSizeOperand), L, Index, B);
+  llvm::Value *Outer = B.CreateAdd(Previous, Size, Index->getName() + ".step");
+  B.CreateBr(Header);
+
+  // The block: j, the index Index + j, the header's computations and test for it.
+  B.SetInsertPoint(Block);
+  llvm::PHINode *J = B.CreatePHI(B.getInt64Ty(), 2, "j");
+  J->addIncoming(B.getInt64(0), Header);
+  llvm::ValueToValueMapTy Map;
+  Map[Index] = B.CreateAdd(Index, B.CreateZExtOrTrunc(J, Index->getType()), Index->getName() + ".at");
+  for (llvm::Instruction &I : *Header) {
+    if (llvm::isa<llvm::PHINode>(I) || I.isTerminator())
+      continue;
+    llvm::Instruction *Clone = B.Insert(I.clone(), I.getName() + ".at");
+    llvm::RemapInstruction(Clone, Map, llvm::RF_IgnoreMissingLocals | llvm::RF_NoModuleLevelChanges);
+    Map[&I] = Clone;
+  }
+  llvm::Value *Holds = Map[Test->getCondition()];
+  if (Stay == 1)
+    Holds = B.CreateNot(Holds);
+  llvm::Value *InBlock = B.CreateICmpULT(J, LocalSize, "in.block");
+  B.CreateCondBr(B.CreateAnd(InBlock, Holds), Body, Step);
+  B.SetInsertPoint(Next);
+  J->addIncoming(B.CreateAdd(J, B.getInt64(1), "j.next", true, true), Next);
+  B.CreateBr(Block);
+
+  // The body sees Index + j; it comes back to the block's next index, Index to the next block.
+  for (llvm::BasicBlock *BB : L.blocks())
+    if (BB != Header)
+      for (llvm::Instruction &I : *BB)
+        for (llvm::Use &U : I.operands())
+          if (auto It = Map.find(U.get()); It != Map.end())
+            U.set(It->second);
+  for (llvm::PHINode &Phi : Body->phis())
+    Phi.replaceIncomingBlockWith(Header, Block);
+  Test->setSuccessor(Stay, Block);
+  llvm::Instruction *Back = Latch->getTerminator();
+  for (unsigned S = 0; S < Back->getNumSuccessors(); ++S)
+    if (Back->getSuccessor(S) == Header)
+      Back->setSuccessor(S, Next);
+  int At = Index->getBasicBlockIndex(Latch);
+  Index->setIncomingBlock(unsigned(At), Step);
+  Index->setIncomingValue(unsigned(At), Outer);
+}
+
 /// x == 0 runs the loop over every index, one by one; the other work-items skip it.
 void collapse(const Candidate &C) {
   llvm::BasicBlock *Preheader = C.Loop->getLoopPreheader(), *Exit = C.Loop->getExitBlock();
   llvm::BasicBlock *Header = C.Loop->getHeader(), *Latch = C.Loop->getLoopLatch();
   llvm::IRBuilder<> B(Preheader->getTerminator());
-  llvm::CallInst *X = B.CreateCall(C.LocalId->getFunctionType(), C.LocalId->getCalledOperand(),
-                                   {B.getInt32(0)}, "x");
-  X->setAttributes(C.LocalId->getAttributes());
-  X->setCallingConv(C.LocalId->getCallingConv());
+  llvm::CallInst *X = callQuery(B, *C.Id, "_Z12get_local_idj", "x");
   auto *First = llvm::cast<llvm::Instruction>(
       B.CreateICmpEQ(X, llvm::ConstantInt::get(X->getType(), 0), "first.in.x"));
   First->setMetadata(attr::Collapsed, llvm::MDNode::get(First->getContext(), {}));
+  llvm::Value *LocalSize =
+      C.Global ? callQuery(B, *C.Id, "_Z14get_local_sizej", "size.x") : nullptr;
   Preheader->getTerminator()->eraseFromParent();
   B.SetInsertPoint(Preheader);
   B.CreateCondBr(First, Header, Exit);
   for (llvm::PHINode &Phi : Exit->phis())
     Phi.addIncoming(Phi.getIncomingValueForBlock(Header), Preheader);
 
+  if (C.Global) {
+    // x == 0's own start is the work-group's first global id (plus the constant).
+    nestOverBlock(C, LocalSize);
+    return;
+  }
   llvm::Type *T = C.Index->getType();
   C.Index->setIncomingValueForBlock(Preheader, llvm::ConstantInt::get(T, C.Start));
   llvm::Value *Previous = C.Step->getOperand(1 - C.StepSizeOperand);

@@ -457,6 +457,63 @@ TEST_F(Execution, GroupStrideLoopsGiveEveryWorkItemsResult) {
     ASSERT_EQ(Slots[X], float(X) + 1.0f) << X;
 }
 
+// Loops over global ids with stride global size (weft-group-stride-loops over blocks: x == 0
+// runs each of its work-group's blocks of local-size indices) with partial work-groups, a global
+// offset, an offset start, an inclusive bound, and in 2D (each row covers the range).
+TEST_F(Execution, GridStrideLoopsGiveEveryWorkItemsResult) {
+  auto Out = build(R"(
+    kernel void grid(global const float *in, global float *out, uint n) {
+      for (uint i = get_global_id(0); i < n; i += get_global_size(0)) out[i] = in[i] * 2.0f;
+    }
+    kernel void grid_int(global int *a, int n) {
+      for (int i = get_global_id(0) + 1; i <= n; i += get_global_size(0)) a[i] = a[i] + i;
+    })");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  auto find = [&](const char *Name) -> const compiler::KernelBinary * {
+    for (const auto &K : Out.Program->kernels())
+      if (K.Info.Name == Name)
+        return &K;
+    return nullptr;
+  };
+  const compiler::KernelBinary *Grid = find("grid"), *GridInt = find("grid_int");
+  ASSERT_NE(Grid, nullptr);
+  ASSERT_NE(GridInt, nullptr);
+
+  const uint32_t N = 1000;
+  std::vector<float> In(N + 8);
+  for (size_t I = 0; I < In.size(); ++I)
+    In[I] = float(I % 41) - 7.0f;
+  struct Shape {
+    unsigned Dims;
+    std::array<uint64_t, 3> Global, Local, Offset;
+  };
+  // 16, 16, 16, 16 and 6 work-items; the same with a global offset of 5; 2D rows of 8 (4 groups
+  // of 8, 8, 8 and 6) and 3 rows.
+  for (const Shape &S : {Shape{1, {70, 1, 1}, {16, 1, 1}, {0, 0, 0}},
+                         Shape{1, {70, 1, 1}, {16, 1, 1}, {5, 0, 0}},
+                         Shape{2, {30, 3, 1}, {8, 3, 1}, {0, 0, 0}}}) {
+    std::vector<float> Result(N + 8, -1.0f);
+    std::vector<std::byte> Args(Grid->ArgBufferSize);
+    set(Args, *Grid, 0, In.data());
+    set(Args, *Grid, 1, Result.data());
+    set(Args, *Grid, 2, N);
+    run(*Grid, Args, S.Dims, S.Global, S.Local, S.Offset);
+    for (uint32_t I = 0; I < N + 8; ++I) {
+      float Expected = I >= S.Offset[0] && I < N ? In[I] * 2.0f : -1.0f;
+      ASSERT_EQ(Result[I], Expected) << "offset " << S.Offset[0] << " dims " << S.Dims << " at " << I;
+    }
+  }
+
+  // 3 groups of 16: every a[i] for i in [1, 500] gets i added exactly once.
+  std::vector<int32_t> A(512, 3);
+  std::vector<std::byte> Args(GridInt->ArgBufferSize);
+  set(Args, *GridInt, 0, A.data());
+  set(Args, *GridInt, 1, int32_t(500));
+  run(*GridInt, Args, 1, {48, 1, 1}, {16, 1, 1});
+  for (int32_t I = 0; I < 512; ++I)
+    ASSERT_EQ(A[size_t(I)], I >= 1 && I <= 500 ? 3 + I : 3) << I;
+}
+
 TEST_F(Execution, OptDisableBuildsAndRuns) {
   auto Out = build("kernel void k(global float *src, global int *dst) {"
                    "  int tid = get_global_id(0); dst[tid] = (int)src[tid]; }",
