@@ -5,6 +5,8 @@
    time a cached build in a fresh process)
    - triad_GBps: c = a + k * b over 3 x 64 MiB (bytes read and written per second)
    - copy_kernel_GBps: b = a over 2 x 64 MiB
+   - grid_triad_GBps: the triad as a grid-stride loop (`for (i = get_global_id(0); i < n;
+     i += get_global_size(0))`) over 4096 work-items in groups of 64, the form CUDA ports use
    - host_triad_GBps: the same triad run by host threads (one per CPU): the machine's memory
      bandwidth, measured in the same process, for comparison with triad_GBps
    - reduce_GBps: a barrier-heavy local-memory tree reduction (256 work-items per group, eight
@@ -21,6 +23,9 @@ static const char *Source =
     "kernel void triad(global const float *a, global const float *b, global float *c, float k)\n"
     "{ size_t i = get_global_id(0); c[i] = a[i] + k * b[i]; }\n"
     "kernel void copy(global const float4 *a, global float4 *b) { b[get_global_id(0)] = a[get_global_id(0)]; }\n"
+    "kernel void grid_triad(global const float *a, global const float *b, global float *c, float k,\n"
+    "                       uint n) {\n"
+    "  for (uint i = get_global_id(0); i < n; i += get_global_size(0)) c[i] = a[i] + k * b[i]; }\n"
     "typedef struct { float x, y, z, w; } P;\n"
     "kernel void nbody_step(global P *p, global const float4 *v, float dt, int n) {\n"
     "  size_t i = get_global_id(0); if (i >= (size_t)n) return;\n"
@@ -172,6 +177,31 @@ int main(void) {
     printf("%s %.2f GB/s\n", W == 0 ? "triad_GBps" : "copy_kernel_GBps", median(S, Samples));
   }
   printf("host_triad_GBps %.2f GB/s\n", hostTriadGBps(N));
+
+  /* The grid-stride triad: B = 2, so every c[i] must be 1 + 3 * 2 = 7. */
+  {
+    float Two = 2.0f;
+    CHECK(clEnqueueFillBuffer(Q, B, &Two, 4, 0, N * 4, 0, NULL, NULL));
+    cl_kernel Grid = clCreateKernel(Prog, "grid_triad", &Err);
+    CHECK(Err);
+    cl_uint Count = (cl_uint)N;
+    CHECK(clSetKernelArg(Grid, 0, sizeof A, &A));
+    CHECK(clSetKernelArg(Grid, 1, sizeof B, &B));
+    CHECK(clSetKernelArg(Grid, 2, sizeof Out, &Out));
+    CHECK(clSetKernelArg(Grid, 3, sizeof K, &K));
+    CHECK(clSetKernelArg(Grid, 4, sizeof Count, &Count));
+    size_t GridGlobal = 4096, GridLocal = 64;
+    double Ms = timeKernel(Q, Grid, 1, &GridGlobal, &GridLocal, 5);
+    float *Check = malloc(N * 4);
+    CHECK(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, N * 4, Check, 0, NULL, NULL));
+    for (size_t I = 0; I < N; I += 4099)
+      if (Check[I] != 7.0f) {
+        fprintf(stderr, "grid_triad: c[%zu] = %f, expected 7\n", I, Check[I]);
+        return 1;
+      }
+    free(Check);
+    printf("grid_triad_GBps %.2f GB/s\n", 3.0 * N * 4 / (Ms * 1e6));
+  }
 
   /* Reduction: in = i % 7 (exact in float partial sums of 256 values). */
   {
