@@ -8,6 +8,12 @@
 // loop. After this pass, work-item x == 0 runs `for (i = 0; i < n; ++i) body(i)` and the others
 // skip it: one loop LLVM's vectorizer takes like any other.
 //
+// Over global ids, `for (i = get_global_id(0); i < n; i += get_global_size(0))`, a work-group's
+// work-items cover blocks of local-size consecutive indices, one global size apart (each
+// work-item one index per block, one element per cache line on its own). Work-item x == 0 then
+// runs `for (s = its global id; s < n; s += global size) for (j = 0; j < local size && s + j < n;
+// ++j) body(s + j)`: the same indices, each work-item's in its order; the inner loop vectorizes.
+//
 // Why it is allowed. OpenCL C orders one work-item's accesses (program order) and nothing between
 // two work-items without a barrier: conflicting accesses of two work-items between barriers are a
 // data race, whose behaviour is undefined. The collapsed loop keeps each work-item's iterations in
@@ -16,9 +22,9 @@
 // before its loop, since the last barrier, can conflict with them, and that the loop computes the
 // same thing in work-item 0 as in the work-item it came from:
 // - the loop's only value carried from one iteration to the next is its index, which starts at
-//   the local id (plus a small constant), steps by the local size, and is tested against a bound
-//   (<, <=) at the top of the loop, whose header changes nothing (it runs once more than the
-//   body in each work-item);
+//   the local (global) id plus a small constant, steps by the local (global) size, and is tested
+//   against a bound (<, <=) at the top of the loop, whose header changes nothing (it runs once
+//   more than the body in each work-item);
 // - everything else the loop uses is the same in every work-item of the row ("uniform": no local
 //   or global id in x, no private memory, no result of an atomic), nothing it computes is used
 //   after it, and it calls nothing that writes memory or synchronizes;

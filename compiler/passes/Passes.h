@@ -85,7 +85,9 @@ struct AddressSpaceScopesPass : llvm::PassInfoMixin<AddressSpaceScopesPass> {
 /// weft-group-stride-loops: in a kernel, a loop whose index starts at get_local_id(0) and steps by
 /// get_local_size(0), and which nothing ties to its work-item but that index, becomes a loop over
 /// every index run by the work-items with local id 0 in x (the others skip it), so that it
-/// vectorizes. The file's header gives the conditions and why they make it allowed.
+/// vectorizes; one over get_global_id(0) by get_global_size(0) becomes, in x == 0, a loop over
+/// the work-group's blocks of ids with an inner loop over each block. The file's header gives the
+/// conditions and why they make it allowed.
 struct GroupStrideLoopsPass : llvm::PassInfoMixin<GroupStrideLoopsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
