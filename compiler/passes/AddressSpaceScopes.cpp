@@ -14,13 +14,9 @@
 #include <llvm/IR/MDBuilder.h>
 
 namespace weft::compiler {
-namespace {
 
-constexpr unsigned GlobalAddressSpace = 1, ConstantAddressSpace = 2;
-
-} // namespace
-
-llvm::PreservedAnalyses AddressSpaceScopesPass::run(llvm::Function &F, llvm::FunctionAnalysisManager &) {
+llvm::PreservedAnalyses AddressSpaceScopesPass::run(llvm::Function &F,
+                                                    llvm::FunctionAnalysisManager &) {
   if (F.isDeclaration())
     return llvm::PreservedAnalyses::all();
   llvm::LLVMContext &C = F.getContext();
@@ -31,7 +27,7 @@ llvm::PreservedAnalyses AddressSpaceScopesPass::run(llvm::Function &F, llvm::Fun
     if (!Pointer)
       continue;
     unsigned AS = Pointer->getType()->getPointerAddressSpace();
-    bool IsBuffer = AS == GlobalAddressSpace || AS == ConstantAddressSpace;
+    bool IsBuffer = isBufferAddressSpace(AS);
     if (!IsBuffer && AS != LocalAddressSpace)
       continue;
     if (!Buffers) {
@@ -41,8 +37,9 @@ llvm::PreservedAnalyses AddressSpaceScopesPass::run(llvm::Function &F, llvm::Fun
       Local = llvm::MDNode::get(C, {MDB.createAnonymousAliasScope(Domain, "local")});
     }
     llvm::MDNode *Mine = IsBuffer ? Buffers : Local, *Other = IsBuffer ? Local : Buffers;
-    I.setMetadata(llvm::LLVMContext::MD_alias_scope,
-                  llvm::MDNode::concatenate(I.getMetadata(llvm::LLVMContext::MD_alias_scope), Mine));
+    I.setMetadata(
+        llvm::LLVMContext::MD_alias_scope,
+        llvm::MDNode::concatenate(I.getMetadata(llvm::LLVMContext::MD_alias_scope), Mine));
     I.setMetadata(llvm::LLVMContext::MD_noalias,
                   llvm::MDNode::concatenate(I.getMetadata(llvm::LLVMContext::MD_noalias), Other));
     Changed = true;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <llvm/ADT/StringRef.h>
+#include <llvm/ADT/StringSwitch.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
@@ -15,7 +16,45 @@
 namespace weft::compiler {
 
 /// OpenCL C's address space numbers in Clang's SPIR mapping.
-inline constexpr unsigned LocalAddressSpace = 3;
+inline constexpr unsigned PrivateAddressSpace = 0, GlobalAddressSpace = 1, ConstantAddressSpace = 2,
+                          LocalAddressSpace = 3, GenericAddressSpace = 4;
+
+/// Global or constant memory: the buffers, which never overlap local memory in Weft.
+inline bool isBufferAddressSpace(unsigned AS) {
+  return AS == GlobalAddressSpace || AS == ConstantAddressSpace;
+}
+
+/// The OpenCL C work-item queries, by their mangled names.
+enum class WorkItemQuery {
+  GlobalId,
+  GlobalSize,
+  LocalId,
+  LocalSize,
+  EnqueuedLocalSize,
+  NumGroups,
+  GroupId,
+  GlobalOffset,
+  WorkDim,
+  GlobalLinearId,
+  LocalLinearId,
+  Unknown
+};
+
+inline WorkItemQuery workItemQueryOf(llvm::StringRef Name) {
+  return llvm::StringSwitch<WorkItemQuery>(Name)
+      .Case("_Z13get_global_idj", WorkItemQuery::GlobalId)
+      .Case("_Z15get_global_sizej", WorkItemQuery::GlobalSize)
+      .Case("_Z12get_local_idj", WorkItemQuery::LocalId)
+      .Case("_Z14get_local_sizej", WorkItemQuery::LocalSize)
+      .Case("_Z23get_enqueued_local_sizej", WorkItemQuery::EnqueuedLocalSize)
+      .Case("_Z14get_num_groupsj", WorkItemQuery::NumGroups)
+      .Case("_Z12get_group_idj", WorkItemQuery::GroupId)
+      .Case("_Z17get_global_offsetj", WorkItemQuery::GlobalOffset)
+      .Case("_Z12get_work_dimv", WorkItemQuery::WorkDim)
+      .Case("_Z20get_global_linear_idv", WorkItemQuery::GlobalLinearId)
+      .Case("_Z19get_local_linear_idv", WorkItemQuery::LocalLinearId)
+      .Default(WorkItemQuery::Unknown);
+}
 
 /// The id a resumable work-item function returns once the work-item has finished the kernel.
 inline constexpr int32_t Finished = -1;

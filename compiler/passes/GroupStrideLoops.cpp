@@ -39,7 +39,6 @@
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/DenseSet.h>
 #include <llvm/ADT/SmallPtrSet.h>
-#include <llvm/ADT/StringSwitch.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/PostDominators.h>
 #include <llvm/Analysis/ValueTracking.h>
@@ -63,38 +62,31 @@ Query queryOf(const llvm::CallInst &Call) {
   const llvm::Function *Callee = Call.getCalledFunction();
   if (!Callee)
     return Query::NotAQuery;
-  enum Kind { Id, LocalId, LocalSize, GlobalSize, Other, Linear, None };
-  Kind K = llvm::StringSwitch<Kind>(Callee->getName())
-               .Case("_Z12get_local_idj", LocalId)
-               .Case("_Z13get_global_idj", Id)
-               .Case("_Z14get_local_sizej", LocalSize)
-               .Case("_Z15get_global_sizej", GlobalSize)
-               .Case("_Z23get_enqueued_local_sizej", Other)
-               .Cases("_Z14get_num_groupsj", "_Z12get_group_idj", "_Z17get_global_offsetj", Other)
-               .Case("_Z12get_work_dimv", Other)
-               .Cases("_Z20get_global_linear_idv", "_Z19get_local_linear_idv", Linear)
-               .Default(None);
-  if (K == None)
+  using Q = WorkItemQuery;
+  switch (WorkItemQuery K = workItemQueryOf(Callee->getName())) {
+  case Q::Unknown:
     return Query::NotAQuery;
-  if (K == Other)
-    return Query::Uniform;
-  if (K == Linear)
+  case Q::GlobalLinearId:
+  case Q::LocalLinearId:
     return Query::VariesInX;
-  auto *Dim = llvm::dyn_cast<llvm::ConstantInt>(Call.getArgOperand(0));
-  bool Size = K == LocalSize || K == GlobalSize;
-  if (!Dim)
-    return Size ? Query::Uniform : Query::VariesInX;
-  if (!Dim->isZero())
-    return Query::Uniform;
-  switch (K) {
-  case LocalId:
-    return Query::LocalIdX;
-  case Id:
-    return Query::GlobalIdX;
-  case LocalSize:
-    return Query::LocalSizeX;
+  case Q::GlobalId:
+  case Q::LocalId:
+  case Q::GlobalSize:
+  case Q::LocalSize: {
+    bool Size = K == Q::GlobalSize || K == Q::LocalSize;
+    auto *Dim = llvm::dyn_cast<llvm::ConstantInt>(Call.getArgOperand(0));
+    if (!Dim)
+      return Size ? Query::Uniform : Query::VariesInX;
+    if (!Dim->isZero())
+      return Query::Uniform;
+    if (K == Q::LocalId)
+      return Query::LocalIdX;
+    if (K == Q::GlobalId)
+      return Query::GlobalIdX;
+    return K == Q::LocalSize ? Query::LocalSizeX : Query::GlobalSizeX;
+  }
   default:
-    return Query::GlobalSizeX;
+    return Query::Uniform; // enqueued local size, groups, offsets, work dimensions
   }
 }
 
@@ -104,12 +96,12 @@ bool variesInX(Query Q) {
 
 /// Private memory (Clang's SPIR address space 0, or generic pointing at it), or possibly so.
 bool maybePrivate(const llvm::Value *Pointer) {
-  unsigned AS = Pointer->getType()->getPointerAddressSpace();
-  if (AS != 0 && AS != 4)
-    return false;
-  const llvm::Value *Object = llvm::getUnderlyingObject(Pointer, 0);
-  unsigned ObjectAS = Object->getType()->getPointerAddressSpace();
-  return ObjectAS == 0 || ObjectAS == 4;
+  auto privateOrGeneric = [](unsigned AS) {
+    return AS == PrivateAddressSpace || AS == GenericAddressSpace;
+  };
+  return privateOrGeneric(Pointer->getType()->getPointerAddressSpace()) &&
+         privateOrGeneric(
+             llvm::getUnderlyingObject(Pointer, 0)->getType()->getPointerAddressSpace());
 }
 
 bool definitelyPrivate(const llvm::Value *Pointer) {
@@ -408,9 +400,9 @@ enum MemoryClass : unsigned { Buffers = 1, LocalMemory = 2, AnyMemory = Buffers 
 
 unsigned memoryClassOf(const llvm::Value *Pointer) {
   unsigned AS = Pointer->getType()->getPointerAddressSpace();
-  if (AS == 4) // generic: where it comes from, if that is known
+  if (AS == GenericAddressSpace) // where it comes from, if that is known
     AS = llvm::getUnderlyingObject(Pointer, 0)->getType()->getPointerAddressSpace();
-  return AS == 1 || AS == 2 ? Buffers : AS == LocalAddressSpace ? LocalMemory : AnyMemory;
+  return isBufferAddressSpace(AS) ? Buffers : AS == LocalAddressSpace ? LocalMemory : AnyMemory;
 }
 
 /// The memory classes L's body reads and writes.
@@ -534,12 +526,14 @@ void nestOverBlock(const Candidate &C, llvm::Value *LocalSize) {
   llvm::PHINode *J = B.CreatePHI(B.getInt64Ty(), 2, "j");
   J->addIncoming(B.getInt64(0), Header);
   llvm::ValueToValueMapTy Map;
-  Map[Index] = B.CreateAdd(Index, B.CreateZExtOrTrunc(J, Index->getType()), Index->getName() + ".at");
+  Map[Index] =
+      B.CreateAdd(Index, B.CreateZExtOrTrunc(J, Index->getType()), Index->getName() + ".at");
   for (llvm::Instruction &I : *Header) {
     if (llvm::isa<llvm::PHINode>(I) || I.isTerminator())
       continue;
     llvm::Instruction *Clone = B.Insert(I.clone(), I.getName() + ".at");
-    llvm::RemapInstruction(Clone, Map, llvm::RF_IgnoreMissingLocals | llvm::RF_NoModuleLevelChanges);
+    llvm::RemapInstruction(Clone, Map,
+                           llvm::RF_IgnoreMissingLocals | llvm::RF_NoModuleLevelChanges);
     Map[&I] = Clone;
   }
   llvm::Value *Holds = Map[Test->getCondition()];

@@ -47,10 +47,10 @@ bool mayAccessStack(llvm::Instruction &I) {
 /// counting up from 0: work-item 0 runs each region first, which the async copies of
 /// builtins/src/async.cl rely on. The x loop is marked parallel over the accesses in Group.
 /// With PeelFirstX, each row's work-item x == 0 runs on its own before a loop over the rest:
-/// there its test x == 0 folds away, and with it the collapsed group-stride loop only x == 0 runs,
-/// so that the loop over the rest can vectorize. (Only then: peeling costs a power-of-two trip
-/// count, and the x loop of a kernel whose work-items all do the same vectorizes without it.) Leaves B after the loops and
-/// returns the x loop's exit block.
+/// there its test x == 0 folds away, and with it the collapsed group-stride loop only x == 0
+/// runs, so that the loop over the rest can vectorize. (Only then: peeling costs a power-of-two
+/// trip count, and the x loop of a kernel whose work-items all do the same vectorizes without
+/// it.) Leaves B after the loops and returns the x loop's exit block.
 llvm::BasicBlock *emitWorkItemLoops(llvm::IRBuilder<> &B, llvm::Value *const *Size,
                                     llvm::MDNode *Group,
                                     const std::function<void(llvm::Value *const *)> &Body,

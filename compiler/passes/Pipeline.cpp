@@ -29,14 +29,13 @@ void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable) {
     Cleanup.addPass(llvm::EarlyCSEPass());
     Cleanup.addPass(llvm::InstCombinePass());
     Cleanup.addPass(llvm::SimplifyCFGPass());
+    Cleanup.addPass(AddressSpaceScopesPass());
+    // Loops the work-items of a row share by striding over local or global ids become loops that
+    // LLVM can vectorize (the x loop around them cannot); the work-item queries are still calls
+    // here. LoopSimplify gives every loop a preheader.
+    Cleanup.addPass(llvm::LoopSimplifyPass());
+    Cleanup.addPass(GroupStrideLoopsPass());
     MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Cleanup)));
-    // Loops the work-items of a row share by striding over local ids become one loop that LLVM
-    // can vectorize (the x loop around them cannot); the work-item queries are still calls here.
-    llvm::FunctionPassManager Loops;
-    Loops.addPass(AddressSpaceScopesPass());
-    Loops.addPass(llvm::LoopSimplifyPass()); // a preheader for every loop
-    Loops.addPass(GroupStrideLoopsPass());
-    MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Loops)));
   }
   // The kernels become work-group functions.
   MPM.addPass(WorkItemFunctionsPass());

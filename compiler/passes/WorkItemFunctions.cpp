@@ -5,7 +5,6 @@
 #include "compiler/WorkGroupAbi.h"
 
 #include <llvm/ADT/STLExtras.h>
-#include <llvm/ADT/StringSwitch.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/Cloning.h>
@@ -17,24 +16,7 @@
 namespace weft::compiler {
 namespace {
 
-enum class Query { GlobalId, GlobalSize, LocalId, LocalSize, EnqueuedLocalSize, NumGroups,
-                   GroupId, GlobalOffset, WorkDim, GlobalLinearId, LocalLinearId, Unknown };
-
-Query queryOf(llvm::StringRef Name) {
-  return llvm::StringSwitch<Query>(Name)
-      .Case("_Z13get_global_idj", Query::GlobalId)
-      .Case("_Z15get_global_sizej", Query::GlobalSize)
-      .Case("_Z12get_local_idj", Query::LocalId)
-      .Case("_Z14get_local_sizej", Query::LocalSize)
-      .Case("_Z23get_enqueued_local_sizej", Query::EnqueuedLocalSize)
-      .Case("_Z14get_num_groupsj", Query::NumGroups)
-      .Case("_Z12get_group_idj", Query::GroupId)
-      .Case("_Z17get_global_offsetj", Query::GlobalOffset)
-      .Case("_Z12get_work_dimv", Query::WorkDim)
-      .Case("_Z20get_global_linear_idv", Query::GlobalLinearId)
-      .Case("_Z19get_local_linear_idv", Query::LocalLinearId)
-      .Default(Query::Unknown);
-}
+using Query = WorkItemQuery;
 
 /// Emits one work-item's queries: loads from the work-group context and the three local ids.
 class WorkItemValues {
@@ -237,11 +219,11 @@ llvm::Function *makeWorkItemFunction(llvm::Function &K) {
   for (llvm::CallInst *Call : callsTo(*Item, isFence))
     Call->eraseFromParent();
   std::vector<llvm::CallInst *> Queries = callsTo(
-      *Item, [](llvm::StringRef Name) { return queryOf(Name) != Query::Unknown; });
+      *Item, [](llvm::StringRef Name) { return workItemQueryOf(Name) != Query::Unknown; });
   for (llvm::CallInst *Call : Queries) {
     llvm::IRBuilder<> B(Call);
     WorkItemValues V(B, Ctx, LocalId);
-    Query Q = queryOf(Call->getCalledFunction()->getName());
+    Query Q = workItemQueryOf(Call->getCalledFunction()->getName());
     llvm::Value *Result = Q == Query::WorkDim ? V.workDim()
                           : Q == Query::GlobalLinearId || Q == Query::LocalLinearId
                               ? V.linear(Q)
