@@ -1,5 +1,5 @@
 /* bench-kernels: kernel-side costs on the first platform the loader offers.
-   - first_build_ms: the process's first clBuildProgram of a medium program (six kernels), which
+   - first_build_ms: the process's first clBuildProgram of a medium program (ten kernels), which
      also loads the compiler; build_ms: the median of five more builds of it
    (bench/kernels.sh runs it with the implementations' disk caches off, and again with them on to
    time a cached build in a fresh process)
@@ -12,6 +12,8 @@
    - reduce_GBps: a barrier-heavy local-memory tree reduction (256 work-items per group, eight
      barriers per group) over 64 MiB of floats; checked against the host's sum
    - sgemm_GFLOPs: C = A * B, 1024 x 1024 floats, 16 x 16 tiles in local memory; spot-checked
+   - gemm_naive_GFLOPs: the same product as textbooks and first ports write it (each work-item
+     its own loop over k, no local memory), in 16 x 16 work-groups; spot-checked
    Prints "name value unit"; bench/kernels.sh runs it for Weft and PoCL side by side. */
 #include "bench.h"
 
@@ -67,6 +69,11 @@ static const char *Source =
     "    for (int k = 0; k < TILE; ++k) acc += ta[ly][k] * tb[k][lx];\n"
     "    barrier(CLK_LOCAL_MEM_FENCE);\n"
     "  }\n"
+    "  c[row * n + col] = acc; }\n"
+    "kernel void gemm_naive(global const float *a, global const float *b, global float *c, int n) {\n"
+    "  int col = get_global_id(0), row = get_global_id(1);\n"
+    "  float acc = 0.0f;\n"
+    "  for (int k = 0; k < n; ++k) acc += a[row * n + k] * b[k * n + col];\n"
     "  c[row * n + col] = acc; }\n";
 
 /* The host triad: each thread a contiguous slice. */
@@ -242,26 +249,30 @@ int main(void) {
       }
     CHECK(clEnqueueWriteBuffer(Q, A, CL_TRUE, 0, (size_t)M * M * 4, HA, 0, NULL, NULL));
     CHECK(clEnqueueWriteBuffer(Q, B, CL_TRUE, 0, (size_t)M * M * 4, HB, 0, NULL, NULL));
-    cl_kernel G = clCreateKernel(Prog, "sgemm", &Err);
-    CHECK(Err);
-    CHECK(clSetKernelArg(G, 0, sizeof A, &A));
-    CHECK(clSetKernelArg(G, 1, sizeof B, &B));
-    CHECK(clSetKernelArg(G, 2, sizeof Out, &Out));
-    CHECK(clSetKernelArg(G, 3, sizeof M, &M));
-    size_t Global[2] = {M, M}, TileLocal[2] = {16, 16};
-    double Ms = timeKernel(Q, G, 2, Global, TileLocal, 5);
-    CHECK(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, (size_t)M * M * 4, HC, 0, NULL, NULL));
-    for (int P = 0; P < 64; ++P) {
-      int I = (P * 97) % M, J = (P * 389 + 13) % M;
-      double Ref = 0;
-      for (int K2 = 0; K2 < M; ++K2)
-        Ref += (double)HA[I * M + K2] * HB[K2 * M + J];
-      if (fabs(HC[I * M + J] - Ref) > 1e-3 * fabs(Ref) + 1e-3) {
-        fprintf(stderr, "sgemm: C[%d][%d] = %f, expected %f\n", I, J, HC[I * M + J], Ref);
-        return 1;
+    const char *Kernels[] = {"sgemm", "gemm_naive"};
+    for (int Which = 0; Which < 2; ++Which) {
+      cl_kernel G = clCreateKernel(Prog, Kernels[Which], &Err);
+      CHECK(Err);
+      CHECK(clSetKernelArg(G, 0, sizeof A, &A));
+      CHECK(clSetKernelArg(G, 1, sizeof B, &B));
+      CHECK(clSetKernelArg(G, 2, sizeof Out, &Out));
+      CHECK(clSetKernelArg(G, 3, sizeof M, &M));
+      size_t Global[2] = {M, M}, TileLocal[2] = {16, 16};
+      double Ms = timeKernel(Q, G, 2, Global, TileLocal, 5);
+      CHECK(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, (size_t)M * M * 4, HC, 0, NULL, NULL));
+      for (int P = 0; P < 64; ++P) {
+        int I = (P * 97) % M, J = (P * 389 + 13) % M;
+        double Ref = 0;
+        for (int K2 = 0; K2 < M; ++K2)
+          Ref += (double)HA[I * M + K2] * HB[K2 * M + J];
+        if (fabs(HC[I * M + J] - Ref) > 1e-3 * fabs(Ref) + 1e-3) {
+          fprintf(stderr, "%s: C[%d][%d] = %f, expected %f\n", Kernels[Which], I, J, HC[I * M + J], Ref);
+          return 1;
+        }
       }
+      printf("%s_GFLOPs %.2f GFLOP/s\n", Kernels[Which], 2.0 * M * M * M / (Ms * 1e6));
+      clReleaseKernel(G);
     }
-    printf("sgemm_GFLOPs %.2f GFLOP/s\n", 2.0 * M * M * M / (Ms * 1e6));
     free(HA);
     free(HB);
     free(HC);

@@ -117,6 +117,7 @@ void runPipeline(llvm::Module &M, llvm::TargetMachine *TM, bool Weft, bool OptDi
   Tuning.LoopVectorization = !OptDisable;
   Tuning.SLPVectorization = !OptDisable;
   llvm::PassBuilder PB(TM, Tuning);
+  registerPipelineCallbacks(PB);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);

@@ -76,7 +76,8 @@ llvm::BasicBlock *emitWorkItemLoops(llvm::IRBuilder<> &B, llvm::Value *const *Si
     if (D == 0) {
       llvm::MDNode *Parallel =
           llvm::MDNode::get(C, {llvm::MDString::get(C, "llvm.loop.parallel_accesses"), Group});
-      llvm::MDNode *Loop = llvm::MDNode::getDistinct(C, {nullptr, Parallel});
+      llvm::MDNode *Marker = llvm::MDNode::get(C, {llvm::MDString::get(C, attr::WorkItemLoop)});
+      llvm::MDNode *Loop = llvm::MDNode::getDistinct(C, {nullptr, Parallel, Marker});
       Loop->replaceOperandWith(0, Loop);
       Br->setMetadata(llvm::LLVMContext::MD_loop, Loop);
     }

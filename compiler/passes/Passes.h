@@ -9,6 +9,7 @@
 #include <llvm/IR/PassManager.h>
 
 namespace llvm {
+class Loop;
 class PassBuilder;
 } // namespace llvm
 
@@ -49,6 +50,9 @@ inline constexpr const char *Uniform = "weft.uniform";
 /// weft-barriers then stores uniform values by x == 0 alone, and weft-kernel-entry runs x == 0 on
 /// its own (the other work-items' loop, without the collapsed loop, can vectorize).
 inline constexpr const char *Collapsed = "weft.collapsed";
+/// Loop metadata (an option of the loop's ID, as LLVM's own llvm.loop.* are) on weft-kernel-entry's
+/// x loops, the loops over a row's work-items.
+inline constexpr const char *WorkItemLoop = "weft.loop.work_items";
 
 } // namespace attr
 
@@ -124,6 +128,22 @@ struct BarriersPass : llvm::PassInfoMixin<BarriersPass> {
 struct KernelEntryPass : llvm::PassInfoMixin<KernelEntryPass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
+
+/// weft-jam-work-items, where LLVM's -O3 pipeline starts vectorizing: a work-item loop with a
+/// loop inside (which the loop vectorizer cannot take) is unrolled by two vectors' worth of
+/// work-items and its copies of the inner loop jammed into one, which the SLP vectorizer then runs
+/// on vectors, one work-item a lane. The file's header says when LLVM does it, and why Weft may
+/// tell LLVM's legality test that the work-items' accesses are independent.
+struct JamWorkItemLoopsPass : llvm::PassInfoMixin<JamWorkItemLoopsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
+/// Whether L is one of weft-kernel-entry's loops over a row's work-items.
+bool isWorkItemLoop(const llvm::Loop &L);
+
+/// Adds what Weft runs inside LLVM's pipelines to PB (weft-jam-work-items, before -O3's
+/// vectorizers).
+void registerPipelineCallbacks(llvm::PassBuilder &PB);
 
 /// Gives every Weft pass its `opt -passes=` name.
 void registerWeftPasses(llvm::PassBuilder &PB);

@@ -1,6 +1,7 @@
 // The order of Weft's passes: the only place that lists it (DESIGN.md "Compiler pipeline").
 #include "compiler/passes/Passes.h"
 
+#include <llvm/Passes/PassBuilder.h>
 #include <llvm/Transforms/IPO/AlwaysInliner.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
@@ -47,6 +48,14 @@ void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable) {
   // accesses keep their alias scopes, which InstCombine would drop when it merges a reload with
   // another load at a PHI of the whole function).
   MPM.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
+}
+
+void registerPipelineCallbacks(llvm::PassBuilder &PB) {
+  PB.registerVectorizerStartEPCallback(
+      [](llvm::FunctionPassManager &FPM, llvm::OptimizationLevel Level) {
+        if (Level != llvm::OptimizationLevel::O0)
+          FPM.addPass(JamWorkItemLoopsPass());
+      });
 }
 
 } // namespace weft::compiler

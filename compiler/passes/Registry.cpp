@@ -6,6 +6,7 @@
 namespace weft::compiler {
 
 void registerWeftPasses(llvm::PassBuilder &PB) {
+  registerPipelineCallbacks(PB);
   PB.registerPipelineParsingCallback(
       [](llvm::StringRef Name, llvm::ModulePassManager &MPM, llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
         if (Name == "weft-normalize")
@@ -34,6 +35,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           FPM.addPass(AddressSpaceScopesPass());
         else if (Name == "weft-group-stride-loops")
           FPM.addPass(GroupStrideLoopsPass());
+        else if (Name == "weft-jam-work-items")
+          FPM.addPass(JamWorkItemLoopsPass());
         else
           return false;
         return true;

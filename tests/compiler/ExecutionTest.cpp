@@ -26,10 +26,12 @@ protected:
     Compiler = *C;
   }
 
-  BuildOutput build(const std::string &Source, const std::string &Options = "") {
+  BuildOutput build(const std::string &Source, const std::string &Options = "",
+                    compiler::DeviceTarget Target = {}) {
     compiler::CompileInput In;
     In.Source = Source;
     In.Options = Options;
+    In.Target = std::move(Target);
     CompileOutput C = Compiler->compile(In);
     if (C.Result != Status::Success) {
       BuildOutput Out;
@@ -75,6 +77,24 @@ protected:
     ASSERT_LT(Index, K.Args.size());
     ASSERT_EQ(K.Args[Index].Size, sizeof(T));
     std::memcpy(Args.data() + K.Args[Index].Offset, &Value, sizeof(T));
+  }
+
+  /// Runs kernel Name of Out over Global in groups of Local, with the buffers Pointers as its
+  /// first arguments and Last as the one after them.
+  template <class T>
+  static void launch(const BuildOutput &Out, const char *Name, const std::vector<void *> &Pointers,
+                     T Last, unsigned Dims, std::array<uint64_t, 3> Global,
+                     std::array<uint64_t, 3> Local) {
+    const compiler::KernelBinary *K = nullptr;
+    for (const auto &Each : Out.Program->kernels())
+      if (Each.Info.Name == Name)
+        K = &Each;
+    ASSERT_NE(K, nullptr) << Name;
+    std::vector<std::byte> Args(K->ArgBufferSize);
+    for (unsigned I = 0; I < Pointers.size(); ++I)
+      set(Args, *K, I, Pointers[I]);
+    set(Args, *K, unsigned(Pointers.size()), Last);
+    run(*K, Args, Dims, Global, Local);
   }
 
   compiler::Compiler *Compiler = nullptr;
@@ -406,19 +426,9 @@ TEST_F(Execution, GroupStrideLoopsGiveEveryWorkItemsResult) {
       for (uint i = get_local_id(0); i < n; i += get_local_size(0)) a[i] += 1.0f;
     })");
   ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
-  // Runs kernel Name with the buffers Pointers as its first arguments and Count as its last.
   auto launch = [&](const char *Name, std::vector<void *> Pointers, uint32_t Count, unsigned Dims,
                     std::array<uint64_t, 3> Global, std::array<uint64_t, 3> Local) {
-    const compiler::KernelBinary *K = nullptr;
-    for (const auto &Each : Out.Program->kernels())
-      if (Each.Info.Name == Name)
-        K = &Each;
-    ASSERT_NE(K, nullptr) << Name;
-    std::vector<std::byte> Args(K->ArgBufferSize);
-    for (unsigned I = 0; I < Pointers.size(); ++I)
-      set(Args, *K, I, Pointers[I]);
-    set(Args, *K, unsigned(Pointers.size()), Count);
-    run(*K, Args, Dims, Global, Local);
+    Execution::launch(Out, Name, Pointers, Count, Dims, Global, Local);
   };
 
   // 4 work-groups in x (8, 8, 8 and 6 work-items), 2 rows in each, 2 groups in y: 16 segments.
@@ -512,6 +522,97 @@ TEST_F(Execution, GridStrideLoopsGiveEveryWorkItemsResult) {
   run(*GridInt, Args, 1, {48, 1, 1}, {16, 1, 1});
   for (int32_t I = 0; I < 512; ++I)
     ASSERT_EQ(A[size_t(I)], I >= 1 && I <= 500 ? 3 + I : 3) << I;
+}
+
+// Work-item loops with a loop inside: weft-jam-work-items runs 16 work-items of a row side by
+// side, and those after the last 16 of a row 8 at a time, in the GEMMs (int indices, which the
+// SLP vectorizer gathers, and size_t ones, which it loads as vectors), in every shape of row and
+// in partial groups. LLVM's legality test leaves the other nests alone (a buffer updated in
+// place, an inner loop whose trip count differs between work-items, a private array, whose
+// storage the work-items of a row share); they must be right all the same.
+TEST_F(Execution, WorkItemLoopsWithALoopInsideGiveEveryWorkItemsResult) {
+  auto Out = build(R"(
+    kernel void gemm(global const float *a, global const float *b, global float *c, int n) {
+      int col = get_global_id(0), row = get_global_id(1);
+      float acc = 0.0f;
+      for (int k = 0; k < n; ++k) acc += a[row * n + k] * b[k * n + col];
+      c[row * n + col] = acc;
+    }
+    kernel void gemm_wide(global const double *a, global const double *b, global double *c, int n) {
+      size_t col = get_global_id(0), row = get_global_id(1);
+      double acc = 0.0;
+      for (int k = 0; k < n; ++k) acc += a[row * n + k] * b[k * n + col];
+      c[row * n + col] = acc;
+    }
+    kernel void in_place(global int *a, int n) {
+      size_t i = get_global_id(0) + get_global_size(0) * get_global_id(1);
+      int v = a[i];
+      for (int k = 0; k < n; ++k) v = v * 3 + k;
+      a[i] = v;
+    }
+    kernel void triangle(global const float *a, global float *c, int n) {
+      int col = get_global_id(0), row = get_global_id(1);
+      float acc = 0.0f;
+      for (int k = 0; k <= col; ++k) acc += a[row * n + k];
+      c[row * n + col] = acc;
+    }
+    kernel void private_array(global const float *a, global float *c, int n) {
+      int col = get_global_id(0), row = get_global_id(1);
+      float p[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+      for (int k = 0; k < n; ++k) p[k & 3] += a[row * n + k] * (float)(col + 1);
+      c[row * n + col] = p[0] - p[1] + 2.0f * p[2] + p[3];
+    })", "", {{"cl_khr_fp64"}, {}});
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  auto launch = [&](const char *Name, std::vector<void *> Pointers, int32_t Count,
+                    std::array<uint64_t, 3> Global, std::array<uint64_t, 3> Local) {
+    Execution::launch(Out, Name, Pointers, Count, 2, Global, Local);
+  };
+  // n x n matrices; rows of 40 work-items (16 + 16 + 8), 8, 24 (16 + 8), 5 (none side by side)
+  // and 19 in a partial group (16 + 3).
+  const int N = 40;
+  std::vector<float> A(N * N), B(N * N);
+  std::vector<double> Ad(N * N), Bd(N * N);
+  for (int I = 0; I < N * N; ++I) {
+    A[I] = float(I % 13) * 0.5f - 2.0f;
+    B[I] = float(I % 7) - 3.0f;
+    Ad[I] = A[I] * 1.25;
+    Bd[I] = B[I] * 0.75;
+  }
+  const std::array<uint64_t, 3> Shapes[] = {{40, 2, 1}, {8, 4, 1}, {24, 1, 1}, {5, 8, 1}, {19, 3, 1}};
+  for (const auto &Local : Shapes) {
+    SCOPED_TRACE("local size " + std::to_string(Local[0]) + " x " + std::to_string(Local[1]));
+    std::vector<float> C(N * N, -1.0f), T(N * N, -1.0f), P(N * N, -1.0f);
+    std::vector<double> Cd(N * N, -1.0);
+    launch("gemm", {A.data(), B.data(), C.data()}, N, {N, N, 1}, Local);
+    launch("gemm_wide", {Ad.data(), Bd.data(), Cd.data()}, N, {N, N, 1}, Local);
+    launch("triangle", {A.data(), T.data()}, N, {N, N, 1}, Local);
+    launch("private_array", {A.data(), P.data()}, N, {N, N, 1}, Local);
+    std::vector<int32_t> V(N * N);
+    for (int I = 0; I < N * N; ++I)
+      V[I] = I;
+    launch("in_place", {V.data()}, 7, {N, N, 1}, Local);
+    for (int Row = 0; Row < N; ++Row)
+      for (int Col = 0; Col < N; ++Col) {
+        float Acc = 0.0f, Tri = 0.0f, Priv[4] = {};
+        double AccD = 0.0;
+        for (int K = 0; K < N; ++K) {
+          Acc = std::fma(A[Row * N + K], B[K * N + Col], Acc);
+          AccD = std::fma(Ad[Row * N + K], Bd[K * N + Col], AccD);
+          Priv[K & 3] = std::fma(A[Row * N + K], float(Col + 1), Priv[K & 3]);
+          if (K <= Col)
+            Tri += A[Row * N + K];
+        }
+        int32_t Want = Row * N + Col;
+        for (int K = 0; K < 7; ++K)
+          Want = Want * 3 + K;
+        const int I = Row * N + Col;
+        ASSERT_EQ(C[I], Acc) << Row << " " << Col;
+        ASSERT_EQ(Cd[I], AccD) << Row << " " << Col;
+        ASSERT_EQ(T[I], Tri) << Row << " " << Col;
+        ASSERT_EQ(P[I], Priv[0] - Priv[1] + 2.0f * Priv[2] + Priv[3]) << Row << " " << Col;
+        ASSERT_EQ(V[I], Want) << Row << " " << Col;
+      }
+  }
 }
 
 TEST_F(Execution, OptDisableBuildsAndRuns) {

@@ -106,8 +106,9 @@ define void @helper() {
 
 ; The kernel's own function attributes (target CPU and features, fast-math...) carry over.
 ; CHECK: attributes #[[PLAIN]] = { "uniform-work-group-size"="true" "weft-arg-buffer-size"="64" "weft-arg-layout"="0:8,8:4,16:16,32:16" "weft-local-bytes"="0" "weft-local-scratch-bytes"="0" "weft-private-bytes"="0" }
-; CHECK: ![[LOOP]] = distinct !{![[LOOP]], ![[PARALLEL:[0-9]+]]}
+; CHECK: ![[LOOP]] = distinct !{![[LOOP]], ![[PARALLEL:[0-9]+]], ![[MARKER:[0-9]+]]}
 ; CHECK: ![[PARALLEL]] = !{!"llvm.loop.parallel_accesses", ![[GROUP]]}
+; CHECK: ![[MARKER]] = !{!"weft.loop.work_items"}
 
 attributes #0 = { "uniform-work-group-size"="true" }
 attributes #1 = { "weft-work-item"="plain" }

@@ -1,0 +1,217 @@
+// weft-jam-work-items: see Passes.h.
+//
+// LLVM's loop vectorizer only vectorizes innermost loops. A work-item loop (weft-kernel-entry's
+// x loop) with a loop inside, such as
+//
+//   for (int i = 0; i < 128; ++i) { x = mad(y, x, y); y = mad(x, y, x); ... }   // clpeak
+//   for (int k = 0; k < n; ++k) acc += a[row * n + k] * b[k * n + col];        // naive GEMM
+//
+// stays scalar, and each work-item's inner loop runs as one dependent chain. Unrolling the x loop
+// and jamming the copies of the inner loop into one (LLVM's unroll-and-jam) makes the inner loop
+// run several work-items side by side, which the SLP vectorizer then packs into vectors, one lane
+// a work-item, as the x loop's own vectorization would have.
+//
+// Legality is LLVM's isSafeToUnrollAndJam: the loops' shapes, an inner trip count the same for
+// every work-item, values flowing only forwards, and no memory dependence that the new order
+// (the work-items' parts before the inner loop, then their inner loops together, then their
+// parts after it) would break. For that last test LLVM's dependence analysis sees buffers
+// passed as separate arguments as possibly the same (OpenCL has no `restrict` by default), so it
+// refuses a GEMM reading a and b and writing c. But the x loop's iterations are independent
+// (weft-kernel-entry's access group: between barriers, two work-items touching the same memory,
+// one of them writing, is a data race), and the jam only reorders accesses of different
+// iterations, never two of one work-item. So for the test, and only for it, every access in the
+// x loop's group gets a scope of its own that every other access declares it does not alias;
+// afterwards those scopes are removed again, from the copies too.
+//
+// It runs where LLVM's pipeline starts vectorizing: before the loop vectorizer (which takes the
+// innermost x loops, not nests, and may vectorize a jammed inner loop on its own) and the SLP
+// vectorizer, and before the unroller makes an inner loop two (an unrolled one and its
+// remainder). A request LLVM could not carry out is withdrawn at once, so that its warning about
+// transformations asked for and not done leaves the build log alone.
+#include "compiler/passes/Passes.h"
+
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/TargetTransformInfo.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/MDBuilder.h>
+#include <llvm/IR/Metadata.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/IndVarSimplify.h>
+#include <llvm/Transforms/Scalar/LoopPassManager.h>
+#include <llvm/Transforms/Scalar/LoopUnrollAndJamPass.h>
+#include <llvm/Transforms/Utils/LoopUtils.h>
+
+namespace weft::compiler {
+namespace {
+
+constexpr const char *JamCount = "llvm.loop.unroll_and_jam.count";
+/// Loop metadata on the remainder nest of a jammed work-item loop (weft's own: LLVM keeps it).
+constexpr const char *RemainderMarker = "weft.loop.jam_remainder";
+/// Above this many memory accesses in a nest, the scopes (one list per access naming all the
+/// others) would cost more than the nest is likely to gain.
+constexpr size_t MaxAccesses = 64;
+
+/// How many work-items to run side by side: two vectors of 32-bit lanes of the widest vector
+/// register. One vector's worth would leave each inner iteration one dependent chain (an FMA
+/// waits four cycles for the one before); two give the core two chains to overlap. clpeak's
+/// scalar float kernel, `bench/kernels.sh`: see docs/performance.md "Work-item loops with a loop
+/// inside".
+unsigned workItemsPerIteration(const llvm::TargetTransformInfo &TTI) {
+  uint64_t Bits =
+      TTI.getRegisterBitWidth(llvm::TargetTransformInfo::RGK_FixedWidthVector).getFixedSize();
+  return std::max<unsigned>(2, unsigned(2 * Bits / 32));
+}
+
+/// The access groups L's ID declares parallel.
+llvm::SmallPtrSet<const llvm::MDNode *, 2> parallelGroups(const llvm::Loop &L) {
+  llvm::SmallPtrSet<const llvm::MDNode *, 2> Groups;
+  if (llvm::MDNode *Parallel = llvm::findOptionMDForLoop(&L, "llvm.loop.parallel_accesses"))
+    for (const llvm::MDOperand &Op : llvm::drop_begin(Parallel->operands()))
+      if (auto *Group = llvm::dyn_cast<llvm::MDNode>(Op.get()))
+        Groups.insert(Group);
+  return Groups;
+}
+
+/// Whether I is in one of Groups (an instruction's !llvm.access.group is a group or a list of
+/// them).
+bool inGroups(const llvm::Instruction &I,
+              const llvm::SmallPtrSetImpl<const llvm::MDNode *> &Groups) {
+  llvm::MDNode *Mine = I.getMetadata(llvm::LLVMContext::MD_access_group);
+  if (!Mine)
+    return false;
+  if (Groups.count(Mine))
+    return true;
+  for (const llvm::MDOperand &Op : Mine->operands())
+    if (Groups.count(llvm::dyn_cast_or_null<llvm::MDNode>(Op.get())))
+      return true;
+  return false;
+}
+
+/// Drops from each access's scope lists the scopes of Domain.
+void removeScopes(llvm::Function &F, const llvm::MDNode *Domain) {
+  auto Filter = [Domain](llvm::MDNode *List) -> llvm::MDNode * {
+    llvm::SmallVector<llvm::Metadata *, 8> Kept;
+    for (const llvm::MDOperand &Op : List->operands()) {
+      auto *Scope = llvm::dyn_cast<llvm::MDNode>(Op.get());
+      if (!Scope || Scope->getNumOperands() < 2 || Scope->getOperand(1).get() != Domain)
+        Kept.push_back(Op.get());
+    }
+    return Kept.empty() ? nullptr : llvm::MDNode::get(List->getContext(), Kept);
+  };
+  for (llvm::Instruction &I : llvm::instructions(F))
+    for (unsigned Kind : {llvm::LLVMContext::MD_alias_scope, llvm::LLVMContext::MD_noalias})
+      if (llvm::MDNode *List = I.getMetadata(Kind))
+        I.setMetadata(Kind, Filter(List));
+}
+
+} // namespace
+
+bool isWorkItemLoop(const llvm::Loop &L) {
+  return llvm::findOptionMDForLoop(&L, attr::WorkItemLoop) != nullptr;
+}
+
+llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
+                                                  llvm::FunctionAnalysisManager &FAM) {
+  const unsigned Count = workItemsPerIteration(FAM.getResult<llvm::TargetIRAnalysis>(F));
+  if (Count < 2)
+    return llvm::PreservedAnalyses::all();
+  llvm::LLVMContext &C = F.getContext();
+  llvm::MDBuilder MDB(C);
+  llvm::MDNode *Domain = nullptr;
+  auto option = [&C](llvm::StringRef Name, llvm::ArrayRef<llvm::Metadata *> Values = {}) {
+    llvm::SmallVector<llvm::Metadata *, 4> Ops{llvm::MDString::get(C, Name)};
+    Ops.append(Values.begin(), Values.end());
+    return llvm::MDNode::get(C, Ops);
+  };
+  auto count = [&](unsigned N) {
+    return option(JamCount, {llvm::ConstantAsMetadata::get(
+                                llvm::ConstantInt::get(llvm::Type::getInt32Ty(C), N))});
+  };
+  // The nests to jam: a work-item loop around one innermost loop (what unroll-and-jam handles; an
+  // x loop the vectorizer took has no loop inside any more).
+  auto nests = [&F, &FAM](llvm::StringRef Marker) {
+    std::vector<llvm::Loop *> Found;
+    for (llvm::Loop *L : FAM.getResult<llvm::LoopAnalysis>(F).getLoopsInPreorder())
+      if (llvm::findOptionMDForLoop(L, Marker) && L->getSubLoops().size() == 1 &&
+          L->getSubLoops()[0]->isInnermost() && !llvm::findOptionMDForLoop(L, JamCount))
+        Found.push_back(L);
+    return Found;
+  };
+  // Jams the nests that ask for it. The request goes with the attempt: a jammed loop must not be
+  // jammed again in the next round, and a nest LLVM could not jam must not reach LLVM's warning
+  // about transformations asked for and not done.
+  auto jam = [&]() {
+    llvm::FunctionPassManager Jam;
+    Jam.addPass(llvm::createFunctionToLoopPassAdaptor(llvm::LoopUnrollAndJamPass(3)));
+    FAM.invalidate(F, Jam.run(F, FAM));
+    for (llvm::Loop *L : FAM.getResult<llvm::LoopAnalysis>(F).getLoopsInPreorder())
+      if (llvm::findOptionMDForLoop(L, JamCount))
+        L->setLoopID(llvm::makePostTransformationMetadata(C, L->getLoopID(), {JamCount}, {}));
+  };
+
+  for (llvm::Loop *L : nests(attr::WorkItemLoop)) {
+    auto Groups = parallelGroups(*L);
+    std::vector<llvm::Instruction *> Accesses;
+    for (llvm::BasicBlock *BB : L->blocks())
+      for (llvm::Instruction &I : *BB)
+        if ((llvm::isa<llvm::LoadInst>(I) || llvm::isa<llvm::StoreInst>(I)) && inGroups(I, Groups))
+          Accesses.push_back(&I);
+    if (Accesses.size() > MaxAccesses)
+      continue;
+    if (!Domain)
+      Domain = MDB.createAnonymousAliasScopeDomain("weft.jam");
+    std::vector<llvm::Metadata *> Scopes;
+    for (size_t A = 0; A < Accesses.size(); ++A)
+      Scopes.push_back(MDB.createAnonymousAliasScope(Domain));
+    for (size_t A = 0; A < Accesses.size(); ++A) {
+      std::vector<llvm::Metadata *> Others = Scopes;
+      Others.erase(Others.begin() + A);
+      llvm::Instruction &I = *Accesses[A];
+      I.setMetadata(llvm::LLVMContext::MD_alias_scope,
+                    llvm::MDNode::concatenate(I.getMetadata(llvm::LLVMContext::MD_alias_scope),
+                                              llvm::MDNode::get(C, {Scopes[A]})));
+      I.setMetadata(llvm::LLVMContext::MD_noalias,
+                    llvm::MDNode::concatenate(I.getMetadata(llvm::LLVMContext::MD_noalias),
+                                              llvm::MDNode::get(C, Others)));
+    }
+    // The work-items left over (fewer than Count: an 8-wide work-group, or the last 8 of 24) run
+    // half as many side by side, in the remainder nest unroll-and-jam leaves, which keeps the
+    // loop's parallel accesses for the second round.
+    llvm::SmallVector<llvm::Metadata *, 4> Remainder{option(RemainderMarker)};
+    if (llvm::MDNode *Parallel = llvm::findOptionMDForLoop(L, "llvm.loop.parallel_accesses"))
+      Remainder.push_back(Parallel);
+    // The jammed inner loops already do Count work-items' work per iteration: unrolled twice
+    // (for the loop's own overhead), not the 4 or 8 times LLVM would choose. bench-kernels'
+    // gemm_naive (three runs each): 8.4-8.8 GFLOP/s and builds of 191-197 ms with 2, 8.4-8.7 and
+    // 197-204 ms with LLVM's choice, 7.6 and 189-194 ms not unrolled.
+    llvm::Metadata *Unroll = option(
+        "llvm.loop.unroll.count",
+        {llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt32Ty(C), 2))});
+    L->setLoopID(llvm::makePostTransformationMetadata(
+        C, L->getLoopID(), {},
+        {count(Count), option("llvm.loop.unroll_and_jam.followup_remainder_outer", Remainder),
+         option("llvm.loop.unroll_and_jam.followup_inner", {Unroll}),
+         option("llvm.loop.unroll_and_jam.followup_remainder_inner", {Unroll})}));
+  }
+  if (!Domain) // most functions: no nest, nothing more to run
+    return llvm::PreservedAnalyses::all();
+  jam();
+  if (Count >= 4) {
+    for (llvm::Loop *L : nests(RemainderMarker))
+      L->setLoopID(llvm::makePostTransformationMetadata(C, L->getLoopID(), {}, {count(Count / 2)}));
+    jam();
+  }
+  removeScopes(F, Domain);
+  // Each jammed copy counts the inner loop with an induction variable of its own: one serves
+  // them all, and then what every copy loads alike (a row of a in the GEMM) is one load, and what
+  // they load side by side is consecutive for the SLP vectorizer, which the pipeline runs next.
+  FAM.invalidate(
+      F, llvm::PreservedAnalyses::none()); // the scopes changed under any cached alias result
+  llvm::FunctionPassManager Tidy;
+  Tidy.addPass(llvm::createFunctionToLoopPassAdaptor(llvm::IndVarSimplifyPass()));
+  Tidy.addPass(llvm::EarlyCSEPass());
+  Tidy.run(F, FAM);
+  return llvm::PreservedAnalyses::none();
+}
+
+} // namespace weft::compiler
