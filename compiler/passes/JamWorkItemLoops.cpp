@@ -31,14 +31,23 @@
 #include "compiler/passes/Passes.h"
 
 #include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/ScalarEvolutionExpressions.h>
 #include <llvm/Analysis/TargetTransformInfo.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Metadata.h>
+#include <llvm/IR/PatternMatch.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
 #include <llvm/Transforms/Scalar/IndVarSimplify.h>
 #include <llvm/Transforms/Scalar/LoopPassManager.h>
 #include <llvm/Transforms/Scalar/LoopUnrollAndJamPass.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/LCSSA.h>
+#include <llvm/Transforms/Utils/LoopSimplify.h>
 #include <llvm/Transforms/Utils/LoopUtils.h>
 
 namespace weft::compiler {
@@ -104,6 +113,92 @@ void removeScopes(llvm::Function &F, const llvm::MDNode *Domain) {
         I.setMetadata(Kind, Filter(List));
 }
 
+/// `(long)(int)V` as InstCombine leaves it (ashr (shl V, 32), 32) or as written: V if I is one.
+llvm::Value *truncatedAndExtended(llvm::Instruction &I) {
+  using namespace llvm::PatternMatch;
+  llvm::Value *V = nullptr;
+  if (!I.getType()->isIntegerTy(64))
+    return nullptr;
+  if (match(&I, m_AShr(m_Shl(m_Value(V), m_SpecificInt(32)), m_SpecificInt(32))) ||
+      match(&I, m_SExt(m_Trunc(m_Value(V)))))
+    if (V->getType()->isIntegerTy(64))
+      return V;
+  return nullptr;
+}
+
+/// The jammed copies of `int col = get_global_id(0)` are (long)(int)(g + j) for j = 0, 1, ...:
+/// consecutive unless g + j crosses 2^31 between two of them, so the SLP vectorizer cannot load
+/// `b[k * n + col]` of the copies as one vector and gathers them instead. When Inner uses such
+/// columns, it runs in a second version, taken when the last of them is the first plus its offset
+/// (then none wrapped), where every column is the first plus its offset, which the vectorizer
+/// reads as consecutive. Returns whether it made one.
+bool versionForConsecutiveColumns(llvm::Loop &Outer, llvm::Loop &Inner, llvm::ScalarEvolution &SE,
+                                  llvm::DominatorTree &DT, llvm::LoopInfo &LI) {
+  llvm::BasicBlock *Preheader = Inner.getLoopPreheader(), *Exit = Inner.getExitBlock();
+  llvm::BasicBlock *Exiting = Inner.getExitingBlock();
+  if (!Preheader || !Exit || !Exiting || !llvm::isa<llvm::BranchInst>(Preheader->getTerminator()) ||
+      llvm::cast<llvm::BranchInst>(Preheader->getTerminator())->isConditional() ||
+      Exit->getUniquePredecessor() != Exiting)
+    return false;
+  // The first column the inner loop uses, and the others at a constant distance after it.
+  llvm::Instruction *First = nullptr;
+  const llvm::SCEV *FirstG = nullptr;
+  std::vector<std::pair<llvm::Instruction *, uint64_t>> Others;
+  for (llvm::BasicBlock *BB : Outer.blocks()) {
+    if (Inner.contains(BB))
+      continue;
+    for (llvm::Instruction &I : *BB) {
+      llvm::Value *G = truncatedAndExtended(I);
+      if (!G || llvm::none_of(I.users(), [&Inner](const llvm::User *U) {
+            return Inner.contains(llvm::cast<llvm::Instruction>(U));
+          }))
+        continue;
+      if (!First) {
+        First = &I;
+        FirstG = SE.getSCEV(G);
+        continue;
+      }
+      auto *Distance = llvm::dyn_cast<llvm::SCEVConstant>(SE.getMinusSCEV(SE.getSCEV(G), FirstG));
+      if (Distance && Distance->getAPInt().ugt(0) && Distance->getAPInt().ult(1024))
+        Others.push_back({&I, Distance->getAPInt().getZExtValue()});
+    }
+  }
+  if (Others.empty() || !DT.dominates(First, Preheader->getTerminator()) ||
+      llvm::any_of(Others, [&](const auto &O) {
+        return !DT.dominates(O.first, Preheader->getTerminator());
+      }))
+    return false;
+
+  // What the inner loop hands on leaves it through phis in its exit, which then merge the versions.
+  llvm::formLCSSA(Inner, DT, &LI, &SE);
+  // The columns are computed in the inner loop's preheader (the x loop's header, usually): the
+  // copy of the inner loop gets a preheader of its own, and so does the original.
+  llvm::IRBuilder<> B(Preheader->getTerminator());
+  llvm::ValueToValueMapTy VMap;
+  const auto *Last = &Others.front();
+  for (const auto &O : Others) {
+    VMap[O.first] =
+        B.CreateAdd(First, B.getInt64(O.second), O.first->getName() + ".next", false, true);
+    if (O.second > Last->second)
+      Last = &O;
+  }
+  llvm::Value *Consecutive = B.CreateICmpEQ(Last->first, VMap[Last->first], "columns.consecutive");
+  llvm::BasicBlock *Split = llvm::SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI);
+  llvm::SmallVector<llvm::BasicBlock *, 8> Blocks;
+  llvm::Loop *Fast =
+      llvm::cloneLoopWithPreheader(Split, Split, &Inner, VMap, ".columns", &LI, &DT, Blocks);
+  llvm::remapInstructionsInBlocks(Blocks, VMap);
+  Split->getTerminator()->eraseFromParent();
+  llvm::BranchInst::Create(Fast->getLoopPreheader(), Inner.getHeader(), Consecutive, Split);
+  auto *FastExiting = llvm::cast<llvm::BasicBlock>(VMap[Exiting]);
+  for (llvm::PHINode &Phi : Exit->phis()) {
+    llvm::Value *In = Phi.getIncomingValueForBlock(Exiting);
+    llvm::Value *Mapped = VMap.lookup(In);
+    Phi.addIncoming(Mapped ? Mapped : In, FastExiting);
+  }
+  DT.changeImmediateDominator(Exit, Split);
+  return true;
+}
 } // namespace
 
 bool isWorkItemLoop(const llvm::Loop &L) {
@@ -205,12 +300,22 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
   // Each jammed copy counts the inner loop with an induction variable of its own: one serves
   // them all, and then what every copy loads alike (a row of a in the GEMM) is one load, and what
   // they load side by side is consecutive for the SLP vectorizer, which the pipeline runs next.
-  FAM.invalidate(
-      F, llvm::PreservedAnalyses::none()); // the scopes changed under any cached alias result
+  // (The scopes changed under any cached alias result.)
+  FAM.invalidate(F, llvm::PreservedAnalyses::none());
   llvm::FunctionPassManager Tidy;
   Tidy.addPass(llvm::createFunctionToLoopPassAdaptor(llvm::IndVarSimplifyPass()));
   Tidy.addPass(llvm::EarlyCSEPass());
   Tidy.run(F, FAM);
+  auto &LI = FAM.getResult<llvm::LoopAnalysis>(F);
+  auto &SE = FAM.getResult<llvm::ScalarEvolutionAnalysis>(F);
+  auto &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
+  std::vector<llvm::Loop *> Jammed;
+  for (llvm::Loop *L : LI.getLoopsInPreorder())
+    if ((isWorkItemLoop(*L) || llvm::findOptionMDForLoop(L, RemainderMarker)) &&
+        L->getSubLoops().size() == 1 && L->getSubLoops()[0]->isInnermost())
+      Jammed.push_back(L);
+  for (llvm::Loop *L : Jammed)
+    versionForConsecutiveColumns(*L, *L->getSubLoops()[0], SE, DT, LI);
   return llvm::PreservedAnalyses::none();
 }
 

@@ -84,7 +84,7 @@ protected:
   template <class T>
   static void launch(const BuildOutput &Out, const char *Name, const std::vector<void *> &Pointers,
                      T Last, unsigned Dims, std::array<uint64_t, 3> Global,
-                     std::array<uint64_t, 3> Local) {
+                     std::array<uint64_t, 3> Local, std::array<uint64_t, 3> Offset = {}) {
     const compiler::KernelBinary *K = nullptr;
     for (const auto &Each : Out.Program->kernels())
       if (Each.Info.Name == Name)
@@ -94,7 +94,7 @@ protected:
     for (unsigned I = 0; I < Pointers.size(); ++I)
       set(Args, *K, I, Pointers[I]);
     set(Args, *K, unsigned(Pointers.size()), Last);
-    run(*K, Args, Dims, Global, Local);
+    run(*K, Args, Dims, Global, Local, Offset);
   }
 
   compiler::Compiler *Compiler = nullptr;
@@ -525,9 +525,9 @@ TEST_F(Execution, GridStrideLoopsGiveEveryWorkItemsResult) {
 }
 
 // Work-item loops with a loop inside: weft-jam-work-items runs 16 work-items of a row side by
-// side, and those after the last 16 of a row 8 at a time, in the GEMMs (int indices, which the
-// SLP vectorizer gathers, and size_t ones, which it loads as vectors), in every shape of row and
-// in partial groups. LLVM's legality test leaves the other nests alone (a buffer updated in
+// side, and those after the last 16 of a row 8 at a time, in the GEMMs (int indices, taken as
+// consecutive in a second version of the inner loop, and size_t ones), in every shape of row and
+// in partial groups, and with int ids that wrap among the 16. LLVM's legality test leaves the other nests alone (a buffer updated in
 // place, an inner loop whose trip count differs between work-items, a private array, whose
 // storage the work-items of a row share); they must be right all the same.
 TEST_F(Execution, WorkItemLoopsWithALoopInsideGiveEveryWorkItemsResult) {
@@ -561,6 +561,12 @@ TEST_F(Execution, WorkItemLoopsWithALoopInsideGiveEveryWorkItemsResult) {
       float p[4] = {0.0f, 0.0f, 0.0f, 0.0f};
       for (int k = 0; k < n; ++k) p[k & 3] += a[row * n + k] * (float)(col + 1);
       c[row * n + col] = p[0] - p[1] + 2.0f * p[2] + p[3];
+    }
+    kernel void wrapping(global const int *a, global long *c, int n) {
+      int col = get_global_id(0);
+      long acc = 0;
+      for (int k = 0; k < n; ++k) acc += a[k] * ((long)col - k);
+      c[get_global_id(0) - get_global_offset(0) + get_global_size(0) * get_global_id(1)] = acc;
     })", "", {{"cl_khr_fp64"}, {}});
   ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
   auto launch = [&](const char *Name, std::vector<void *> Pointers, int32_t Count,
@@ -611,6 +617,27 @@ TEST_F(Execution, WorkItemLoopsWithALoopInsideGiveEveryWorkItemsResult) {
         ASSERT_EQ(T[I], Tri) << Row << " " << Col;
         ASSERT_EQ(P[I], Priv[0] - Priv[1] + 2.0f * Priv[2] + Priv[3]) << Row << " " << Col;
         ASSERT_EQ(V[I], Want) << Row << " " << Col;
+      }
+  }
+
+  // The jammed copies of `int col = get_global_id(0)` step one by one unless the ids cross 2^31
+  // among them: from an offset 20 below it, rows of 40 have 16 below, then 16 that cross (the
+  // copy of the inner loop that takes the columns as consecutive must not run), then 8 beyond.
+  std::vector<int32_t> Weights(N);
+  for (int K = 0; K < N; ++K)
+    Weights[K] = K % 5 - 1;
+  const uint64_t Offset = (uint64_t(1) << 31) - 20;
+  for (const auto &Local : Shapes) {
+    SCOPED_TRACE("local size " + std::to_string(Local[0]) + " x " + std::to_string(Local[1]));
+    std::vector<int64_t> Sums(N * 2, -1);
+    Execution::launch(Out, "wrapping", {Weights.data(), Sums.data()}, N, 2, {N, 2, 1}, Local,
+                      {Offset, 0, 0});
+    for (int Row = 0; Row < 2; ++Row)
+      for (int Col = 0; Col < N; ++Col) {
+        int64_t Want = 0, Id = int32_t(uint32_t(Offset + Col));
+        for (int K = 0; K < N; ++K)
+          Want += Weights[K] * (Id - K);
+        ASSERT_EQ(Sums[Row * N + Col], Want) << Row << " " << Col;
       }
   }
 }

@@ -1,13 +1,21 @@
 ; Work-item loops with a loop inside (weft-jam-work-items): the x loop of `gemm` runs 16
 ; work-items side by side, as two vectors of 8 lanes (b's row loaded as vectors, a's element
-; broadcast), and the work-items after the last 16 of a row 8 at a time. `varying`, whose inner
-; trip count differs between work-items, stays as it was. The scopes the pass adds for LLVM's
-; legality test and its unroll-and-jam requests are gone afterwards. The input is Clang 15's
-; output (x86-64-v3, -O2 -disable-llvm-passes) for
+; broadcast), and the work-items after the last 16 of a row 8 at a time. In `gemm_int` the
+; columns are `(long)(int)(id + j)`, consecutive only if no id crosses 2^31 among them: the inner
+; loop gets a second version, taken when the last column is the first plus its offset, that loads
+; b's row as one vector. `varying`, whose inner trip count differs between work-items, stays as
+; it was. The scopes the pass adds for LLVM's legality test and its unroll-and-jam requests are
+; gone afterwards. The input is Clang 15's output (x86-64-v3, -O2 -disable-llvm-passes) for
 ;   kernel void gemm(global const float *a, global const float *b, global float *c, uint n) {
 ;     size_t col = get_global_id(0), row = get_global_id(1);
 ;     float acc = 0.0f;
 ;     for (uint k = 0; k < n; ++k) acc += a[row * n + k] * b[k * n + col];
+;     c[row * n + col] = acc;
+;   }
+;   kernel void gemm_int(global const float *a, global const float *b, global float *c, int n) {
+;     int col = get_global_id(0), row = get_global_id(1);
+;     float acc = 0.0f;
+;     for (int k = 0; k < n; ++k) acc += a[row * n + k] * b[k * n + col];
 ;     c[row * n + col] = acc;
 ;   }
 ;   kernel void varying(global const float *a, global float *c) {
@@ -26,6 +34,12 @@
 ; CHECK-NEXT: call <8 x float> @llvm.fmuladd.v8f32(<8 x float> [[A]], <8 x float> [[B0]],
 ; CHECK: [[B1:%.*]] = load <8 x float>, ptr
 ; CHECK-NEXT: call <8 x float> @llvm.fmuladd.v8f32(<8 x float> [[A]], <8 x float> [[B1]],
+; CHECK-LABEL: define void @__weft_wg_gemm_int(
+; CHECK: %columns.consecutive = icmp eq i64
+; CHECK-NEXT: br i1 %columns.consecutive, label %[[FAST:.*]], label %
+; CHECK: [[FAST]]:
+; CHECK: load <16 x float>, ptr
+; CHECK: call <16 x float> @llvm.fmuladd.v16f32(
 ; CHECK-LABEL: define void @__weft_wg_varying(
 ; CHECK-NOT: <8 x float>
 ; CHECK: ret void
@@ -35,8 +49,9 @@
 
 ; REMARKS: unroll and jammed loop by a factor of 16
 ; REMARKS-NEXT: unroll and jammed loop by a factor of 8
+; REMARKS-NEXT: unroll and jammed loop by a factor of 16
+; REMARKS-NEXT: unroll and jammed loop by a factor of 8
 ; REMARKS-NOT: unroll and jammed
-
 ; ModuleID = 'lit.cl'
 source_filename = "lit.cl"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
@@ -140,7 +155,93 @@ declare float @llvm.fmuladd.f32(float, float, float) #3
 declare void @llvm.lifetime.end.p0(i64 immarg, ptr nocapture) #1
 
 ; Function Attrs: convergent norecurse nounwind
-define dso_local spir_kernel void @varying(ptr noundef align 4 %a, ptr noundef align 4 %c) #0 !kernel_arg_addr_space !17 !kernel_arg_access_qual !18 !kernel_arg_type !19 !kernel_arg_base_type !19 !kernel_arg_type_qual !20 {
+define dso_local spir_kernel void @gemm_int(ptr noundef align 4 %a, ptr noundef align 4 %b, ptr noundef align 4 %c, i32 noundef %n) #0 !kernel_arg_addr_space !3 !kernel_arg_access_qual !4 !kernel_arg_type !17 !kernel_arg_base_type !17 !kernel_arg_type_qual !6 {
+entry:
+  %a.addr = alloca ptr, align 8
+  %b.addr = alloca ptr, align 8
+  %c.addr = alloca ptr, align 8
+  %n.addr = alloca i32, align 4
+  %col = alloca i32, align 4
+  %row = alloca i32, align 4
+  %acc = alloca float, align 4
+  %k = alloca i32, align 4
+  store ptr %a, ptr %a.addr, align 8, !tbaa !7
+  store ptr %b, ptr %b.addr, align 8, !tbaa !7
+  store ptr %c, ptr %c.addr, align 8, !tbaa !7
+  store i32 %n, ptr %n.addr, align 4, !tbaa !11
+  call void @llvm.lifetime.start.p0(i64 4, ptr %col) #4
+  %call = call i64 @_Z13get_global_idj(i32 noundef 0) #5
+  %conv = trunc i64 %call to i32
+  store i32 %conv, ptr %col, align 4, !tbaa !11
+  call void @llvm.lifetime.start.p0(i64 4, ptr %row) #4
+  %call1 = call i64 @_Z13get_global_idj(i32 noundef 1) #5
+  %conv2 = trunc i64 %call1 to i32
+  store i32 %conv2, ptr %row, align 4, !tbaa !11
+  call void @llvm.lifetime.start.p0(i64 4, ptr %acc) #4
+  store float 0.000000e+00, ptr %acc, align 4, !tbaa !15
+  call void @llvm.lifetime.start.p0(i64 4, ptr %k) #4
+  store i32 0, ptr %k, align 4, !tbaa !11
+  br label %for.cond
+
+for.cond:                                         ; preds = %for.inc, %entry
+  %0 = load i32, ptr %k, align 4, !tbaa !11
+  %1 = load i32, ptr %n.addr, align 4, !tbaa !11
+  %cmp = icmp slt i32 %0, %1
+  br i1 %cmp, label %for.body, label %for.cond.cleanup
+
+for.cond.cleanup:                                 ; preds = %for.cond
+  call void @llvm.lifetime.end.p0(i64 4, ptr %k) #4
+  br label %for.end
+
+for.body:                                         ; preds = %for.cond
+  %2 = load ptr, ptr %a.addr, align 8, !tbaa !7
+  %3 = load i32, ptr %row, align 4, !tbaa !11
+  %4 = load i32, ptr %n.addr, align 4, !tbaa !11
+  %mul = mul nsw i32 %3, %4
+  %5 = load i32, ptr %k, align 4, !tbaa !11
+  %add = add nsw i32 %mul, %5
+  %idxprom = sext i32 %add to i64
+  %arrayidx = getelementptr inbounds float, ptr %2, i64 %idxprom
+  %6 = load float, ptr %arrayidx, align 4, !tbaa !15
+  %7 = load ptr, ptr %b.addr, align 8, !tbaa !7
+  %8 = load i32, ptr %k, align 4, !tbaa !11
+  %9 = load i32, ptr %n.addr, align 4, !tbaa !11
+  %mul4 = mul nsw i32 %8, %9
+  %10 = load i32, ptr %col, align 4, !tbaa !11
+  %add5 = add nsw i32 %mul4, %10
+  %idxprom6 = sext i32 %add5 to i64
+  %arrayidx7 = getelementptr inbounds float, ptr %7, i64 %idxprom6
+  %11 = load float, ptr %arrayidx7, align 4, !tbaa !15
+  %12 = load float, ptr %acc, align 4, !tbaa !15
+  %13 = call float @llvm.fmuladd.f32(float %6, float %11, float %12)
+  store float %13, ptr %acc, align 4, !tbaa !15
+  br label %for.inc
+
+for.inc:                                          ; preds = %for.body
+  %14 = load i32, ptr %k, align 4, !tbaa !11
+  %inc = add nsw i32 %14, 1
+  store i32 %inc, ptr %k, align 4, !tbaa !11
+  br label %for.cond
+
+for.end:                                          ; preds = %for.cond.cleanup
+  %15 = load float, ptr %acc, align 4, !tbaa !15
+  %16 = load ptr, ptr %c.addr, align 8, !tbaa !7
+  %17 = load i32, ptr %row, align 4, !tbaa !11
+  %18 = load i32, ptr %n.addr, align 4, !tbaa !11
+  %mul9 = mul nsw i32 %17, %18
+  %19 = load i32, ptr %col, align 4, !tbaa !11
+  %add10 = add nsw i32 %mul9, %19
+  %idxprom11 = sext i32 %add10 to i64
+  %arrayidx12 = getelementptr inbounds float, ptr %16, i64 %idxprom11
+  store float %15, ptr %arrayidx12, align 4, !tbaa !15
+  call void @llvm.lifetime.end.p0(i64 4, ptr %acc) #4
+  call void @llvm.lifetime.end.p0(i64 4, ptr %row) #4
+  call void @llvm.lifetime.end.p0(i64 4, ptr %col) #4
+  ret void
+}
+
+; Function Attrs: convergent norecurse nounwind
+define dso_local spir_kernel void @varying(ptr noundef align 4 %a, ptr noundef align 4 %c) #0 !kernel_arg_addr_space !18 !kernel_arg_access_qual !19 !kernel_arg_type !20 !kernel_arg_base_type !20 !kernel_arg_type_qual !21 {
 entry:
   %a.addr = alloca ptr, align 8
   %c.addr = alloca ptr, align 8
@@ -223,7 +324,8 @@ attributes #5 = { convergent nounwind readnone willreturn }
 !14 = !{!"long", !9, i64 0}
 !15 = !{!16, !16, i64 0}
 !16 = !{!"float", !9, i64 0}
-!17 = !{i32 1, i32 1}
-!18 = !{!"none", !"none"}
-!19 = !{!"float*", !"float*"}
-!20 = !{!"const", !""}
+!17 = !{!"float*", !"float*", !"float*", !"int"}
+!18 = !{i32 1, i32 1}
+!19 = !{!"none", !"none"}
+!20 = !{!"float*", !"float*"}
+!21 = !{!"const", !""}
