@@ -23,6 +23,10 @@
 // x loop's group gets a scope of its own that every other access declares it does not alias;
 // afterwards those scopes are removed again, from the copies too.
 //
+// Columns written `int col = get_global_id(0)` make the copies' indices (long)(int)(g + j), which
+// the vectorizer cannot take as consecutive (the ids may cross 2^31 among the copies): the inner
+// loop gets a second version for when they do not (versionForConsecutiveColumns).
+//
 // It runs where LLVM's pipeline starts vectorizing: before the loop vectorizer (which takes the
 // innermost x loops, not nests, and may vectorize a jammed inner loop on its own) and the SLP
 // vectorizer, and before the unroller makes an inner loop two (an unrolled one and its
@@ -277,8 +281,8 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
       Remainder.push_back(Parallel);
     // The jammed inner loops already do Count work-items' work per iteration: unrolled twice
     // (for the loop's own overhead), not the 4 or 8 times LLVM would choose. bench-kernels'
-    // gemm_naive (three runs each): 8.4-8.8 GFLOP/s and builds of 191-197 ms with 2, 8.4-8.7 and
-    // 197-204 ms with LLVM's choice, 7.6 and 189-194 ms not unrolled.
+    // gemm_naive at commit 4e46a2a (three runs each): 8.4-8.8 GFLOP/s and builds of 191-197 ms
+    // with 2, 8.4-8.7 and 197-204 ms with LLVM's choice, 7.6 and 189-194 ms not unrolled.
     llvm::Metadata *Unroll = option(
         "llvm.loop.unroll.count",
         {llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt32Ty(C), 2))});
