@@ -41,6 +41,7 @@
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
+#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Metadata.h>
 #include <llvm/IR/PatternMatch.h>
@@ -207,6 +208,29 @@ bool versionForConsecutiveColumns(llvm::Loop &Outer, llvm::Loop &Inner, llvm::Sc
 
 bool isWorkItemLoop(const llvm::Loop &L) {
   return llvm::findOptionMDForLoop(&L, attr::WorkItemLoop) != nullptr;
+}
+
+llvm::PreservedAnalyses KeepVectorLoopsForJamPass::run(llvm::Loop &L, llvm::LoopAnalysisManager &,
+                                                       llvm::LoopStandardAnalysisResults &,
+                                                       llvm::LPMUpdater &) {
+  // Arithmetic on vector types in a work-item's inner loop: unrolled whole, the loop would leave
+  // the x loop straight-line code the loop vectorizer cannot widen and no nest to jam, each
+  // work-item's vector chain waiting on itself (clpeak's float8 kernel).
+  if (!L.isInnermost() || !L.getParentLoop() || !isWorkItemLoop(*L.getParentLoop()) ||
+      llvm::findOptionMDForLoop(&L, "llvm.loop.unroll.disable"))
+    return llvm::PreservedAnalyses::all();
+  bool Vector = false;
+  for (llvm::BasicBlock *BB : L.blocks())
+    for (llvm::Instruction &I : *BB)
+      Vector |= I.getType()->isVectorTy() &&
+                (llvm::isa<llvm::BinaryOperator>(I) || llvm::isa<llvm::IntrinsicInst>(I));
+  if (!Vector)
+    return llvm::PreservedAnalyses::all();
+  llvm::LLVMContext &C = L.getHeader()->getContext();
+  L.setLoopID(llvm::makePostTransformationMetadata(
+      C, L.getLoopID(), {},
+      {llvm::MDNode::get(C, {llvm::MDString::get(C, "llvm.loop.unroll.disable")})}));
+  return llvm::PreservedAnalyses::all();
 }
 
 llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,

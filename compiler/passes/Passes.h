@@ -7,6 +7,7 @@
 
 #include <llvm/IR/Function.h>
 #include <llvm/IR/PassManager.h>
+#include <llvm/Transforms/Scalar/LoopPassManager.h>
 
 namespace llvm {
 class Loop;
@@ -136,6 +137,14 @@ struct KernelEntryPass : llvm::PassInfoMixin<KernelEntryPass> {
 /// tell LLVM's legality test that the work-items' accesses are independent.
 struct JamWorkItemLoopsPass : llvm::PassInfoMixin<JamWorkItemLoopsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
+/// weft-keep-vector-loops, before LLVM's full unrolling: an inner loop of a work-item loop that
+/// computes on vector types stays a loop, for weft-jam-work-items (unrolled whole it would leave
+/// nothing to jam and nothing the loop vectorizer can widen).
+struct KeepVectorLoopsForJamPass : llvm::PassInfoMixin<KeepVectorLoopsForJamPass> {
+  llvm::PreservedAnalyses run(llvm::Loop &L, llvm::LoopAnalysisManager &,
+                              llvm::LoopStandardAnalysisResults &, llvm::LPMUpdater &);
 };
 
 /// Whether L is one of weft-kernel-entry's loops over a row's work-items.

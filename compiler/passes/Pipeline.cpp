@@ -51,6 +51,12 @@ void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable) {
 }
 
 void registerPipelineCallbacks(llvm::PassBuilder &PB) {
+  // Before LLVM's full unrolling, then where its vectorizers start.
+  PB.registerLateLoopOptimizationsEPCallback(
+      [](llvm::LoopPassManager &LPM, llvm::OptimizationLevel Level) {
+        if (Level != llvm::OptimizationLevel::O0)
+          LPM.addPass(KeepVectorLoopsForJamPass());
+      });
   PB.registerVectorizerStartEPCallback(
       [](llvm::FunctionPassManager &FPM, llvm::OptimizationLevel Level) {
         if (Level != llvm::OptimizationLevel::O0)

@@ -41,6 +41,13 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           return false;
         return true;
       });
+  PB.registerPipelineParsingCallback(
+      [](llvm::StringRef Name, llvm::LoopPassManager &LPM, llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+        if (Name != "weft-keep-vector-loops")
+          return false;
+        LPM.addPass(KeepVectorLoopsForJamPass());
+        return true;
+      });
 }
 
 } // namespace weft::compiler

@@ -527,7 +527,8 @@ TEST_F(Execution, GridStrideLoopsGiveEveryWorkItemsResult) {
 // Work-item loops with a loop inside: weft-jam-work-items runs 16 work-items of a row side by
 // side, and those after the last 16 of a row 8 at a time, in the GEMMs (int indices, taken as
 // consecutive in a second version of the inner loop, and size_t ones), in every shape of row and
-// in partial groups, and with int ids that wrap among the 16. LLVM's legality test leaves the other nests alone (a buffer updated in
+// in partial groups, and with int ids that wrap among the 16; a loop on vectors of a
+// constant trip count (kept a loop for the jam). LLVM's legality test leaves the other nests alone (a buffer updated in
 // place, an inner loop whose trip count differs between work-items, a private array, whose
 // storage the work-items of a row share); they must be right all the same.
 TEST_F(Execution, WorkItemLoopsWithALoopInsideGiveEveryWorkItemsResult) {
@@ -561,6 +562,12 @@ TEST_F(Execution, WorkItemLoopsWithALoopInsideGiveEveryWorkItemsResult) {
       float p[4] = {0.0f, 0.0f, 0.0f, 0.0f};
       for (int k = 0; k < n; ++k) p[k & 3] += a[row * n + k] * (float)(col + 1);
       c[row * n + col] = p[0] - p[1] + 2.0f * p[2] + p[3];
+    }
+    kernel void vector_steps(global const int4 *a, global int4 *c, int n) {
+      size_t i = get_global_id(0) + get_global_size(0) * get_global_id(1);
+      int4 x = a[i], y = (int4)(1, 2, 3, n);
+      for (int k = 0; k < 8; ++k) { x = x * 3 + y; y = y - x; }
+      c[i] = x + y;
     }
     kernel void wrapping(global const int *a, global long *c, int n) {
       int col = get_global_id(0);
@@ -597,6 +604,10 @@ TEST_F(Execution, WorkItemLoopsWithALoopInsideGiveEveryWorkItemsResult) {
     for (int I = 0; I < N * N; ++I)
       V[I] = I;
     launch("in_place", {V.data()}, 7, {N, N, 1}, Local);
+    std::vector<int32_t> Quads(N * N * 4), Stepped(N * N * 4, -1);
+    for (int I = 0; I < N * N * 4; ++I)
+      Quads[I] = I % 11 - 5;
+    launch("vector_steps", {Quads.data(), Stepped.data()}, 9, {N, N, 1}, Local);
     for (int Row = 0; Row < N; ++Row)
       for (int Col = 0; Col < N; ++Col) {
         float Acc = 0.0f, Tri = 0.0f, Priv[4] = {};
@@ -617,6 +628,15 @@ TEST_F(Execution, WorkItemLoopsWithALoopInsideGiveEveryWorkItemsResult) {
         ASSERT_EQ(T[I], Tri) << Row << " " << Col;
         ASSERT_EQ(P[I], Priv[0] - Priv[1] + 2.0f * Priv[2] + Priv[3]) << Row << " " << Col;
         ASSERT_EQ(V[I], Want) << Row << " " << Col;
+        const int Y0[4] = {1, 2, 3, 9};
+        for (int Lane = 0; Lane < 4; ++Lane) {
+          int32_t X = Quads[I * 4 + Lane], Y = Y0[Lane];
+          for (int K = 0; K < 8; ++K) {
+            X = X * 3 + Y;
+            Y = Y - X;
+          }
+          ASSERT_EQ(Stepped[I * 4 + Lane], X + Y) << Row << " " << Col << " " << Lane;
+        }
       }
   }
 
