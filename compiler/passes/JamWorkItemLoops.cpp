@@ -76,6 +76,26 @@ unsigned workItemsPerIteration(const llvm::TargetTransformInfo &TTI) {
   return std::max<unsigned>(2, unsigned(2 * Bits / 32));
 }
 
+/// A loop option (an operand of a loop ID): !{!"Name", Values...}.
+llvm::MDNode *loopOption(llvm::LLVMContext &C, llvm::StringRef Name,
+                         llvm::ArrayRef<llvm::Metadata *> Values = {}) {
+  llvm::SmallVector<llvm::Metadata *, 4> Ops{llvm::MDString::get(C, Name)};
+  Ops.append(Values.begin(), Values.end());
+  return llvm::MDNode::get(C, Ops);
+}
+
+/// A loop option with a count: !{!"Name", i32 N}.
+llvm::MDNode *loopCount(llvm::LLVMContext &C, llvm::StringRef Name, unsigned N) {
+  return loopOption(
+      C, Name,
+      {llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt32Ty(C), N))});
+}
+
+/// Whether L is one of weft-kernel-entry's loops over a row's work-items.
+bool isWorkItemLoop(const llvm::Loop &L) {
+  return llvm::findOptionMDForLoop(&L, attr::WorkItemLoop) != nullptr;
+}
+
 /// The access groups L's ID declares parallel.
 llvm::SmallPtrSet<const llvm::MDNode *, 2> parallelGroups(const llvm::Loop &L) {
   llvm::SmallPtrSet<const llvm::MDNode *, 2> Groups;
@@ -206,10 +226,6 @@ bool versionForConsecutiveColumns(llvm::Loop &Outer, llvm::Loop &Inner, llvm::Sc
 }
 } // namespace
 
-bool isWorkItemLoop(const llvm::Loop &L) {
-  return llvm::findOptionMDForLoop(&L, attr::WorkItemLoop) != nullptr;
-}
-
 llvm::PreservedAnalyses KeepVectorLoopsForJamPass::run(llvm::Loop &L, llvm::LoopAnalysisManager &,
                                                        llvm::LoopStandardAnalysisResults &,
                                                        llvm::LPMUpdater &) {
@@ -227,9 +243,8 @@ llvm::PreservedAnalyses KeepVectorLoopsForJamPass::run(llvm::Loop &L, llvm::Loop
   if (!Vector)
     return llvm::PreservedAnalyses::all();
   llvm::LLVMContext &C = L.getHeader()->getContext();
-  L.setLoopID(llvm::makePostTransformationMetadata(
-      C, L.getLoopID(), {},
-      {llvm::MDNode::get(C, {llvm::MDString::get(C, "llvm.loop.unroll.disable")})}));
+  L.setLoopID(llvm::makePostTransformationMetadata(C, L.getLoopID(), {},
+                                                   {loopOption(C, "llvm.loop.unroll.disable")}));
   return llvm::PreservedAnalyses::all();
 }
 
@@ -241,22 +256,13 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
   llvm::LLVMContext &C = F.getContext();
   llvm::MDBuilder MDB(C);
   llvm::MDNode *Domain = nullptr;
-  auto option = [&C](llvm::StringRef Name, llvm::ArrayRef<llvm::Metadata *> Values = {}) {
-    llvm::SmallVector<llvm::Metadata *, 4> Ops{llvm::MDString::get(C, Name)};
-    Ops.append(Values.begin(), Values.end());
-    return llvm::MDNode::get(C, Ops);
-  };
-  auto count = [&](unsigned N) {
-    return option(JamCount, {llvm::ConstantAsMetadata::get(
-                                llvm::ConstantInt::get(llvm::Type::getInt32Ty(C), N))});
-  };
   // The nests to jam: a work-item loop around one innermost loop (what unroll-and-jam handles; an
   // x loop the vectorizer took has no loop inside any more).
   auto nests = [&F, &FAM](llvm::StringRef Marker) {
     std::vector<llvm::Loop *> Found;
     for (llvm::Loop *L : FAM.getResult<llvm::LoopAnalysis>(F).getLoopsInPreorder())
       if (llvm::findOptionMDForLoop(L, Marker) && L->getSubLoops().size() == 1 &&
-          L->getSubLoops()[0]->isInnermost() && !llvm::findOptionMDForLoop(L, JamCount))
+          L->getSubLoops()[0]->isInnermost())
         Found.push_back(L);
     return Found;
   };
@@ -300,28 +306,28 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
     // The work-items left over (fewer than Count: an 8-wide work-group, or the last 8 of 24) run
     // half as many side by side, in the remainder nest unroll-and-jam leaves, which keeps the
     // loop's parallel accesses for the second round.
-    llvm::SmallVector<llvm::Metadata *, 4> Remainder{option(RemainderMarker)};
+    llvm::SmallVector<llvm::Metadata *, 4> Remainder{loopOption(C, RemainderMarker)};
     if (llvm::MDNode *Parallel = llvm::findOptionMDForLoop(L, "llvm.loop.parallel_accesses"))
       Remainder.push_back(Parallel);
     // The jammed inner loops already do Count work-items' work per iteration: unrolled twice
     // (for the loop's own overhead), not the 4 or 8 times LLVM would choose. bench-kernels'
     // gemm_naive at commit 4e46a2a (three runs each): 8.4-8.8 GFLOP/s and builds of 191-197 ms
     // with 2, 8.4-8.7 and 197-204 ms with LLVM's choice, 7.6 and 189-194 ms not unrolled.
-    llvm::Metadata *Unroll = option(
-        "llvm.loop.unroll.count",
-        {llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt32Ty(C), 2))});
+    llvm::Metadata *Unroll = loopCount(C, "llvm.loop.unroll.count", 2);
     L->setLoopID(llvm::makePostTransformationMetadata(
         C, L->getLoopID(), {},
-        {count(Count), option("llvm.loop.unroll_and_jam.followup_remainder_outer", Remainder),
-         option("llvm.loop.unroll_and_jam.followup_inner", {Unroll}),
-         option("llvm.loop.unroll_and_jam.followup_remainder_inner", {Unroll})}));
+        {loopCount(C, JamCount, Count),
+         loopOption(C, "llvm.loop.unroll_and_jam.followup_remainder_outer", Remainder),
+         loopOption(C, "llvm.loop.unroll_and_jam.followup_inner", {Unroll}),
+         loopOption(C, "llvm.loop.unroll_and_jam.followup_remainder_inner", {Unroll})}));
   }
   if (!Domain) // most functions: no nest, nothing more to run
     return llvm::PreservedAnalyses::all();
   jam();
   if (Count >= 4) {
     for (llvm::Loop *L : nests(RemainderMarker))
-      L->setLoopID(llvm::makePostTransformationMetadata(C, L->getLoopID(), {}, {count(Count / 2)}));
+      L->setLoopID(llvm::makePostTransformationMetadata(C, L->getLoopID(), {},
+                                                        {loopCount(C, JamCount, Count / 2)}));
     jam();
   }
   removeScopes(F, Domain);
@@ -337,11 +343,8 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
   auto &LI = FAM.getResult<llvm::LoopAnalysis>(F);
   auto &SE = FAM.getResult<llvm::ScalarEvolutionAnalysis>(F);
   auto &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
-  std::vector<llvm::Loop *> Jammed;
-  for (llvm::Loop *L : LI.getLoopsInPreorder())
-    if ((isWorkItemLoop(*L) || llvm::findOptionMDForLoop(L, RemainderMarker)) &&
-        L->getSubLoops().size() == 1 && L->getSubLoops()[0]->isInnermost())
-      Jammed.push_back(L);
+  std::vector<llvm::Loop *> Jammed = nests(attr::WorkItemLoop), Remainders = nests(RemainderMarker);
+  Jammed.insert(Jammed.end(), Remainders.begin(), Remainders.end());
   for (llvm::Loop *L : Jammed)
     versionForConsecutiveColumns(*L, *L->getSubLoops()[0], SE, DT, LI);
   return llvm::PreservedAnalyses::none();

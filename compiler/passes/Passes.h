@@ -10,7 +10,6 @@
 #include <llvm/Transforms/Scalar/LoopPassManager.h>
 
 namespace llvm {
-class Loop;
 class PassBuilder;
 } // namespace llvm
 
@@ -147,11 +146,8 @@ struct KeepVectorLoopsForJamPass : llvm::PassInfoMixin<KeepVectorLoopsForJamPass
                               llvm::LoopStandardAnalysisResults &, llvm::LPMUpdater &);
 };
 
-/// Whether L is one of weft-kernel-entry's loops over a row's work-items.
-bool isWorkItemLoop(const llvm::Loop &L);
-
-/// Adds what Weft runs inside LLVM's pipelines to PB (weft-jam-work-items, before -O3's
-/// vectorizers).
+/// Adds what Weft runs inside LLVM's -O3 pipeline to PB: weft-keep-vector-loops before its full
+/// unrolling, weft-jam-work-items where its vectorizers start.
 void registerPipelineCallbacks(llvm::PassBuilder &PB);
 
 /// Gives every Weft pass its `opt -passes=` name.
