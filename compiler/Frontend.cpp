@@ -90,6 +90,11 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   auto Reports = [&](const char *Extension) {
     return std::count(In.Target.Extensions.begin(), In.Target.Extensions.end(), Extension) > 0;
   };
+  // Clang 15 declares these extensions' built-ins once their macro is defined, but defines the
+  // macro only for SPIR targets.
+  for (const char *Extension : {"cl_khr_integer_dot_product", "cl_khr_extended_bit_ops"})
+    if (Reports(Extension))
+      Args.push_back(std::string("-D") + Extension + "=1");
   // Headers for the extensions Clang 15 does not know: (reported, path, text).
   const std::tuple<bool, const char *, const char *> ExtensionHeaders[] = {
       {Reports("cl_khr_extended_async_copies"), ExtendedAsyncCopiesHeader, ExtendedAsyncCopiesDeclarations},

@@ -173,3 +173,77 @@ UPSAMPLE(short, ushort, int, 16)
 UPSAMPLE(ushort, ushort, uint, 16)
 UPSAMPLE(int, uint, long, 32)
 UPSAMPLE(uint, uint, ulong, 32)
+
+// cl_khr_extended_bit_ops: bitfield_insert, bitfield_extract_signed, bitfield_extract_unsigned and
+// bit_reverse for every integer type, scalar and vector (offset and count apply to every
+// component). T: the type; U and I: the unsigned and signed types of its width; BITS: the width
+// of a component. An offset or count past the width gives an undefined result (the spec); OpenCL
+// C takes shift counts modulo the width, so none of this is undefined behaviour in the compiler.
+// Each step is assigned to a variable of U or I: a char or short scalar is promoted to int in
+// arithmetic, and the assignment cuts it back to its width.
+#define EXTENDED_BIT_OPS(T, U, I, BITS)                                                            \
+  OVL T bitfield_insert(T base, T insert, uint offset, uint count) {                               \
+    U ones = (U)-1;                                                                                \
+    U field = ones >> (BITS - count);                                                              \
+    U mask = field << offset;                                                                      \
+    U moved = WEFT_CAT(as_, U)(insert) << offset;                                                  \
+    U r = (WEFT_CAT(as_, U)(base) & ~mask) | (moved & mask);                                       \
+    return count == 0 ? base : WEFT_CAT(as_, T)(r);                                                \
+  }                                                                                                \
+  OVL U bitfield_extract_unsigned(T base, uint offset, uint count) {                               \
+    U top = WEFT_CAT(as_, U)(base) << (BITS - offset - count);                                     \
+    U r = top >> (BITS - count);                                                                   \
+    return count == 0 ? (U)0 : r;                                                                  \
+  }                                                                                                \
+  OVL I bitfield_extract_signed(T base, uint offset, uint count) {                                 \
+    U top = WEFT_CAT(as_, U)(base) << (BITS - offset - count);                                     \
+    I r = WEFT_CAT(as_, I)(top) >> (BITS - count);                                                 \
+    return count == 0 ? (I)0 : r;                                                                  \
+  }
+#define EXTENDED_BIT_OPS_ALL_WIDTHS(T, U, I, BITS)                                                 \
+  EXTENDED_BIT_OPS(T, U, I, BITS)                                                                  \
+  EXTENDED_BIT_OPS(T##2, U##2, I##2, BITS) EXTENDED_BIT_OPS(T##3, U##3, I##3, BITS)                \
+  EXTENDED_BIT_OPS(T##4, U##4, I##4, BITS) EXTENDED_BIT_OPS(T##8, U##8, I##8, BITS)                \
+  EXTENDED_BIT_OPS(T##16, U##16, I##16, BITS)                                                      \
+  OVL T bit_reverse(T x) { return WEFT_CAT(as_, T)(__builtin_bitreverse##BITS(WEFT_CAT(as_, U)(x))); } \
+  ALL_WIDTHS(VECTOR_OF_UNARY, bit_reverse, T)
+EXTENDED_BIT_OPS_ALL_WIDTHS(char, uchar, char, 8)
+EXTENDED_BIT_OPS_ALL_WIDTHS(uchar, uchar, char, 8)
+EXTENDED_BIT_OPS_ALL_WIDTHS(short, ushort, short, 16)
+EXTENDED_BIT_OPS_ALL_WIDTHS(ushort, ushort, short, 16)
+EXTENDED_BIT_OPS_ALL_WIDTHS(int, uint, int, 32)
+EXTENDED_BIT_OPS_ALL_WIDTHS(uint, uint, int, 32)
+EXTENDED_BIT_OPS_ALL_WIDTHS(long, ulong, long, 64)
+EXTENDED_BIT_OPS_ALL_WIDTHS(ulong, ulong, long, 64)
+
+// cl_khr_integer_dot_product 2.0.0: dot and dot_acc_sat of four 8-bit components, as vectors or
+// packed in a uint (component 0 in the least significant byte, which is as_uchar4's order on
+// x86). A and B: the components' types; R: the result. Each component is sign- or zero-extended
+// to R; the sum of four products cannot overflow R. dot_acc_sat is add_sat(dot(a, b), acc).
+#define DOT4(A, B, R, PACKED)                                                                      \
+  OVL R dot(A##4 a, B##4 b) {                                                                      \
+    return (R)a.x * (R)b.x + (R)a.y * (R)b.y + (R)a.z * (R)b.z + (R)a.w * (R)b.w;                  \
+  }                                                                                                \
+  OVL R dot_acc_sat(A##4 a, B##4 b, R acc) { return add_sat(dot(a, b), acc); }                     \
+  OVL R dot_4x8packed_##PACKED(uint a, uint b) { return dot(as_##A##4(a), as_##B##4(b)); }         \
+  OVL R dot_acc_sat_4x8packed_##PACKED(uint a, uint b, R acc) {                                    \
+    return dot_acc_sat(as_##A##4(a), as_##B##4(b), acc);                                          \
+  }
+DOT4(uchar, uchar, uint, uu_uint)
+DOT4(char, char, int, ss_int)
+DOT4(uchar, char, int, us_int)
+DOT4(char, uchar, int, su_int)
+
+// LLVM 15's SPIR-V reader leaves OpSDotKHR, OpUDotKHR, OpSUDotKHR and their AccSat forms on
+// vectors as calls named in SPIR-V's own way: both vectors char4 (SPIR-V integers have no sign),
+// the accumulator int, and SUDot's signed operand first.
+OVL int __spirv_SDotKHR_Rint(char4 a, char4 b) { return dot(a, b); }
+OVL uint __spirv_UDotKHR_Ruint(char4 a, char4 b) { return dot(as_uchar4(a), as_uchar4(b)); }
+OVL int __spirv_SUDotKHR_Rint(char4 a, char4 b) { return dot(a, as_uchar4(b)); }
+OVL int __spirv_SDotAccSatKHR_Rint(char4 a, char4 b, int acc) { return dot_acc_sat(a, b, acc); }
+OVL uint __spirv_UDotAccSatKHR_Ruint(char4 a, char4 b, int acc) {
+  return dot_acc_sat(as_uchar4(a), as_uchar4(b), (uint)acc);
+}
+OVL int __spirv_SUDotAccSatKHR_Rint(char4 a, char4 b, int acc) {
+  return dot_acc_sat(a, as_uchar4(b), acc);
+}

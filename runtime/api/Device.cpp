@@ -206,6 +206,19 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
     return Out(AllAtomicCapabilities);
   case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
     return Out(cl_device_atomic_capabilities(AllAtomicCapabilities | CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM));
+  // cl_khr_integer_dot_product: the inputs follow the feature list. No combination is reported
+  // accelerated: the built-ins compile to the multiplies and adds an application would write.
+  case CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR:
+    return Out(cl_device_integer_dot_product_capabilities_khr(
+        (reportsFeature("__opencl_c_integer_dot_product_input_4x8bit_packed")
+             ? CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_PACKED_KHR
+             : 0) |
+        (reportsFeature("__opencl_c_integer_dot_product_input_4x8bit")
+             ? CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_KHR
+             : 0)));
+  case CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_8BIT_KHR:
+  case CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_4x8BIT_PACKED_KHR:
+    return Out(cl_device_integer_dot_product_acceleration_properties_khr{});
 
   // Memory.
   case CL_DEVICE_GLOBAL_MEM_SIZE:

@@ -43,6 +43,12 @@ inline constexpr Extension Extensions[] = {
     // double: the built-ins of every family for double (builtins/src/*.inc, instantiated for float
     // and double); tests/api/MathTest.cpp, ConversionTest.cpp, KernelTest.cpp.
     {"cl_khr_fp64", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    // dot and dot_acc_sat on char4/uchar4 and on four bytes packed in a uint (version 2.0.0: both
+    // inputs mandatory), bitfield_insert, bitfield_extract_signed/_unsigned and bit_reverse on
+    // every integer type (builtins/src/integer.cl); tests/api/BuiltinFamiliesTest.cpp and, through
+    // SPIR-V (SPV_KHR_integer_dot_product, SPV_KHR_bit_instructions), SpirvTest.cpp.
+    {"cl_khr_integer_dot_product", CL_MAKE_VERSION(2, 0, 0), ExtensionScope::Device, true},
+    {"cl_khr_extended_bit_ops", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     // SPIR-V programs through the Khronos translator (compiler/Spirv.cpp); clCreateProgramWithIL
     // and clCreateProgramWithILKHR; tests/api/SpirvTest.cpp.
     {"cl_khr_il_program", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
@@ -86,6 +92,10 @@ inline constexpr VersionedName OpenCLCFeatureList[] = {
     // Unqualified pointers are generic; every built-in taking a pointer has its generic form;
     // to_global/to_local/to_private/get_fence (builtins/src/address_spaces.cl).
     {"__opencl_c_generic_address_space", CL_MAKE_VERSION(3, 0, 0)},
+    // cl_khr_integer_dot_product's two inputs; CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR says
+    // the same.
+    {"__opencl_c_integer_dot_product_input_4x8bit", CL_MAKE_VERSION(2, 0, 0)},
+    {"__opencl_c_integer_dot_product_input_4x8bit_packed", CL_MAKE_VERSION(2, 0, 0)},
 };
 
 /// CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE and CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE (the

@@ -1,7 +1,8 @@
 // Built-in families beyond math, against host references: conversions to and from double in every
 // rounding mode (the host's own conversions under fesetround), the relational tests on double
 // vectors (-1 in a long), the common and geometric functions for float and double, the integer
-// functions abs_diff, add_sat, sub_sat, mul_hi, mad_hi, mad_sat and upsample, and shuffle/shuffle2.
+// functions abs_diff, add_sat, sub_sat, mul_hi, mad_hi, mad_sat and upsample, shuffle/shuffle2,
+// and the extensions cl_khr_extended_bit_ops and cl_khr_integer_dot_product.
 #include "api/KernelFixture.h"
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <type_traits>
 
 namespace weft::test {
 namespace {
@@ -549,6 +551,233 @@ TEST_F(BuiltinFamilies, ShuffleAndShuffle2) {
     clReleaseMemObject(M);
   clReleaseKernel(K);
   clReleaseProgram(P);
+}
+
+// cl_khr_extended_bit_ops on one integer type T: every offset and count within its width (count 0
+// and the whole width included), as a scalar, a 3-vector and a 16-vector, against the host.
+template <typename T> struct BitOpsCase {
+  using U = std::make_unsigned_t<T>;
+  using I = std::make_signed_t<T>;
+  static constexpr unsigned Bits = sizeof(T) * 8;
+  static U low(unsigned Count) { return Count == Bits ? U(~U(0)) : U((U(1) << Count) - 1); }
+  static T insert(T Base, T Insert, unsigned Offset, unsigned Count) {
+    if (Count == 0)
+      return Base;
+    const U Mask = U(low(Count) << Offset);
+    return T(U((U(Base) & U(~Mask)) | (U(U(Insert) << Offset) & Mask)));
+  }
+  static U extractUnsigned(T Base, unsigned Offset, unsigned Count) {
+    return Count == 0 ? U(0) : U(U(U(Base) >> Offset) & low(Count));
+  }
+  static I extractSigned(T Base, unsigned Offset, unsigned Count) {
+    const U Field = extractUnsigned(Base, Offset, Count);
+    if (Count == 0 || !((Field >> (Count - 1)) & 1))
+      return I(Field);
+    return I(U(Field | U(~low(Count))));
+  }
+  static T reverse(T X) {
+    U R = 0;
+    for (unsigned B = 0; B < Bits; ++B)
+      if ((U(X) >> B) & 1)
+        R = U(R | U(U(1) << (Bits - 1 - B)));
+    return T(R);
+  }
+};
+
+class ExtendedBitOps : public BuiltinFamilies {
+protected:
+  template <typename T> void check(const char *TypeName, const char *Unsigned, const char *Signed) {
+    using C = BitOpsCase<T>;
+    using U = typename C::U;
+    using I = typename C::I;
+    SCOPED_TRACE(TypeName);
+    // One work-item per (offset, count); 16 bases and inserts each, read as a scalar (lane 0),
+    // a 3-vector (lanes 0-2) and a 16-vector.
+    std::vector<cl_uint> Offsets, Counts;
+    for (unsigned Count = 0; Count <= C::Bits; ++Count)
+      for (unsigned Offset = 0; Offset + Count <= C::Bits; ++Offset) {
+        Offsets.push_back(Offset);
+        Counts.push_back(Count);
+      }
+    const size_t N = Offsets.size();
+    std::mt19937_64 Random(C::Bits);
+    std::vector<T> Base(16 * N), Insert(16 * N);
+    const T Patterns[] = {T(0), T(~U(0)), T(U(0x5555555555555555ull)), T(U(0xaaaaaaaaaaaaaaaaull))};
+    for (size_t J = 0; J < N; ++J)
+      for (size_t Lane = 0; Lane < 16; ++Lane) {
+        // Half the cases have a pattern in lane 0 (the scalar's), the other half a random value.
+        const size_t Pick = J + Lane;
+        Base[16 * J + Lane] = Pick % 8 < 4 ? Patterns[Pick % 4] : T(Random());
+        Insert[16 * J + Lane] = Pick % 8 < 4 ? Patterns[3 - Pick % 4] : T(Random());
+      }
+    const std::string Options = std::string("-DT=") + TypeName + " -DU=" + Unsigned + " -DI=" + Signed;
+    cl_program P = built(R"(
+      #ifndef cl_khr_extended_bit_ops
+      #error "cl_khr_extended_bit_ops is not defined"
+      #endif
+      kernel void k(global const T *base, global const T *ins, global const uint *off,
+                    global const uint *cnt, global T *r_ins, global U *r_exu, global I *r_exs,
+                    global T *r_rev) {
+        size_t j = get_global_id(0);
+        uint o = off[j], c = cnt[j];
+        // 48 results per work-item and function: lane 0 of the scalar form, lanes 0-2 of the
+        // 3-vector, lanes 0-15 of the 16-vector, then 29 unused.
+        size_t at = 48 * j;
+        r_ins[at] = bitfield_insert(base[16 * j], ins[16 * j], o, c);
+        r_exu[at] = bitfield_extract_unsigned(base[16 * j], o, c);
+        r_exs[at] = bitfield_extract_signed(base[16 * j], o, c);
+        r_rev[at] = bit_reverse(base[16 * j]);
+        vstore3(bitfield_insert(vload3(0, base + 16 * j), vload3(0, ins + 16 * j), o, c), 0, r_ins + at + 1);
+        vstore3(bitfield_extract_unsigned(vload3(0, base + 16 * j), o, c), 0, r_exu + at + 1);
+        vstore3(bitfield_extract_signed(vload3(0, base + 16 * j), o, c), 0, r_exs + at + 1);
+        vstore3(bit_reverse(vload3(0, base + 16 * j)), 0, r_rev + at + 1);
+        vstore16(bitfield_insert(vload16(j, base), vload16(j, ins), o, c), 0, r_ins + at + 4);
+        vstore16(bitfield_extract_unsigned(vload16(j, base), o, c), 0, r_exu + at + 4);
+        vstore16(bitfield_extract_signed(vload16(j, base), o, c), 0, r_exs + at + 4);
+        vstore16(bit_reverse(vload16(j, base)), 0, r_rev + at + 4);
+      })", Options.c_str());
+    cl_mem MBase = buffer(Base.size() * sizeof(T), CL_MEM_COPY_HOST_PTR, Base.data());
+    cl_mem MInsert = buffer(Insert.size() * sizeof(T), CL_MEM_COPY_HOST_PTR, Insert.data());
+    cl_mem MOffsets = buffer(N * 4, CL_MEM_COPY_HOST_PTR, Offsets.data());
+    cl_mem MCounts = buffer(N * 4, CL_MEM_COPY_HOST_PTR, Counts.data());
+    cl_mem Out[4];
+    for (cl_mem &M : Out)
+      M = buffer(48 * N * sizeof(T));
+    cl_kernel K = clCreateKernel(P, "k", nullptr);
+    setArgs(K, MBase, MInsert, MOffsets, MCounts, Out[0], Out[1], Out[2], Out[3]);
+    cl_command_queue Q = queue();
+    run(Q, K, N, 1); // N is not a multiple of any larger size for every type
+    const std::vector<T> Inserted = read<T>(Q, Out[0], 48 * N);
+    const std::vector<U> Unsigneds = read<U>(Q, Out[1], 48 * N);
+    const std::vector<I> Signeds = read<I>(Q, Out[2], 48 * N);
+    const std::vector<T> Reversed = read<T>(Q, Out[3], 48 * N);
+    int Failures = 0;
+    for (size_t J = 0; J < N && Failures < 10; ++J)
+      for (unsigned Slot = 0; Slot < 20; ++Slot) {
+        // Slot 0: the scalar; 1-3: the 3-vector's lanes; 4-19: the 16-vector's.
+        const unsigned Lane = Slot == 0 ? 0 : Slot < 4 ? Slot - 1 : Slot - 4;
+        const T B = Base[16 * J + Lane], In = Insert[16 * J + Lane];
+        const unsigned O = Offsets[J], Cnt = Counts[J];
+        const size_t At = 48 * J + Slot;
+        SCOPED_TRACE(::testing::Message() << "offset " << O << " count " << Cnt << " slot " << Slot
+                                          << " base " << +B << " insert " << +In);
+        Failures += Inserted[At] != C::insert(B, In, O, Cnt);
+        EXPECT_EQ(+Inserted[At], +C::insert(B, In, O, Cnt));
+        Failures += Unsigneds[At] != C::extractUnsigned(B, O, Cnt);
+        EXPECT_EQ(+Unsigneds[At], +C::extractUnsigned(B, O, Cnt));
+        Failures += Signeds[At] != C::extractSigned(B, O, Cnt);
+        EXPECT_EQ(+Signeds[At], +C::extractSigned(B, O, Cnt));
+        Failures += Reversed[At] != C::reverse(B);
+        EXPECT_EQ(+Reversed[At], +C::reverse(B));
+      }
+    for (cl_mem M : {MBase, MInsert, MOffsets, MCounts, Out[0], Out[1], Out[2], Out[3]})
+      clReleaseMemObject(M);
+    clReleaseKernel(K);
+    clReleaseProgram(P);
+  }
+};
+
+TEST_F(ExtendedBitOps, EveryOffsetAndCountOfEveryIntegerType) {
+  check<cl_char>("char", "uchar", "char");
+  check<cl_uchar>("uchar", "uchar", "char");
+  check<cl_short>("short", "ushort", "short");
+  check<cl_ushort>("ushort", "ushort", "short");
+  check<cl_int>("int", "uint", "int");
+  check<cl_uint>("uint", "uint", "int");
+  check<cl_long>("long", "ulong", "long");
+  check<cl_ulong>("ulong", "ulong", "long");
+}
+
+// cl_khr_integer_dot_product: dot and dot_acc_sat for the four signedness pairs, on vectors and
+// packed, against the host; accumulators near the limits saturate. Also in OpenCL C 1.2, where the
+// extension's macro and feature macros are defined as in 3.0.
+TEST_F(BuiltinFamilies, IntegerDotProducts) {
+  for (const char *Std : {"-cl-std=CL3.0", "-cl-std=CL1.2"}) {
+    SCOPED_TRACE(Std);
+    cl_program P = built(R"(
+      #if !defined(cl_khr_integer_dot_product) || \
+          !defined(__opencl_c_integer_dot_product_input_4x8bit) || \
+          !defined(__opencl_c_integer_dot_product_input_4x8bit_packed)
+      #error "cl_khr_integer_dot_product or its feature macros are not defined"
+      #endif
+      kernel void k(global const uint *a, global const uint *b, global const int *acc,
+                    global int *r) {
+        size_t j = get_global_id(0);
+        uint x = a[j], y = b[j];
+        int s = acc[j];
+        uchar4 xu = as_uchar4(x), yu = as_uchar4(y);
+        char4 xs = as_char4(x), ys = as_char4(y);
+        global int *o = r + 16 * j;
+        o[0] = (int)dot(xu, yu);
+        o[1] = dot(xs, ys);
+        o[2] = dot(xu, ys);
+        o[3] = dot(xs, yu);
+        o[4] = (int)dot_acc_sat(xu, yu, (uint)s);
+        o[5] = dot_acc_sat(xs, ys, s);
+        o[6] = dot_acc_sat(xu, ys, s);
+        o[7] = dot_acc_sat(xs, yu, s);
+        o[8] = (int)dot_4x8packed_uu_uint(x, y);
+        o[9] = dot_4x8packed_ss_int(x, y);
+        o[10] = dot_4x8packed_us_int(x, y);
+        o[11] = dot_4x8packed_su_int(x, y);
+        o[12] = (int)dot_acc_sat_4x8packed_uu_uint(x, y, (uint)s);
+        o[13] = dot_acc_sat_4x8packed_ss_int(x, y, s);
+        o[14] = dot_acc_sat_4x8packed_us_int(x, y, s);
+        o[15] = dot_acc_sat_4x8packed_su_int(x, y, s);
+      })", Std);
+    std::vector<cl_uint> A = {0, 0xffffffffu, 0x80808080u, 0x7f7f7f7fu, 0x01ff807fu, 0x12345678u};
+    std::vector<cl_uint> B = {0, 0xffffffffu, 0x80808080u, 0x80808080u, 0xff017f80u, 0x9abcdef0u};
+    std::vector<cl_int> Acc = {0, INT_MAX, INT_MIN, -1, INT_MAX - 100, INT_MIN + 100};
+    std::mt19937 Random(11);
+    while (A.size() < 200) {
+      A.push_back(Random());
+      B.push_back(Random());
+      const cl_int Near[] = {INT_MAX - cl_int(Random() % 200000), INT_MIN + cl_int(Random() % 200000),
+                             -cl_int(Random() % 200000), cl_int(Random())};
+      Acc.push_back(Near[Random() % 4]);
+    }
+    const size_t N = A.size();
+    cl_mem MA = buffer(N * 4, CL_MEM_COPY_HOST_PTR, A.data());
+    cl_mem MB = buffer(N * 4, CL_MEM_COPY_HOST_PTR, B.data());
+    cl_mem MAcc = buffer(N * 4, CL_MEM_COPY_HOST_PTR, Acc.data());
+    cl_mem MR = buffer(N * 16 * 4);
+    cl_kernel K = clCreateKernel(P, "k", nullptr);
+    setArgs(K, MA, MB, MAcc, MR);
+    cl_command_queue Q = queue();
+    run(Q, K, N, 8);
+    const std::vector<cl_int> R = read<cl_int>(Q, MR, N * 16);
+    auto Byte = [](cl_uint V, int I, bool Signed) -> int64_t {
+      const uint8_t B = uint8_t(V >> (8 * I));
+      return Signed ? int64_t(int8_t(B)) : int64_t(B);
+    };
+    auto Dot = [&](cl_uint X, cl_uint Y, bool SignedX, bool SignedY) {
+      int64_t Sum = 0;
+      for (int I = 0; I < 4; ++I)
+        Sum += Byte(X, I, SignedX) * Byte(Y, I, SignedY);
+      return Sum;
+    };
+    for (size_t J = 0; J < N; ++J) {
+      SCOPED_TRACE(::testing::Message() << std::hex << A[J] << " " << B[J] << " " << std::dec << Acc[J]);
+      const bool Signs[4][2] = {{false, false}, {true, true}, {false, true}, {true, false}};
+      for (int F = 0; F < 4; ++F) {
+        const int64_t D = Dot(A[J], B[J], Signs[F][0], Signs[F][1]);
+        const bool Unsigned = F == 0;
+        // dot_acc_sat: the unsigned form adds acc as a uint and saturates at UINT_MAX.
+        const int64_t Sum = Unsigned ? D + int64_t(cl_uint(Acc[J])) : D + Acc[J];
+        const int64_t Sat = Unsigned ? std::min<int64_t>(Sum, UINT_MAX)
+                                     : std::clamp<int64_t>(Sum, INT_MIN, INT_MAX);
+        for (int Packed = 0; Packed < 2; ++Packed) {
+          EXPECT_EQ(R[16 * J + 8 * Packed + F], cl_int(D)) << "dot " << F << " packed " << Packed;
+          EXPECT_EQ(R[16 * J + 8 * Packed + 4 + F], cl_int(cl_uint(Sat)))
+              << "dot_acc_sat " << F << " packed " << Packed;
+        }
+      }
+    }
+    for (cl_mem M : {MA, MB, MAcc, MR})
+      clReleaseMemObject(M);
+    clReleaseKernel(K);
+    clReleaseProgram(P);
+  }
 }
 
 } // namespace

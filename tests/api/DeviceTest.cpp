@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -65,7 +66,11 @@ const cl_device_info AllDeviceQueries[] = {
     CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED,
     // cl_khr_extended_versioning, cl_khr_device_uuid
     CL_DEVICE_OPENCL_C_NUMERIC_VERSION_KHR, CL_DEVICE_UUID_KHR, CL_DRIVER_UUID_KHR,
-    CL_DEVICE_LUID_VALID_KHR, CL_DEVICE_LUID_KHR, CL_DEVICE_NODE_MASK_KHR};
+    CL_DEVICE_LUID_VALID_KHR, CL_DEVICE_LUID_KHR, CL_DEVICE_NODE_MASK_KHR,
+    // cl_khr_integer_dot_product
+    CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR,
+    CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_8BIT_KHR,
+    CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_4x8BIT_PACKED_KHR};
 
 std::set<std::string> deviceExtensions(cl_device_id D) {
   std::istringstream In(deviceString(D, CL_DEVICE_EXTENSIONS));
@@ -192,6 +197,36 @@ TEST_F(DeviceApi, UuidQueriesWhenTheExtensionIsListed) {
   auto Uuid = deviceValue<std::array<cl_uchar, CL_UUID_SIZE_KHR>>(Device, CL_DEVICE_UUID_KHR);
   EXPECT_NE(Uuid, (std::array<cl_uchar, CL_UUID_SIZE_KHR>{}));
   EXPECT_EQ(deviceValue<cl_bool>(Device, CL_DEVICE_LUID_VALID_KHR), cl_bool(CL_FALSE));
+}
+
+// cl_khr_integer_dot_product 2.0.0: both inputs, each with its feature macro, and the
+// acceleration properties (none: the built-ins compile to plain multiplies and adds).
+TEST_F(DeviceApi, IntegerDotProductQueriesMatchTheFeatures) {
+  std::map<std::string, cl_version> Extensions, Features;
+  for (const cl_name_version &NV : nameVersions(Device, CL_DEVICE_EXTENSIONS_WITH_VERSION))
+    Extensions[NV.name] = NV.version;
+  for (const cl_name_version &NV : nameVersions(Device, CL_DEVICE_OPENCL_C_FEATURES))
+    Features[NV.name] = NV.version;
+  ASSERT_TRUE(Extensions.count("cl_khr_integer_dot_product"));
+  EXPECT_EQ(Extensions["cl_khr_integer_dot_product"], cl_version(CL_MAKE_VERSION(2, 0, 0)));
+  EXPECT_EQ(Extensions.count("cl_khr_extended_bit_ops"), 1u);
+  EXPECT_EQ(deviceValue<cl_device_integer_dot_product_capabilities_khr>(
+                Device, CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR),
+            cl_device_integer_dot_product_capabilities_khr(CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_KHR |
+                                                           CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_PACKED_KHR));
+  EXPECT_EQ(Features.count("__opencl_c_integer_dot_product_input_4x8bit"), 1u);
+  EXPECT_EQ(Features.count("__opencl_c_integer_dot_product_input_4x8bit_packed"), 1u);
+  for (cl_device_info Q : {CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_8BIT_KHR,
+                           CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_4x8BIT_PACKED_KHR}) {
+    cl_device_integer_dot_product_acceleration_properties_khr Properties;
+    std::memset(&Properties, 0xAB, sizeof Properties);
+    size_t Size = 0;
+    ASSERT_EQ(clGetDeviceInfo(Device, Q, sizeof Properties, &Properties, &Size), CL_SUCCESS);
+    EXPECT_EQ(Size, sizeof Properties);
+    const cl_bool *Members = &Properties.signed_accelerated;
+    for (size_t I = 0; I < sizeof Properties / sizeof(cl_bool); ++I)
+      EXPECT_EQ(Members[I], cl_bool(CL_FALSE)) << std::hex << Q << " member " << I;
+  }
 }
 
 TEST_F(DeviceApi, MemoryFactsAreReal) {

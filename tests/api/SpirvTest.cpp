@@ -3,10 +3,13 @@
 // loader; the queries, the error paths, compile-and-link and program binaries of IL programs.
 #include "api/KernelFixture.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <random>
 #include <atomic>
 #include <thread>
 
@@ -32,7 +35,7 @@ protected:
     return P;
   }
 
-  /// Runs the three kernels of spirv/kernels.cl from P and checks every result.
+  /// Runs the kernels of spirv/kernels.cl from P (all but specialized) and checks every result.
   void runKernels(cl_program P) {
     cl_int Err;
     cl_command_queue Q = queue();
@@ -98,7 +101,57 @@ protected:
     for (size_t I = 0; I < Pairs.size(); ++I)
       EXPECT_EQ(Weighed[I], float(Pairs[I].A) * 2.0f + Pairs[I].B * 0.5f) << I;
     clReleaseKernel(K);
-    for (cl_mem M : {MIn, MOut, MInts, MReversed, MCount, MPairs, MWeighed})
+
+    // integerExtensions: dot products and bit operations, against the host.
+    std::vector<cl_uint> Words = {0xffffffffu, 0x80808080u, 0x01ff807fu, 0x7fffffffu, 0, 31};
+    std::mt19937 Random(5);
+    while (Words.size() < 128)
+      Words.push_back(Random());
+    const size_t Cases = Words.size() / 2;
+    cl_mem MWords = buffer(Words.size() * 4, CL_MEM_COPY_HOST_PTR, Words.data());
+    cl_mem MResults = buffer(Cases * 16 * 4);
+    K = clCreateKernel(P, "integerExtensions", &Err);
+    ASSERT_EQ(Err, CL_SUCCESS);
+    setArgs(K, MWords, MResults);
+    run(Q, K, Cases, 8);
+    const std::vector<cl_int> Results = read<cl_int>(Q, MResults, Cases * 16);
+    auto Dot = [](cl_uint X, cl_uint Y, bool SignedX, bool SignedY) {
+      int64_t Sum = 0;
+      for (int I = 0; I < 4; ++I) {
+        const uint8_t A = uint8_t(X >> 8 * I), B = uint8_t(Y >> 8 * I);
+        Sum += (SignedX ? int64_t(int8_t(A)) : int64_t(A)) * (SignedY ? int64_t(int8_t(B)) : int64_t(B));
+      }
+      return Sum;
+    };
+    auto Reverse = [](uint32_t V, int Bits) {
+      uint32_t R = 0;
+      for (int B = 0; B < Bits; ++B)
+        R |= ((V >> B) & 1u) << (Bits - 1 - B);
+      return R;
+    };
+    for (size_t I = 0; I < Cases; ++I) {
+      const cl_uint X = Words[2 * I], Y = Words[2 * I + 1];
+      const cl_int *G = &Results[16 * I];
+      SCOPED_TRACE(::testing::Message() << std::hex << X << " " << Y);
+      EXPECT_EQ(G[0], cl_int(std::clamp<int64_t>(Dot(X, Y, true, false) + cl_int(Y), INT32_MIN, INT32_MAX)));
+      EXPECT_EQ(G[1], cl_int(Dot(X, Y, true, false)));
+      EXPECT_EQ(G[2], cl_int(Dot(X, Y, false, false)));
+      const unsigned Offset = Y & 15u, Count = Y % 30u;
+      EXPECT_EQ(G[3], cl_int(uint32_t(X) << (32 - Offset - 9)) >> 23); // 9 bits at Offset, signed
+      EXPECT_EQ(G[4], cl_int((X >> 3) & ((1u << Count) - 1)));
+      const uint32_t Mask = ((1u << 11) - 1) << 5;
+      EXPECT_EQ(G[5], cl_int((X & ~Mask) | ((Y << 5) & Mask)));
+      EXPECT_EQ(G[6], cl_int(Reverse(X, 32)));
+      EXPECT_EQ(G[7], cl_int(int16_t(Reverse(Y & 0xffffu, 16))));
+      EXPECT_EQ(G[8], cl_int(Dot(X, Y, false, false)));
+      EXPECT_EQ(G[9], cl_int(Dot(X, Y, true, true)));
+      EXPECT_EQ(G[10], cl_int(std::clamp<int64_t>(Dot(X, Y, false, true) + cl_int(X), INT32_MIN, INT32_MAX)));
+      EXPECT_EQ(G[11], cl_int(std::clamp<int64_t>(Dot(X, Y, true, true) + cl_int(Y), INT32_MIN, INT32_MAX)));
+      EXPECT_EQ(cl_uint(G[12]), cl_uint(std::min<int64_t>(Dot(X, Y, false, false) + Y, UINT32_MAX)));
+      EXPECT_EQ(G[13], cl_int(Dot(X, Y, false, true)));
+    }
+    clReleaseKernel(K);
+    for (cl_mem M : {MIn, MOut, MInts, MReversed, MCount, MPairs, MWeighed, MWords, MResults})
       clReleaseMemObject(M);
     EXPECT_EQ(Wrong, 0);
   }
@@ -143,7 +196,7 @@ TEST_F(Spirv, BuildsAndRunsKernels) {
   ASSERT_EQ(clGetProgramInfo(P, CL_PROGRAM_KERNEL_NAMES, 0, nullptr, &Size), CL_SUCCESS);
   std::string Names(Size, '\0');
   ASSERT_EQ(clGetProgramInfo(P, CL_PROGRAM_KERNEL_NAMES, Size, Names.data(), nullptr), CL_SUCCESS);
-  for (const char *Name : {"mathAndVectors", "reverseGroups", "helpers", "specialized"})
+  for (const char *Name : {"mathAndVectors", "reverseGroups", "helpers", "specialized", "integerExtensions"})
     EXPECT_NE(Names.find(Name), std::string::npos) << Names;
   // Argument information: not available, as for source built without -cl-kernel-arg-info (the
   // spec promises it only for source built with it); with the option, the module's OpNames.

@@ -45,3 +45,25 @@ kernel void specialized(global int *out, global float *f) {
   out[0] = __spirv_SpecConstant(7, 42);
   f[0] = __spirv_SpecConstant(8, 1.5f);
 }
+
+// cl_khr_integer_dot_product and cl_khr_extended_bit_ops through the instructions of
+// SPV_KHR_integer_dot_product and SPV_KHR_bit_instructions.
+kernel void integerExtensions(global const uint *a, global int *r) {
+  size_t i = get_global_id(0);
+  uint x = a[2 * i], y = a[2 * i + 1];
+  global int *o = r + 16 * i;
+  o[0] = dot_acc_sat_4x8packed_su_int(x, y, (int)y);
+  o[1] = dot(as_char4(x), as_uchar4(y));
+  o[2] = (int)dot_4x8packed_uu_uint(x, y);
+  o[3] = bitfield_extract_signed((int)x, y & 15u, 9u);
+  o[4] = (int)bitfield_extract_unsigned(x, 3u, y % 30u); // offset + count <= 32
+  o[5] = bitfield_insert((int)x, (int)y, 5u, 11u);
+  o[6] = (int)bit_reverse(x);
+  o[7] = bit_reverse((short2)((short)x, (short)y)).y;
+  o[8] = (int)dot(as_uchar4(x), as_uchar4(y));
+  o[9] = dot(as_char4(x), as_char4(y));
+  o[10] = dot_acc_sat(as_uchar4(x), as_char4(y), (int)x);
+  o[11] = dot_acc_sat(as_char4(x), as_char4(y), (int)y);
+  o[12] = (int)dot_acc_sat(as_uchar4(x), as_uchar4(y), y);
+  o[13] = dot(as_uchar4(x), as_char4(y));
+}
