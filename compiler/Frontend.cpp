@@ -92,7 +92,7 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   };
   // Clang 15 declares these extensions' built-ins once their macro is defined, but defines the
   // macro only for SPIR targets.
-  for (const char *Extension : {"cl_khr_integer_dot_product", "cl_khr_extended_bit_ops"})
+  for (const char *Extension : {"cl_khr_integer_dot_product", "cl_khr_extended_bit_ops", "cl_ext_float_atomics"})
     if (Reports(Extension))
       Args.push_back(std::string("-D") + Extension + "=1");
   // Headers for the extensions Clang 15 does not know: (reported, path, text).

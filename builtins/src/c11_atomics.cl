@@ -1,7 +1,8 @@
 // The OpenCL C 3.0 atomic functions (§6.15.12): atomic_init, atomic_store, atomic_load,
 // atomic_exchange, atomic_compare_exchange_strong/weak, atomic_fetch_<key>, atomic_flag_* and
 // atomic_work_item_fence, each with its _explicit forms, on objects in global and local memory
-// and through generic pointers.
+// and through generic pointers; and cl_ext_float_atomics' add, sub, min and max on float and
+// double.
 // Clang's __opencl_atomic_* builtins give each the order and scope it is called with (x86 is
 // stronger than every scope but "single thread", so all scopes are real atomics). Without an
 // order the spec's default is memory_order_seq_cst; without a scope, memory_scope_device.
@@ -107,6 +108,43 @@ IN_GLOBAL_AND_LOCAL(INTEGER_ATOMICS, atomic_ulong, ulong)
 IN_GLOBAL_AND_LOCAL(POINTER_ARITHMETIC, atomic_uintptr_t, uintptr_t)
 IN_GLOBAL_AND_LOCAL(STORE_LOAD_EXCHANGE, atomic_float, float)
 IN_GLOBAL_AND_LOCAL(STORE_LOAD_EXCHANGE, atomic_double, double)
+
+// cl_ext_float_atomics: atomic_fetch_add, _sub, _min and _max on atomic_float and atomic_double.
+// add and sub are LLVM's atomicrmw fadd and fsub (a compare-exchange loop on x86). Clang 15 has no
+// floating-point __opencl_atomic_fetch_min or _max, so they are a compare-exchange loop here, with
+// the extension's rule: min(x, y) is x if x < y and y otherwise, and a quiet NaN loses to a
+// number (max the same with >). The exchange compares bits, so a NaN in memory is replaced too.
+#define FLOAT_MIN_MAX(A, C, AS, KEY, CMP)                                                          \
+  OVL C atomic_fetch_##KEY##_explicit(volatile AS A *object, C operand, memory_order order,        \
+                                      memory_scope scope) {                                        \
+    C old = __opencl_atomic_load(object, memory_order_relaxed, scope);                             \
+    while (!__opencl_atomic_compare_exchange_weak(object, &old,                                    \
+                                                  operand CMP old || old != old ? operand : old,   \
+                                                  order, memory_order_relaxed, scope))             \
+      ;                                                                                            \
+    return old;                                                                                    \
+  }                                                                                                \
+  OVL C atomic_fetch_##KEY##_explicit(volatile AS A *object, C operand, memory_order order) {      \
+    return atomic_fetch_##KEY##_explicit(object, operand, order, DEVICE);                          \
+  }                                                                                                \
+  OVL C atomic_fetch_##KEY(volatile AS A *object, C operand) {                                     \
+    return atomic_fetch_##KEY##_explicit(object, operand, SEQ_CST, DEVICE);                        \
+  }
+#define FLOAT_ATOMICS(A, C, AS)                                                                    \
+  FETCH(A, C, AS, add) FETCH(A, C, AS, sub) FLOAT_MIN_MAX(A, C, AS, min, <)                        \
+  FLOAT_MIN_MAX(A, C, AS, max, >)
+IN_GLOBAL_AND_LOCAL(FLOAT_ATOMICS, atomic_float, float)
+IN_GLOBAL_AND_LOCAL(FLOAT_ATOMICS, atomic_double, double)
+// LLVM 15's SPIR-V reader turns OpAtomicFAddEXT (sub is an add of the negation), OpAtomicFMinEXT
+// and OpAtomicFMaxEXT into OpenCL 1.x names on plain float and double pointers, dropping the
+// order and scope: they run sequentially consistent at device scope (on x86 the locked exchange
+// costs the same whatever the order).
+#define SPIRV_FLOAT_ATOMICS(A, C, AS)                                                              \
+  OVL C atomic_add(volatile AS C *p, C v) { return atomic_fetch_add((volatile AS A *)p, v); }      \
+  OVL C atomic_min(volatile AS C *p, C v) { return atomic_fetch_min((volatile AS A *)p, v); }      \
+  OVL C atomic_max(volatile AS C *p, C v) { return atomic_fetch_max((volatile AS A *)p, v); }
+IN_GLOBAL_AND_LOCAL(SPIRV_FLOAT_ATOMICS, atomic_float, float)
+IN_GLOBAL_AND_LOCAL(SPIRV_FLOAT_ATOMICS, atomic_double, double)
 
 // atomic_flag: an atomic_int that is 0 (clear) or 1 (set).
 #define FLAG(AS)                                                                                   \

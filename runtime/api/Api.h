@@ -5,6 +5,8 @@
 #include <CL/cl_ext.h>
 #include <CL/cl_icd.h>
 
+#include "runtime/api/ClExtCompat.h"
+
 #include <type_traits>
 
 namespace weft::api {

@@ -48,6 +48,27 @@ bool reportsFeature(std::string_view Name) {
                      [&](const VersionedName &F) { return Name == F.Name; });
 }
 
+/// CL_DEVICE_{SINGLE,DOUBLE}_FP_ATOMIC_CAPABILITIES_EXT for Type ("fp32" or "fp64"), from the
+/// cl_ext_float_atomics features listed for it. Load, store and exchange are core for float and
+/// double (OpenCL C 2.0 and later), in both memories.
+cl_device_fp_atomic_capabilities_ext floatAtomicCapabilities(std::string_view Type) {
+  auto Has = [&](std::string_view Memory, std::string_view Operation) {
+    return reportsFeature(std::string("__opencl_c_ext_") + std::string(Type) + "_" + std::string(Memory) +
+                          "_atomic_" + std::string(Operation));
+  };
+  cl_device_fp_atomic_capabilities_ext Caps =
+      CL_DEVICE_GLOBAL_FP_ATOMIC_LOAD_STORE_EXT | CL_DEVICE_LOCAL_FP_ATOMIC_LOAD_STORE_EXT;
+  if (Has("global", "add"))
+    Caps |= CL_DEVICE_GLOBAL_FP_ATOMIC_ADD_EXT;
+  if (Has("local", "add"))
+    Caps |= CL_DEVICE_LOCAL_FP_ATOMIC_ADD_EXT;
+  if (Has("global", "min_max"))
+    Caps |= CL_DEVICE_GLOBAL_FP_ATOMIC_MIN_MAX_EXT;
+  if (Has("local", "min_max"))
+    Caps |= CL_DEVICE_LOCAL_FP_ATOMIC_MIN_MAX_EXT;
+  return Caps;
+}
+
 /// Lanes of a SIMD register for elements of ElementBytes, capped at OpenCL's widest vector (16).
 cl_uint vectorWidth(const DeviceDescription &D, unsigned ElementBytes) {
   return std::min(16u, D.SimdBytes / ElementBytes);
@@ -216,6 +237,13 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
         (reportsFeature("__opencl_c_integer_dot_product_input_4x8bit")
              ? CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_KHR
              : 0)));
+  // cl_ext_float_atomics: what the feature list says, for float and for double; no half.
+  case CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT:
+    return Out(floatAtomicCapabilities("fp32"));
+  case CL_DEVICE_DOUBLE_FP_ATOMIC_CAPABILITIES_EXT:
+    return Out(floatAtomicCapabilities("fp64"));
+  case CL_DEVICE_HALF_FP_ATOMIC_CAPABILITIES_EXT:
+    return Out(cl_device_fp_atomic_capabilities_ext(0));
   case CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_8BIT_KHR:
   case CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_4x8BIT_PACKED_KHR:
     return Out(cl_device_integer_dot_product_acceleration_properties_khr{});

@@ -49,6 +49,9 @@ inline constexpr Extension Extensions[] = {
     // SPIR-V (SPV_KHR_integer_dot_product, SPV_KHR_bit_instructions), SpirvTest.cpp.
     {"cl_khr_integer_dot_product", CL_MAKE_VERSION(2, 0, 0), ExtensionScope::Device, true},
     {"cl_khr_extended_bit_ops", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    // atomic_fetch_add/sub/min/max on atomic_float and atomic_double, in global and local memory
+    // (builtins/src/c11_atomics.cl); tests/api/AtomicsTest.cpp.
+    {"cl_ext_float_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     // SPIR-V programs through the Khronos translator (compiler/Spirv.cpp); clCreateProgramWithIL
     // and clCreateProgramWithILKHR; tests/api/SpirvTest.cpp.
     {"cl_khr_il_program", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
@@ -96,6 +99,16 @@ inline constexpr VersionedName OpenCLCFeatureList[] = {
     // the same.
     {"__opencl_c_integer_dot_product_input_4x8bit", CL_MAKE_VERSION(2, 0, 0)},
     {"__opencl_c_integer_dot_product_input_4x8bit_packed", CL_MAKE_VERSION(2, 0, 0)},
+    // cl_ext_float_atomics for float and double; CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT and
+    // _DOUBLE_ say the same (no half: no cl_khr_fp16).
+    {"__opencl_c_ext_fp32_global_atomic_add", CL_MAKE_VERSION(1, 0, 0)},
+    {"__opencl_c_ext_fp32_local_atomic_add", CL_MAKE_VERSION(1, 0, 0)},
+    {"__opencl_c_ext_fp32_global_atomic_min_max", CL_MAKE_VERSION(1, 0, 0)},
+    {"__opencl_c_ext_fp32_local_atomic_min_max", CL_MAKE_VERSION(1, 0, 0)},
+    {"__opencl_c_ext_fp64_global_atomic_add", CL_MAKE_VERSION(1, 0, 0)},
+    {"__opencl_c_ext_fp64_local_atomic_add", CL_MAKE_VERSION(1, 0, 0)},
+    {"__opencl_c_ext_fp64_global_atomic_min_max", CL_MAKE_VERSION(1, 0, 0)},
+    {"__opencl_c_ext_fp64_local_atomic_min_max", CL_MAKE_VERSION(1, 0, 0)},
 };
 
 /// CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE and CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE (the

@@ -1,11 +1,15 @@
 // OpenCL C 3.0's atomics (builtins/src/c11_atomics.cl) and the 64-bit atom_* functions, under
 // contention from many work-groups running on every worker: counts that must come out exact,
 // a float sum by compare-exchange, an atomic_flag spin lock guarding plain memory, local-memory
-// atomics with work-group scope, and the device's reports of what it supports.
+// atomics with work-group scope, cl_ext_float_atomics' add, sub, min and max, and the device's
+// reports of what it supports.
 #include "api/KernelFixture.h"
+#include "runtime/api/ClExtCompat.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <limits>
 
 namespace weft::test {
 namespace {
@@ -109,6 +113,104 @@ TEST_F(Atomics, ContendedOperationsFromEveryWorkGroup) {
     EXPECT_EQ(O[G], 1) << "group " << G;
   EXPECT_EQ(O[Groups], 54321); // exactly one compare-exchange found 12345
   for (cl_mem M : {Count, Sum, Bits, FSum, Lock, Guarded, Ext, Leg, Ok})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+// cl_ext_float_atomics: add and sub on float and double from every work-group (each old value
+// returned exactly once: the additions were atomic), min and max with NaN operands (a quiet NaN
+// loses to a number, also one already in memory), in local memory with work-group scope and
+// through a generic pointer; the capabilities the device reports match its feature list.
+TEST_F(Atomics, FloatAtomicsAddSubMinMax) {
+  const cl_device_fp_atomic_capabilities_ext All =
+      CL_DEVICE_GLOBAL_FP_ATOMIC_LOAD_STORE_EXT | CL_DEVICE_GLOBAL_FP_ATOMIC_ADD_EXT |
+      CL_DEVICE_GLOBAL_FP_ATOMIC_MIN_MAX_EXT | CL_DEVICE_LOCAL_FP_ATOMIC_LOAD_STORE_EXT |
+      CL_DEVICE_LOCAL_FP_ATOMIC_ADD_EXT | CL_DEVICE_LOCAL_FP_ATOMIC_MIN_MAX_EXT;
+  for (cl_device_info Q : {CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT, CL_DEVICE_DOUBLE_FP_ATOMIC_CAPABILITIES_EXT,
+                           CL_DEVICE_HALF_FP_ATOMIC_CAPABILITIES_EXT}) {
+    cl_device_fp_atomic_capabilities_ext Caps = 99;
+    ASSERT_EQ(clGetDeviceInfo(Device, Q, sizeof Caps, &Caps, nullptr), CL_SUCCESS);
+    EXPECT_EQ(Caps, Q == CL_DEVICE_HALF_FP_ATOMIC_CAPABILITIES_EXT ? 0 : All) << std::hex << Q;
+  }
+  cl_program P = built(R"(
+    #if !defined(cl_ext_float_atomics) || !defined(__opencl_c_ext_fp32_global_atomic_add) || \
+        !defined(__opencl_c_ext_fp32_local_atomic_min_max) || \
+        !defined(__opencl_c_ext_fp64_global_atomic_min_max) || \
+        !defined(__opencl_c_ext_fp64_local_atomic_add) || defined(__opencl_c_ext_fp16_global_atomic_add)
+    #error "cl_ext_float_atomics or its feature macros are not as the device reports them"
+    #endif
+    kernel void k(global atomic_float *f, global atomic_double *d, global float *fold,
+                  global double *dold, global const float *values, global int *local_ok) {
+      size_t i = get_global_id(0);
+      local atomic_float lsum;
+      local atomic_double lmax;
+      if (get_local_id(0) == 0) {
+        atomic_init(&lsum, 0.0f);
+        atomic_init(&lmax, -INFINITY);
+      }
+      barrier(CLK_LOCAL_MEM_FENCE);
+      fold[i] = atomic_fetch_add(&f[0], 0.5f);
+      dold[i] = atomic_fetch_sub_explicit(&d[0], 0.25, memory_order_relaxed);
+      float v = values[i];
+      atomic_fetch_min(&f[1], v);
+      atomic_fetch_max_explicit(&f[2], v, memory_order_acq_rel, memory_scope_device);
+      atomic_fetch_min_explicit(&d[1], (double)v, memory_order_relaxed, memory_scope_device);
+      atomic_fetch_max(&d[2], (double)v);
+      volatile atomic_float *unqualified = &f[3]; // a generic pointer
+      atomic_fetch_sub(unqualified, 1.0f);
+      atomic_fetch_add_explicit(&lsum, 1.0f, memory_order_relaxed, memory_scope_work_group);
+      atomic_fetch_max_explicit(&lmax, (double)get_local_id(0), memory_order_relaxed,
+                                memory_scope_work_group);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      if (get_local_id(0) == 0)
+        local_ok[get_group_id(0)] =
+            atomic_load(&lsum) == (float)get_local_size(0) &&
+            atomic_load(&lmax) == (double)(get_local_size(0) - 1);
+    })", "-cl-std=CL3.0");
+  const size_t Groups = 64, Local = 32, N = Groups * Local;
+  const float NaN = std::numeric_limits<float>::quiet_NaN();
+  std::vector<float> Values(N);
+  for (size_t I = 0; I < N; ++I)
+    Values[I] = I % 7 == 3 ? NaN : float(cl_long(I * 7919 % 1000) - 500) * 0.75f;
+  float MinV = INFINITY, MaxV = -INFINITY;
+  for (float V : Values)
+    if (!std::isnan(V)) {
+      MinV = std::min(MinV, V);
+      MaxV = std::max(MaxV, V);
+    }
+  // f: the sum, a min and a max starting from NaN, a count down; d: the difference, a min from
+  // NaN, a max from -infinity.
+  cl_float F[4] = {0.0f, NaN, NaN, 0.0f};
+  cl_double D[3] = {0.0, std::numeric_limits<double>::quiet_NaN(), -INFINITY};
+  cl_mem MF = buffer(sizeof F, CL_MEM_COPY_HOST_PTR, F), MD = buffer(sizeof D, CL_MEM_COPY_HOST_PTR, D),
+         MFold = buffer(N * 4), MDold = buffer(N * 8),
+         MValues = buffer(N * 4, CL_MEM_COPY_HOST_PTR, Values.data()), MOk = buffer(Groups * 4);
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  setArgs(K, MF, MD, MFold, MDold, MValues, MOk);
+  cl_command_queue Q = queue();
+  run(Q, K, N, Local);
+  const std::vector<cl_float> GotF = read<cl_float>(Q, MF, 4);
+  const std::vector<cl_double> GotD = read<cl_double>(Q, MD, 3);
+  EXPECT_EQ(GotF[0], float(N) * 0.5f);
+  EXPECT_EQ(GotD[0], -double(N) * 0.25);
+  EXPECT_EQ(GotF[1], MinV);
+  EXPECT_EQ(GotF[2], MaxV);
+  EXPECT_EQ(GotD[1], double(MinV));
+  EXPECT_EQ(GotD[2], double(MaxV));
+  EXPECT_EQ(GotF[3], -float(N));
+  std::vector<cl_float> Fold = read<cl_float>(Q, MFold, N);
+  std::vector<cl_double> Dold = read<cl_double>(Q, MDold, N);
+  std::sort(Fold.begin(), Fold.end());
+  std::sort(Dold.begin(), Dold.end(), std::greater<>());
+  for (size_t I = 0; I < N; ++I) {
+    EXPECT_EQ(Fold[I], float(I) * 0.5f) << I;
+    EXPECT_EQ(Dold[I], -double(I) * 0.25) << I;
+  }
+  const std::vector<cl_int> Ok = read<cl_int>(Q, MOk, Groups);
+  for (size_t G = 0; G < Groups; ++G)
+    EXPECT_EQ(Ok[G], 1) << "group " << G;
+  for (cl_mem M : {MF, MD, MFold, MDold, MValues, MOk})
     clReleaseMemObject(M);
   clReleaseKernel(K);
   clReleaseProgram(P);

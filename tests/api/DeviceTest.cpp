@@ -1,5 +1,6 @@
 // OpenCL 3.0 §4.2 (querying devices) through the ICD loader: every query, true values, timers.
 #include "api/ApiTest.h"
+#include "runtime/api/ClExtCompat.h"
 
 #include <sched.h>
 #include <unistd.h>
@@ -70,7 +71,10 @@ const cl_device_info AllDeviceQueries[] = {
     // cl_khr_integer_dot_product
     CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR,
     CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_8BIT_KHR,
-    CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_4x8BIT_PACKED_KHR};
+    CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_4x8BIT_PACKED_KHR,
+    // cl_ext_float_atomics
+    CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT, CL_DEVICE_DOUBLE_FP_ATOMIC_CAPABILITIES_EXT,
+    CL_DEVICE_HALF_FP_ATOMIC_CAPABILITIES_EXT};
 
 std::set<std::string> deviceExtensions(cl_device_id D) {
   std::istringstream In(deviceString(D, CL_DEVICE_EXTENSIONS));

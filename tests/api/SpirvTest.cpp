@@ -16,8 +16,8 @@
 namespace weft::test {
 namespace {
 
-std::string spirvKernels() {
-  std::ifstream In(WEFT_TEST_SPIRV, std::ios::binary);
+std::string spirvKernels(const char *Path = WEFT_TEST_SPIRV) {
+  std::ifstream In(Path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(In), {});
 }
 
@@ -324,6 +324,51 @@ TEST_F(Spirv, SpecializationConstants) {
   clReleaseProgram(FromSource);
   clReleaseMemObject(Int);
   clReleaseMemObject(Float);
+  clReleaseProgram(P);
+}
+
+// cl_ext_float_atomics through SPIR-V: LLVM 15's reader turns OpAtomicFAddEXT, OpAtomicFMinEXT
+// and OpAtomicFMaxEXT into calls the built-in library had no definitions for.
+TEST_F(Spirv, FloatAtomics) {
+  const std::string Il = spirvKernels(WEFT_TEST_SPIRV20);
+  ASSERT_GT(Il.size(), 20u) << "no " << WEFT_TEST_SPIRV20;
+  cl_program P = fromIl(Il);
+  ASSERT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(P);
+  const size_t N = 1024;
+  std::vector<float> Values(N);
+  for (size_t I = 0; I < N; ++I)
+    Values[I] = I % 5 == 2 ? NAN : float(cl_long(I * 7919 % 997) - 400);
+  float MinV = INFINITY, MaxV = -INFINITY;
+  for (float V : Values)
+    if (!std::isnan(V)) {
+      MinV = std::min(MinV, V);
+      MaxV = std::max(MaxV, V);
+    }
+  cl_float F[3] = {0.0f, NAN, -INFINITY};
+  cl_double D[3] = {0.0, INFINITY, NAN};
+  cl_mem MF = buffer(sizeof F, CL_MEM_COPY_HOST_PTR, F), MD = buffer(sizeof D, CL_MEM_COPY_HOST_PTR, D),
+         MFold = buffer(N * 4), MValues = buffer(N * 4, CL_MEM_COPY_HOST_PTR, Values.data());
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "floatAtomics", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  setArgs(K, MF, MD, MFold, MValues);
+  cl_command_queue Q = queue();
+  run(Q, K, N, 64);
+  const std::vector<cl_float> GotF = read<cl_float>(Q, MF, 3);
+  const std::vector<cl_double> GotD = read<cl_double>(Q, MD, 3);
+  EXPECT_EQ(GotF[0], float(N) * 0.5f);
+  EXPECT_EQ(GotF[1], MinV);
+  EXPECT_EQ(GotF[2], MaxV);
+  EXPECT_EQ(GotD[0], -double(N) * 0.25);
+  EXPECT_EQ(GotD[1], double(MinV));
+  EXPECT_EQ(GotD[2], double(MaxV));
+  std::vector<cl_float> Fold = read<cl_float>(Q, MFold, N);
+  std::sort(Fold.begin(), Fold.end());
+  for (size_t I = 0; I < N; ++I)
+    EXPECT_EQ(Fold[I], float(I) * 0.5f) << I;
+  for (cl_mem M : {MF, MD, MFold, MValues})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
   clReleaseProgram(P);
 }
 
