@@ -17,4 +17,9 @@
 #define FOR_INTEGERS(M) M(char) M(uchar) M(short) M(ushort) M(int) M(uint) M(long) M(ulong)
 #define FOR_SIGNED_INTEGERS(M) M(char) M(short) M(int) M(long)
 #define FOR_FLOATS(M) M(float) M(double)
-
+// FOR_INTEGERS_WITH_SIGNS(M): M(T, U, I, BITS) for each integer type T, with U and I the unsigned
+// and signed types of its width and BITS that width.
+#define FOR_INTEGERS_WITH_SIGNS(M)                                                                 \
+  M(char, uchar, char, 8) M(uchar, uchar, char, 8) M(short, ushort, short, 16)                     \
+  M(ushort, ushort, short, 16) M(int, uint, int, 32) M(uint, uint, int, 32) M(long, ulong, long, 64) \
+  M(ulong, ulong, long, 64)

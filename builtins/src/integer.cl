@@ -52,9 +52,9 @@ ABS_UNSIGNED(ulong)
   }
 #define ALL_WIDTHS(OF, NAME, S) OF(NAME, S, 2) OF(NAME, S, 3) OF(NAME, S, 4) OF(NAME, S, 8) OF(NAME, S, 16)
 
-// S: the type; U: its unsigned type; BITS: its width. The builtins are the `l` ones: OpenCL C makes
-// `long long` 128 bits wide, so the `ll` ones would count 64 bits too many.
-#define BIT_FUNCTIONS(S, U, BITS)                                                                  \
+// S: the type; U and I: its unsigned and signed types; BITS: its width. The builtins are the `l`
+// ones: OpenCL C makes `long long` 128 bits wide, so the `ll` ones would count 64 bits too many.
+#define BIT_FUNCTIONS(S, U, I, BITS)                                                               \
   OVL S hadd(S x, S y) { return (x >> 1) + (y >> 1) + (x & y & 1); }                               \
   OVL S rhadd(S x, S y) { return (x >> 1) + (y >> 1) + ((x | y) & 1); }                            \
   OVL S rotate(S v, S i) {                                                                         \
@@ -71,14 +71,7 @@ ABS_UNSIGNED(ulong)
   ALL_WIDTHS(VECTOR_OF_UNARY, clz, S)                                                              \
   ALL_WIDTHS(VECTOR_OF_UNARY, ctz, S)
 
-BIT_FUNCTIONS(char, uchar, 8)
-BIT_FUNCTIONS(uchar, uchar, 8)
-BIT_FUNCTIONS(short, ushort, 16)
-BIT_FUNCTIONS(ushort, ushort, 16)
-BIT_FUNCTIONS(int, uint, 32)
-BIT_FUNCTIONS(uint, uint, 32)
-BIT_FUNCTIONS(long, ulong, 64)
-BIT_FUNCTIONS(ulong, ulong, 64)
+FOR_INTEGERS_WITH_SIGNS(BIT_FUNCTIONS)
 
 // mul24 and mad24 for int and uint, scalar and vector (clpeak's integer kernels use the vectors):
 // a plain multiply. "If x and y are not in this range [24 bits], the multiplication result is
@@ -207,14 +200,7 @@ UPSAMPLE(uint, uint, ulong, 32)
   EXTENDED_BIT_OPS(T##16, U##16, I##16, BITS)                                                      \
   OVL T bit_reverse(T x) { return WEFT_CAT(as_, T)(__builtin_bitreverse##BITS(WEFT_CAT(as_, U)(x))); } \
   ALL_WIDTHS(VECTOR_OF_UNARY, bit_reverse, T)
-EXTENDED_BIT_OPS_ALL_WIDTHS(char, uchar, char, 8)
-EXTENDED_BIT_OPS_ALL_WIDTHS(uchar, uchar, char, 8)
-EXTENDED_BIT_OPS_ALL_WIDTHS(short, ushort, short, 16)
-EXTENDED_BIT_OPS_ALL_WIDTHS(ushort, ushort, short, 16)
-EXTENDED_BIT_OPS_ALL_WIDTHS(int, uint, int, 32)
-EXTENDED_BIT_OPS_ALL_WIDTHS(uint, uint, int, 32)
-EXTENDED_BIT_OPS_ALL_WIDTHS(long, ulong, long, 64)
-EXTENDED_BIT_OPS_ALL_WIDTHS(ulong, ulong, long, 64)
+FOR_INTEGERS_WITH_SIGNS(EXTENDED_BIT_OPS_ALL_WIDTHS)
 
 // cl_khr_integer_dot_product 2.0.0: dot and dot_acc_sat of four 8-bit components, as vectors or
 // packed in a uint (component 0 in the least significant byte, which is as_uchar4's order on

@@ -485,15 +485,7 @@ TEST_F(BuiltinFamilies, IntegerSaturationHighHalvesAndUpsample) {
     C.push_back(cl_long(Random()) >> (Random() % 64));
   }
   const size_t N = A.size();
-  cl_mem MA = buffer(N * 8, CL_MEM_COPY_HOST_PTR, A.data());
-  cl_mem MB = buffer(N * 8, CL_MEM_COPY_HOST_PTR, B.data());
-  cl_mem MC = buffer(N * 8, CL_MEM_COPY_HOST_PTR, C.data());
-  cl_mem MR = buffer(N * 14 * 8);
-  cl_kernel K = clCreateKernel(P, "k", nullptr);
-  setArgs(K, MA, MB, MC, MR);
-  cl_command_queue Q = queue();
-  run(Q, K, N, 8);
-  const std::vector<cl_long> R = read<cl_long>(Q, MR, N * 14);
+  const std::vector<cl_long> R = runOnInputs<cl_long>(P, 14, 8, A, B, C);
   using I128 = __int128;
   auto Clamp = [](I128 V, I128 Lo, I128 Hi) { return cl_long(V < Lo ? Lo : V > Hi ? Hi : V); };
   for (size_t I = 0; I < N; ++I) {
@@ -516,9 +508,6 @@ TEST_F(BuiltinFamilies, IntegerSaturationHighHalvesAndUpsample) {
     EXPECT_EQ(G[12], cl_long((uint32_t(uint16_t(X)) << 16) | uint16_t(Y)));
     EXPECT_EQ(G[13], cl_long(uint16_t(std::abs(int(int16_t(X))))));
   }
-  for (cl_mem M : {MA, MB, MC, MR})
-    clReleaseMemObject(M);
-  clReleaseKernel(K);
   clReleaseProgram(P);
 }
 
@@ -737,15 +726,7 @@ TEST_F(BuiltinFamilies, IntegerDotProducts) {
       Acc.push_back(Near[Random() % 4]);
     }
     const size_t N = A.size();
-    cl_mem MA = buffer(N * 4, CL_MEM_COPY_HOST_PTR, A.data());
-    cl_mem MB = buffer(N * 4, CL_MEM_COPY_HOST_PTR, B.data());
-    cl_mem MAcc = buffer(N * 4, CL_MEM_COPY_HOST_PTR, Acc.data());
-    cl_mem MR = buffer(N * 16 * 4);
-    cl_kernel K = clCreateKernel(P, "k", nullptr);
-    setArgs(K, MA, MB, MAcc, MR);
-    cl_command_queue Q = queue();
-    run(Q, K, N, 8);
-    const std::vector<cl_int> R = read<cl_int>(Q, MR, N * 16);
+    const std::vector<cl_int> R = runOnInputs<cl_int>(P, 16, 8, A, B, Acc);
     auto Byte = [](cl_uint V, int I, bool Signed) -> int64_t {
       const uint8_t B = uint8_t(V >> (8 * I));
       return Signed ? int64_t(int8_t(B)) : int64_t(B);
@@ -773,9 +754,6 @@ TEST_F(BuiltinFamilies, IntegerDotProducts) {
         }
       }
     }
-    for (cl_mem M : {MA, MB, MAcc, MR})
-      clReleaseMemObject(M);
-    clReleaseKernel(K);
     clReleaseProgram(P);
   }
 }

@@ -51,6 +51,31 @@ protected:
     ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &Global, &Local, 0, nullptr, nullptr), CL_SUCCESS);
     ASSERT_EQ(clFinish(Q), CL_SUCCESS);
   }
+  /// Runs kernel "k" of P over one work-item per element of the first input, in groups of Local:
+  /// its arguments are the inputs as buffers, then an output of PerItem elements of R per
+  /// work-item, which is read back.
+  template <typename R, typename First, typename... Rest>
+  std::vector<R> runOnInputs(cl_program P, size_t PerItem, size_t Local, const std::vector<First> &Input,
+                             const std::vector<Rest> &...Inputs) {
+    const size_t N = Input.size();
+    std::vector<cl_mem> Args;
+    auto Upload = [&](const auto &V) {
+      Args.push_back(buffer(V.size() * sizeof V[0], CL_MEM_COPY_HOST_PTR, const_cast<void *>(static_cast<const void *>(V.data()))));
+    };
+    Upload(Input);
+    (Upload(Inputs), ...);
+    Args.push_back(buffer(N * PerItem * sizeof(R)));
+    cl_kernel K = clCreateKernel(P, "k", nullptr);
+    for (cl_uint I = 0; I < Args.size(); ++I)
+      EXPECT_EQ(clSetKernelArg(K, I, sizeof(cl_mem), &Args[I]), CL_SUCCESS) << "argument " << I;
+    cl_command_queue Q = queue();
+    run(Q, K, N, Local);
+    std::vector<R> Out = read<R>(Q, Args.back(), N * PerItem);
+    for (cl_mem M : Args)
+      clReleaseMemObject(M);
+    clReleaseKernel(K);
+    return Out;
+  }
   /// The first Count elements of type T in M, read back blocking.
   template <typename T = uint8_t> std::vector<T> read(cl_command_queue Q, cl_mem M, size_t Count) {
     std::vector<T> Out(Count);
