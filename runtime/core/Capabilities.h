@@ -55,6 +55,9 @@ inline constexpr Extension Extensions[] = {
     // SPIR-V programs through the Khronos translator (compiler/Spirv.cpp); clCreateProgramWithIL
     // and clCreateProgramWithILKHR; tests/api/SpirvTest.cpp.
     {"cl_khr_il_program", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
+    // OpExpectKHR and OpAssumeTrueKHR in SPIR-V (the translator makes them llvm.expect and
+    // llvm.assume); OpenCL C has __builtin_expect and __builtin_assume without it. SpirvTest.cpp.
+    {"cl_khr_expect_assume", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
 };
 
 /// CL_DEVICE_ILS_WITH_VERSION (and CL_DEVICE_IL_VERSION, space-separated as "SPIR-V_1.0"): what

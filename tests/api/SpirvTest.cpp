@@ -372,6 +372,39 @@ TEST_F(Spirv, FloatAtomics) {
   clReleaseProgram(P);
 }
 
+// cl_khr_expect_assume: a module with OpExpectKHR and OpAssumeTrueKHR builds and runs.
+TEST_F(Spirv, ExpectAndAssume) {
+  size_t Size = 0;
+  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_EXTENSIONS, 0, nullptr, &Size), CL_SUCCESS);
+  std::string Extensions(Size, '\0');
+  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_EXTENSIONS, Size, Extensions.data(), nullptr), CL_SUCCESS);
+  EXPECT_NE(Extensions.find("cl_khr_expect_assume"), std::string::npos) << Extensions;
+  const std::string Il = spirvKernels(WEFT_TEST_SPIRV20);
+  ASSERT_NE(Il.find("SPV_KHR_expect_assume"), std::string::npos) << "the module no longer uses the extension";
+  cl_program P = fromIl(Il);
+  ASSERT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(P);
+  std::vector<cl_int> In(256);
+  for (size_t I = 0; I < In.size(); ++I)
+    In[I] = cl_int(I * 37 % 1000);
+  const std::vector<cl_int> Out = [&] {
+    cl_mem MIn = buffer(In.size() * 4, CL_MEM_COPY_HOST_PTR, In.data()), MOut = buffer(In.size() * 4);
+    cl_int Err;
+    cl_kernel K = clCreateKernel(P, "hints", &Err);
+    EXPECT_EQ(Err, CL_SUCCESS);
+    setArgs(K, MIn, MOut);
+    cl_command_queue Q = queue();
+    run(Q, K, In.size(), 64);
+    std::vector<cl_int> R = read<cl_int>(Q, MOut, In.size());
+    clReleaseKernel(K);
+    clReleaseMemObject(MIn);
+    clReleaseMemObject(MOut);
+    return R;
+  }();
+  for (size_t I = 0; I < In.size(); ++I)
+    EXPECT_EQ(Out[I], In[I] % 4 + In[I] * 3 - (In[I] << 2)) << I;
+  clReleaseProgram(P);
+}
+
 TEST_F(Spirv, BadModulesAreRefusedOrFailToBuild) {
   const std::string Il = spirvKernels();
   cl_int Err;
