@@ -17,6 +17,7 @@
 #include <cstring>
 #include <iterator>
 #include <sstream>
+#include <unordered_map>
 #include <vector>
 
 #include <dlfcn.h>
@@ -33,14 +34,20 @@ namespace {
 /// header, a version the translator reads, and instructions whose word counts fill the module
 /// exactly. The translator asserts (and so aborts the process) on a module that ends inside an
 /// instruction, so nothing else may reach it.
+/// Il's 32-bit words in this machine's byte order (a module may be written in either).
+std::vector<uint32_t> wordsOf(const std::string &Il) {
+  std::vector<uint32_t> Words(Il.size() / 4);
+  std::memcpy(Words.data(), Il.data(), Words.size() * 4);
+  if (!Words.empty() && Words[0] == 0x03022307u) // the other byte order
+    for (uint32_t &W : Words)
+      W = __builtin_bswap32(W);
+  return Words;
+}
+
 std::string malformation(const std::string &Il) {
   if (Il.size() < 20 || Il.size() % 4)
     return "not a whole number of 32-bit words, or shorter than the 5-word header";
-  std::vector<uint32_t> Words(Il.size() / 4);
-  std::memcpy(Words.data(), Il.data(), Il.size());
-  if (Words[0] == 0x03022307u) // the other byte order
-    for (uint32_t &W : Words)
-      W = __builtin_bswap32(W);
+  const std::vector<uint32_t> Words = wordsOf(Il);
   if (Words[0] != 0x07230203u)
     return "no SPIR-V magic number";
   const uint32_t Major = Words[1] >> 16 & 0xff, Minor = Words[1] >> 8 & 0xff;
@@ -56,6 +63,39 @@ std::string malformation(const std::string &Il) {
     At += Count;
   }
   return {};
+}
+
+/// A well-formed module with each OpConstantNull of a scalar type made the OpConstant 0 (or, for
+/// a Boolean, the OpConstantFalse) it stands for. SPIR-V allows null scalars, and producers
+/// write them (the CTS's cl_khr_expect_assume modules do), but LLVM 15's translator asserts on
+/// them. Vectors and other composites it reads, so they stay.
+std::string scalarNullsAsConstants(const std::string &Il) {
+  enum : uint32_t { OpTypeBool = 20, OpTypeInt = 21, OpTypeFloat = 22, OpConstantFalse = 42,
+                    OpConstant = 43, OpConstantNull = 46 };
+  const std::vector<uint32_t> Words = wordsOf(Il);
+  std::unordered_map<uint32_t, uint32_t> ScalarBits; // a scalar type's id -> its width (0: bool)
+  std::vector<uint32_t> Out(Words.begin(), Words.begin() + 5);
+  for (size_t At = 5; At < Words.size();) {
+    const uint32_t Count = Words[At] >> 16, Op = Words[At] & 0xffff;
+    if ((Op == OpTypeInt || Op == OpTypeFloat) && Count >= 3)
+      ScalarBits[Words[At + 1]] = Words[At + 2];
+    else if (Op == OpTypeBool && Count == 2)
+      ScalarBits[Words[At + 1]] = 0;
+    auto Scalar = Op == OpConstantNull && Count == 3 ? ScalarBits.find(Words[At + 1]) : ScalarBits.end();
+    if (Scalar == ScalarBits.end()) {
+      Out.insert(Out.end(), Words.begin() + At, Words.begin() + At + Count);
+    } else {
+      const uint32_t Type = Words[At + 1], Id = Words[At + 2], Bits = Scalar->second;
+      if (Bits == 0)
+        Out.insert(Out.end(), {3u << 16 | OpConstantFalse, Type, Id});
+      else if (Bits <= 32)
+        Out.insert(Out.end(), {4u << 16 | OpConstant, Type, Id, 0u});
+      else
+        Out.insert(Out.end(), {5u << 16 | OpConstant, Type, Id, 0u, 0u});
+    }
+    At += Count;
+  }
+  return std::string(reinterpret_cast<const char *>(Out.data()), Out.size() * 4);
 }
 
 } // namespace
@@ -77,7 +117,7 @@ readSpirv(llvm::LLVMContext &Ctx, const std::string &Il, std::string &Log,
   Options.setGenKernelArgNameMDEnabled(true); // the names OpName gives, for clGetKernelArgInfo
   for (const auto &[Id, Value] : SpecConstants)
     Options.setSpecConst(Id, Value);
-  std::istringstream Stream(Il);
+  std::istringstream Stream(scalarNullsAsConstants(Il));
   llvm::Module *Raw = nullptr;
   std::string Error;
   if (!llvm::readSpirv(Ctx, Options, Stream, Raw, Error)) {

@@ -405,6 +405,34 @@ TEST_F(Spirv, ExpectAndAssume) {
   clReleaseProgram(P);
 }
 
+// A null scalar constant (OpConstantNull of an integer type), which SPIR-V allows and LLVM 15's
+// translator asserts on: the test kernels with their first 32-bit integer 0 written that way.
+TEST_F(Spirv, ScalarNullConstants) {
+  const std::string Il = spirvKernels();
+  std::vector<uint32_t> Words(Il.size() / 4);
+  std::memcpy(Words.data(), Il.data(), Words.size() * 4);
+  std::vector<uint32_t> Ints32; // the ids of 32-bit integer types
+  bool Replaced = false;
+  for (size_t At = 5; At < Words.size();) {
+    const uint32_t Count = Words[At] >> 16, Op = Words[At] & 0xffff;
+    if (Op == 21 && Words[At + 2] == 32) // OpTypeInt %id 32 signedness
+      Ints32.push_back(Words[At + 1]);
+    if (!Replaced && Op == 43 && Count == 4 && Words[At + 3] == 0 && // OpConstant %int %id 0
+        std::find(Ints32.begin(), Ints32.end(), Words[At + 1]) != Ints32.end()) {
+      Words[At] = 3u << 16 | 46; // OpConstantNull %int %id
+      Words.erase(Words.begin() + At + 3);
+      Replaced = true;
+      continue;
+    }
+    At += Count;
+  }
+  ASSERT_TRUE(Replaced) << "the test kernels have no 32-bit integer 0 any more";
+  cl_program P = fromIl(std::string(reinterpret_cast<const char *>(Words.data()), Words.size() * 4));
+  ASSERT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(P);
+  runKernels(P);
+  clReleaseProgram(P);
+}
+
 TEST_F(Spirv, BadModulesAreRefusedOrFailToBuild) {
   const std::string Il = spirvKernels();
   cl_int Err;
