@@ -171,10 +171,7 @@ TEST_F(Spirv, DeviceReportsTheTranslatorsVersions) {
     EXPECT_STREQ(Ils[I].name, "SPIR-V");
     EXPECT_EQ(Ils[I].version, CL_MAKE_VERSION(1, cl_uint(I), 0));
   }
-  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_EXTENSIONS, 0, nullptr, &Size), CL_SUCCESS);
-  std::string Extensions(Size, '\0');
-  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_EXTENSIONS, Size, Extensions.data(), nullptr), CL_SUCCESS);
-  EXPECT_NE(Extensions.find("cl_khr_il_program"), std::string::npos);
+  EXPECT_NE(deviceString(Device, CL_DEVICE_EXTENSIONS).find("cl_khr_il_program"), std::string::npos);
 }
 
 TEST_F(Spirv, BuildsAndRunsKernels) {
@@ -374,10 +371,7 @@ TEST_F(Spirv, FloatAtomics) {
 
 // cl_khr_expect_assume: a module with OpExpectKHR and OpAssumeTrueKHR builds and runs.
 TEST_F(Spirv, ExpectAndAssume) {
-  size_t Size = 0;
-  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_EXTENSIONS, 0, nullptr, &Size), CL_SUCCESS);
-  std::string Extensions(Size, '\0');
-  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_EXTENSIONS, Size, Extensions.data(), nullptr), CL_SUCCESS);
+  const std::string Extensions = deviceString(Device, CL_DEVICE_EXTENSIONS);
   EXPECT_NE(Extensions.find("cl_khr_expect_assume"), std::string::npos) << Extensions;
   const std::string Il = spirvKernels(WEFT_TEST_SPIRV20);
   ASSERT_NE(Il.find("SPV_KHR_expect_assume"), std::string::npos) << "the module no longer uses the extension";
