@@ -58,6 +58,9 @@ inline constexpr Extension Extensions[] = {
     // OpExpectKHR and OpAssumeTrueKHR in SPIR-V (the translator makes them llvm.expect and
     // llvm.assume); OpenCL C has __builtin_expect and __builtin_assume without it. SpirvTest.cpp.
     {"cl_khr_expect_assume", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
+    // SPIR-V's NoSignedWrap and NoUnsignedWrap decorations (the translator makes them nsw and
+    // nuw flags); SpirvTest.cpp.
+    {"cl_khr_spirv_no_integer_wrap_decoration", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
 };
 
 /// CL_DEVICE_ILS_WITH_VERSION (and CL_DEVICE_IL_VERSION, space-separated as "SPIR-V_1.0"): what

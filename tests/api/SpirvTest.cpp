@@ -427,6 +427,46 @@ TEST_F(Spirv, ScalarNullConstants) {
   clReleaseProgram(P);
 }
 
+// cl_khr_spirv_no_integer_wrap_decoration: the test kernels with SPV_KHR_no_integer_wrap_decoration
+// declared, their first OpIAdd decorated NoSignedWrap and their first OpIMul NoUnsignedWrap (none
+// of which overflows), build and give the same results.
+TEST_F(Spirv, NoIntegerWrapDecorations) {
+  EXPECT_NE(deviceString(Device, CL_DEVICE_EXTENSIONS).find("cl_khr_spirv_no_integer_wrap_decoration"),
+            std::string::npos);
+  const std::string Il = spirvKernels();
+  std::vector<uint32_t> Words(Il.size() / 4);
+  std::memcpy(Words.data(), Il.data(), Words.size() * 4);
+  enum : uint32_t { OpExtension = 10, OpExtInstImport = 11, OpMemoryModel = 14, OpTypeVoid = 19,
+                    OpTypeForwardPointer = 39, OpDecorate = 71, OpIAdd = 128, OpIMul = 132,
+                    NoSignedWrap = 4469, NoUnsignedWrap = 4470 };
+  size_t ExtensionAt = 0, TypesAt = 0;
+  uint32_t Add = 0, Mul = 0;
+  for (size_t At = 5; At < Words.size(); At += Words[At] >> 16) {
+    const uint32_t Op = Words[At] & 0xffff;
+    if (!ExtensionAt && (Op == OpExtInstImport || Op == OpMemoryModel))
+      ExtensionAt = At;
+    if (!TypesAt && Op >= OpTypeVoid && Op <= OpTypeForwardPointer)
+      TypesAt = At;
+    if (!Add && Op == OpIAdd)
+      Add = Words[At + 2];
+    if (!Mul && Op == OpIMul)
+      Mul = Words[At + 2];
+  }
+  ASSERT_TRUE(ExtensionAt && TypesAt && Add && Mul) << "the test kernels' layout changed";
+  // The decorations first (they stand after the extension), then the extension's name.
+  Words.insert(Words.begin() + TypesAt, {3u << 16 | OpDecorate, Add, NoSignedWrap, 3u << 16 | OpDecorate,
+                                         Mul, NoUnsignedWrap});
+  const char Name[] = "SPV_KHR_no_integer_wrap_decoration"; // 35 bytes with its NUL: 9 words
+  std::vector<uint32_t> Extension(1 + (sizeof Name + 3) / 4, 0);
+  Extension[0] = uint32_t(Extension.size()) << 16 | OpExtension;
+  std::memcpy(&Extension[1], Name, sizeof Name);
+  Words.insert(Words.begin() + ExtensionAt, Extension.begin(), Extension.end());
+  cl_program P = fromIl(std::string(reinterpret_cast<const char *>(Words.data()), Words.size() * 4));
+  ASSERT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(P);
+  runKernels(P);
+  clReleaseProgram(P);
+}
+
 TEST_F(Spirv, BadModulesAreRefusedOrFailToBuild) {
   const std::string Il = spirvKernels();
   cl_int Err;
