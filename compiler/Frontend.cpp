@@ -23,15 +23,13 @@ namespace {
 constexpr const char *InputDirectory = "/weft-input";
 
 /// Clang 15 knows nothing of cl_khr_extended_async_copies and cl_khr_async_work_group_copy_fence
-/// (1.0.0): when the device reports them, kernels see these headers first. The definitions are in
-/// builtins/src/async.cl.
+/// (1.0.0): when the device reports them, kernels see these headers first (their macros come with
+/// every other reported extension's, in runClang). The definitions are in builtins/src/async.cl.
 constexpr const char *AsyncCopyFenceHeader = "/weft-internal/cl_khr_async_work_group_copy_fence.h";
-constexpr const char *AsyncCopyFenceDeclarations = R"(#define cl_khr_async_work_group_copy_fence 1
-void __attribute__((overloadable)) async_work_group_copy_fence(cl_mem_fence_flags flags);
+constexpr const char *AsyncCopyFenceDeclarations = R"(void __attribute__((overloadable)) async_work_group_copy_fence(cl_mem_fence_flags flags);
 )";
 constexpr const char *ExtendedAsyncCopiesHeader = "/weft-internal/cl_khr_extended_async_copies.h";
-constexpr const char *ExtendedAsyncCopiesDeclarations = R"(#define cl_khr_extended_async_copies 1
-#define __weft_copy_2d3d(DST, SRC) \
+constexpr const char *ExtendedAsyncCopiesDeclarations = R"(#define __weft_copy_2d3d(DST, SRC) \
   event_t __attribute__((overloadable)) async_work_group_copy_2D2D(DST void *dst, \
       size_t dst_offset, const SRC void *src, size_t src_offset, size_t num_bytes_per_element, \
       size_t num_elements_per_line, size_t num_lines, size_t src_total_line_length, \
@@ -84,17 +82,16 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   // "__OPENCL_VERSION__ substitutes an integer reflecting the version number of the OpenCL
   // supported by the OpenCL device" (OpenCL C 6.12); Clang leaves it to the implementation.
   Args.push_back("-D__OPENCL_VERSION__=300");
-  // Clang 15 defines some header-only feature macros only for SPIR targets.
-  for (const std::string &F : In.Target.Features)
-    Args.push_back("-D" + F + "=1");
+  // Every OpenCL C extension and feature the device reports is a macro kernels can test. Clang 15
+  // defines only those it knows, some only for SPIR targets, and declares the built-ins of some
+  // (integer dot product, extended bit ops, float atomics) only once their macro is defined. An
+  // identical redefinition of a macro Clang does define is allowed.
+  for (const std::vector<std::string> *Names : {&In.Target.Extensions, &In.Target.Features})
+    for (const std::string &Name : *Names)
+      Args.push_back("-D" + Name + "=1");
   auto Reports = [&](const char *Extension) {
     return std::count(In.Target.Extensions.begin(), In.Target.Extensions.end(), Extension) > 0;
   };
-  // Clang 15 declares these extensions' built-ins once their macro is defined, but defines the
-  // macro only for SPIR targets.
-  for (const char *Extension : {"cl_khr_integer_dot_product", "cl_khr_extended_bit_ops", "cl_ext_float_atomics"})
-    if (Reports(Extension))
-      Args.push_back(std::string("-D") + Extension + "=1");
   // Headers for the extensions Clang 15 does not know: (reported, path, text).
   const std::tuple<bool, const char *, const char *> ExtensionHeaders[] = {
       {Reports("cl_khr_extended_async_copies"), ExtendedAsyncCopiesHeader, ExtendedAsyncCopiesDeclarations},
