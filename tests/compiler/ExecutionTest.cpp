@@ -6,6 +6,7 @@
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -388,6 +389,32 @@ TEST_F(Execution, DivisionByZeroDoesNotCrashTheHost) {
   set(Args, K, 4, -1);
   run(K, Args, 1, {1, 1, 1}, {1, 1, 1});
   EXPECT_EQ(P[7], 42);
+}
+
+// Regression: on a host with AVX512-FP16, LLVM 15's instruction selection failed on these stores
+// of a short repeated into the low lanes of a zeroed short16 ("LLVM ERROR: Cannot select:
+// X86ISD::VZEXT_MOVL"), which ended the host process; Codegen.cpp builds without the feature.
+// On other hosts this builds either way.
+TEST_F(Execution, ShortsRepeatedIntoZeroedVectors) {
+  auto Out = build(R"(
+    kernel void k(global short16 *out, short a) {
+      out[0] = (short16)(0);
+      out[0].s0 = a;
+      out[1] = (short16)((short2)(a), (short2)(0), (short4)(0), (short8)(0));
+      out[2] = (short16)((short4)(a), (short4)(0), (short8)(0));
+    })");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  const auto &K = Out.Program->kernels().at(0);
+  alignas(64) std::array<int16_t, 48> Got; // a short16 is aligned to 32 bytes
+  Got.fill(7);
+  std::vector<std::byte> Args(K.ArgBufferSize);
+  set(Args, K, 0, Got.data());
+  set(Args, K, 1, int16_t(-9));
+  run(K, Args, 1, {1, 1, 1}, {1, 1, 1});
+  std::array<int16_t, 48> Expected{};
+  for (int Lane : {0, 16, 17, 32, 33, 34, 35})
+    Expected[Lane] = -9;
+  EXPECT_EQ(Got, Expected);
 }
 
 // Regression (CTS compiler/get_program_build_info): at -cl-opt-disable the kernels' original bodies
