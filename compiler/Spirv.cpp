@@ -8,6 +8,7 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdint>
@@ -98,6 +99,56 @@ std::string scalarNullsAsConstants(const std::string &Il) {
   return std::string(reinterpret_cast<const char *>(Out.data()), Out.size() * 4);
 }
 
+/// A well-formed module with each OpVectorShuffle of two vectors of different lengths made one
+/// of two vectors of the same length: the shorter vector is first widened to the longer one's
+/// type, by an OpVectorShuffle of itself, and the indices of the second vector move with it.
+/// SPIR-V allows the difference (the CTS's cl_khr_expect_assume modules have it); LLVM 15's
+/// translator asserts on it.
+std::string shufflesOfEqualLengths(const std::string &Il) {
+  enum : uint32_t { OpTypeVector = 23, OpVectorShuffle = 79, Undefined = 0xffffffff };
+  const std::vector<uint32_t> Words = wordsOf(Il);
+  std::unordered_map<uint32_t, uint32_t> Lengths; // a vector type's id -> its component count
+  std::unordered_map<uint32_t, uint32_t> TypeOf;  // a vector value's id -> its type's id
+  std::vector<uint32_t> Out(Words.begin(), Words.begin() + 5);
+  for (size_t At = 5; At < Words.size();) {
+    const uint32_t Count = Words[At] >> 16, Op = Words[At] & 0xffff;
+    // An instruction whose first operand is a vector type has it as its result type (names and
+    // decorations of a vector type come before any value's definition, which overrides them).
+    if (Count >= 3 && Lengths.count(Words[At + 1]))
+      TypeOf[Words[At + 2]] = Words[At + 1];
+    if (Op == OpTypeVector && Count == 4)
+      Lengths[Words[At + 1]] = Words[At + 3];
+    auto T1 = TypeOf.end(), T2 = TypeOf.end();
+    if (Op == OpVectorShuffle && Count >= 5) {
+      T1 = TypeOf.find(Words[At + 3]);
+      T2 = TypeOf.find(Words[At + 4]);
+    }
+    if (T1 == TypeOf.end() || T2 == TypeOf.end() || Lengths[T1->second] == Lengths[T2->second]) {
+      Out.insert(Out.end(), Words.begin() + At, Words.begin() + At + Count);
+      At += Count;
+      continue;
+    }
+    const uint32_t N1 = Lengths[T1->second], N2 = Lengths[T2->second];
+    const bool WidenFirst = N1 < N2;
+    const uint32_t Short = WidenFirst ? Words[At + 3] : Words[At + 4];
+    const uint32_t LongType = WidenFirst ? T2->second : T1->second;
+    const uint32_t Wide = Out[3]++; // a new id, under the header's bound
+    Out.insert(Out.end(), {(5 + std::max(N1, N2)) << 16 | OpVectorShuffle, LongType, Wide, Short, Short});
+    for (uint32_t I = 0; I < std::max(N1, N2); ++I)
+      Out.push_back(I < std::min(N1, N2) ? I : 0);
+    TypeOf[Wide] = LongType;
+    const size_t Shuffle = Out.size();
+    Out.insert(Out.end(), Words.begin() + At, Words.begin() + At + Count);
+    Out[Shuffle + (WidenFirst ? 3 : 4)] = Wide;
+    if (WidenFirst) // the second vector's components now start at N2
+      for (size_t I = Shuffle + 5; I < Shuffle + Count; ++I)
+        if (Out[I] != Undefined && Out[I] >= N1)
+          Out[I] += N2 - N1;
+    At += Count;
+  }
+  return std::string(reinterpret_cast<const char *>(Out.data()), Out.size() * 4);
+}
+
 } // namespace
 
 std::unique_ptr<llvm::Module>
@@ -117,7 +168,7 @@ readSpirv(llvm::LLVMContext &Ctx, const std::string &Il, std::string &Log,
   Options.setGenKernelArgNameMDEnabled(true); // the names OpName gives, for clGetKernelArgInfo
   for (const auto &[Id, Value] : SpecConstants)
     Options.setSpecConst(Id, Value);
-  std::istringstream Stream(scalarNullsAsConstants(Il));
+  std::istringstream Stream(shufflesOfEqualLengths(scalarNullsAsConstants(Il)));
   llvm::Module *Raw = nullptr;
   std::string Error;
   if (!llvm::readSpirv(Ctx, Options, Stream, Raw, Error)) {

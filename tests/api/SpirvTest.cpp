@@ -427,6 +427,80 @@ TEST_F(Spirv, ScalarNullConstants) {
   clReleaseProgram(P);
 }
 
+/// A module written word by word: kernel `mixed(global int8 *out, int2 x, int4 y)` stores
+/// OpVectorShuffles of x and y and of y and x, vectors of different lengths, which SPIR-V allows
+/// (the CTS's op_expect modules have them) and LLVM 15's translator asserts on.
+std::string shuffleModule() {
+  enum : uint32_t { OpName = 5, OpMemoryModel = 14, OpEntryPoint = 15, OpCapability = 17,
+                    OpTypeVoid = 19, OpTypeInt = 21, OpTypeVector = 23, OpTypePointer = 32,
+                    OpTypeFunction = 33, OpConstant = 43, OpFunction = 54, OpFunctionParameter = 55,
+                    OpFunctionEnd = 56, OpStore = 62, OpInBoundsPtrAccessChain = 70,
+                    OpVectorShuffle = 79, OpLabel = 248, OpReturn = 253 };
+  enum : uint32_t { Void = 1, Int, V2Int, V4Int, V8Int, PV8Int, MixedType, One, Mixed, Out, X, Y,
+                    Label, R1, Out1, R2, Bound };
+  std::vector<uint32_t> W = {0x07230203, 0x00010000, 0, Bound, 0};
+  auto I = [&](uint32_t Op, std::vector<uint32_t> Operands) {
+    W.push_back(uint32_t(Operands.size() + 1) << 16 | Op);
+    W.insert(W.end(), Operands.begin(), Operands.end());
+  };
+  auto Str = [](const char *Text) {
+    std::vector<uint32_t> Words(std::strlen(Text) / 4 + 1, 0);
+    std::memcpy(Words.data(), Text, std::strlen(Text));
+    return Words;
+  };
+  auto Cat = [](std::vector<uint32_t> A, const std::vector<uint32_t> &B) {
+    A.insert(A.end(), B.begin(), B.end());
+    return A;
+  };
+  for (uint32_t Capability : {4u /* Addresses */, 6u /* Kernel */})
+    I(OpCapability, {Capability});
+  I(OpMemoryModel, {2 /* Physical64 */, 2 /* OpenCL */});
+  I(OpEntryPoint, Cat({6 /* Kernel */, Mixed}, Str("mixed")));
+  I(OpName, Cat({Mixed}, Str("mixed")));
+  I(OpTypeVoid, {Void});
+  I(OpTypeInt, {Int, 32, 0});
+  I(OpTypeVector, {V2Int, Int, 2});
+  I(OpTypeVector, {V4Int, Int, 4});
+  I(OpTypeVector, {V8Int, Int, 8});
+  I(OpTypePointer, {PV8Int, 5 /* CrossWorkgroup */, V8Int});
+  I(OpTypeFunction, {MixedType, Void, PV8Int, V2Int, V4Int});
+  I(OpConstant, {Int, One, 1});
+  I(OpFunction, {Void, Mixed, 0, MixedType});
+  I(OpFunctionParameter, {PV8Int, Out});
+  I(OpFunctionParameter, {V2Int, X});
+  I(OpFunctionParameter, {V4Int, Y});
+  I(OpLabel, {Label});
+  I(OpVectorShuffle, {V8Int, R1, X, Y, 0, 1, 2, 3, 4, 5, 1, 0xffffffff}); // x0 x1 y0 y1 y2 y3 x1 -
+  I(OpStore, {Out, R1});
+  I(OpInBoundsPtrAccessChain, {PV8Int, Out1, Out, One});
+  I(OpVectorShuffle, {V8Int, R2, Y, X, 5, 4, 3, 2, 1, 0, 4, 5}); // x1 x0 y3 y2 y1 y0 x0 x1
+  I(OpStore, {Out1, R2});
+  I(OpReturn, {});
+  I(OpFunctionEnd, {});
+  return std::string(reinterpret_cast<const char *>(W.data()), W.size() * 4);
+}
+
+TEST_F(Spirv, ShufflesOfVectorsOfDifferentLengths) {
+  cl_program P = fromIl(shuffleModule());
+  ASSERT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(P);
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "mixed", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  const cl_int2 X = {{10, 11}};
+  const cl_int4 Y = {{20, 21, 22, 23}};
+  cl_mem MOut = buffer(2 * sizeof(cl_int8));
+  setArgs(K, MOut, X, Y);
+  cl_command_queue Q = queue();
+  run(Q, K, 1, 1);
+  const std::vector<cl_int> Got = read<cl_int>(Q, MOut, 16);
+  const std::vector<cl_int> First(Got.begin(), Got.begin() + 7), Second(Got.begin() + 8, Got.end());
+  EXPECT_EQ(First, (std::vector<cl_int>{10, 11, 20, 21, 22, 23, 11})); // the eighth is undefined
+  EXPECT_EQ(Second, (std::vector<cl_int>{11, 10, 23, 22, 21, 20, 10, 11}));
+  clReleaseKernel(K);
+  clReleaseMemObject(MOut);
+  clReleaseProgram(P);
+}
+
 // cl_khr_spirv_no_integer_wrap_decoration: the test kernels with SPV_KHR_no_integer_wrap_decoration
 // declared, their first OpIAdd decorated NoSignedWrap and their first OpIMul NoUnsignedWrap (none
 // of which overflows), build and give the same results.
