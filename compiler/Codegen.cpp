@@ -8,6 +8,8 @@
 
 #include <llvm/ADT/ScopeExit.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/DiagnosticPrinter.h>
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/Support/Host.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -37,8 +39,29 @@ void initializeTargets() {
   std::call_once(Once, [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
+    llvm::InitializeNativeTargetAsmParser(); // for inline assembly in kernels
   });
 }
+
+/// The errors and warnings code generation reports through its context (inline assembly that
+/// does not assemble, say), for the build log; an error fails the build. Unhandled, they go to
+/// the host's stderr, and a statement that did not assemble is left out of a program that
+/// builds.
+struct DiagnosticsForTheLog : llvm::DiagnosticHandler {
+  std::string Text;
+  bool Failed = false;
+  bool handleDiagnostics(const llvm::DiagnosticInfo &DI) override {
+    if (DI.getSeverity() == llvm::DS_Error || DI.getSeverity() == llvm::DS_Warning) {
+      llvm::raw_string_ostream Stream(Text);
+      Stream << (DI.getSeverity() == llvm::DS_Error ? "error: " : "warning: ");
+      llvm::DiagnosticPrinterRawOStream Printer(Stream);
+      DI.print(Printer);
+      Stream << "\n";
+      Failed |= DI.getSeverity() == llvm::DS_Error;
+    }
+    return true; // remarks and notes too: nothing is printed on the host's stderr
+  }
+};
 
 /// The host's target, with one feature less: LLVM 15's instruction selection for AVX512-FP16
 /// fails ("Cannot select: X86ISD::VZEXT_MOVL" on a v16i16, which report_fatal_error turns into
@@ -153,6 +176,9 @@ struct Part {
 
 /// Optimises and compiles M (alone in its context) for the host.
 void compilePart(llvm::Module &M, bool OptDisable, Part &Out) {
+  auto Owned = std::make_unique<DiagnosticsForTheLog>();
+  DiagnosticsForTheLog &Diagnostics = *Owned;
+  M.getContext().setDiagnosticHandler(std::move(Owned)); // the context outlives this call
   auto TM = hostTargetMachine(OptDisable);
   if (!TM) {
     Out.Log += "internal error: " + llvm::toString(TM.takeError()) + "\n";
@@ -173,7 +199,9 @@ void compilePart(llvm::Module &M, bool OptDisable, Part &Out) {
     return;
   }
   CodeGen.run(M);
-  Out.Object.assign(Object.begin(), Object.end());
+  Out.Log += Diagnostics.Text;
+  if (!Diagnostics.Failed)
+    Out.Object.assign(Object.begin(), Object.end());
 }
 
 /// How many parts to compile a program with `Kernels` work-group functions in: one per kernel,

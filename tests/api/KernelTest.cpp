@@ -120,6 +120,40 @@ TEST_F(KernelApi, BuildFailureKeepsClangsLog) {
   clReleaseProgram(P);
 }
 
+// Inline assembly (a Clang extension OpenCL C accepts): x86 code that assembles runs; code that
+// does not is a build failure with the assembler's message in the log. Before, LLVM ended the
+// host process on any inline assembly ("LLVM ERROR: Inline asm not supported by this
+// streamer"); with the assembler but without Codegen.cpp's diagnostic handler, the build
+// succeeded without the instruction that did not assemble.
+TEST_F(KernelApi, InlineAssembly) {
+  cl_program P = built(R"(
+    kernel void k(global const int *a, global int *out) {
+      size_t i = get_global_id(0);
+      int x = a[i], y = (int)i;
+      __asm__("imull %1, %0" : "+r"(x) : "r"(y));
+      out[i] = x;
+    })");
+  std::vector<cl_int> In(100);
+  for (int I = 0; I < 100; ++I)
+    In[I] = 3 * I - 50;
+  const std::vector<cl_int> Out = runOnInputs<cl_int>(P, 1, 10, In);
+  for (int I = 0; I < 100; ++I)
+    EXPECT_EQ(Out[I], In[I] * I) << I;
+  clReleaseProgram(P);
+
+  cl_program Bad = program("kernel void k(global int *p) {\n  __asm__ volatile(\"no_such_instruction %0\" :: \"r\"(p[0]));\n}\n");
+  EXPECT_EQ(clBuildProgram(Bad, 1, &Device, "", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
+  EXPECT_EQ(status(Bad), CL_BUILD_ERROR);
+  const std::string Log = log(Bad);
+  EXPECT_NE(Log.find("error: <inline asm>:1:2: invalid instruction mnemonic 'no_such_instruction'"),
+            std::string::npos)
+      << Log;
+  cl_int Err;
+  EXPECT_EQ(clCreateKernel(Bad, "k", &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_PROGRAM_EXECUTABLE);
+  clReleaseProgram(Bad);
+}
+
 TEST_F(KernelApi, InvalidBuildOptions) {
   cl_program P = program("kernel void k(){}");
   EXPECT_EQ(clBuildProgram(P, 1, &Device, "-cl-no-such-option", nullptr, nullptr),
