@@ -43,23 +43,16 @@ void initializeTargets() {
   });
 }
 
-/// The errors and warnings code generation reports through its context (inline assembly that
-/// does not assemble, say), for the build log; an error fails the build. Unhandled, they go to
-/// the host's stderr, and a statement that did not assemble is left out of a program that
-/// builds.
+/// What code generation reports through its context (inline assembly that does not assemble,
+/// say), for the build log; an error fails the build. Unhandled, it goes to the host's stderr,
+/// and a statement that did not assemble is left out of a program that builds.
 struct DiagnosticsForTheLog : llvm::DiagnosticHandler {
   std::string Text;
   bool Failed = false;
-  bool handleDiagnostics(const llvm::DiagnosticInfo &DI) override {
-    if (DI.getSeverity() == llvm::DS_Error || DI.getSeverity() == llvm::DS_Warning) {
-      llvm::raw_string_ostream Stream(Text);
-      Stream << (DI.getSeverity() == llvm::DS_Error ? "error: " : "warning: ");
-      llvm::DiagnosticPrinterRawOStream Printer(Stream);
-      DI.print(Printer);
-      Stream << "\n";
-      Failed |= DI.getSeverity() == llvm::DS_Error;
-    }
-    return true; // remarks and notes too: nothing is printed on the host's stderr
+  bool handleDiagnostics(const llvm::DiagnosticInfo &Info) override {
+    Text += diagnosticForTheLog(Info);
+    Failed |= Info.getSeverity() == llvm::DS_Error;
+    return true;
   }
 };
 
@@ -218,6 +211,18 @@ unsigned partsFor(unsigned Kernels) {
 }
 
 } // namespace
+
+std::string diagnosticForTheLog(const llvm::DiagnosticInfo &Info) {
+  if (Info.getSeverity() == llvm::DS_Remark || Info.getSeverity() == llvm::DS_Note ||
+      Info.getKind() == llvm::DK_OptimizationFailure)
+    return {};
+  std::string Text = Info.getSeverity() == llvm::DS_Error ? "error: " : "warning: ";
+  llvm::raw_string_ostream Stream(Text);
+  llvm::DiagnosticPrinterRawOStream Printer(Stream);
+  Info.print(Printer);
+  Stream << "\n";
+  return Text;
+}
 
 std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx, std::unique_ptr<llvm::Module> M,
                                          bool OptDisable, std::string &Log,

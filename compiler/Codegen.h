@@ -9,6 +9,7 @@
 #include <string>
 
 namespace llvm {
+class DiagnosticInfo;
 class LLVMContext;
 class Module;
 } // namespace llvm
@@ -24,6 +25,11 @@ std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx,
                                          bool OptDisable, std::string &Log,
                                          const std::function<bool(const llvm::Module &)> &Inspect,
                                          std::string &Trace);
+
+/// A diagnostic LLVM reports through a context, as a line of the build log ("error: ...",
+/// "warning: ..."); empty for remarks, notes and missed optimisations ("loop not vectorized"),
+/// which are about Weft's code generation, not the program.
+std::string diagnosticForTheLog(const llvm::DiagnosticInfo &Info);
 
 /// Bytes of M's variables in the global address space (CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE).
 uint64_t globalVariableBytes(const llvm::Module &M);

@@ -20,7 +20,6 @@
 #include <llvm/Linker/Linker.h>
 #include <llvm/Config/llvm-config.h>
 #include <llvm/IR/DiagnosticInfo.h>
-#include <llvm/IR/DiagnosticPrinter.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
@@ -35,20 +34,7 @@ namespace {
 /// Collects LLVM's diagnostics into a build log. Without a handler, LLVM prints an error on
 /// stderr and exits the process (e.g. on a symbol defined twice when linking).
 void logDiagnostics(const llvm::DiagnosticInfo &Info, void *Log) {
-  // Optimisation remarks ("loop not vectorized") are about Weft's code generation, not the
-  // program: they stay out of the application's build log.
-  if (Info.getSeverity() == llvm::DS_Remark || Info.getSeverity() == llvm::DS_Note ||
-      Info.getKind() == llvm::DK_OptimizationFailure)
-    return;
-  std::string Text;
-  llvm::raw_string_ostream Stream(Text);
-  llvm::DiagnosticPrinterRawOStream Printer(Stream);
-  Info.print(Printer);
-  Stream.flush();
-  const char *Kind = Info.getSeverity() == llvm::DS_Error     ? "error: "
-                     : Info.getSeverity() == llvm::DS_Warning ? "warning: "
-                                                              : "note: ";
-  *static_cast<std::string *>(Log) += Kind + Text + "\n";
+  *static_cast<std::string *>(Log) += diagnosticForTheLog(Info);
 }
 
 /// The work-group function's weft-arg-layout: "offset:size,...".
