@@ -13,6 +13,9 @@
 #include "compiler/passes/Passes.h"
 
 #include <clang/Basic/Version.h>
+#include <algorithm>
+#include <functional>
+#include <map>
 #include <chrono>
 #include <cstdio>
 #include <llvm/Bitcode/BitcodeReader.h>
@@ -35,6 +38,46 @@ namespace {
 /// stderr and exits the process (e.g. on a symbol defined twice when linking).
 void logDiagnostics(const llvm::DiagnosticInfo &Info, void *Log) {
   *static_cast<std::string *>(Log) += diagnosticForTheLog(Info);
+}
+
+/// A cycle of calls among M's functions, as "'f' calls itself" or "'f' calls 'g', which calls
+/// 'f'" (empty if there is none). OpenCL C has no recursion (the SPIR-V environment: "the static
+/// function call graph for an entry point must not contain cycles"), and Weft relies on that: it
+/// inlines every function into its kernels, and a work-item's recursion would run on a worker
+/// thread's stack until it overflowed and ended the host process.
+std::string recursionIn(const llvm::Module &M) {
+  enum Mark { New, OnPath, Done };
+  std::map<const llvm::Function *, Mark> Marks;
+  std::vector<const llvm::Function *> Path;
+  std::string Cycle;
+  std::function<bool(const llvm::Function &)> Visit = [&](const llvm::Function &F) {
+    Marks[&F] = OnPath;
+    Path.push_back(&F);
+    for (const llvm::BasicBlock &B : F)
+      for (const llvm::Instruction &I : B) {
+        const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+        const llvm::Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+        if (!Callee || Callee->isDeclaration())
+          continue;
+        if (Marks[Callee] == OnPath) {
+          auto From = std::find(Path.begin(), Path.end(), Callee);
+          Cycle = "'" + Callee->getName().str() + "' calls ";
+          for (auto It = From + 1; It != Path.end(); ++It)
+            Cycle += "'" + (*It)->getName().str() + "', which calls ";
+          Cycle += From + 1 == Path.end() ? "itself" : "'" + Callee->getName().str() + "'";
+          return true;
+        }
+        if (Marks[Callee] == New && Visit(*Callee))
+          return true;
+      }
+    Path.pop_back();
+    Marks[&F] = Done;
+    return false;
+  };
+  for (const llvm::Function &F : M)
+    if (!F.isDeclaration() && Marks[&F] == New && Visit(F))
+      return Cycle;
+  return {};
 }
 
 /// The work-group function's weft-arg-layout: "offset:size,...".
@@ -234,6 +277,11 @@ public:
         return Out;
       }
     }
+    if (!Parsed.CreateLibrary) // a library's cycle may close only when it is linked
+      if (std::string Cycle = recursionIn(*Linked); !Cycle.empty()) {
+        Out.Log += "error: recursion is not supported in OpenCL C: " + Cycle + "\n";
+        return Out;
+      }
     {
       llvm::raw_string_ostream Bitcode(Out.Bitcode);
       llvm::WriteBitcodeToFile(*Linked, Bitcode);

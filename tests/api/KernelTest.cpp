@@ -460,6 +460,63 @@ TEST_F(KernelApi, LibrariesAndLinkErrors) {
     clReleaseProgram(X);
 }
 
+// OpenCL C has no recursion: a cycle of calls is a build (or link) error naming it, where a deep
+// enough recursion used to overflow a worker thread's stack and end the host process (a kernel
+// recursing 30000 deep did). Calls that only meet again (a diamond) are no cycle.
+TEST_F(KernelApi, RecursionIsABuildErrorNotACrash) {
+  auto BuildLog = [&](const char *Source) {
+    cl_program P = program(Source);
+    EXPECT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
+    EXPECT_EQ(status(P), CL_BUILD_ERROR);
+    cl_int Err;
+    EXPECT_EQ(clCreateKernel(P, "k", &Err), nullptr);
+    std::string Log = log(P);
+    clReleaseProgram(P);
+    return Log;
+  };
+  std::string Log = BuildLog("int f(int n) { return n <= 0 ? 0 : n + f(n - 1); }\n"
+                             "kernel void k(global int *o) { o[0] = f(o[0]); }\n");
+  EXPECT_NE(Log.find("error: recursion is not supported in OpenCL C: 'f' calls itself"), std::string::npos) << Log;
+  Log = BuildLog("int odd(int n);\n"
+                 "int even(int n) { return n == 0 ? 1 : odd(n - 1); }\n"
+                 "int odd(int n) { return n == 0 ? 0 : even(n - 1); }\n"
+                 "kernel void k(global int *o) { o[0] = even(o[0]); }\n");
+  EXPECT_NE(Log.find("error: recursion is not supported in OpenCL C: 'even' calls 'odd', which calls 'even'"),
+            std::string::npos)
+      << Log;
+  Log = BuildLog("kernel void k(global int *o) { if (o[0] > 0) { o[0]--; k(o); } }\n");
+  EXPECT_NE(Log.find("recursion is not supported in OpenCL C: 'k' calls itself"), std::string::npos) << Log;
+
+  // A cycle that closes only when two compiled programs are linked.
+  cl_program A = program("int g(int n);\nint f(int n) { return n > 0 ? g(n - 1) : 0; }\n");
+  cl_program B = program("int f(int n);\nint g(int n) { return n > 0 ? f(n - 1) : 1; }\n"
+                         "kernel void k(global int *o) { o[0] = f(o[0]); }\n");
+  for (cl_program P : {A, B})
+    ASSERT_EQ(clCompileProgram(P, 0, nullptr, "", 0, nullptr, nullptr, nullptr, nullptr), CL_SUCCESS);
+  cl_program Both[] = {A, B};
+  cl_int Err;
+  cl_program Linked = clLinkProgram(Ctx, 0, nullptr, "", 2, Both, nullptr, nullptr, &Err);
+  EXPECT_EQ(Err, CL_LINK_PROGRAM_FAILURE);
+  ASSERT_NE(Linked, nullptr);
+  EXPECT_EQ(status(Linked), CL_BUILD_ERROR);
+  EXPECT_NE(log(Linked).find("error: recursion is not supported in OpenCL C: 'f' calls 'g', which calls 'f'"),
+            std::string::npos)
+      << log(Linked);
+  // Either alone is a library that links: its cycle is not closed yet.
+  cl_program Library = clLinkProgram(Ctx, 0, nullptr, "-create-library", 1, &A, nullptr, nullptr, &Err);
+  EXPECT_EQ(Err, CL_SUCCESS);
+
+  cl_program Diamond = built("int leaf(int x) { return x + 1; }\n"
+                             "int left(int x) { return 2 * leaf(x); }\n"
+                             "int right(int x) { return leaf(x) + left(x); }\n"
+                             "kernel void k(global int *o) { o[get_global_id(0)] = right(left((int)get_global_id(0))); }\n");
+  std::vector<int> R = runIntKernel(Ctx, Device, Diamond, 16);
+  for (int I = 0; I < 16; ++I)
+    EXPECT_EQ(R[I], (2 * (I + 1) + 1) + 2 * (2 * (I + 1) + 1)) << I;
+  for (cl_program P : {A, B, Linked, Library, Diamond})
+    clReleaseProgram(P);
+}
+
 TEST_F(KernelApi, LocalMemoryReductionWithBarriers) {
   cl_program P = built(R"(
     kernel void reduce(global const uint *in, global uint *out, local uint *tile) {
