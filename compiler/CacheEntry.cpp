@@ -20,7 +20,7 @@
 namespace weft::compiler {
 namespace {
 
-constexpr char EntryMagic[8] = {'W', 'E', 'F', 'T', 'C', 'C', 'H', '4'};
+constexpr char EntryMagic[8] = {'W', 'E', 'F', 'T', 'C', 'C', 'H', '5'};
 constexpr char ManifestMagic[8] = {'W', 'E', 'F', 'T', 'M', 'A', 'N', '1'};
 constexpr size_t HeaderBytes = 8 + 8; ///< the magic, then the body's checksum
 
@@ -124,7 +124,7 @@ std::optional<CachedBuild> readCache(const std::string &Directory, const std::st
     Ok = R.get(B.Info.Name) && R.get(B.Info.Attributes) && R.get(B.Info.RequiredWorkGroupSize) &&
          R.get(Uniform) && R.get(B.ArgBufferSize) && R.get(B.StaticLocalBytes) &&
          R.get(B.LocalScratchBytes) &&
-         R.get(B.PrivateBytesPerWorkItem) && R.get(Args);
+         R.get(B.PrivateBytesPerWorkItem) && R.get(B.FrameBytes) && R.get(Args);
     B.Info.UniformWorkGroupSize = Uniform;
     for (uint32_t A = 0; Ok && A < Args; ++A) {
       KernelArg Arg;
@@ -166,6 +166,7 @@ void writeCache(const std::string &Directory, const std::string &Key, const Cach
     W.put(B.StaticLocalBytes);
     W.put(B.LocalScratchBytes);
     W.put(B.PrivateBytesPerWorkItem);
+    W.put(B.FrameBytes);
     W.put(uint32_t(B.Info.Args.size()));
     for (size_t A = 0; A < B.Info.Args.size(); ++A) {
       const KernelArg &Arg = B.Info.Args[A];

@@ -335,6 +335,7 @@ public:
         K.StaticLocalBytes = intAttribute(*Wg, attr::LocalBytes);
         K.LocalScratchBytes = intAttribute(*Wg, attr::LocalScratchBytes);
         K.PrivateBytesPerWorkItem = intAttribute(*Wg, attr::PrivateBytes);
+        K.FrameBytes = intAttribute(*Wg, attr::FrameBytes);
         Kernels.push_back(std::move(K));
       }
       return true;

@@ -13,7 +13,7 @@
 namespace weft::compiler {
 
 /// Bumped whenever this interface changes, so that a stale libweft-compiler.so is refused.
-inline constexpr int AbiVersion = 13;
+inline constexpr int AbiVersion = 14;
 
 /// The entry point libweft-compiler.so exports: `extern "C" Compiler *weftCompilerCreate(int)`.
 /// It returns null if AbiVersion does not match the library's.
@@ -82,6 +82,9 @@ struct KernelBinary {
   uint64_t LocalScratchBytes = 0;
   /// Kernels with barriers: bytes of WorkGroupContext::PrivateMemory each work-item needs.
   uint64_t PrivateBytesPerWorkItem = 0;
+  /// Bytes of WorkGroupContext::FrameMemory a running work-group needs: its private variables
+  /// too large for a worker's stack (weft-private-frame).
+  uint64_t FrameBytes = 0;
 };
 
 /// Compiled, loaded code; the functions stay valid while the Executable lives.

@@ -72,6 +72,10 @@ struct WorkGroupContext {
   void *Printf; ///< where the command's printf output goes (KernelRuntime's business)
   uint64_t LocalBytes;   ///< the size of the LocalMemory block
   uint64_t PrivateBytes; ///< the size of the PrivateMemory block
+  /// Private variables too large for the stack (KernelBinary::FrameBytes of them; one copy per
+  /// work-group, which runs its work-items one after the other).
+  std::byte *FrameMemory;
+  uint64_t FrameBytes; ///< the size of the FrameMemory block
 };
 
 /// `void __weft_wg_<kernel>(const void *Args, WorkGroupContext *Ctx)`: runs every work-item of one

@@ -33,7 +33,9 @@ Status CpuDevice::execute(Command &C) {
     runFill(C.Fill, Arena);
     break;
   case Command::Kind::NDRange:
-    runNDRange(C.NDRange, Arena);
+    if (!runNDRange(C.NDRange, Arena))
+      return Error(CL_OUT_OF_RESOURCES, "the kernel's work-groups need more memory than could be "
+                                        "allocated (local, and private: see CL_KERNEL_PRIVATE_MEM_SIZE)");
     break;
   case Command::Kind::Host:
   case Command::Kind::Native:

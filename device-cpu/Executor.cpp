@@ -8,6 +8,7 @@
 #include "runtime/core/Capabilities.h"
 #include "runtime/core/Config.h"
 
+#include <atomic>
 #include <deque>
 #include <map>
 #include <mutex>
@@ -110,12 +111,13 @@ uint32_t addressSpaceOf(abi::WorkGroupContext *Ctx, const void *Pointer) {
   // initial-exec, like Scheduler.cpp's Pending: no __tls_get_addr call on each look-up.
   __attribute__((tls_model("initial-exec"))) thread_local const StackRange Stack;
   if (within(Pointer, Ctx->PrivateMemory, Ctx->PrivateBytes) ||
+      within(Pointer, Ctx->FrameMemory, Ctx->FrameBytes) ||
       within(Pointer, Stack.Low, uint64_t(Stack.High - Stack.Low)))
     return 0;
   return 1;
 }
 
-void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
+bool runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
   uint64_t Groups[3];
   for (unsigned D = 0; D < 3; ++D)
     Groups[D] = (C.GlobalSize[D] + C.LocalSize[D] - 1) / C.LocalSize[D];
@@ -163,6 +165,7 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
   };
 
   PrintfBuffer Printed(PrintfBufferBytes);
+  std::atomic<bool> OutOfMemory{false};
   auto RunGroups = [&](size_t Begin, size_t End) {
     Load.Running.fetch_add(1, std::memory_order_relaxed);
     AsyncCopies Copies(Helpers, Load, Policy, C.LocalSize[0] * C.LocalSize[1] * C.LocalSize[2]);
@@ -171,6 +174,13 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
     std::unique_ptr<std::byte, FreeDeleter> Private(
         PrivateBytes ? static_cast<std::byte *>(std::aligned_alloc(LocalAlign, PrivateBytes))
                      : nullptr);
+    std::unique_ptr<std::byte, FreeDeleter> Frame(
+        C.FrameBytes ? static_cast<std::byte *>(std::aligned_alloc(LocalAlign, C.FrameBytes)) : nullptr);
+    if ((LocalBytes && !Local) || (PrivateBytes && !Private) || (C.FrameBytes && !Frame)) {
+      OutOfMemory.store(true, std::memory_order_relaxed); // these groups do not run
+      Load.Running.fetch_sub(1, std::memory_order_relaxed);
+      return;
+    }
     // The argument buffer as aligned as its most aligned argument can be (a long16 by value is
     // 128-byte aligned, and the kernel loads it with aligned vector instructions).
     const size_t ArgBytes = (C.Args.size() + ArgAlign - 1) / ArgAlign * ArgAlign;
@@ -191,6 +201,8 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
     Ctx.Printf = &Printed;
     Ctx.LocalBytes = LocalBytes;
     Ctx.PrivateBytes = PrivateBytes;
+    Ctx.FrameMemory = Frame.get();
+    Ctx.FrameBytes = C.FrameBytes;
     for (unsigned D = 0; D < 3; ++D) {
       Ctx.GlobalOffset[D] = C.GlobalOffset[D];
       Ctx.GlobalSize[D] = C.GlobalSize[D];
@@ -226,6 +238,7 @@ void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
     });
   }
   Printed.flush(); // "flushed when the command completes"
+  return !OutOfMemory.load();
 }
 
 } // namespace weft::cpu

@@ -10,7 +10,9 @@
 
 namespace weft::cpu {
 
-void runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena);
+/// False if some work-groups could not run: the memory they needed (local, private across
+/// barriers, or the frame of large private variables) could not be allocated.
+bool runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena);
 
 /// Runs Task on one of Arena's workers, as task_arena::enqueue does, except that the arena holds
 /// only a trampoline that owns no memory: the task waits in a queue of Arena's that is never

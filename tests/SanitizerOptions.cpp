@@ -12,8 +12,11 @@
 // LeakSanitizer has encountered a fatal error"), in every run of a test whose main thread
 // compiled when the cache was cold. Not intercepting __tls_get_addr loses no leak: glibc's
 // thread vector, which LeakSanitizer scans with the thread's static TLS, points to those blocks.
+//
+// allocator_may_return_null: an allocation that cannot be made returns null, as glibc's does,
+// instead of ending the test (Weft turns it into CL_OUT_OF_RESOURCES, and a test checks that).
 extern "C" __attribute__((visibility("default"))) const char *__asan_default_options() {
-  return "intercept_tls_get_addr=0";
+  return "intercept_tls_get_addr=0:allocator_may_return_null=1";
 }
 #endif
 
@@ -24,6 +27,10 @@ extern "C" __attribute__((visibility("default"))) const char *__asan_default_opt
 // "races" on LLVM's lazily built statics (statistics, the driver's option table, ...). A report
 // with a frame in those libraries is one of these: their own accesses are invisible to TSan, so
 // nothing real is lost. A race between Weft's own accesses has no such frame.
+// As under AddressSanitizer: an allocation that cannot be made returns null.
+extern "C" __attribute__((visibility("default"))) const char *__tsan_default_options() {
+  return "allocator_may_return_null=1";
+}
 extern "C" __attribute__((visibility("default"))) const char *__tsan_default_suppressions() {
   return "race:libLLVM-15.so\n"
          "race:libclang-cpp.so\n";

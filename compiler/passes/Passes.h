@@ -23,6 +23,10 @@ inline constexpr const char *WorkItemOf = "weft-work-item";
 /// On work-item and work-group functions: private memory bytes each work-item needs for what
 /// lives across barriers (0 or absent without barriers).
 inline constexpr const char *PrivateBytes = "weft-private-bytes";
+/// On work-group functions: bytes of the private variables too large for the worker's stack,
+/// kept instead in a block the executor gives each running work-group (WorkGroupContext's
+/// FrameMemory; weft-private-frame).
+inline constexpr const char *FrameBytes = "weft-frame-bytes";
 /// On resumable work-item functions: how many barriers they can resume after (ids 1 to N).
 inline constexpr const char *ResumePoints = "weft-resume-points";
 /// On resumable work-item functions: where in local memory the work-group's uniform values that
@@ -126,6 +130,17 @@ struct BarriersPass : llvm::PassInfoMixin<BarriersPass> {
 /// (the x loop marked parallel, so that it vectorizes), one loop nest per barrier region. The
 /// kernels themselves are erased, and everything else is internalized.
 struct KernelEntryPass : llvm::PassInfoMixin<KernelEntryPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+/// weft-private-frame: on a work-group function whose fixed-size private variables (allocas)
+/// take more than FrameStackBudget bytes of stack, the largest move to the work-group's frame
+/// block (Ctx->FrameMemory, weft-frame-bytes of it) until the rest fits. Work-groups run on
+/// worker threads whose stacks are a few MiB: a 16 MiB private array overflowed one and ended
+/// the host process. One copy per work-group, as on the stack: its work-items run one after the
+/// other, and variables living across barriers are already per work-item (weft-barriers).
+struct PrivateFramePass : llvm::PassInfoMixin<PrivateFramePass> {
+  static constexpr uint64_t FrameStackBudget = 64 << 10;
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
 

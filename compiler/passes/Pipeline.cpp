@@ -48,6 +48,7 @@ void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable) {
   // accesses keep their alias scopes, which InstCombine would drop when it merges a reload with
   // another load at a PHI of the whole function).
   MPM.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
+  MPM.addPass(PrivateFramePass());
 }
 
 void registerPipelineCallbacks(llvm::PassBuilder &PB) {

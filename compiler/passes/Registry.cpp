@@ -17,6 +17,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           MPM.addPass(LocalMemoryPass());
         else if (Name == "weft-kernel-entry")
           MPM.addPass(KernelEntryPass());
+        else if (Name == "weft-private-frame")
+          MPM.addPass(PrivateFramePass());
         else if (Name == "weft-pipeline")
           addWeftPasses(MPM, false);
         else if (Name == "weft-pipeline-O0")

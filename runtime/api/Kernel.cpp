@@ -367,9 +367,10 @@ cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel KernelHandle, cl_device_id
     case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
       return Out(size_t(std::min(16u, D->description().SimdBytes / 4)));
     case CL_KERNEL_PRIVATE_MEM_SIZE:
-      // What each work-item keeps in the work-group's private memory across barriers; other
+      // What each work-item keeps in the work-group's private memory across barriers, and the
+      // private variables too large for the stack (one copy per running work-group); other
       // private data lives in registers and on the executing thread's stack.
-      return Out(cl_ulong(K.binary().PrivateBytesPerWorkItem));
+      return Out(cl_ulong(K.binary().PrivateBytesPerWorkItem + K.binary().FrameBytes));
     case CL_KERNEL_GLOBAL_WORK_SIZE:
       // "... if device is not a custom device and kernel is not a built-in kernel."
       return Error(CL_INVALID_VALUE, "CL_KERNEL_GLOBAL_WORK_SIZE is only defined for built-in "
@@ -532,6 +533,7 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue QueueHandle, cl_kerne
     N.StaticLocalBytes = K.binary().StaticLocalBytes;
     N.LocalScratchBytes = K.binary().LocalScratchBytes;
     N.PrivateBytesPerWorkItem = K.binary().PrivateBytesPerWorkItem;
+    N.FrameBytes = K.binary().FrameBytes;
     uint64_t LocalBytes = N.StaticLocalBytes;
     for (size_t I = 0; I < A.LocalSizes.size(); ++I)
       if (A.LocalSizes[I]) {

@@ -50,6 +50,7 @@ struct NDRangeCommand {
   uint64_t StaticLocalBytes = 0;  ///< the kernel's __local variables
   uint64_t LocalScratchBytes = 0; ///< after them: Weft's own (KernelBinary::LocalScratchBytes)
   uint64_t PrivateBytesPerWorkItem = 0; ///< kernels with barriers
+  uint64_t FrameBytes = 0; ///< private variables too large for the stack (KernelBinary::FrameBytes)
 };
 
 /// A command: what to run, and the objects that must stay alive until it has run.

@@ -517,6 +517,74 @@ TEST_F(KernelApi, RecursionIsABuildErrorNotACrash) {
     clReleaseProgram(P);
 }
 
+// A private array too large for a worker thread's stack (16 MiB; the stacks are a few MiB) used
+// to overflow it and end the host process. It lives in a block per running work-group now, and
+// CL_KERNEL_PRIVATE_MEM_SIZE counts it.
+TEST_F(KernelApi, LargePrivateArraysRun) {
+  cl_program P = built(R"(
+    #define N (4 << 20)
+    kernel void k(global const int *a, global long *out) {
+      int big[N];
+      int g = (int)get_global_id(0);
+      for (int i = 0; i < N; ++i)
+        big[i] = i ^ a[g];
+      long sum = 0;
+      for (int i = 0; i < N; i += 4097)
+        sum += big[(i * 31 + g) % N];
+      out[g] = sum;
+    })");
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "k", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_ulong Private = 0;
+  EXPECT_EQ(clGetKernelWorkGroupInfo(K, Device, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof Private, &Private, nullptr),
+            CL_SUCCESS);
+  EXPECT_GE(Private, cl_ulong(16) << 20);
+  clReleaseKernel(K);
+  const int N = 4 << 20;
+  std::vector<cl_int> In(12);
+  for (int G = 0; G < 12; ++G)
+    In[G] = G * 7919;
+  const std::vector<cl_long> Out = runOnInputs<cl_long>(P, 1, 2, In); // six work-groups
+  for (int G = 0; G < 12; ++G) {
+    long Sum = 0;
+    for (int I = 0; I < N; I += 4097)
+      Sum += ((int)((I * 31L + G) % N)) ^ In[G];
+    EXPECT_EQ(Out[G], Sum) << G;
+  }
+  clReleaseProgram(P);
+}
+
+// A private variable larger than the address space can give: the command fails with
+// CL_OUT_OF_RESOURCES (no work-group runs), the host process goes on, and so does the queue.
+TEST_F(KernelApi, PrivateMemoryThatCannotBeAllocatedFailsTheCommand) {
+  cl_program P = built(R"(
+    kernel void k(global long *out) {
+      volatile char huge[1L << 47];
+      huge[out[0]] = 1;
+      out[1] = huge[out[0]];
+    })");
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "k", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_long Init[2] = {5, 0};
+  cl_mem Out = buffer(sizeof Init, CL_MEM_COPY_HOST_PTR, Init);
+  setArgs(K, Out);
+  cl_command_queue Q = queue();
+  const size_t One = 1;
+  cl_event Done = nullptr;
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &One, &One, 0, nullptr, &Done), CL_SUCCESS);
+  EXPECT_EQ(clWaitForEvents(1, &Done), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  cl_int Status = 0;
+  EXPECT_EQ(clGetEventInfo(Done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof Status, &Status, nullptr), CL_SUCCESS);
+  EXPECT_EQ(Status, CL_OUT_OF_RESOURCES);
+  clReleaseEvent(Done);
+  EXPECT_EQ(read<cl_long>(Q, Out, 2), (std::vector<cl_long>{5, 0})) << "no work-group ran";
+  clReleaseMemObject(Out);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 TEST_F(KernelApi, LocalMemoryReductionWithBarriers) {
   cl_program P = built(R"(
     kernel void reduce(global const uint *in, global uint *out, local uint *tile) {

@@ -1,0 +1,73 @@
+// weft-private-frame: private variables too large for a worker thread's stack live in a block
+// the executor allocates per running work-group (see Passes.h).
+#include "compiler/passes/Common.h"
+#include "compiler/passes/Passes.h"
+#include "compiler/WorkGroupAbi.h"
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <vector>
+
+namespace weft::compiler {
+
+namespace {
+
+/// Moves F's largest fixed-size allocas to the frame block until the others fit the budget;
+/// returns the block's size (0: nothing moved).
+uint64_t moveLargeAllocas(llvm::Function &F) {
+  const llvm::DataLayout &DL = F.getParent()->getDataLayout();
+  std::vector<std::pair<uint64_t, llvm::AllocaInst *>> Sized; // (bytes, alloca)
+  uint64_t OnStack = 0;
+  for (llvm::Instruction &I : llvm::instructions(F))
+    if (auto *A = llvm::dyn_cast<llvm::AllocaInst>(&I))
+      if (auto *Count = llvm::dyn_cast<llvm::ConstantInt>(A->getArraySize())) {
+        uint64_t Bytes = DL.getTypeAllocSize(A->getAllocatedType()) * Count->getZExtValue();
+        Sized.push_back({Bytes, A});
+        OnStack += Bytes;
+      }
+  if (OnStack <= PrivateFramePass::FrameStackBudget)
+    return 0;
+  std::stable_sort(Sized.begin(), Sized.end(), [](const auto &X, const auto &Y) { return X.first > Y.first; });
+  // After the allocas that open the entry block (the ones that stay are static allocas still).
+  llvm::BasicBlock::iterator At = F.getEntryBlock().getFirstInsertionPt();
+  while (llvm::isa<llvm::AllocaInst>(*At))
+    ++At;
+  llvm::IRBuilder<> B(&*At);
+  llvm::Value *Frame = loadContextField(B, F.getArg(1), offsetof(abi::WorkGroupContext, FrameMemory),
+                                        B.getPtrTy(), "frame.memory");
+  uint64_t FrameBytes = 0;
+  for (auto [Bytes, A] : Sized) {
+    if (OnStack <= PrivateFramePass::FrameStackBudget)
+      break;
+    const uint64_t Align = std::max<uint64_t>(A->getAlign().value(), 16);
+    FrameBytes = alignTo(FrameBytes, Align);
+    llvm::Value *Slot = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Frame, FrameBytes, A->getName() + ".frame");
+    for (llvm::User *U : llvm::make_early_inc_range(A->users()))
+      if (auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())
+        II->eraseFromParent();
+    A->replaceAllUsesWith(B.CreateAddrSpaceCast(Slot, A->getType()));
+    A->eraseFromParent();
+    FrameBytes += Bytes;
+    OnStack -= Bytes;
+  }
+  return alignTo(FrameBytes, 64);
+}
+
+} // namespace
+
+llvm::PreservedAnalyses PrivateFramePass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
+  bool Changed = false;
+  for (llvm::Function &F : M)
+    if (!F.isDeclaration() && F.getName().startswith(abi::WorkGroupPrefix) && F.arg_size() == 2)
+      if (uint64_t Bytes = moveLargeAllocas(F)) {
+        setIntAttribute(F, attr::FrameBytes, Bytes);
+        Changed = true;
+      }
+  return Changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+}
+
+} // namespace weft::compiler
