@@ -521,12 +521,7 @@ llvm::PreservedAnalyses BarriersPass::run(llvm::Function &F, llvm::FunctionAnaly
       // The variable's array starts at PerItem * Items; the work-item's element is Linear.
       llvm::Value *Start = B.CreateMul(Items, B.getInt64(PerItem));
       llvm::Value *Offset = B.CreateAdd(Start, B.CreateMul(Linear, B.getInt64(Stride)));
-      llvm::Value *Slot = B.CreateInBoundsGEP(B.getInt8Ty(), Arena, Offset, A->getName() + ".private");
-      for (llvm::User *U : llvm::make_early_inc_range(A->users()))
-        if (auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())
-          II->eraseFromParent();
-      A->replaceAllUsesWith(B.CreateAddrSpaceCast(Slot, A->getType()));
-      A->eraseFromParent();
+      replaceAlloca(B, A, B.CreateInBoundsGEP(B.getInt8Ty(), Arena, Offset, A->getName() + ".private"));
       PerItem += Stride;
     }
   }

@@ -8,6 +8,7 @@
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
 
 #include <cstdint>
 #include <string>
@@ -124,5 +125,15 @@ inline void setIntAttribute(llvm::Function &F, llvm::StringRef Name, uint64_t Va
 }
 
 inline uint64_t alignTo(uint64_t Value, uint64_t Align) { return (Value + Align - 1) / Align * Align; }
+
+/// A's variable now lives at Slot, memory of the work-group's: A's uses take Slot (in A's address
+/// space), its lifetime markers go (they want an alloca), and A goes.
+inline void replaceAlloca(llvm::IRBuilder<> &B, llvm::AllocaInst *A, llvm::Value *Slot) {
+  for (llvm::User *U : llvm::make_early_inc_range(A->users()))
+    if (auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())
+      II->eraseFromParent();
+  A->replaceAllUsesWith(B.CreateAddrSpaceCast(Slot, A->getType()));
+  A->eraseFromParent();
+}
 
 } // namespace weft::compiler

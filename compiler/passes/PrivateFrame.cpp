@@ -5,7 +5,6 @@
 #include "compiler/WorkGroupAbi.h"
 
 #include <llvm/IR/IRBuilder.h>
-#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
 
 #include <algorithm>
@@ -45,12 +44,7 @@ uint64_t moveLargeAllocas(llvm::Function &F) {
       break;
     const uint64_t Align = std::max<uint64_t>(A->getAlign().value(), 16);
     FrameBytes = alignTo(FrameBytes, Align);
-    llvm::Value *Slot = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Frame, FrameBytes, A->getName() + ".frame");
-    for (llvm::User *U : llvm::make_early_inc_range(A->users()))
-      if (auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())
-        II->eraseFromParent();
-    A->replaceAllUsesWith(B.CreateAddrSpaceCast(Slot, A->getType()));
-    A->eraseFromParent();
+    replaceAlloca(B, A, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Frame, FrameBytes, A->getName() + ".frame"));
     FrameBytes += Bytes;
     OnStack -= Bytes;
   }
