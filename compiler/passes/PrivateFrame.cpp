@@ -15,19 +15,22 @@ namespace weft::compiler {
 
 namespace {
 
-/// Moves F's largest fixed-size allocas to the frame block until the others fit the budget;
+/// Moves F's largest static allocas to the frame block until the others fit the budget;
 /// returns the block's size (0: nothing moved).
 uint64_t moveLargeAllocas(llvm::Function &F) {
   const llvm::DataLayout &DL = F.getParent()->getDataLayout();
   std::vector<std::pair<uint64_t, llvm::AllocaInst *>> Sized; // (bytes, alloca)
   uint64_t OnStack = 0;
-  for (llvm::Instruction &I : llvm::instructions(F))
-    if (auto *A = llvm::dyn_cast<llvm::AllocaInst>(&I))
-      if (auto *Count = llvm::dyn_cast<llvm::ConstantInt>(A->getArraySize())) {
-        uint64_t Bytes = DL.getTypeAllocSize(A->getAllocatedType()) * Count->getZExtValue();
-        Sized.push_back({Bytes, A});
-        OnStack += Bytes;
-      }
+  // Static allocas only (the entry block's, of a fixed size): one elsewhere makes a new object
+  // each time it runs, which one slot could not stand for. Clang and the inliner put every
+  // variable of OpenCL C in the entry block.
+  for (llvm::Instruction &I : F.getEntryBlock())
+    if (auto *A = llvm::dyn_cast<llvm::AllocaInst>(&I); A && A->isStaticAlloca()) {
+      uint64_t Bytes = DL.getTypeAllocSize(A->getAllocatedType()) *
+                       llvm::cast<llvm::ConstantInt>(A->getArraySize())->getZExtValue();
+      Sized.push_back({Bytes, A});
+      OnStack += Bytes;
+    }
   if (OnStack <= PrivateFramePass::FrameStackBudget)
     return 0;
   std::stable_sort(Sized.begin(), Sized.end(), [](const auto &X, const auto &Y) { return X.first > Y.first; });

@@ -46,17 +46,31 @@ define void @__weft_wg_two(ptr %args, ptr %ctx) #1 {
   ret void
 }
 
-; Within the budget, and a function that is not a work-group function: left alone.
+; Within the budget: left alone.
 ; CHECK-LABEL: define void @__weft_wg_fits(ptr %args, ptr %ctx) {
 ; CHECK-NEXT: %a = alloca [16384 x i32], align 4
-; CHECK-LABEL: define void @helper(ptr %p) {
-; CHECK-NEXT: %a = alloca [4194304 x i32], align 4
 define void @__weft_wg_fits(ptr %args, ptr %ctx) {
   %a = alloca [16384 x i32], align 4
   call void @use(ptr %a)
   ret void
 }
 
+; An alloca outside the entry block makes a new object each time it runs: left alone.
+; CHECK-LABEL: define void @__weft_wg_loop(ptr %args, ptr %ctx) {
+; CHECK-NOT: frame
+; CHECK: %a = alloca [4194304 x i32], align 4
+define void @__weft_wg_loop(ptr %args, ptr %ctx) {
+entry:
+  br label %body
+body:
+  %a = alloca [4194304 x i32], align 4
+  call void @use(ptr %a)
+  br label %body
+}
+
+; Not a work-group function: left alone.
+; CHECK-LABEL: define void @helper(ptr %p) {
+; CHECK-NEXT: %a = alloca [4194304 x i32], align 4
 define void @helper(ptr %p) {
   %a = alloca [4194304 x i32], align 4
   call void @use(ptr %a)
