@@ -518,8 +518,8 @@ TEST_F(KernelApi, RecursionIsABuildErrorNotACrash) {
 }
 
 // A private array too large for a worker thread's stack (16 MiB; the stacks are a few MiB) used
-// to overflow it and end the host process. It lives in a block per running work-group now, and
-// CL_KERNEL_PRIVATE_MEM_SIZE counts it.
+// to overflow it and end the host process, with or without barriers. It lives in a block per
+// running work-group now, and CL_KERNEL_PRIVATE_MEM_SIZE counts it.
 TEST_F(KernelApi, LargePrivateArraysRun) {
   cl_program P = built(R"(
     #define N (4 << 20)
@@ -551,6 +551,30 @@ TEST_F(KernelApi, LargePrivateArraysRun) {
     for (int I = 0; I < N; I += 4097)
       Sum += ((int)((I * 31L + G) % N)) ^ In[G];
     EXPECT_EQ(Out[G], Sum) << G;
+  }
+  clReleaseProgram(P);
+
+  // With a barrier: a 4 MiB array on each side of it, neither crossing it, in groups of 4.
+  P = built(R"(
+    kernel void k(global const int *a, global int *out) {
+      local int shared[4];
+      size_t l = get_local_id(0);
+      {
+        int before[1 << 20];
+        for (int i = 0; i < (1 << 20); ++i)
+          before[i] = i + a[get_global_id(0)];
+        shared[l] = before[(1 << 20) - 1 - (int)l];
+      }
+      barrier(CLK_LOCAL_MEM_FENCE);
+      int after[1 << 20];
+      for (int i = 0; i < (1 << 20); ++i)
+        after[i] = shared[(l + 1) % 4] - i;
+      out[get_global_id(0)] = after[12345];
+    })");
+  const std::vector<cl_int> Out2 = runOnInputs<cl_int>(P, 1, 4, In);
+  for (int G = 0; G < 12; ++G) {
+    const int Next = G / 4 * 4 + (G % 4 + 1) % 4; // the work-item whose value G reads
+    EXPECT_EQ(Out2[G], (1 << 20) - 1 - Next % 4 + In[Next] - 12345) << G;
   }
   clReleaseProgram(P);
 }
