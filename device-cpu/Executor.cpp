@@ -135,10 +135,7 @@ bool runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
   LocalBytes = (LocalBytes + LocalAlign - 1) / LocalAlign * LocalAlign;
 
   // Values of kernels with barriers that live across a barrier: one slot per work-item.
-  // (aligned_alloc wants a multiple of the alignment)
-  const size_t PrivateBytes =
-      (C.PrivateBytesPerWorkItem * C.LocalSize[0] * C.LocalSize[1] * C.LocalSize[2] + LocalAlign - 1) /
-      LocalAlign * LocalAlign;
+  const size_t PrivateBytes = C.PrivateBytesPerWorkItem * C.LocalSize[0] * C.LocalSize[1] * C.LocalSize[2];
 
   DeviceLoad &Load = loadOf(Arena);
   AsyncCopyPolicy Policy;
@@ -166,21 +163,23 @@ bool runNDRange(const NDRangeCommand &C, tbb::task_arena &Arena) {
 
   PrintfBuffer Printed(PrintfBufferBytes);
   std::atomic<bool> OutOfMemory{false};
+  // A block of a running chunk of work-groups (null for 0 bytes; aligned_alloc wants a multiple
+  // of the alignment).
+  auto Block = [](size_t Bytes) {
+    const size_t Whole = (Bytes + LocalAlign - 1) / LocalAlign * LocalAlign;
+    return std::unique_ptr<std::byte, FreeDeleter>(
+        Bytes ? static_cast<std::byte *>(std::aligned_alloc(LocalAlign, Whole)) : nullptr);
+  };
   auto RunGroups = [&](size_t Begin, size_t End) {
-    Load.Running.fetch_add(1, std::memory_order_relaxed);
-    AsyncCopies Copies(Helpers, Load, Policy, C.LocalSize[0] * C.LocalSize[1] * C.LocalSize[2]);
-    std::unique_ptr<std::byte, FreeDeleter> Local(
-        LocalBytes ? static_cast<std::byte *>(std::aligned_alloc(LocalAlign, LocalBytes)) : nullptr);
-    std::unique_ptr<std::byte, FreeDeleter> Private(
-        PrivateBytes ? static_cast<std::byte *>(std::aligned_alloc(LocalAlign, PrivateBytes))
-                     : nullptr);
-    std::unique_ptr<std::byte, FreeDeleter> Frame(
-        C.FrameBytes ? static_cast<std::byte *>(std::aligned_alloc(LocalAlign, C.FrameBytes)) : nullptr);
+    // Local memory, private values across barriers, large private variables: without one of
+    // them, these groups cannot run.
+    auto Local = Block(LocalBytes), Private = Block(PrivateBytes), Frame = Block(C.FrameBytes);
     if ((LocalBytes && !Local) || (PrivateBytes && !Private) || (C.FrameBytes && !Frame)) {
-      OutOfMemory.store(true, std::memory_order_relaxed); // these groups do not run
-      Load.Running.fetch_sub(1, std::memory_order_relaxed);
+      OutOfMemory.store(true, std::memory_order_relaxed);
       return;
     }
+    Load.Running.fetch_add(1, std::memory_order_relaxed);
+    AsyncCopies Copies(Helpers, Load, Policy, C.LocalSize[0] * C.LocalSize[1] * C.LocalSize[2]);
     // The argument buffer as aligned as its most aligned argument can be (a long16 by value is
     // 128-byte aligned, and the kernel loads it with aligned vector instructions).
     const size_t ArgBytes = (C.Args.size() + ArgAlign - 1) / ArgAlign * ArgAlign;

@@ -577,6 +577,20 @@ TEST_F(KernelApi, LargePrivateArraysRun) {
     EXPECT_EQ(Out2[G], (1 << 20) - 1 - Next % 4 + In[Next] - 12345) << G;
   }
   clReleaseProgram(P);
+
+  // A block whose size is not a multiple of the executor's alignment (128 KiB + 64 bytes), which
+  // aligned_alloc does not promise to take (AddressSanitizer's refused it).
+  P = built(R"(
+    kernel void k(global const int *a, global int *out) {
+      volatile char odd[(1 << 17) + 64];
+      size_t g = get_global_id(0);
+      odd[(1 << 17) + 63 - g] = (char)a[g];
+      out[g] = odd[(1 << 17) + 63 - g];
+    })");
+  const std::vector<cl_int> Out3 = runOnInputs<cl_int>(P, 1, 2, In);
+  for (int G = 0; G < 12; ++G)
+    EXPECT_EQ(Out3[G], cl_int(int8_t(In[G]))) << G;
+  clReleaseProgram(P);
 }
 
 // A private variable larger than the address space can give: the command fails with
