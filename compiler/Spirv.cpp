@@ -66,14 +66,13 @@ std::string malformation(const std::string &Il) {
   return {};
 }
 
-/// A well-formed module with each OpConstantNull of a scalar type made the OpConstant 0 (or, for
-/// a Boolean, the OpConstantFalse) it stands for. SPIR-V allows null scalars, and producers
+/// A well-formed module's words with each OpConstantNull of a scalar type made the OpConstant 0
+/// (or, for a Boolean, the OpConstantFalse) it stands for. SPIR-V allows null scalars, and producers
 /// write them (the CTS's cl_khr_expect_assume modules do), but LLVM 15's translator asserts on
 /// them. Vectors and other composites it reads, so they stay.
-std::string scalarNullsAsConstants(const std::string &Il) {
+std::vector<uint32_t> scalarNullsAsConstants(const std::vector<uint32_t> &Words) {
   enum : uint32_t { OpTypeBool = 20, OpTypeInt = 21, OpTypeFloat = 22, OpConstantFalse = 42,
                     OpConstant = 43, OpConstantNull = 46 };
-  const std::vector<uint32_t> Words = wordsOf(Il);
   std::unordered_map<uint32_t, uint32_t> ScalarBits; // a scalar type's id -> its width (0: bool)
   std::vector<uint32_t> Out(Words.begin(), Words.begin() + 5);
   for (size_t At = 5; At < Words.size();) {
@@ -96,17 +95,16 @@ std::string scalarNullsAsConstants(const std::string &Il) {
     }
     At += Count;
   }
-  return std::string(reinterpret_cast<const char *>(Out.data()), Out.size() * 4);
+  return Out;
 }
 
-/// A well-formed module with each OpVectorShuffle of two vectors of different lengths made one
-/// of two vectors of the same length: the shorter vector is first widened to the longer one's
-/// type, by an OpVectorShuffle of itself, and the indices of the second vector move with it.
+/// A well-formed module's words with each OpVectorShuffle of two vectors of different lengths
+/// made one of two vectors of the same length: the shorter vector is first widened to the longer
+/// one's type, by an OpVectorShuffle of itself, and the indices of the second vector move with it.
 /// SPIR-V allows the difference (the CTS's cl_khr_expect_assume modules have it); LLVM 15's
 /// translator asserts on it.
-std::string shufflesOfEqualLengths(const std::string &Il) {
+std::vector<uint32_t> shufflesOfEqualLengths(const std::vector<uint32_t> &Words) {
   enum : uint32_t { OpTypeVector = 23, OpVectorShuffle = 79, Undefined = 0xffffffff };
-  const std::vector<uint32_t> Words = wordsOf(Il);
   std::unordered_map<uint32_t, uint32_t> Lengths; // a vector type's id -> its component count
   std::unordered_map<uint32_t, uint32_t> TypeOf;  // a vector value's id -> its type's id
   std::vector<uint32_t> Out(Words.begin(), Words.begin() + 5);
@@ -146,7 +144,7 @@ std::string shufflesOfEqualLengths(const std::string &Il) {
           Out[I] += N2 - N1;
     At += Count;
   }
-  return std::string(reinterpret_cast<const char *>(Out.data()), Out.size() * 4);
+  return Out;
 }
 
 } // namespace
@@ -168,7 +166,10 @@ readSpirv(llvm::LLVMContext &Ctx, const std::string &Il, std::string &Log,
   Options.setGenKernelArgNameMDEnabled(true); // the names OpName gives, for clGetKernelArgInfo
   for (const auto &[Id, Value] : SpecConstants)
     Options.setSpecConst(Id, Value);
-  std::istringstream Stream(shufflesOfEqualLengths(scalarNullsAsConstants(Il)));
+  // What the translator reads: Il in this machine's byte order, rewritten where valid SPIR-V
+  // makes it assert (CL_PROGRAM_IL keeps Il as it came).
+  const std::vector<uint32_t> Words = shufflesOfEqualLengths(scalarNullsAsConstants(wordsOf(Il)));
+  std::istringstream Stream(std::string(reinterpret_cast<const char *>(Words.data()), Words.size() * 4));
   llvm::Module *Raw = nullptr;
   std::string Error;
   if (!llvm::readSpirv(Ctx, Options, Stream, Raw, Error)) {
