@@ -11,6 +11,7 @@
 #include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/DiagnosticPrinter.h>
 #include <llvm/IR/LegacyPassManager.h>
+#include <llvm/Support/ErrorHandling.h>
 #include <llvm/Support/Host.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/IR/LLVMContext.h>
@@ -19,12 +20,18 @@
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
+#include <llvm/Support/PrettyStackTrace.h>
 #include <llvm/Support/Threading.h>
 #include <llvm/Target/TargetMachine.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/lsan_interface.h>
+#endif
+
 #include <algorithm>
 #include <chrono>
+#include <csetjmp>
 #include <cstdio>
 #include <mutex>
 #include <map>
@@ -34,12 +41,82 @@
 namespace weft::compiler {
 namespace {
 
+// LLVM ends the process on an internal error: report_fatal_error, as when instruction selection
+// meets a node it cannot select ("Cannot select: ..."), or the verifier a broken module. Weft's
+// code generation runs under a trap: the error handler jumps back to it, and the build fails
+// with LLVM's message in its log instead of ending the host program. The jump skips LLVM's
+// frames without their destructors, and what they were working on is in no state to be
+// destroyed, so a trapped failure abandons its module, context, target machine and pass manager
+// (kept reachable, never freed: some megabytes per failure, which only an LLVM bug causes).
+// The handler is LLVM's one, process-wide: errors outside a trap (another library using LLVM
+// in this process) are printed as LLVM prints them, and LLVM then ends the process as before.
+thread_local std::jmp_buf *TrapJump = nullptr;
+thread_local std::string *TrapReason = nullptr;
+
+void onFatalError(void *, const char *Reason, bool) {
+  if (std::jmp_buf *Jump = TrapJump) {
+    TrapJump = nullptr;
+    *TrapReason = Reason;
+    std::longjmp(*Jump, 1);
+  }
+  std::fprintf(stderr, "LLVM ERROR: %s\n", Reason);
+}
+
+/// Runs Work; false, with LLVM's message in Reason, if LLVM reported a fatal error in it. Work
+/// must not own what it allocates (it is left unfreed when the trap springs): its callers own
+/// it, and abandon() it on failure.
+bool underFatalErrorTrap(llvm::function_ref<void()> Work, std::string &Reason) {
+  std::jmp_buf Jump;
+  std::jmp_buf *const Outer = TrapJump;
+  std::string *const OuterReason = TrapReason;
+  // LLVM's passes push entries for its crash reports on a per-thread list; the jump skips their
+  // removal.
+  const void *const PrettyStack = llvm::SavePrettyStackState();
+  TrapJump = &Jump;
+  TrapReason = &Reason;
+  bool Completed = false;
+  if (setjmp(Jump) == 0) {
+    Work();
+    Completed = true;
+  } else {
+    llvm::RestorePrettyStackState(PrettyStack);
+  }
+  TrapJump = Outer;
+  TrapReason = OuterReason;
+  return Completed;
+}
+
+/// Keeps Object forever: what a trapped failure leaves (see above). Reachable, so that
+/// LeakSanitizer does not report it.
+template <class T> void abandon(std::unique_ptr<T> &Object) {
+  static std::mutex Lock;
+  static auto *Kept = new std::vector<const void *>; // never destroyed
+  std::lock_guard<std::mutex> Guard(Lock);
+  Kept->push_back(Object.release());
+}
+
+/// Under AddressSanitizer, LLVM's code generation runs with leak checking off: a trapped failure
+/// leaves unfreed the temporaries of the frames it skipped (the "Cannot select" message LLVM
+/// composed, say), which nothing reaches. Only LLVM's code runs there: Weft adds no pass to it.
+void leakChecking(bool On) {
+#if defined(__SANITIZE_ADDRESS__)
+  On ? __lsan_enable() : __lsan_disable();
+#else
+  (void)On;
+#endif
+}
+
+std::string fatalErrorForTheLog(const std::string &Reason) {
+  return "error: LLVM stopped with an internal error while compiling this program: " + Reason + "\n";
+}
+
 void initializeTargets() {
   static std::once_flag Once;
   std::call_once(Once, [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
     llvm::InitializeNativeTargetAsmParser(); // for inline assembly in kernels
+    llvm::install_fatal_error_handler(onFatalError);
   });
 }
 
@@ -165,36 +242,60 @@ struct Part {
   std::string Object;
   std::string Log;
   std::set<std::string> Defined, Called; ///< functions it defines, and declarations it calls
+  bool Trapped = false;                  ///< LLVM failed with a fatal error (see underFatalErrorTrap)
 };
 
-/// Optimises and compiles M (alone in its context) for the host.
-void compilePart(llvm::Module &M, bool OptDisable, Part &Out) {
+/// Optimises and compiles M (alone in its context) for the host. False if LLVM failed with a
+/// fatal error (in Out.Log): then M and its context must be abandoned.
+bool compilePart(llvm::Module &M, bool OptDisable, Part &Out) {
   auto Owned = std::make_unique<DiagnosticsForTheLog>();
   DiagnosticsForTheLog &Diagnostics = *Owned;
   M.getContext().setDiagnosticHandler(std::move(Owned)); // the context outlives this call
   auto TM = hostTargetMachine(OptDisable);
   if (!TM) {
     Out.Log += "internal error: " + llvm::toString(TM.takeError()) + "\n";
-    return;
+    return true;
   }
-  runPipeline(M, TM->get(), false, OptDisable);
-  for (llvm::Function &F : M) {
-    if (!F.isDeclaration())
-      Out.Defined.insert(F.getName().str());
-    else if (!F.isIntrinsic() && !F.use_empty())
-      Out.Called.insert(F.getName().str());
-  }
+  auto CodeGen = std::make_unique<llvm::legacy::PassManager>();
   llvm::SmallVector<char, 0> Object;
   llvm::raw_svector_ostream Stream(Object);
-  llvm::legacy::PassManager CodeGen;
-  if ((*TM)->addPassesToEmitFile(CodeGen, Stream, nullptr, llvm::CGFT_ObjectFile)) {
-    Out.Log += "internal error: the target cannot emit object files\n";
-    return;
+  bool Emitted = false, InCodeGen = false;
+  std::string Fatal;
+  if (!underFatalErrorTrap(
+          [&] {
+            runPipeline(M, TM->get(), false, OptDisable);
+            for (llvm::Function &F : M) {
+              if (!F.isDeclaration())
+                Out.Defined.insert(F.getName().str());
+              else if (!F.isIntrinsic() && !F.use_empty())
+                Out.Called.insert(F.getName().str());
+            }
+            if ((*TM)->addPassesToEmitFile(*CodeGen, Stream, nullptr, llvm::CGFT_ObjectFile))
+              return;
+            leakChecking(false);
+            InCodeGen = true;
+            CodeGen->run(M);
+            InCodeGen = false;
+            leakChecking(true);
+            Emitted = true;
+          },
+          Fatal)) {
+    if (InCodeGen)
+      leakChecking(true);
+    Out.Log += Diagnostics.Text + fatalErrorForTheLog(Fatal);
+    Out.Trapped = true;
+    abandon(*TM);
+    abandon(CodeGen);
+    return false;
   }
-  CodeGen.run(M);
+  if (!Emitted) {
+    Out.Log += "internal error: the target cannot emit object files\n";
+    return true;
+  }
   Out.Log += Diagnostics.Text;
   if (!Diagnostics.Failed)
     Out.Object.assign(Object.begin(), Object.end());
+  return true;
 }
 
 /// How many parts to compile a program with `Kernels` work-group functions in: one per kernel,
@@ -243,7 +344,13 @@ std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx,
     Ctx.reset();
   });
   initializeTargets();
-  runPipeline(*M, nullptr, true, OptDisable);
+  std::string Fatal;
+  if (!underFatalErrorTrap([&] { runPipeline(*M, nullptr, true, OptDisable); }, Fatal)) {
+    Log += fatalErrorForTheLog(Fatal);
+    abandon(M);
+    abandon(Ctx);
+    return {};
+  }
   Phase("weft passes");
   if (!Inspect(*M))
     return {};
@@ -287,19 +394,25 @@ std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx,
   }
   std::vector<Part> Parts(std::max<size_t>(1, Bitcodes.size()));
   if (Bitcodes.empty()) {
-    compilePart(*M, OptDisable, Parts[0]);
+    if (!compilePart(*M, OptDisable, Parts[0])) {
+      abandon(M);
+      abandon(Ctx);
+    }
   } else {
     std::vector<std::thread> Threads;
     for (size_t I = 0; I < Bitcodes.size(); ++I)
       Threads.emplace_back([&, I] {
-        llvm::LLVMContext PartContext;
-        PartContext.setOpaquePointers(true);
-        auto PartModule = llvm::parseBitcodeFile(llvm::MemoryBufferRef(Bitcodes[I], "part"), PartContext);
+        auto PartContext = std::make_unique<llvm::LLVMContext>();
+        PartContext->setOpaquePointers(true);
+        auto PartModule = llvm::parseBitcodeFile(llvm::MemoryBufferRef(Bitcodes[I], "part"), *PartContext);
         if (!PartModule) {
           Parts[I].Log += "internal error: " + llvm::toString(PartModule.takeError()) + "\n";
           return;
         }
-        compilePart(**PartModule, OptDisable, Parts[I]);
+        if (!compilePart(**PartModule, OptDisable, Parts[I])) {
+          abandon(*PartModule);
+          abandon(PartContext);
+        }
       });
     for (std::thread &T : Threads)
       T.join();
@@ -307,10 +420,14 @@ std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx,
   Phase(N > 1 ? "optimise and codegen (" + std::to_string(N) + " threads)" : std::string("optimise and codegen"));
 
   std::set<std::string> Defined;
+  bool Trapped = false;
   for (Part &P : Parts) {
     Log += P.Log;
     Defined.insert(P.Defined.begin(), P.Defined.end());
+    Trapped |= P.Trapped;
   }
+  if (Trapped) // a part's definitions may not all be known
+    return {};
   // Anything called but defined nowhere, and not an allowed library routine, is a link error of
   // the program.
   std::string Undefined;
