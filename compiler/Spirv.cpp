@@ -16,9 +16,11 @@
 #include <cstdlib>
 #include <fstream>
 #include <cstring>
+#include <functional>
 #include <iterator>
 #include <sstream>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <dlfcn.h>
@@ -147,6 +149,271 @@ std::vector<uint32_t> shufflesOfEqualLengths(const std::vector<uint32_t> &Words)
   return Out;
 }
 
+/// A well-formed module's words with the instructions LLVM 15's translator lacks, misreads or
+/// crashes on written with others it reads. SPIR-V 1.4's:
+/// - OpDecorateString and OpMemberDecorateString become OpDecorate and OpMemberDecorate, whose
+///   operands are the same (the translator reads UserSemantic's string there); a UserSemantic
+///   annotation of a built-in variable is dropped (the translator asserts on it).
+/// - OpCopyMemorySized with two sets of memory operands (the target's, then the source's) gets
+///   one set for both: Volatile and Nontemporal if either has them, Aligned with the smaller
+///   alignment if both have it.
+/// - OpPtrEqual and OpPtrNotEqual compare the pointers as integers (OpConvertPtrToU).
+/// - OpPtrDiff divides the difference of the pointers as integers by the size of their element
+///   type, taken as the address of element 1 from a null pointer (OpPtrAccessChain), so that
+///   LLVM's data layout gives it (a 3-component vector takes four components' space).
+/// - OpCopyLogical extracts each member or element, copies it (the same way, if its types
+///   differ) and constructs the result from the copies.
+/// And in any version:
+/// - OpCopyMemory (misread with or without memory operands) becomes an OpLoad with the
+///   source's memory operands and an OpStore with the target's.
+/// - OpCompositeConstruct in a function becomes OpCompositeInserts into an OpUndef (a vector's
+///   vector parts extracted component by component first): the translator crashes on an
+///   OpCompositeConstruct of values that are not constants.
+/// An instruction whose operands' types are not known here (a pointer difference of a pointer
+/// whose type is not declared, say) stays as it is, and the translator fails on it as before.
+std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Words) {
+  enum : uint32_t {
+    OpUndef = 1, OpMemoryModel = 14, OpTypeVoid = 19, OpTypeInt = 21, OpTypeVector = 23,
+    OpTypeArray = 28, OpTypeStruct = 30, OpTypePointer = 32, OpTypeForwardPointer = 39,
+    OpConstant = 43, OpConstantNull = 46, OpFunction = 54, OpFunctionEnd = 56, OpLoad = 61,
+    OpStore = 62, OpCopyMemory = 63, OpCopyMemorySized = 64, OpPtrAccessChain = 67,
+    OpDecorate = 71, OpMemberDecorate = 72, OpCompositeConstruct = 80, OpCompositeExtract = 81,
+    OpCompositeInsert = 82, OpSConvert = 114, OpConvertPtrToU = 117, OpISub = 130, OpSDiv = 135,
+    OpIEqual = 170, OpINotEqual = 171, OpCopyLogical = 400, OpPtrEqual = 401, OpPtrNotEqual = 402,
+    OpPtrDiff = 403, OpDecorateString = 5632, OpMemberDecorateString = 5633 };
+  enum : uint32_t { Volatile = 1, Aligned = 2, Nontemporal = 4 };
+  enum : uint32_t { BuiltIn = 11, UserSemantic = 5635 };
+  // Memory-operand bits followed by an operand each, in the operands' order: Aligned,
+  // MakePointerAvailable, MakePointerVisible, AliasScopeINTEL, NoAliasINTEL.
+  constexpr uint32_t WithOperand = Aligned | 1u << 3 | 1u << 4 | 1u << 16 | 1u << 17;
+
+  // What the module declares: types, each value's type, integer constants.
+  uint32_t PointerBits = 64;
+  std::unordered_map<uint32_t, uint32_t> TypeOf, IntOfBits, Constants;
+  std::unordered_map<uint32_t, std::vector<uint32_t>> Members; // a struct's member types
+  std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> Arrays; // element type, length id
+  std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> Vectors; // component type, count
+  std::unordered_map<uint32_t, uint32_t> PointeeOf; // a pointer type's element type
+  std::unordered_set<uint32_t> Types, BuiltIns;
+  std::vector<uint32_t> DiffPointers; // the pointer types OpPtrDiff takes
+  bool Comparisons = false;
+  for (size_t At = 5; At < Words.size(); At += Words[At] >> 16) {
+    const uint32_t Count = Words[At] >> 16, Op = Words[At] & 0xffff;
+    if (Count >= 3 && Types.count(Words[At + 1]))
+      TypeOf[Words[At + 2]] = Words[At + 1];
+    if (Op >= OpTypeVoid && Op < OpTypeForwardPointer && Count >= 2)
+      Types.insert(Words[At + 1]);
+    if (Op == OpMemoryModel && Count >= 2)
+      PointerBits = Words[At + 1] == 1 ? 32 : 64; // Physical32, or Physical64
+    else if (Op == OpTypeInt && Count == 4 && Words[At + 3] == 0)
+      IntOfBits.emplace(Words[At + 2], Words[At + 1]);
+    else if (Op == OpTypePointer && Count == 4)
+      PointeeOf[Words[At + 1]] = Words[At + 3];
+    else if (Op == OpDecorate && Count >= 3 && Words[At + 2] == BuiltIn)
+      BuiltIns.insert(Words[At + 1]);
+    else if (Op == OpTypeStruct)
+      Members[Words[At + 1]].assign(Words.begin() + At + 2, Words.begin() + At + Count);
+    else if (Op == OpTypeVector && Count == 4)
+      Vectors[Words[At + 1]] = {Words[At + 2], Words[At + 3]};
+    else if (Op == OpTypeArray && Count == 4)
+      Arrays[Words[At + 1]] = {Words[At + 2], Words[At + 3]};
+    else if (Op == OpConstant && Count == 4)
+      Constants[Words[At + 2]] = Words[At + 3];
+    else if ((Op == OpPtrEqual || Op == OpPtrNotEqual) && Count == 5)
+      Comparisons = true;
+    else if (Op == OpPtrDiff && Count == 5 && TypeOf.count(Words[At + 3]) &&
+             std::find(DiffPointers.begin(), DiffPointers.end(), TypeOf[Words[At + 3]]) == DiffPointers.end())
+      DiffPointers.push_back(TypeOf[Words[At + 3]]);
+  }
+
+  std::vector<uint32_t> Out(Words.begin(), Words.begin() + 5);
+  auto Emit = [&Out](uint32_t Op, std::initializer_list<uint32_t> Operands) {
+    Out.push_back(uint32_t(Operands.size() + 1) << 16 | Op);
+    Out.insert(Out.end(), Operands);
+  };
+  auto NewId = [&Out] { return Out[3]++; }; // under the header's bound
+  // Declared before the first function: the pointer-sized integer, 1 of it, a null of each
+  // pointer type OpPtrDiff takes.
+  uint32_t IntPtr = 0, One = 0;
+  std::unordered_map<uint32_t, uint32_t> NullOf;
+  bool Declared = false;
+  auto Declare = [&] {
+    Declared = true;
+    if (!Comparisons && DiffPointers.empty())
+      return;
+    if (auto It = IntOfBits.find(PointerBits); It != IntOfBits.end()) {
+      IntPtr = It->second;
+    } else {
+      IntPtr = NewId();
+      Emit(OpTypeInt, {IntPtr, PointerBits, 0});
+    }
+    if (DiffPointers.empty())
+      return;
+    One = NewId();
+    if (PointerBits == 32)
+      Emit(OpConstant, {IntPtr, One, 1});
+    else
+      Emit(OpConstant, {IntPtr, One, 1, 0});
+    for (uint32_t P : DiffPointers) {
+      NullOf[P] = NewId();
+      Emit(OpConstantNull, {P, NullOf[P]});
+    }
+  };
+  // A struct, array or vector of type T from its parts (a vector's parts may be vectors), by
+  // OpCompositeInserts into an OpUndef; false (nothing emitted) for another type, or a vector
+  // part whose type is not known.
+  auto Construct = [&](uint32_t T, uint32_t Result, const std::vector<uint32_t> &Parts) {
+    std::vector<uint32_t> Flat;
+    if (auto V = Vectors.find(T); V != Vectors.end()) {
+      for (uint32_t Part : Parts)
+        if (!TypeOf.count(Part))
+          return false;
+      for (uint32_t Part : Parts) {
+        auto PV = Vectors.find(TypeOf[Part]);
+        if (PV == Vectors.end()) {
+          Flat.push_back(Part);
+          continue;
+        }
+        for (uint32_t I = 0; I < PV->second.second; ++I) {
+          Flat.push_back(NewId());
+          Emit(OpCompositeExtract, {V->second.first, Flat.back(), Part, I});
+        }
+      }
+    } else if (Members.count(T) || Arrays.count(T)) {
+      Flat = Parts;
+    } else {
+      return false;
+    }
+    uint32_t Whole = Flat.empty() ? Result : NewId();
+    Emit(OpUndef, {T, Whole});
+    for (uint32_t I = 0; I < Flat.size(); ++I) {
+      const uint32_t Next = I + 1 == Flat.size() ? Result : NewId();
+      Emit(OpCompositeInsert, {T, Next, Flat[I], Whole, I});
+      Whole = Next;
+    }
+    return true;
+  };
+  // OpCopyLogical's types: the same type, or structs or arrays whose members match.
+  std::function<bool(uint32_t, uint32_t)> Match = [&](uint32_t T, uint32_t S) {
+    if (T == S)
+      return true;
+    auto MT = Members.find(T), MS = Members.find(S);
+    if (MT != Members.end() && MS != Members.end()) {
+      if (MT->second.size() != MS->second.size())
+        return false;
+      for (size_t I = 0; I < MT->second.size(); ++I)
+        if (!Match(MT->second[I], MS->second[I]))
+          return false;
+      return true;
+    }
+    auto AT = Arrays.find(T), AS = Arrays.find(S);
+    if (AT == Arrays.end() || AS == Arrays.end())
+      return false;
+    auto LT = Constants.find(AT->second.second), LS = Constants.find(AS->second.second);
+    return LT != Constants.end() && LS != Constants.end() && LT->second == LS->second &&
+           LT->second <= 4096 && Match(AT->second.first, AS->second.first);
+  };
+  // (OpCopyObject would do for the parts whose types are the same, but the translator crashes
+  // on it: those parts are used as they are.)
+  std::function<void(uint32_t, uint32_t, uint32_t, uint32_t)> CopyLogical =
+      [&](uint32_t T, uint32_t S, uint32_t Result, uint32_t Source) {
+        std::vector<std::pair<uint32_t, uint32_t>> Parts; // (target type, source type)
+        if (auto MT = Members.find(T); MT != Members.end())
+          for (size_t I = 0; I < MT->second.size(); ++I)
+            Parts.emplace_back(MT->second[I], Members[S][I]);
+        else
+          Parts.assign(Constants[Arrays[T].second], {Arrays[T].first, Arrays[S].first});
+        std::vector<uint32_t> Copies;
+        for (uint32_t I = 0; I < Parts.size(); ++I) {
+          const uint32_t Part = NewId();
+          Emit(OpCompositeExtract, {Parts[I].second, Part, Source, I});
+          if (Parts[I].first == Parts[I].second) {
+            Copies.push_back(Part);
+          } else {
+            Copies.push_back(NewId());
+            CopyLogical(Parts[I].first, Parts[I].second, Copies.back(), Part);
+          }
+        }
+        Construct(T, Result, Copies);
+      };
+
+  bool InFunction = false;
+  for (size_t At = 5; At < Words.size();) {
+    const uint32_t Count = Words[At] >> 16, Op = Words[At] & 0xffff;
+    const uint32_t *W = &Words[At];
+    if (Op == OpFunction && !Declared)
+      Declare();
+    InFunction = (InFunction || Op == OpFunction) && Op != OpFunctionEnd;
+    // A copy's memory operands: a first set from First, a second from Second (Count if none).
+    const size_t First = Op == OpCopyMemory ? 3 : 4;
+    const bool Copy = Op == OpCopyMemory || Op == OpCopyMemorySized;
+    const size_t Second = Copy && First < Count ? First + 1 + __builtin_popcount(W[First] & WithOperand) : Count;
+    const bool TwoSets = Second < Count && Second + 1 + __builtin_popcount(W[Second] & WithOperand) == Count;
+    if ((Op == OpDecorate || Op == OpDecorateString) && Count >= 3 && W[2] == UserSemantic &&
+        BuiltIns.count(W[1])) {
+      // Dropped: the translator asserts on an annotated built-in variable ("Unexpected
+      // pattern"), and an annotation changes nothing a kernel does.
+    } else if (Op == OpDecorateString || Op == OpMemberDecorateString) {
+      Out.push_back(Count << 16 | (Op == OpDecorateString ? OpDecorate : OpMemberDecorate));
+      Out.insert(Out.end(), W + 1, W + Count);
+    } else if (Op == OpCopyMemory && Count >= 3 && TypeOf.count(W[2]) && PointeeOf.count(TypeOf[W[2]]) &&
+               (Count <= First || Second == Count || TwoSets)) {
+      // The translator misreads OpCopyMemory (any version, with or without memory operands): a
+      // load and a store, the store with the target's memory operands, the load with the source's
+      // (one set is both's).
+      const uint32_t Value = NewId();
+      const uint32_t *TargetSet = W + First, *TargetEnd = W + std::min<size_t>(Second, Count);
+      const uint32_t *SourceSet = TwoSets ? W + Second : TargetSet, *SourceEnd = TwoSets ? W + Count : TargetEnd;
+      Out.push_back(uint32_t(4 + (SourceEnd - SourceSet)) << 16 | OpLoad);
+      Out.insert(Out.end(), {PointeeOf[TypeOf[W[2]]], Value, W[2]});
+      Out.insert(Out.end(), SourceSet, SourceEnd);
+      Out.push_back(uint32_t(3 + (TargetEnd - TargetSet)) << 16 | OpStore);
+      Out.insert(Out.end(), {W[1], Value});
+      Out.insert(Out.end(), TargetSet, TargetEnd);
+    } else if (Op == OpCopyMemorySized && Count > First) {
+      if (!TwoSets) {
+        Out.insert(Out.end(), W, W + Count); // one set, or not what SPIR-V allows
+      } else {
+        const uint32_t Mask = (W[First] | W[Second]) & (Volatile | Nontemporal);
+        const bool BothAligned = W[First] & W[Second] & Aligned;
+        Out.push_back(uint32_t(First + 1 + BothAligned) << 16 | Op);
+        Out.insert(Out.end(), W + 1, W + First);
+        Out.push_back(Mask | (BothAligned ? uint32_t(Aligned) : 0u));
+        if (BothAligned)
+          Out.push_back(std::min(W[First + 1], W[Second + 1]));
+      }
+    } else if ((Op == OpPtrEqual || Op == OpPtrNotEqual) && Count == 5 && IntPtr) {
+      const uint32_t A = NewId(), B = NewId();
+      Emit(OpConvertPtrToU, {IntPtr, A, W[3]});
+      Emit(OpConvertPtrToU, {IntPtr, B, W[4]});
+      Emit(Op == OpPtrEqual ? OpIEqual : OpINotEqual, {W[1], W[2], A, B});
+    } else if (Op == OpPtrDiff && Count == 5 && TypeOf.count(W[3]) && NullOf.count(TypeOf[W[3]])) {
+      const uint32_t Pointer = TypeOf[W[3]];
+      const uint32_t A = NewId(), B = NewId(), Bytes = NewId(), Next = NewId(), Size = NewId();
+      Emit(OpConvertPtrToU, {IntPtr, A, W[3]});
+      Emit(OpConvertPtrToU, {IntPtr, B, W[4]});
+      Emit(OpISub, {IntPtr, Bytes, A, B});
+      Emit(OpPtrAccessChain, {Pointer, Next, NullOf[Pointer], One});
+      Emit(OpConvertPtrToU, {IntPtr, Size, Next});
+      if (W[1] == IntPtr) {
+        Emit(OpSDiv, {IntPtr, W[2], Bytes, Size});
+      } else {
+        const uint32_t Elements = NewId();
+        Emit(OpSDiv, {IntPtr, Elements, Bytes, Size});
+        Emit(OpSConvert, {W[1], W[2], Elements});
+      }
+    } else if (Op == OpCompositeConstruct && InFunction && Count >= 3 &&
+               Construct(W[1], W[2], std::vector<uint32_t>(W + 3, W + Count))) {
+    } else if (Op == OpCopyLogical && Count == 4 && TypeOf.count(W[3]) && Match(W[1], TypeOf[W[3]])) {
+      CopyLogical(W[1], TypeOf[W[3]], W[2], W[3]);
+    } else {
+      Out.insert(Out.end(), W, W + Count);
+    }
+    At += Count;
+  }
+  return Out;
+}
+
 } // namespace
 
 std::unique_ptr<llvm::Module>
@@ -168,7 +435,8 @@ readSpirv(llvm::LLVMContext &Ctx, const std::string &Il, std::string &Log,
     Options.setSpecConst(Id, Value);
   // What the translator reads: Il in this machine's byte order, rewritten where valid SPIR-V
   // makes it assert (CL_PROGRAM_IL keeps Il as it came).
-  const std::vector<uint32_t> Words = shufflesOfEqualLengths(scalarNullsAsConstants(wordsOf(Il)));
+  const std::vector<uint32_t> Words =
+      asTheTranslatorReadsThem(shufflesOfEqualLengths(scalarNullsAsConstants(wordsOf(Il))));
   std::istringstream Stream(std::string(reinterpret_cast<const char *>(Words.data()), Words.size() * 4));
   llvm::Module *Raw = nullptr;
   std::string Error;
