@@ -427,6 +427,29 @@ TEST_F(Spirv, ScalarNullConstants) {
   clReleaseProgram(P);
 }
 
+/// A SPIR-V module written word by word: the header, then instructions.
+class ModuleWords {
+public:
+  ModuleWords(uint32_t Version, uint32_t Bound) : W{0x07230203, Version, 0, Bound, 0} {}
+  void operator()(uint32_t Op, const std::vector<uint32_t> &Operands) {
+    W.push_back(uint32_t(Operands.size() + 1) << 16 | Op);
+    W.insert(W.end(), Operands.begin(), Operands.end());
+  }
+  /// Operands, a literal string (NUL-terminated, padded to whole words), then the operands After.
+  void operator()(uint32_t Op, std::vector<uint32_t> Operands, const char *Text,
+                  const std::vector<uint32_t> &After = {}) {
+    std::vector<uint32_t> Words(std::strlen(Text) / 4 + 1, 0);
+    std::memcpy(Words.data(), Text, std::strlen(Text));
+    Operands.insert(Operands.end(), Words.begin(), Words.end());
+    Operands.insert(Operands.end(), After.begin(), After.end());
+    (*this)(Op, Operands);
+  }
+  std::string bytes() const { return std::string(reinterpret_cast<const char *>(W.data()), W.size() * 4); }
+
+private:
+  std::vector<uint32_t> W;
+};
+
 /// A module written word by word: kernel `mixed(global int8 *out, int2 x, int4 y)` stores
 /// OpVectorShuffles of x and y and of y and x, vectors of different lengths, which SPIR-V allows
 /// (the CTS's op_expect modules have them) and LLVM 15's translator asserts on.
@@ -438,25 +461,12 @@ std::string shuffleModule() {
                     OpVectorShuffle = 79, OpLabel = 248, OpReturn = 253 };
   enum : uint32_t { Void = 1, Int, V2Int, V4Int, V8Int, PV8Int, MixedType, One, Mixed, Out, X, Y,
                     Label, R1, Out1, R2, Bound };
-  std::vector<uint32_t> W = {0x07230203, 0x00010000, 0, Bound, 0};
-  auto I = [&](uint32_t Op, std::vector<uint32_t> Operands) {
-    W.push_back(uint32_t(Operands.size() + 1) << 16 | Op);
-    W.insert(W.end(), Operands.begin(), Operands.end());
-  };
-  auto Str = [](const char *Text) {
-    std::vector<uint32_t> Words(std::strlen(Text) / 4 + 1, 0);
-    std::memcpy(Words.data(), Text, std::strlen(Text));
-    return Words;
-  };
-  auto Cat = [](std::vector<uint32_t> A, const std::vector<uint32_t> &B) {
-    A.insert(A.end(), B.begin(), B.end());
-    return A;
-  };
+  ModuleWords I(0x00010000, Bound);
   for (uint32_t Capability : {4u /* Addresses */, 6u /* Kernel */})
     I(OpCapability, {Capability});
   I(OpMemoryModel, {2 /* Physical64 */, 2 /* OpenCL */});
-  I(OpEntryPoint, Cat({6 /* Kernel */, Mixed}, Str("mixed")));
-  I(OpName, Cat({Mixed}, Str("mixed")));
+  I(OpEntryPoint, {6 /* Kernel */, Mixed}, "mixed");
+  I(OpName, {Mixed}, "mixed");
   I(OpTypeVoid, {Void});
   I(OpTypeInt, {Int, 32, 0});
   I(OpTypeVector, {V2Int, Int, 2});
@@ -477,7 +487,7 @@ std::string shuffleModule() {
   I(OpStore, {Out1, R2});
   I(OpReturn, {});
   I(OpFunctionEnd, {});
-  return std::string(reinterpret_cast<const char *>(W.data()), W.size() * 4);
+  return I.bytes();
 }
 
 TEST_F(Spirv, ShufflesOfVectorsOfDifferentLengths) {
@@ -532,30 +542,17 @@ std::string spirv14Module() {
                     PJ, Eq, Ne, Diff, Diff32, Diff32L, EqL, NeL, Pair, All, Logical, In, LOut,
                     LogicalLabel, ValueA, ValueB, Copies, Dst, Src, CopiesLabel, Ids, Id, D0, S0, D1,
                     S1, D3, S3, Bound };
-  std::vector<uint32_t> W = {0x07230203, 0x00010400, 0, Bound, 0};
-  auto Op = [&](uint32_t Code, std::vector<uint32_t> Operands) {
-    W.push_back(uint32_t(Operands.size() + 1) << 16 | Code);
-    W.insert(W.end(), Operands.begin(), Operands.end());
-  };
-  auto Str = [](const char *Text) {
-    std::vector<uint32_t> Words(std::strlen(Text) / 4 + 1, 0);
-    std::memcpy(Words.data(), Text, std::strlen(Text));
-    return Words;
-  };
-  auto Cat = [](std::vector<uint32_t> X, const std::vector<uint32_t> &Y) {
-    X.insert(X.end(), Y.begin(), Y.end());
-    return X;
-  };
+  ModuleWords Op(0x00010400, Bound);
   for (uint32_t Capability : {4u /* Addresses */, 6u /* Kernel */, 11u /* Int64 */})
     Op(OpCapability, {Capability});
   Op(OpMemoryModel, {2 /* Physical64 */, 2 /* OpenCL */});
-  Op(OpEntryPoint, Cat({6 /* Kernel */, Ptrs}, Str("ptrs")));
-  Op(OpEntryPoint, Cat({6, Logical}, Str("logical")));
-  Op(OpEntryPoint, Cat(Cat({6, Copies}, Str("copies")), {GlobalId}));
+  Op(OpEntryPoint, {6 /* Kernel */, Ptrs}, "ptrs");
+  Op(OpEntryPoint, {6, Logical}, "logical");
+  Op(OpEntryPoint, {6, Copies}, "copies", {GlobalId});
   Op(OpDecorate, {GlobalId, BuiltIn, GlobalInvocationId});
   Op(OpDecorate, {GlobalId, Constant});
-  Op(OpDecorateString, Cat({GlobalId, UserSemantic}, Str("the global id")));
-  Op(OpMemberDecorateString, Cat({A, 0, UserSemantic}, Str("first")));
+  Op(OpDecorateString, {GlobalId, UserSemantic}, "the global id");
+  Op(OpMemberDecorateString, {A, 0, UserSemantic}, "first");
   Op(OpTypeVoid, {Void});
   Op(OpTypeBool, {Bool});
   Op(OpTypeInt, {Int, 32, 0});
@@ -632,7 +629,7 @@ std::string spirv14Module() {
   Op(OpCopyMemory, {D3, S3});
   Op(OpReturn, {});
   Op(OpFunctionEnd, {});
-  return std::string(reinterpret_cast<const char *>(W.data()), W.size() * 4);
+  return Op.bytes();
 }
 
 TEST_F(Spirv, Spirv14InstructionsTheTranslatorLacks) {
