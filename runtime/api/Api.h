@@ -123,4 +123,7 @@ WEFT_ENTRY(clEnqueueNativeKernel)
 cl_int CL_API_CALL clIcdGetPlatformIDsKHR(cl_uint NumEntries, cl_platform_id *Platforms,
                                           cl_uint *NumPlatforms);
 
+/// clGetKernelSuggestedLocalWorkSizeKHR (cl_khr_suggested_local_work_size).
+std::remove_pointer_t<clGetKernelSuggestedLocalWorkSizeKHR_fn> clGetKernelSuggestedLocalWorkSizeKHR;
+
 } // namespace weft::api

@@ -407,7 +407,99 @@ std::array<uint64_t, 3> chooseLocalSize(unsigned Dims, const std::array<uint64_t
   return Local;
 }
 
+/// The local size K runs with on D when the application gives none: its reqd_work_group_size,
+/// or chooseLocalSize's. clGetKernelSuggestedLocalWorkSizeKHR answers with it too.
+std::array<uint64_t, 3> defaultLocalSize(const Kernel &K, const Device &D, unsigned Dims,
+                                         const std::array<uint64_t, 3> &Global) {
+  const compiler::KernelInfo &Info = K.info();
+  if (Info.RequiredWorkGroupSize[0] != 0)
+    return {Info.RequiredWorkGroupSize[0], Info.RequiredWorkGroupSize[1], Info.RequiredWorkGroupSize[2]};
+  return chooseLocalSize(Dims, Global, Info.UniformWorkGroupSize, kernelWorkGroupSize(K, D));
+}
+
+/// A kernel launch's queue, kernel and range as clEnqueueNDRangeKernel and
+/// clGetKernelSuggestedLocalWorkSizeKHR both check them: one context, every argument set,
+/// work_dim 1 to 3, and no offset that overflows size_t with its size. Global and Offset are 1
+/// and 0 beyond work_dim (and Global where global_work_size is null).
+struct Launch {
+  Queue *Q = nullptr;
+  Kernel *K = nullptr;
+  Context *Ctx = nullptr;
+  std::array<uint64_t, 3> Global{1, 1, 1}, Offset{0, 0, 0};
+  bool Empty = false; ///< global_work_size is null or has a 0
+};
+
+Expected<Launch> checkLaunch(cl_command_queue QueueHandle, cl_kernel KernelHandle, cl_uint WorkDim,
+                             const size_t *GlobalOffset, const size_t *GlobalSize) {
+  Launch L;
+  auto QR = toObject<Queue>(QueueHandle);
+  if (!QR)
+    return QR.takeError();
+  L.Q = *QR;
+  L.Ctx = &L.Q->context();
+  auto KR = toObject<Kernel>(KernelHandle);
+  if (!KR)
+    return KR.takeError().in(L.Ctx);
+  L.K = *KR;
+  // "CL_INVALID_CONTEXT if context associated with command_queue and kernel are not the same".
+  if (&L.K->program().context() != L.Ctx)
+    return Error(CL_INVALID_CONTEXT, "the kernel and the queue belong to different contexts")
+        .in(L.Ctx);
+  // "CL_INVALID_KERNEL_ARGS if the kernel argument values have not been specified."
+  const Kernel::Arguments &A = L.K->arguments();
+  for (size_t I = 0; I < A.Set.size(); ++I)
+    if (!A.Set[I])
+      return Error(CL_INVALID_KERNEL_ARGS, cat("argument ", I, " of kernel '", L.K->info().Name,
+                                               "' has not been set"))
+          .in(L.Ctx);
+  // "CL_INVALID_WORK_DIMENSION if work_dim is not a valid value (i.e. a value between 1 and
+  // CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS)."
+  if (WorkDim < 1 || WorkDim > 3)
+    return Error(CL_INVALID_WORK_DIMENSION, cat("work_dim ", WorkDim, " is not 1, 2 or 3"))
+        .in(L.Ctx);
+  L.Empty = !GlobalSize;
+  for (unsigned D = 0; D < WorkDim && GlobalSize; ++D) {
+    L.Global[D] = GlobalSize[D];
+    L.Empty = L.Empty || GlobalSize[D] == 0;
+    if (GlobalOffset) {
+      L.Offset[D] = GlobalOffset[D];
+      // "CL_INVALID_GLOBAL_OFFSET if ... global_work_offset + global_work_size exceeds the
+      // range of size_t."
+      if (L.Offset[D] > ~uint64_t(0) - L.Global[D])
+        return Error(CL_INVALID_GLOBAL_OFFSET,
+                     cat("global_work_offset[", D, "] + global_work_size[", D, "] overflows size_t"))
+            .in(L.Ctx);
+    }
+  }
+  return L;
+}
+
 } // namespace
+
+cl_int CL_API_CALL clGetKernelSuggestedLocalWorkSizeKHR(cl_command_queue QueueHandle,
+                                                        cl_kernel KernelHandle, cl_uint WorkDim,
+                                                        const size_t *GlobalOffset,
+                                                        const size_t *GlobalSize,
+                                                        size_t *SuggestedLocalSize) {
+  return call(__func__, [&]() -> Status {
+    auto L = checkLaunch(QueueHandle, KernelHandle, WorkDim, GlobalOffset, GlobalSize);
+    if (!L)
+      return L.takeError();
+    // "CL_INVALID_GLOBAL_WORK_SIZE if global_work_size is NULL" or "any of the values specified
+    // in global_work_size[0], ... global_work_size[work_dim - 1] are zero".
+    if (L->Empty)
+      return Error(CL_INVALID_GLOBAL_WORK_SIZE,
+                   GlobalSize ? "a global_work_size is 0" : "global_work_size is NULL")
+          .in(L->Ctx);
+    // "CL_INVALID_VALUE if suggested_local_work_size is NULL".
+    if (!SuggestedLocalSize)
+      return Error(CL_INVALID_VALUE, "suggested_local_work_size is NULL").in(L->Ctx);
+    const std::array<uint64_t, 3> Local = defaultLocalSize(*L->K, L->Q->device(), WorkDim, L->Global);
+    for (unsigned D = 0; D < WorkDim; ++D)
+      SuggestedLocalSize[D] = Local[D];
+    return Status();
+  });
+}
 
 cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue QueueHandle, cl_kernel KernelHandle,
                                           cl_uint WorkDim, const size_t *GlobalOffset,
@@ -415,55 +507,22 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue QueueHandle, cl_kerne
                                           cl_uint NumEvents, const cl_event *WaitList,
                                           cl_event *EventOut) {
   return call(__func__, [&]() -> Status {
-    auto QR = toObject<Queue>(QueueHandle);
-    if (!QR)
-      return QR.takeError();
-    Queue &Q = **QR;
-    Context *Ctx = &Q.context();
-    auto KR = toObject<Kernel>(KernelHandle);
-    if (!KR)
-      return KR.takeError().in(Ctx);
-    Kernel &K = **KR;
-    // "CL_INVALID_CONTEXT if context associated with command_queue and kernel are not the same".
-    if (&K.program().context() != Ctx)
-      return Error(CL_INVALID_CONTEXT, "the kernel and the queue belong to different contexts")
-          .in(Ctx);
-    // "CL_INVALID_KERNEL_ARGS if the kernel argument values have not been specified."
+    auto L = checkLaunch(QueueHandle, KernelHandle, WorkDim, GlobalOffset, GlobalSize);
+    if (!L)
+      return L.takeError();
+    Queue &Q = *L->Q;
+    Kernel &K = *L->K;
+    Context *Ctx = L->Ctx;
     const Kernel::Arguments &A = K.arguments();
-    for (size_t I = 0; I < A.Set.size(); ++I)
-      if (!A.Set[I])
-        return Error(CL_INVALID_KERNEL_ARGS, cat("argument ", I, " of kernel '", K.info().Name,
-                                                 "' has not been set"))
-            .in(Ctx);
-    // "CL_INVALID_WORK_DIMENSION if work_dim is not a valid value (i.e. a value between 1 and
-    // CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS)."
-    if (WorkDim < 1 || WorkDim > 3)
-      return Error(CL_INVALID_WORK_DIMENSION, cat("work_dim ", WorkDim, " is not 1, 2 or 3"))
-          .in(Ctx);
     auto Wait = checkWaitList(*Ctx, NumEvents, WaitList);
     if (!Wait)
       return Wait.takeError().in(Ctx);
-
-    std::array<uint64_t, 3> Global{1, 1, 1}, Offset{0, 0, 0}, Local{1, 1, 1};
-    bool Empty = !GlobalSize;
-    for (unsigned D = 0; D < WorkDim && GlobalSize; ++D) {
-      Global[D] = GlobalSize[D];
-      Empty = Empty || GlobalSize[D] == 0;
-      if (GlobalOffset) {
-        Offset[D] = GlobalOffset[D];
-        // "CL_INVALID_GLOBAL_OFFSET if ... global_work_offset + global_work_size exceeds the
-        // range of size_t."
-        if (Offset[D] > ~uint64_t(0) - Global[D])
-          return Error(CL_INVALID_GLOBAL_OFFSET,
-                       cat("global_work_offset[", D, "] + global_work_size[", D,
-                           "] overflows size_t"))
-              .in(Ctx);
-      }
-    }
     // OpenCL 3.0: with a NULL or zero global size the command trivially succeeds once its
     // dependencies have.
-    if (Empty)
+    if (L->Empty)
       return submit(Q, makeCommand(CL_COMMAND_NDRANGE_KERNEL), *Wait, EventOut);
+    const std::array<uint64_t, 3> &Global = L->Global, &Offset = L->Offset;
+    std::array<uint64_t, 3> Local{1, 1, 1};
 
     const DeviceDescription &Dev = Q.device().description();
     const compiler::KernelInfo &Info = K.info();
@@ -509,17 +568,14 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue QueueHandle, cl_kerne
                          cat("local_work_size does not match reqd_work_group_size (",
                              Info.Attributes, ")"))
                 .in(Ctx);
-    } else if (Required) {
-      for (unsigned D = 0; D < 3; ++D)
-        Local[D] = Info.RequiredWorkGroupSize[D];
-      for (unsigned D = 0; D < WorkDim; ++D)
+    } else {
+      Local = defaultLocalSize(K, Q.device(), WorkDim, Global);
+      for (unsigned D = 0; D < WorkDim && Required; ++D)
         if (Info.UniformWorkGroupSize && Global[D] % Local[D])
           return Error(CL_INVALID_WORK_GROUP_SIZE,
                        cat("global_work_size[", D, "] is not a multiple of the kernel's "
                            "reqd_work_group_size"))
               .in(Ctx);
-    } else {
-      Local = chooseLocalSize(WorkDim, Global, Info.UniformWorkGroupSize, MaxWorkGroup);
     }
 
     auto C = makeCommand(CL_COMMAND_NDRANGE_KERNEL);

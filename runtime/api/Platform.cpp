@@ -85,6 +85,7 @@ const NamedFunction ExtensionFunctions[] = {
     {"clIcdGetPlatformIDsKHR", reinterpret_cast<void *>(&api::clIcdGetPlatformIDsKHR)},
     // cl_khr_il_program's name for the core function.
     {"clCreateProgramWithILKHR", reinterpret_cast<void *>(&api::clCreateProgramWithIL)},
+    {"clGetKernelSuggestedLocalWorkSizeKHR", reinterpret_cast<void *>(&api::clGetKernelSuggestedLocalWorkSizeKHR)},
 };
 
 void *lookupExtensionFunction(const char *Name) {

@@ -55,6 +55,9 @@ inline constexpr Extension Extensions[] = {
     // SPIR-V programs through the Khronos translator (compiler/Spirv.cpp); clCreateProgramWithIL
     // and clCreateProgramWithILKHR; tests/api/SpirvTest.cpp.
     {"cl_khr_il_program", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
+    // clGetKernelSuggestedLocalWorkSizeKHR: the local size clEnqueueNDRangeKernel would choose
+    // (runtime/api/Kernel.cpp); tests/api/KernelTest.cpp.
+    {"cl_khr_suggested_local_work_size", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
     // OpExpectKHR and OpAssumeTrueKHR in SPIR-V (the translator makes them llvm.expect and
     // llvm.assume); OpenCL C has __builtin_expect and __builtin_assume without it. SpirvTest.cpp.
     {"cl_khr_expect_assume", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},

@@ -7,6 +7,7 @@
 #include <array>
 #include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <numeric>
 #include <thread>
@@ -152,6 +153,89 @@ TEST_F(KernelApi, InlineAssembly) {
   EXPECT_EQ(clCreateKernel(Bad, "k", &Err), nullptr);
   EXPECT_EQ(Err, CL_INVALID_PROGRAM_EXECUTABLE);
   clReleaseProgram(Bad);
+}
+
+// cl_khr_suggested_local_work_size: the suggestion is the local size the kernel then runs with
+// when enqueued without one (uniform for an OpenCL C 1.2 kernel, within CL_KERNEL_WORK_GROUP_SIZE,
+// the reqd_work_group_size where there is one), and the query refuses what the spec lists.
+TEST_F(KernelApi, SuggestedLocalWorkSize) {
+  EXPECT_NE(deviceString(Device, CL_DEVICE_EXTENSIONS).find("cl_khr_suggested_local_work_size"),
+            std::string::npos);
+  auto Suggest = reinterpret_cast<clGetKernelSuggestedLocalWorkSizeKHR_fn>(
+      clGetExtensionFunctionAddressForPlatform(Platform, "clGetKernelSuggestedLocalWorkSizeKHR"));
+  ASSERT_NE(Suggest, nullptr);
+  cl_program P = built(R"(
+    kernel void sizes(global uint *out) {
+      if (get_global_id(0) == get_global_offset(0) && get_global_id(1) == get_global_offset(1) &&
+          get_global_id(2) == get_global_offset(2)) {
+        out[0] = get_local_size(0);
+        out[1] = get_local_size(1);
+        out[2] = get_local_size(2);
+      }
+    }
+    __attribute__((reqd_work_group_size(2, 3, 4))) kernel void fixed(global uint *out) {
+      out[0] = get_local_size(0);
+    })");
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "sizes", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_mem Out = buffer(3 * sizeof(cl_uint));
+  cl_command_queue Q = queue();
+  size_t MaxGroup = 0;
+  ASSERT_EQ(clGetKernelWorkGroupInfo(K, Device, CL_KERNEL_WORK_GROUP_SIZE, sizeof MaxGroup, &MaxGroup, nullptr),
+            CL_SUCCESS);
+  // "CL_INVALID_KERNEL_ARGS if any kernel arguments for kernel have not been set".
+  const size_t Some[3] = {64, 1, 1};
+  size_t Local[3] = {0, 0, 0};
+  EXPECT_EQ(Suggest(Q, K, 1, nullptr, Some, Local), CL_INVALID_KERNEL_ARGS);
+  setArgs(K, Out);
+  const std::vector<std::vector<size_t>> Globals = {{64}, {113}, {1000}, {12, 3}, {113, 64}, {64, 3, 12}, {7, 11, 13}};
+  for (const std::vector<size_t> &Global : Globals) {
+    const cl_uint Dims = cl_uint(Global.size());
+    const size_t Offset[3] = {5, 6, 7};
+    size_t Suggested[3] = {1, 1, 1};
+    ASSERT_EQ(Suggest(Q, K, Dims, Offset, Global.data(), Suggested), CL_SUCCESS) << Dims;
+    size_t Total = 1;
+    for (cl_uint D = 0; D < Dims; ++D) {
+      EXPECT_EQ(Global[D] % Suggested[D], 0u) << D; // OpenCL C 1.2: uniform work-groups
+      Total *= Suggested[D];
+    }
+    EXPECT_LE(Total, MaxGroup);
+    ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, Dims, Offset, Global.data(), nullptr, 0, nullptr, nullptr), CL_SUCCESS);
+    EXPECT_EQ(read<cl_uint>(Q, Out, 3), (std::vector<cl_uint>{cl_uint(Suggested[0]), cl_uint(Suggested[1]),
+                                                              cl_uint(Suggested[2])}))
+        << Global[0] << " in " << Dims << " dimension(s)";
+  }
+  cl_kernel Fixed = clCreateKernel(P, "fixed", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  setArgs(Fixed, Out);
+  const size_t Global3[3] = {8, 9, 16};
+  size_t Suggested[3] = {0, 0, 0};
+  EXPECT_EQ(Suggest(Q, Fixed, 3, nullptr, Global3, Suggested), CL_SUCCESS);
+  EXPECT_EQ(std::vector<size_t>(Suggested, Suggested + 3), (std::vector<size_t>{2, 3, 4}));
+
+  // The errors the spec lists.
+  EXPECT_EQ(Suggest(nullptr, K, 1, nullptr, Some, Local), CL_INVALID_COMMAND_QUEUE);
+  EXPECT_EQ(Suggest(Q, nullptr, 1, nullptr, Some, Local), CL_INVALID_KERNEL);
+  EXPECT_EQ(Suggest(Q, K, 0, nullptr, Some, Local), CL_INVALID_WORK_DIMENSION);
+  EXPECT_EQ(Suggest(Q, K, 4, nullptr, Some, Local), CL_INVALID_WORK_DIMENSION);
+  EXPECT_EQ(Suggest(Q, K, 1, nullptr, nullptr, Local), CL_INVALID_GLOBAL_WORK_SIZE);
+  const size_t Zero[2] = {64, 0};
+  EXPECT_EQ(Suggest(Q, K, 2, nullptr, Zero, Local), CL_INVALID_GLOBAL_WORK_SIZE);
+  const size_t Huge[1] = {SIZE_MAX - 2}, Three[1] = {3};
+  EXPECT_EQ(Suggest(Q, K, 1, Huge, Three, Local), CL_INVALID_GLOBAL_OFFSET);
+  EXPECT_EQ(Suggest(Q, K, 1, nullptr, Some, nullptr), CL_INVALID_VALUE);
+  cl_context Other = clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_command_queue OtherQueue = clCreateCommandQueue(Other, Device, 0, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  EXPECT_EQ(Suggest(OtherQueue, K, 1, nullptr, Some, Local), CL_INVALID_CONTEXT);
+  clReleaseCommandQueue(OtherQueue);
+  clReleaseContext(Other);
+  clReleaseKernel(Fixed);
+  clReleaseKernel(K);
+  clReleaseMemObject(Out);
+  clReleaseProgram(P);
 }
 
 TEST_F(KernelApi, InvalidBuildOptions) {
