@@ -86,6 +86,8 @@ const NamedFunction ExtensionFunctions[] = {
     // cl_khr_il_program's name for the core function.
     {"clCreateProgramWithILKHR", reinterpret_cast<void *>(&api::clCreateProgramWithIL)},
     {"clGetKernelSuggestedLocalWorkSizeKHR", reinterpret_cast<void *>(&api::clGetKernelSuggestedLocalWorkSizeKHR)},
+    // cl_khr_create_command_queue's name for the core function (the same property list).
+    {"clCreateCommandQueueWithPropertiesKHR", reinterpret_cast<void *>(&api::clCreateCommandQueueWithProperties)},
 };
 
 void *lookupExtensionFunction(const char *Name) {

@@ -55,6 +55,9 @@ inline constexpr Extension Extensions[] = {
     // SPIR-V programs through the Khronos translator (compiler/Spirv.cpp); clCreateProgramWithIL
     // and clCreateProgramWithILKHR; tests/api/SpirvTest.cpp.
     {"cl_khr_il_program", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
+    // clCreateCommandQueueWithPropertiesKHR, the core function under the extension's name;
+    // tests/api/QueueTest.cpp.
+    {"cl_khr_create_command_queue", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
     // clGetKernelSuggestedLocalWorkSizeKHR: the local size clEnqueueNDRangeKernel would choose
     // (runtime/api/Kernel.cpp); tests/api/KernelTest.cpp.
     {"cl_khr_suggested_local_work_size", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},

@@ -65,6 +65,30 @@ TEST_F(QueueApi, WithPropertiesKeepsTheArray) {
   Queues.push_back(Plain2);
 }
 
+// cl_khr_create_command_queue: the core function under the extension's name.
+TEST_F(QueueApi, CreateCommandQueueWithPropertiesKHR) {
+  EXPECT_NE(deviceString(Device, CL_DEVICE_EXTENSIONS).find("cl_khr_create_command_queue"), std::string::npos);
+  auto Create = reinterpret_cast<clCreateCommandQueueWithPropertiesKHR_fn>(
+      clGetExtensionFunctionAddressForPlatform(Platform, "clCreateCommandQueueWithPropertiesKHR"));
+  ASSERT_NE(Create, nullptr);
+  const cl_queue_properties_khr Props[] = {CL_QUEUE_PROPERTIES,
+                                           CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE, 0};
+  cl_int Err;
+  cl_command_queue Q = Create(Ctx, Device, Props, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  Queues.push_back(Q);
+  cl_command_queue_properties P = 0;
+  ASSERT_EQ(clGetCommandQueueInfo(Q, CL_QUEUE_PROPERTIES, sizeof P, &P, nullptr), CL_SUCCESS);
+  EXPECT_EQ(P, cl_command_queue_properties(CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE));
+  EXPECT_EQ(clEnqueueMarkerWithWaitList(Q, 0, nullptr, nullptr), CL_SUCCESS);
+  EXPECT_EQ(clFinish(Q), CL_SUCCESS);
+  const cl_queue_properties_khr Unknown[] = {0x7777, 1, 0};
+  EXPECT_EQ(Create(Ctx, Device, Unknown, &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_VALUE);
+  EXPECT_EQ(Create(nullptr, Device, Props, &Err), nullptr);
+  EXPECT_EQ(Err, CL_INVALID_CONTEXT);
+}
+
 TEST_F(QueueApi, CreationErrors) {
   cl_int Err;
   auto Fails = [&](cl_command_queue Q, cl_int Code) {
