@@ -427,6 +427,97 @@ TEST_F(Spirv, ScalarNullConstants) {
   clReleaseProgram(P);
 }
 
+// OpenCL C 2.0's atomics on int and long, in global and local memory, through the generic
+// pointers Clang gives them (spirv/kernels20.cl): before builtins/src/atomics.cl had the generic
+// forms the SPIR-V reader calls, the program failed to link ("undefined function(s):
+// _Z8atom_addPU3AS4Vll ...").
+TEST_F(Spirv, AtomicsThroughGenericPointers) {
+  cl_program P = fromIl(spirvKernels(WEFT_TEST_SPIRV20));
+  ASSERT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(P);
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "genericAtomics", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  const size_t N = 1024, Local = 64;
+  cl_int Ints[9] = {0, 0, CL_INT_MAX, -1, 0, -1, 0, 0, 0};
+  cl_long Longs[3] = {0, 0, 0};
+  cl_mem MInts = buffer(sizeof Ints, CL_MEM_COPY_HOST_PTR, Ints);
+  cl_mem MLongs = buffer(sizeof Longs, CL_MEM_COPY_HOST_PTR, Longs);
+  cl_mem MGroups = buffer(N / Local * sizeof(cl_int));
+  setArgs(K, MInts, MLongs);
+  ASSERT_EQ(clSetKernelArg(K, 2, sizeof(cl_int), nullptr), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 3, sizeof MGroups, &MGroups), CL_SUCCESS);
+  cl_command_queue Q = queue();
+  run(Q, K, N, Local);
+  const std::vector<cl_int> GotInts = read<cl_int>(Q, MInts, 9);
+  EXPECT_EQ(GotInts[0], cl_int(2 * N));
+  EXPECT_EQ(GotInts[1], -cl_int(N));
+  EXPECT_EQ(GotInts[2], 0);
+  EXPECT_EQ(GotInts[3], cl_int(N - 1));
+  EXPECT_EQ(GotInts[4], CL_INT_MAX); // bits 0 to 30
+  EXPECT_EQ(GotInts[5], CL_INT_MIN);
+  EXPECT_EQ(GotInts[6], 0); // 0 ^ 1 ^ ... ^ 1023
+  EXPECT_EQ(GotInts[7], 7);
+  EXPECT_GE(GotInts[8], 1); // the one work-item whose compare-exchange found 0
+  EXPECT_LE(GotInts[8], cl_int(N));
+  const std::vector<cl_long> GotLongs = read<cl_long>(Q, MLongs, 3);
+  EXPECT_EQ(GotLongs[0], cl_long(N * (N - 1) / 2) << 32);
+  EXPECT_EQ(GotLongs[1], cl_long(N - 1) << 32);
+  EXPECT_EQ(GotLongs[2], CL_LONG_MAX); // bits 0 to 62
+  EXPECT_EQ(read<cl_int>(Q, MGroups, N / Local), std::vector<cl_int>(N / Local, cl_int(Local)));
+  for (cl_mem M : {MInts, MLongs, MGroups})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+// What cl_khr_spirv_queries reports beyond the other SPIR-V tests' kernels: work-group
+// collectives, generic pointers and their casts, half loads and stores.
+TEST_F(Spirv, WorkGroupFunctionsGenericPointersAndHalves) {
+  cl_program P = fromIl(spirvKernels(WEFT_TEST_SPIRV20));
+  ASSERT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(P);
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "groupsGenericHalves", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  const size_t N = 128, Local = 16;
+  std::vector<cl_int> In(N);
+  std::vector<cl_half> Halves(N);
+  for (size_t I = 0; I < N; ++I) {
+    In[I] = cl_int(I * 37 % 101) - 20;
+    Halves[I] = cl_half(0x3800 + I); // 0.5 and up, exact in float
+  }
+  cl_mem MIn = buffer(N * 4, CL_MEM_COPY_HOST_PTR, In.data()), MOut = buffer(4 * N * 4),
+         MHalves = buffer(N * 2, CL_MEM_COPY_HOST_PTR, Halves.data()), MFloats = buffer(N * 4),
+         MHalvesOut = buffer(N * 2);
+  setArgs(K, MIn, MOut, MHalves, MFloats, MHalvesOut);
+  cl_command_queue Q = queue();
+  run(Q, K, N, Local);
+  const std::vector<cl_int> Out = read<cl_int>(Q, MOut, 4 * N);
+  const std::vector<cl_float> Floats = read<cl_float>(Q, MFloats, N);
+  const std::vector<cl_half> HalvesOut = read<cl_half>(Q, MHalvesOut, N);
+  for (size_t I = 0; I < N; ++I) {
+    const size_t G = I / Local * Local;
+    cl_int Sum = 0, Max = CL_INT_MIN, All = 1;
+    for (size_t J = G; J < G + Local; ++J) {
+      Sum += In[J];
+      All &= In[J] > 0;
+    }
+    for (size_t J = G; J <= I; ++J)
+      Max = std::max(Max, In[J]);
+    EXPECT_EQ(Out[4 * I], Sum) << I;
+    EXPECT_EQ(Out[4 * I + 1], Max + In[G + 3] + All) << I;
+    EXPECT_EQ(Out[4 * I + 2], 2 * In[I] + 2) << I;
+    EXPECT_EQ(Out[4 * I + 3], 1) << I;
+    // 0x3800 + I: exponent -1, mantissa I (I < 1024).
+    const float Half = std::ldexp(1.0f + float(I) / 1024.0f, -1);
+    EXPECT_EQ(Floats[I], Half) << I;
+    EXPECT_EQ(HalvesOut[I], cl_half(0x3c00 + I)) << I; // twice: exponent 0, the same mantissa
+  }
+  for (cl_mem M : {MIn, MOut, MHalves, MFloats, MHalvesOut})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 /// A SPIR-V module written word by word: the header, then instructions.
 class ModuleWords {
 public:

@@ -19,3 +19,52 @@ kernel void hints(global const int *in, global int *out) {
   __builtin_assume(v >= 0); // the test's inputs are not negative
   out[i] = v % 4 + v * 3 - (v << 2);
 }
+
+// OpenCL C 2.0's atomics through generic pointers (Clang passes every atomic_* call one): LLVM
+// 15's SPIR-V reader names the read-modify-writes after OpenCL 1.x (atomic_add, atom_add for
+// 64 bits) on a generic pointer, which builtins/src/atomics.cl defines for SPIR-V's sake.
+kernel void genericAtomics(global atomic_int *ints, global atomic_long *longs, local atomic_int *shared,
+                           global int *perGroup) {
+  size_t i = get_global_id(0);
+  if (get_local_id(0) == 0)
+    atomic_store(&shared[0], 0);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  atomic_fetch_add(&ints[0], 2);
+  atomic_fetch_sub(&ints[1], 1);
+  atomic_fetch_min(&ints[2], (int)i);
+  atomic_fetch_max(&ints[3], (int)i);
+  atomic_fetch_or(&ints[4], 1 << (i % 31));
+  atomic_fetch_and(&ints[5], ~(1 << (i % 31)));
+  atomic_fetch_xor(&ints[6], (int)i);
+  atomic_exchange(&ints[7], 7);
+  int expected = 0;
+  atomic_compare_exchange_strong(&ints[8], &expected, (int)i + 1);
+  atomic_fetch_add(&longs[0], (long)i << 32);
+  atomic_fetch_max(&longs[1], (long)i << 32);
+  atomic_fetch_or(&longs[2], 1L << (i % 63));
+  atomic_fetch_add(&shared[0], 1);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (get_local_id(0) == 0)
+    perGroup[get_group_id(0)] = atomic_load(&shared[0]);
+}
+
+// What cl_khr_spirv_queries reports SPIR-V programs may use beyond the kernels above: work-group
+// collectives (Groups), generic pointers and their casts (GenericPointer), half loads and stores
+// (Float16Buffer).
+int twice(int *p) { return 2 * *p; }
+kernel void groupsGenericHalves(global const int *in, global int *out, global const half *halves,
+                                global float *floats, global half *halvesOut) {
+  size_t i = get_global_id(0);
+  local int l[64];
+  l[get_local_id(0)] = in[i];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int *mine = &l[get_local_id(0)];
+  global const int *back = to_global((const int *)&in[i]);
+  out[4 * i] = work_group_reduce_add(in[i]);
+  out[4 * i + 1] = work_group_scan_inclusive_max(in[i]) + work_group_broadcast(in[i], 3) +
+                   work_group_all(in[i] > 0);
+  out[4 * i + 2] = twice(mine) + (back == &in[i]) + (get_fence(mine) == CLK_LOCAL_MEM_FENCE);
+  out[4 * i + 3] = to_local(mine) != 0;
+  floats[i] = vload_half(i, halves);
+  vstore_half(floats[i] * 2.0f, i, halvesOut);
+}
