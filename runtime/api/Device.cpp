@@ -48,6 +48,12 @@ bool reportsFeature(std::string_view Name) {
                      [&](const VersionedName &F) { return Name == F.Name; });
 }
 
+/// Whether CL_DEVICE_EXTENSIONS lists Name.
+bool reportsExtension(std::string_view Name) {
+  return std::any_of(std::begin(Extensions), std::end(Extensions),
+                     [&](const Extension &E) { return Name == E.Name; });
+}
+
 /// CL_DEVICE_{SINGLE,DOUBLE}_FP_ATOMIC_CAPABILITIES_EXT for Type ("fp32" or "fp64"), from the
 /// cl_ext_float_atomics features listed for it. Load, store and exchange are core for float and
 /// double (OpenCL C 2.0 and later), in both memories.
@@ -67,6 +73,77 @@ cl_device_fp_atomic_capabilities_ext floatAtomicCapabilities(std::string_view Ty
   if (Has("local", "min_max"))
     Caps |= CL_DEVICE_LOCAL_FP_ATOMIC_MIN_MAX_EXT;
   return Caps;
+}
+
+/// cl_khr_spirv_queries: what a SPIR-V program may use on Weft. The OpenCL SPIR-V environment
+/// specification ties each to something Weft reports (a feature, an extension, a capability
+/// bit), so each follows from that here. tests/api/SpirvTest.cpp runs kernels declaring each
+/// through the translator but Vector16, which CTS test_spirv_new's op_expect modules declare.
+struct SpirvUse {
+  std::vector<const char *> InstructionSets, Extensions;
+  std::vector<cl_uint> Capabilities;
+};
+
+const SpirvUse &spirvUse() {
+  static const SpirvUse Use = [] {
+    // SPIR-V's capability numbers.
+    enum : cl_uint {
+      Addresses = 4, Linkage = 5, Kernel = 6, Vector16 = 7, Float16Buffer = 8, Float64 = 10,
+      Int64 = 11, Int64Atomics = 12, Groups = 18, Int16 = 22, GenericPointer = 38, Int8 = 39,
+      AtomicFloat32MinMaxEXT = 5612, AtomicFloat64MinMaxEXT = 5613, ExpectAssumeKHR = 5629,
+      DotProductInput4x8Bit = 6017, DotProductInput4x8BitPacked = 6018, DotProduct = 6019,
+      BitInstructions = 6025, AtomicFloat32AddEXT = 6033, AtomicFloat64AddEXT = 6034 };
+    SpirvUse U;
+    U.InstructionSets = {"OpenCL.std"};
+    U.Capabilities = {Addresses, Linkage, Kernel, Vector16, Float16Buffer, Int8, Int16, Int64};
+    if (reportsFeature("__opencl_c_fp64"))
+      U.Capabilities.push_back(Float64);
+    if (reportsExtension("cl_khr_int64_base_atomics") || reportsExtension("cl_khr_int64_extended_atomics"))
+      U.Capabilities.push_back(Int64Atomics);
+    if (reportsFeature("__opencl_c_generic_address_space"))
+      U.Capabilities.push_back(GenericPointer);
+    if (reportsFeature("__opencl_c_work_group_collective_functions"))
+      U.Capabilities.push_back(Groups);
+    if (reportsExtension("cl_khr_integer_dot_product")) {
+      U.Extensions.push_back("SPV_KHR_integer_dot_product");
+      U.Capabilities.push_back(DotProduct);
+      U.Capabilities.push_back(DotProductInput4x8BitPacked);
+      if (reportsFeature("__opencl_c_integer_dot_product_input_4x8bit"))
+        U.Capabilities.push_back(DotProductInput4x8Bit);
+    }
+    if (reportsExtension("cl_khr_extended_bit_ops")) {
+      U.Extensions.push_back("SPV_KHR_bit_instructions");
+      U.Capabilities.push_back(BitInstructions);
+    }
+    if (reportsExtension("cl_khr_expect_assume")) {
+      U.Extensions.push_back("SPV_KHR_expect_assume");
+      U.Capabilities.push_back(ExpectAssumeKHR);
+    }
+    if (reportsExtension("cl_khr_spirv_no_integer_wrap_decoration"))
+      U.Extensions.push_back("SPV_KHR_no_integer_wrap_decoration");
+    if (reportsExtension("cl_ext_float_atomics")) {
+      constexpr cl_device_fp_atomic_capabilities_ext Add =
+          CL_DEVICE_GLOBAL_FP_ATOMIC_ADD_EXT | CL_DEVICE_LOCAL_FP_ATOMIC_ADD_EXT;
+      constexpr cl_device_fp_atomic_capabilities_ext MinMax =
+          CL_DEVICE_GLOBAL_FP_ATOMIC_MIN_MAX_EXT | CL_DEVICE_LOCAL_FP_ATOMIC_MIN_MAX_EXT;
+      const cl_device_fp_atomic_capabilities_ext F32 = floatAtomicCapabilities("fp32"),
+                                                 F64 = floatAtomicCapabilities("fp64");
+      if ((F32 | F64) & Add)
+        U.Extensions.push_back("SPV_EXT_shader_atomic_float_add");
+      if ((F32 | F64) & MinMax)
+        U.Extensions.push_back("SPV_EXT_shader_atomic_float_min_max");
+      if (F32 & Add)
+        U.Capabilities.push_back(AtomicFloat32AddEXT);
+      if (F64 & Add)
+        U.Capabilities.push_back(AtomicFloat64AddEXT);
+      if (F32 & MinMax)
+        U.Capabilities.push_back(AtomicFloat32MinMaxEXT);
+      if (F64 & MinMax)
+        U.Capabilities.push_back(AtomicFloat64MinMaxEXT);
+    }
+    return U;
+  }();
+  return Use;
 }
 
 /// Lanes of a SIMD register for elements of ElementBytes, capped at OpenCL's widest vector (16).
@@ -244,6 +321,13 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
     return Out(floatAtomicCapabilities("fp64"));
   case CL_DEVICE_HALF_FP_ATOMIC_CAPABILITIES_EXT:
     return Out(cl_device_fp_atomic_capabilities_ext(0));
+  // cl_khr_spirv_queries: arrays of pointers to Weft's own constant strings, and of numbers.
+  case CL_DEVICE_SPIRV_EXTENDED_INSTRUCTION_SETS_KHR:
+    return Out.array(std::span<const char *const>(spirvUse().InstructionSets));
+  case CL_DEVICE_SPIRV_EXTENSIONS_KHR:
+    return Out.array(std::span<const char *const>(spirvUse().Extensions));
+  case CL_DEVICE_SPIRV_CAPABILITIES_KHR:
+    return Out.array(std::span<const cl_uint>(spirvUse().Capabilities));
   case CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_8BIT_KHR:
   case CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_4x8BIT_PACKED_KHR:
     return Out(cl_device_integer_dot_product_acceleration_properties_khr{});

@@ -55,6 +55,9 @@ inline constexpr Extension Extensions[] = {
     // SPIR-V programs through the Khronos translator (compiler/Spirv.cpp); clCreateProgramWithIL
     // and clCreateProgramWithILKHR; tests/api/SpirvTest.cpp.
     {"cl_khr_il_program", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
+    // CL_DEVICE_SPIRV_EXTENDED_INSTRUCTION_SETS_KHR, _EXTENSIONS_KHR and _CAPABILITIES_KHR: what
+    // SPIR-V programs may use (runtime/api/Device.cpp); tests/api/SpirvTest.cpp.
+    {"cl_khr_spirv_queries", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
     // clCreateCommandQueueWithPropertiesKHR, the core function under the extension's name;
     // tests/api/QueueTest.cpp.
     {"cl_khr_create_command_queue", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},

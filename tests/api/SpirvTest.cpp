@@ -2,6 +2,7 @@
 // SPIR-V at build time by clang-15 and the Khronos translator, built and run through the ICD
 // loader; the queries, the error paths, compile-and-link and program binaries of IL programs.
 #include "api/KernelFixture.h"
+#include "runtime/api/ClExtCompat.h"
 
 #include <algorithm>
 #include <cmath>
@@ -516,6 +517,52 @@ TEST_F(Spirv, WorkGroupFunctionsGenericPointersAndHalves) {
     clReleaseMemObject(M);
   clReleaseKernel(K);
   clReleaseProgram(P);
+}
+
+// cl_khr_spirv_queries: every capability and extension the test kernels' modules declare (they
+// build and run in the tests above) is reported, and OpenCL.std is the instruction set.
+TEST_F(Spirv, QueriesReportWhatTheTestKernelsUse) {
+  EXPECT_NE(deviceString(Device, CL_DEVICE_EXTENSIONS).find("cl_khr_spirv_queries"), std::string::npos);
+  auto Strings = [&](cl_device_info Query) {
+    size_t Size = 0;
+    EXPECT_EQ(clGetDeviceInfo(Device, Query, 0, nullptr, &Size), CL_SUCCESS);
+    EXPECT_EQ(Size % sizeof(const char *), 0u);
+    std::vector<const char *> Pointers(Size / sizeof(const char *));
+    EXPECT_EQ(clGetDeviceInfo(Device, Query, Size, Pointers.data(), nullptr), CL_SUCCESS);
+    return std::set<std::string>(Pointers.begin(), Pointers.end());
+  };
+  EXPECT_EQ(Strings(CL_DEVICE_SPIRV_EXTENDED_INSTRUCTION_SETS_KHR), std::set<std::string>{"OpenCL.std"});
+  const std::set<std::string> Extensions = Strings(CL_DEVICE_SPIRV_EXTENSIONS_KHR);
+  size_t Size = 0;
+  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_SPIRV_CAPABILITIES_KHR, 0, nullptr, &Size), CL_SUCCESS);
+  std::vector<cl_uint> List(Size / sizeof(cl_uint));
+  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_SPIRV_CAPABILITIES_KHR, Size, List.data(), nullptr), CL_SUCCESS);
+  const std::set<cl_uint> Capabilities(List.begin(), List.end());
+  EXPECT_EQ(Capabilities.size(), List.size()) << "a capability listed twice";
+  cl_uint Small[1];
+  EXPECT_EQ(clGetDeviceInfo(Device, CL_DEVICE_SPIRV_CAPABILITIES_KHR, sizeof Small, Small, nullptr), CL_INVALID_VALUE);
+
+  enum : uint32_t { OpExtension = 10, OpCapability = 17 };
+  size_t Declared = 0;
+  for (const char *Path : {WEFT_TEST_SPIRV, WEFT_TEST_SPIRV20}) {
+    const std::string Il = spirvKernels(Path);
+    std::vector<uint32_t> Words(Il.size() / 4);
+    std::memcpy(Words.data(), Il.data(), Words.size() * 4);
+    ASSERT_GT(Words.size(), 5u) << Path;
+    for (size_t At = 5; At < Words.size(); At += Words[At] >> 16) {
+      const uint32_t Op = Words[At] & 0xffff, Count = Words[At] >> 16;
+      if (Op == OpCapability) {
+        EXPECT_TRUE(Capabilities.count(Words[At + 1])) << "capability " << Words[At + 1] << " of " << Path;
+        ++Declared;
+      } else if (Op == OpExtension) {
+        const std::string Name(reinterpret_cast<const char *>(&Words[At + 1]));
+        EXPECT_TRUE(Extensions.count(Name)) << Name << " of " << Path;
+        ++Declared;
+      }
+      ASSERT_GT(Count, 0u);
+    }
+  }
+  EXPECT_GE(Declared, 10u) << "the test kernels declare fewer capabilities than they did";
 }
 
 /// A SPIR-V module written word by word: the header, then instructions.
