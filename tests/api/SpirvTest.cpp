@@ -35,6 +35,18 @@ protected:
     EXPECT_EQ(Err, Expected);
     return P;
   }
+  /// Kernel Name of the module at Path, built into P (null, with the test failed, if it does not
+  /// build).
+  cl_kernel builtKernel(const char *Path, const char *Name, cl_program &P) {
+    P = fromIl(spirvKernels(Path));
+    cl_int Err = clBuildProgram(P, 1, &Device, "", nullptr, nullptr);
+    EXPECT_EQ(Err, CL_SUCCESS) << log(P);
+    if (Err != CL_SUCCESS)
+      return nullptr;
+    cl_kernel K = clCreateKernel(P, Name, &Err);
+    EXPECT_EQ(Err, CL_SUCCESS) << Name;
+    return K;
+  }
 
   /// Runs the kernels of spirv/kernels.cl from P (all but specialized) and checks every result.
   void runKernels(cl_program P) {
@@ -433,11 +445,9 @@ TEST_F(Spirv, ScalarNullConstants) {
 // forms the SPIR-V reader calls, the program failed to link ("undefined function(s):
 // _Z8atom_addPU3AS4Vll ...").
 TEST_F(Spirv, AtomicsThroughGenericPointers) {
-  cl_program P = fromIl(spirvKernels(WEFT_TEST_SPIRV20));
-  ASSERT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(P);
-  cl_int Err;
-  cl_kernel K = clCreateKernel(P, "genericAtomics", &Err);
-  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_program P = nullptr;
+  cl_kernel K = builtKernel(WEFT_TEST_SPIRV20, "genericAtomics", P);
+  ASSERT_NE(K, nullptr);
   const size_t N = 1024, Local = 64;
   cl_int Ints[9] = {0, 0, CL_INT_MAX, -1, 0, -1, 0, 0, 0};
   cl_long Longs[3] = {0, 0, 0};
@@ -474,11 +484,9 @@ TEST_F(Spirv, AtomicsThroughGenericPointers) {
 // What cl_khr_spirv_queries reports beyond the other SPIR-V tests' kernels: work-group
 // collectives, generic pointers and their casts, half loads and stores.
 TEST_F(Spirv, WorkGroupFunctionsGenericPointersAndHalves) {
-  cl_program P = fromIl(spirvKernels(WEFT_TEST_SPIRV20));
-  ASSERT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(P);
-  cl_int Err;
-  cl_kernel K = clCreateKernel(P, "groupsGenericHalves", &Err);
-  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_program P = nullptr;
+  cl_kernel K = builtKernel(WEFT_TEST_SPIRV20, "groupsGenericHalves", P);
+  ASSERT_NE(K, nullptr);
   const size_t N = 128, Local = 16;
   std::vector<cl_int> In(N);
   std::vector<cl_half> Halves(N);
