@@ -217,7 +217,7 @@ std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Word
       Vectors[Words[At + 1]] = {Words[At + 2], Words[At + 3]};
     else if (Op == OpTypeArray && Count == 4)
       Arrays[Words[At + 1]] = {Words[At + 2], Words[At + 3]};
-    else if (Op == OpConstant && Count == 4)
+    else if (Op == OpConstant && (Count == 4 || (Count == 5 && Words[At + 4] == 0))) // below 2^32
       Constants[Words[At + 2]] = Words[At + 3];
     else if ((Op == OpPtrEqual || Op == OpPtrNotEqual) && Count == 5)
       Comparisons = true;

@@ -712,15 +712,15 @@ std::string spirv14Module() {
   Op(OpTypePointer, {PInt, CrossWorkgroup, Int});
   Op(OpTypePointer, {PInputV3Long, Input, V3Long});
   Op(OpConstant, {Int, Three, 3});
+  Op(OpConstant, {Long, ThreeL, 3, 0});
   Op(OpTypeArray, {ArrA, Int, Three});
-  Op(OpTypeArray, {ArrB, Int, Three});
+  Op(OpTypeArray, {ArrB, Int, ThreeL}); // the same length as a 64-bit constant
   Op(OpTypeStruct, {A, Int, ArrA});
   Op(OpTypeStruct, {B, Int, ArrB});
   Op(OpTypePointer, {PA, CrossWorkgroup, A});
   Op(OpTypePointer, {PB, CrossWorkgroup, B});
   Op(OpConstant, {Long, ZeroL, 0, 0});
   Op(OpConstant, {Long, OneL, 1, 0});
-  Op(OpConstant, {Long, ThreeL, 3, 0});
   Op(OpConstant, {Long, EightL, 8, 0});
   Op(OpVariable, {PInputV3Long, GlobalId, Input});
   Op(OpTypeFunction, {PtrsType, Void, PInt3, Long, Long, PV4Long});
