@@ -497,7 +497,7 @@ cl_int CL_API_CALL clGetKernelSuggestedLocalWorkSizeKHR(cl_command_queue QueueHa
     const std::array<uint64_t, 3> Local = defaultLocalSize(*L->K, L->Q->device(), WorkDim, L->Global);
     for (unsigned D = 0; D < WorkDim; ++D)
       SuggestedLocalSize[D] = Local[D];
-    return Status();
+    return Status::ok();
   });
 }
 
