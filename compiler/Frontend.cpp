@@ -28,6 +28,17 @@ constexpr const char *InputDirectory = "/weft-input";
 constexpr const char *AsyncCopyFenceHeader = "/weft-internal/cl_khr_async_work_group_copy_fence.h";
 constexpr const char *AsyncCopyFenceDeclarations = R"(void __attribute__((overloadable)) async_work_group_copy_fence(cl_mem_fence_flags flags);
 )";
+/// Clang 15 knows nothing of cl_khr_kernel_clock either (builtins/src/clock.cl).
+constexpr const char *KernelClockHeader = "/weft-internal/cl_khr_kernel_clock.h";
+constexpr const char *KernelClockDeclarations = R"(#ifdef __opencl_c_kernel_clock_scope_device
+ulong __attribute__((overloadable)) clock_read_device(void);
+uint2 __attribute__((overloadable)) clock_read_hilo_device(void);
+#endif
+#ifdef __opencl_c_kernel_clock_scope_work_group
+ulong __attribute__((overloadable)) clock_read_work_group(void);
+uint2 __attribute__((overloadable)) clock_read_hilo_work_group(void);
+#endif
+)";
 constexpr const char *ExtendedAsyncCopiesHeader = "/weft-internal/cl_khr_extended_async_copies.h";
 constexpr const char *ExtendedAsyncCopiesDeclarations = R"(#define __weft_copy_2d3d(DST, SRC) \
   event_t __attribute__((overloadable)) async_work_group_copy_2D2D(DST void *dst, \
@@ -95,7 +106,8 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   // Headers for the extensions Clang 15 does not know: (reported, path, text).
   const std::tuple<bool, const char *, const char *> ExtensionHeaders[] = {
       {Reports("cl_khr_extended_async_copies"), ExtendedAsyncCopiesHeader, ExtendedAsyncCopiesDeclarations},
-      {Reports("cl_khr_async_work_group_copy_fence"), AsyncCopyFenceHeader, AsyncCopyFenceDeclarations}};
+      {Reports("cl_khr_async_work_group_copy_fence"), AsyncCopyFenceHeader, AsyncCopyFenceDeclarations},
+      {Reports("cl_khr_kernel_clock"), KernelClockHeader, KernelClockDeclarations}};
   for (const auto &[Reported, Path, Text] : ExtensionHeaders)
     if (Reported) {
       Args.push_back("-include");
@@ -194,7 +206,7 @@ bool preprocess(const CompileInput &In, const ParsedOptions &Options, std::strin
     // The program's source and headers, and Weft's extension headers, live in memory.
     auto InMemory = [](const std::string &Path) {
       return Path.rfind(std::string(InputDirectory) + "/", 0) == 0 ||
-             Path == ExtendedAsyncCopiesHeader || Path == AsyncCopyFenceHeader;
+             Path == ExtendedAsyncCopiesHeader || Path == AsyncCopyFenceHeader || Path == KernelClockHeader;
     };
     for (const std::string &F : Action.Files)
       if (!InMemory(F))

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <ctime>
 #include <math.h>
 #include <limits>
 #include <map>
@@ -452,6 +453,14 @@ void *LoadedCode::symbol(std::string_view Name) const {
 
 namespace {
 
+/// cl_khr_kernel_clock's clock (builtins/src/clock.cl): CLOCK_MONOTONIC in nanoseconds, one clock
+/// for every thread of the process, read through the vDSO.
+uint64_t monotonicNanoseconds() {
+  timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  return uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec);
+}
+
 /// What compiled kernels may call outside their own module, and where it is: the C library
 /// routines LLVM emits for memory intrinsics and for math it does not inline, including those its
 /// library-call simplifier introduces during code generation (sinf and cosf of one value become
@@ -508,7 +517,8 @@ const std::map<std::string, void *> &processSymbols() {
       {"fdimf", P(F2(&::fdimf))},     {"fdim", P(D2(&::fdim))},
       {"frexpf", P(static_cast<float (*)(float, int *)>(&::frexpf))},
       {"frexp", P(static_cast<double (*)(double, int *)>(&::frexp))},
-      {"lgammaf_r", P(&::lgammaf_r)}, {"lgamma_r", P(&::lgamma_r)}};
+      {"lgammaf_r", P(&::lgammaf_r)}, {"lgamma_r", P(&::lgamma_r)},
+      {"__weft_clock_ns", P(&monotonicNanoseconds)}};
   return Symbols;
 }
 

@@ -19,6 +19,7 @@
 #include <functional>
 #include <iterator>
 #include <sstream>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -163,6 +164,8 @@ std::vector<uint32_t> shufflesOfEqualLengths(const std::vector<uint32_t> &Words)
 ///   LLVM's data layout gives it (a 3-component vector takes four components' space).
 /// - OpCopyLogical extracts each member or element, copies it (the same way, if its types
 ///   differ) and constructs the result from the copies.
+/// SPV_KHR_shader_clock's OpReadClockKHR, which the translator does not know, becomes a call to
+/// the built-in clock_read_device (or clock_read_hilo_device for a uint2), an imported function.
 /// And in any version:
 /// - OpCopyMemory (misread with or without memory operands) becomes an OpLoad with the
 ///   source's memory operands and an OpStore with the target's.
@@ -173,16 +176,18 @@ std::vector<uint32_t> shufflesOfEqualLengths(const std::vector<uint32_t> &Words)
 /// whose type is not declared, say) stays as it is, and the translator fails on it as before.
 std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Words) {
   enum : uint32_t {
-    OpUndef = 1, OpMemoryModel = 14, OpTypeVoid = 19, OpTypeInt = 21, OpTypeVector = 23,
+    OpUndef = 1, OpExtension = 10, OpMemoryModel = 14, OpCapability = 17, OpTypeVoid = 19, OpTypeInt = 21, OpTypeVector = 23,
     OpTypeArray = 28, OpTypeStruct = 30, OpTypePointer = 32, OpTypeForwardPointer = 39,
     OpConstant = 43, OpConstantNull = 46, OpFunction = 54, OpFunctionEnd = 56, OpLoad = 61,
     OpStore = 62, OpCopyMemory = 63, OpCopyMemorySized = 64, OpPtrAccessChain = 67,
     OpDecorate = 71, OpMemberDecorate = 72, OpCompositeConstruct = 80, OpCompositeExtract = 81,
     OpCompositeInsert = 82, OpSConvert = 114, OpConvertPtrToU = 117, OpISub = 130, OpSDiv = 135,
     OpIEqual = 170, OpINotEqual = 171, OpCopyLogical = 400, OpPtrEqual = 401, OpPtrNotEqual = 402,
-    OpPtrDiff = 403, OpDecorateString = 5632, OpMemberDecorateString = 5633 };
+    OpPtrDiff = 403, OpDecorateString = 5632, OpMemberDecorateString = 5633, OpFunctionCall = 57,
+    OpTypeFunction = 33, OpReadClockKHR = 5056 };
   enum : uint32_t { Volatile = 1, Aligned = 2, Nontemporal = 4 };
-  enum : uint32_t { BuiltIn = 11, UserSemantic = 5635 };
+  enum : uint32_t { BuiltIn = 11, UserSemantic = 5635, LinkageAttributes = 41, Import = 1 };
+  enum : uint32_t { Linkage = 5, ShaderClockKHR = 5055 };
   // Memory-operand bits followed by an operand each, in the operands' order: Aligned,
   // MakePointerAvailable, MakePointerVisible, AliasScopeINTEL, NoAliasINTEL.
   constexpr uint32_t WithOperand = Aligned | 1u << 3 | 1u << 4 | 1u << 16 | 1u << 17;
@@ -196,7 +201,8 @@ std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Word
   std::unordered_map<uint32_t, uint32_t> PointeeOf; // a pointer type's element type
   std::unordered_set<uint32_t> Types, BuiltIns;
   std::vector<uint32_t> DiffPointers; // the pointer types OpPtrDiff takes
-  bool Comparisons = false;
+  bool Comparisons = false, HasLinkage = false;
+  std::vector<uint32_t> ClockTypes; // the result types OpReadClockKHR has
   for (size_t At = 5; At < Words.size(); At += Words[At] >> 16) {
     const uint32_t Count = Words[At] >> 16, Op = Words[At] & 0xffff;
     if (Count >= 3 && Types.count(Words[At + 1]))
@@ -221,6 +227,11 @@ std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Word
       Constants[Words[At + 2]] = Words[At + 3];
     else if ((Op == OpPtrEqual || Op == OpPtrNotEqual) && Count == 5)
       Comparisons = true;
+    else if (Op == OpCapability && Count == 2 && Words[At + 1] == Linkage)
+      HasLinkage = true;
+    else if (Op == OpReadClockKHR && Count == 4 &&
+             std::find(ClockTypes.begin(), ClockTypes.end(), Words[At + 1]) == ClockTypes.end())
+      ClockTypes.push_back(Words[At + 1]);
     else if (Op == OpPtrDiff && Count == 5 && TypeOf.count(Words[At + 3]) &&
              std::find(DiffPointers.begin(), DiffPointers.end(), TypeOf[Words[At + 3]]) == DiffPointers.end())
       DiffPointers.push_back(TypeOf[Words[At + 3]]);
@@ -232,13 +243,39 @@ std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Word
     Out.insert(Out.end(), Operands);
   };
   auto NewId = [&Out] { return Out[3]++; }; // under the header's bound
+  // OpReadClockKHR's functions, by result type: a ulong from clock_read_device, a uint2 from
+  // clock_read_hilo_device (imported, with their OpenCL C names); another type stays as it is.
+  struct ClockFunction {
+    uint32_t Function, Type;
+    const char *Name;
+  };
+  std::unordered_map<uint32_t, ClockFunction> Clocks;
+  for (uint32_t T : ClockTypes) {
+    auto V = Vectors.find(T);
+    const bool Ulong = IntOfBits.count(64) && IntOfBits[64] == T;
+    const bool Uint2 = V != Vectors.end() && V->second.second == 2 && IntOfBits.count(32) &&
+                       IntOfBits[32] == V->second.first;
+    if (Ulong || Uint2)
+      Clocks[T] = {NewId(), NewId(), Ulong ? "_Z17clock_read_devicev" : "_Z22clock_read_hilo_devicev"};
+  }
+  bool Decorated = false; // the clock functions' linkage, before the first type
+  auto Str = [](const char *Text, std::vector<uint32_t> &To) {
+    const size_t Length = std::strlen(Text), At = To.size();
+    To.resize(At + Length / 4 + 1, 0);
+    std::memcpy(&To[At], Text, Length);
+  };
   // Declared before the first function: the pointer-sized integer, 1 of it, a null of each
-  // pointer type OpPtrDiff takes.
+  // pointer type OpPtrDiff takes; the clock functions.
   uint32_t IntPtr = 0, One = 0;
   std::unordered_map<uint32_t, uint32_t> NullOf;
   bool Declared = false;
   auto Declare = [&] {
     Declared = true;
+    for (const auto &[T, F] : Clocks) {
+      Emit(OpTypeFunction, {F.Type, T});
+      Emit(OpFunction, {T, F.Function, 0, F.Type});
+      Emit(OpFunctionEnd, {});
+    }
     if (!Comparisons && DiffPointers.empty())
       return;
     if (auto It = IntOfBits.find(PointerBits); It != IntOfBits.end()) {
@@ -341,6 +378,16 @@ std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Word
   for (size_t At = 5; At < Words.size();) {
     const uint32_t Count = Words[At] >> 16, Op = Words[At] & 0xffff;
     const uint32_t *W = &Words[At];
+    if (Op >= OpTypeVoid && Op < OpTypeForwardPointer && !Decorated) {
+      Decorated = true;
+      for (const auto &[T, F] : Clocks) {
+        std::vector<uint32_t> Decoration = {0, F.Function, LinkageAttributes};
+        Str(F.Name, Decoration);
+        Decoration.push_back(Import);
+        Decoration[0] = uint32_t(Decoration.size()) << 16 | OpDecorate;
+        Out.insert(Out.end(), Decoration.begin(), Decoration.end());
+      }
+    }
     if (Op == OpFunction && !Declared)
       Declare();
     InFunction = (InFunction || Op == OpFunction) && Op != OpFunctionEnd;
@@ -349,7 +396,19 @@ std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Word
     const bool Copy = Op == OpCopyMemory || Op == OpCopyMemorySized;
     const size_t Second = Copy && First < Count ? First + 1 + __builtin_popcount(W[First] & WithOperand) : Count;
     const bool TwoSets = Second < Count && Second + 1 + __builtin_popcount(W[Second] & WithOperand) == Count;
-    if ((Op == OpDecorate || Op == OpDecorateString) && Count >= 3 && W[2] == UserSemantic &&
+    if (!Clocks.empty() && ((Op == OpCapability && Count == 2 && W[1] == ShaderClockKHR) ||
+                            (Op == OpExtension && Count >= 2 &&
+                             std::string_view(reinterpret_cast<const char *>(W + 1), (Count - 1) * 4)
+                                     .substr(0, sizeof "SPV_KHR_shader_clock") ==
+                                 std::string_view("SPV_KHR_shader_clock", sizeof "SPV_KHR_shader_clock")))) {
+      // Dropped with the instruction they declare.
+    } else if (Op == OpCapability && Count == 2 && !Clocks.empty() && !HasLinkage) {
+      Out.insert(Out.end(), W, W + Count);
+      Emit(OpCapability, {Linkage}); // for the clock functions' import
+      HasLinkage = true;
+    } else if (Op == OpReadClockKHR && Count == 4 && Clocks.count(W[1])) {
+      Emit(OpFunctionCall, {W[1], W[2], Clocks[W[1]].Function});
+    } else if ((Op == OpDecorate || Op == OpDecorateString) && Count >= 3 && W[2] == UserSemantic &&
         BuiltIns.count(W[1])) {
       // Dropped: the translator asserts on an annotated built-in variable ("Unexpected
       // pattern"), and an annotation changes nothing a kernel does.

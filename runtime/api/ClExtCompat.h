@@ -24,3 +24,12 @@ typedef cl_bitfield cl_device_fp_atomic_capabilities_ext;
 #define CL_DEVICE_SPIRV_EXTENSIONS_KHR 0x12BA
 #define CL_DEVICE_SPIRV_CAPABILITIES_KHR 0x12BB
 #endif
+
+// cl_khr_kernel_clock 1.0.0
+#ifndef CL_DEVICE_KERNEL_CLOCK_CAPABILITIES_KHR
+typedef cl_bitfield cl_device_kernel_clock_capabilities_khr;
+#define CL_DEVICE_KERNEL_CLOCK_CAPABILITIES_KHR 0x1076
+#define CL_DEVICE_KERNEL_CLOCK_SCOPE_DEVICE_KHR (1 << 0)
+#define CL_DEVICE_KERNEL_CLOCK_SCOPE_WORK_GROUP_KHR (1 << 1)
+#define CL_DEVICE_KERNEL_CLOCK_SCOPE_SUB_GROUP_KHR (1 << 2)
+#endif

@@ -92,7 +92,8 @@ const SpirvUse &spirvUse() {
       Int64 = 11, Int64Atomics = 12, Groups = 18, Int16 = 22, GenericPointer = 38, Int8 = 39,
       AtomicFloat32MinMaxEXT = 5612, AtomicFloat64MinMaxEXT = 5613, ExpectAssumeKHR = 5629,
       DotProductInput4x8Bit = 6017, DotProductInput4x8BitPacked = 6018, DotProduct = 6019,
-      BitInstructions = 6025, AtomicFloat32AddEXT = 6033, AtomicFloat64AddEXT = 6034 };
+      BitInstructions = 6025, AtomicFloat32AddEXT = 6033, AtomicFloat64AddEXT = 6034,
+      ShaderClockKHR = 5055 };
     SpirvUse U;
     U.InstructionSets = {"OpenCL.std"};
     U.Capabilities = {Addresses, Linkage, Kernel, Vector16, Float16Buffer, Int8, Int16, Int64};
@@ -118,6 +119,10 @@ const SpirvUse &spirvUse() {
     if (reportsExtension("cl_khr_expect_assume")) {
       U.Extensions.push_back("SPV_KHR_expect_assume");
       U.Capabilities.push_back(ExpectAssumeKHR);
+    }
+    if (reportsExtension("cl_khr_kernel_clock")) {
+      U.Extensions.push_back("SPV_KHR_shader_clock");
+      U.Capabilities.push_back(ShaderClockKHR);
     }
     if (reportsExtension("cl_khr_spirv_no_integer_wrap_decoration"))
       U.Extensions.push_back("SPV_KHR_no_integer_wrap_decoration");
@@ -321,6 +326,12 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
     return Out(floatAtomicCapabilities("fp64"));
   case CL_DEVICE_HALF_FP_ATOMIC_CAPABILITIES_EXT:
     return Out(cl_device_fp_atomic_capabilities_ext(0));
+  // cl_khr_kernel_clock: the scopes the feature list names.
+  case CL_DEVICE_KERNEL_CLOCK_CAPABILITIES_KHR:
+    return Out(cl_device_kernel_clock_capabilities_khr(
+        (reportsFeature("__opencl_c_kernel_clock_scope_device") ? CL_DEVICE_KERNEL_CLOCK_SCOPE_DEVICE_KHR : 0) |
+        (reportsFeature("__opencl_c_kernel_clock_scope_work_group") ? CL_DEVICE_KERNEL_CLOCK_SCOPE_WORK_GROUP_KHR
+                                                                      : 0)));
   // cl_khr_spirv_queries: arrays of pointers to Weft's own constant strings, and of numbers.
   case CL_DEVICE_SPIRV_EXTENDED_INSTRUCTION_SETS_KHR:
     return Out.array(std::span<const char *const>(spirvUse().InstructionSets));

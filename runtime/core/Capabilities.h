@@ -55,6 +55,10 @@ inline constexpr Extension Extensions[] = {
     // SPIR-V programs through the Khronos translator (compiler/Spirv.cpp); clCreateProgramWithIL
     // and clCreateProgramWithILKHR; tests/api/SpirvTest.cpp.
     {"cl_khr_il_program", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
+    // clock_read_device/_work_group and their hilo forms: CLOCK_MONOTONIC's nanoseconds, the same
+    // clock on every thread of the process (builtins/src/clock.cl; OpReadClockKHR in SPIR-V
+    // becomes a call to them); tests/api/KernelTest.cpp and SpirvTest.cpp.
+    {"cl_khr_kernel_clock", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     // CL_DEVICE_SPIRV_EXTENDED_INSTRUCTION_SETS_KHR, _EXTENSIONS_KHR and _CAPABILITIES_KHR: what
     // SPIR-V programs may use (runtime/api/Device.cpp); tests/api/SpirvTest.cpp.
     {"cl_khr_spirv_queries", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
@@ -124,6 +128,10 @@ inline constexpr VersionedName OpenCLCFeatureList[] = {
     {"__opencl_c_ext_fp64_local_atomic_add", CL_MAKE_VERSION(1, 0, 0)},
     {"__opencl_c_ext_fp64_global_atomic_min_max", CL_MAKE_VERSION(1, 0, 0)},
     {"__opencl_c_ext_fp64_local_atomic_min_max", CL_MAKE_VERSION(1, 0, 0)},
+    // cl_khr_kernel_clock's device and work-group clocks (one clock; no sub-groups);
+    // CL_DEVICE_KERNEL_CLOCK_CAPABILITIES_KHR says the same.
+    {"__opencl_c_kernel_clock_scope_device", CL_MAKE_VERSION(1, 0, 0)},
+    {"__opencl_c_kernel_clock_scope_work_group", CL_MAKE_VERSION(1, 0, 0)},
 };
 
 /// CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE and CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE (the

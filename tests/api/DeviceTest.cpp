@@ -77,7 +77,9 @@ const cl_device_info AllDeviceQueries[] = {
     CL_DEVICE_HALF_FP_ATOMIC_CAPABILITIES_EXT,
     // cl_khr_spirv_queries
     CL_DEVICE_SPIRV_EXTENDED_INSTRUCTION_SETS_KHR, CL_DEVICE_SPIRV_EXTENSIONS_KHR,
-    CL_DEVICE_SPIRV_CAPABILITIES_KHR};
+    CL_DEVICE_SPIRV_CAPABILITIES_KHR,
+    // cl_khr_kernel_clock
+    CL_DEVICE_KERNEL_CLOCK_CAPABILITIES_KHR};
 
 std::set<std::string> deviceExtensions(cl_device_id D) {
   std::istringstream In(deviceString(D, CL_DEVICE_EXTENSIONS));

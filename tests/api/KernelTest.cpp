@@ -2,6 +2,7 @@
 // from source, build logs, kernel arguments and info, and NDRange execution checked against
 // host computations.
 #include "api/KernelFixture.h"
+#include "runtime/api/ClExtCompat.h"
 
 #include <algorithm>
 #include <array>
@@ -235,6 +236,62 @@ TEST_F(KernelApi, SuggestedLocalWorkSize) {
   clReleaseKernel(Fixed);
   clReleaseKernel(K);
   clReleaseMemObject(Out);
+  clReleaseProgram(P);
+}
+
+// cl_khr_kernel_clock: the device and work-group clocks never go back, within a work-item, across
+// the work-items of a group (in the order a barrier imposes) or across commands; the hilo forms
+// read the same clock. Reported with CL_DEVICE_KERNEL_CLOCK_CAPABILITIES_KHR's two scopes.
+TEST_F(KernelApi, KernelClock) {
+  EXPECT_NE(deviceString(Device, CL_DEVICE_EXTENSIONS).find("cl_khr_kernel_clock"), std::string::npos);
+  EXPECT_EQ(deviceValue<cl_device_kernel_clock_capabilities_khr>(Device, CL_DEVICE_KERNEL_CLOCK_CAPABILITIES_KHR),
+            cl_device_kernel_clock_capabilities_khr(CL_DEVICE_KERNEL_CLOCK_SCOPE_DEVICE_KHR |
+                                                    CL_DEVICE_KERNEL_CLOCK_SCOPE_WORK_GROUP_KHR));
+  cl_program P = built(R"(
+    #if !defined(cl_khr_kernel_clock) || !defined(__opencl_c_kernel_clock_scope_device) || \
+        !defined(__opencl_c_kernel_clock_scope_work_group)
+    #error "cl_khr_kernel_clock and its two scopes are not defined"
+    #endif
+    kernel void k(global ulong *out) {
+      size_t i = get_global_id(0);
+      ulong a = clock_read_device();
+      uint2 h = clock_read_hilo_device();
+      ulong b = clock_read_work_group();
+      uint2 g = clock_read_hilo_work_group();
+      ulong c = clock_read_device();
+      out[6 * i] = a;
+      out[6 * i + 1] = as_ulong(h);
+      out[6 * i + 2] = b;
+      out[6 * i + 3] = as_ulong(g);
+      out[6 * i + 4] = c;
+      barrier(CLK_GLOBAL_MEM_FENCE);
+      out[6 * i + 5] = clock_read_work_group();
+    })");
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "k", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  const size_t N = 256, Local = 64;
+  cl_mem Out = buffer(6 * N * sizeof(cl_ulong));
+  setArgs(K, Out);
+  cl_command_queue Q = queue();
+  run(Q, K, N, Local);
+  const std::vector<cl_ulong> First = read<cl_ulong>(Q, Out, 6 * N);
+  run(Q, K, N, Local);
+  const std::vector<cl_ulong> Second = read<cl_ulong>(Q, Out, 6 * N);
+  cl_ulong LatestOfFirst = 0;
+  for (size_t I = 0; I < N; ++I) {
+    for (int J = 0; J < 5; ++J)
+      EXPECT_LE(First[6 * I + J], First[6 * I + J + 1]) << I << " " << J;
+    // After the barrier: later than every work-item of the group before it.
+    const size_t Group = I / Local * Local;
+    for (size_t W = Group; W < Group + Local; ++W)
+      EXPECT_LE(First[6 * W + 4], First[6 * I + 5]) << I << " " << W;
+    LatestOfFirst = std::max(LatestOfFirst, First[6 * I + 5]);
+  }
+  for (size_t I = 0; I < N; ++I)
+    EXPECT_LT(LatestOfFirst, Second[6 * I]) << I; // the second command started after the first ended
+  clReleaseMemObject(Out);
+  clReleaseKernel(K);
   clReleaseProgram(P);
 }
 

@@ -821,6 +821,74 @@ TEST_F(Spirv, Spirv14InstructionsTheTranslatorLacks) {
   clReleaseProgram(P);
 }
 
+/// SPV_KHR_shader_clock, written word by word: kernel `clocks(global ulong *out)` stores
+/// OpReadClockKHR's ulong, then its uint2 (as a ulong), then the ulong again, device scope.
+std::string clockModule() {
+  enum : uint32_t { OpExtension = 10, OpMemoryModel = 14, OpEntryPoint = 15, OpCapability = 17,
+                    OpTypeVoid = 19, OpTypeInt = 21, OpTypeVector = 23, OpTypePointer = 32,
+                    OpTypeFunction = 33, OpConstant = 43, OpFunction = 54, OpFunctionParameter = 55,
+                    OpFunctionEnd = 56, OpStore = 62, OpInBoundsPtrAccessChain = 70, OpBitcast = 124,
+                    OpLabel = 248, OpReturn = 253, OpReadClockKHR = 5056 };
+  enum : uint32_t { Void = 1, Uint, Ulong, V2Uint, PUlong, ClocksType, Device, One, Two, Clocks, Out, Label,
+                    T0, Hilo, HiloBits, T1, Out1, Out2, Bound };
+  ModuleWords Op(0x00010000, Bound);
+  for (uint32_t Capability : {4u /* Addresses */, 6u /* Kernel */, 11u /* Int64 */, 5055u /* ShaderClockKHR */})
+    Op(OpCapability, {Capability});
+  Op(OpExtension, {}, "SPV_KHR_shader_clock");
+  Op(OpMemoryModel, {2 /* Physical64 */, 2 /* OpenCL */});
+  Op(OpEntryPoint, {6 /* Kernel */, Clocks}, "clocks");
+  Op(OpTypeVoid, {Void});
+  Op(OpTypeInt, {Uint, 32, 0});
+  Op(OpTypeInt, {Ulong, 64, 0});
+  Op(OpTypeVector, {V2Uint, Uint, 2});
+  Op(OpTypePointer, {PUlong, 5 /* CrossWorkgroup */, Ulong});
+  Op(OpTypeFunction, {ClocksType, Void, PUlong});
+  Op(OpConstant, {Uint, Device, 1}); // Scope Device
+  Op(OpConstant, {Ulong, One, 1, 0});
+  Op(OpConstant, {Ulong, Two, 2, 0});
+  Op(OpFunction, {Void, Clocks, 0, ClocksType});
+  Op(OpFunctionParameter, {PUlong, Out});
+  Op(OpLabel, {Label});
+  Op(OpReadClockKHR, {Ulong, T0, Device});
+  Op(OpReadClockKHR, {V2Uint, Hilo, Device});
+  Op(OpReadClockKHR, {Ulong, T1, Device});
+  Op(OpBitcast, {Ulong, HiloBits, Hilo});
+  Op(OpStore, {Out, T0});
+  Op(OpInBoundsPtrAccessChain, {PUlong, Out1, Out, One});
+  Op(OpStore, {Out1, HiloBits});
+  Op(OpInBoundsPtrAccessChain, {PUlong, Out2, Out, Two});
+  Op(OpStore, {Out2, T1});
+  Op(OpReturn, {});
+  Op(OpFunctionEnd, {});
+  return Op.bytes();
+}
+
+// cl_khr_kernel_clock through SPIR-V: OpReadClockKHR, which LLVM 15's translator does not know,
+// reads the same clock as OpenCL C's clock_read_device (KernelApi.KernelClock), in order.
+TEST_F(Spirv, ReadClockKHR) {
+  cl_program P = fromIl(clockModule());
+  ASSERT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(P);
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "clocks", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_mem Out = buffer(3 * sizeof(cl_ulong));
+  setArgs(K, Out);
+  cl_command_queue Q = queue();
+  run(Q, K, 1, 1);
+  const std::vector<cl_ulong> First = read<cl_ulong>(Q, Out, 3);
+  run(Q, K, 1, 1);
+  const std::vector<cl_ulong> Second = read<cl_ulong>(Q, Out, 3);
+  EXPECT_GT(First[0], 0u);
+  EXPECT_LE(First[0], First[1]); // the uint2's .lo and .hi make the same clock's value
+  EXPECT_LE(First[1], First[2]);
+  EXPECT_LT(First[2], Second[0]); // a later command reads a later time
+  EXPECT_LE(Second[0], Second[1]);
+  EXPECT_LE(Second[1], Second[2]);
+  clReleaseMemObject(Out);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 // cl_khr_spirv_no_integer_wrap_decoration: the test kernels with SPV_KHR_no_integer_wrap_decoration
 // declared, their first OpIAdd decorated NoSignedWrap and their first OpIMul NoUnsignedWrap (none
 // of which overflows), build and give the same results.
