@@ -35,10 +35,10 @@ protected:
     EXPECT_EQ(Err, Expected);
     return P;
   }
-  /// Kernel Name of the module at Path, built into P (null, with the test failed, if it does not
+  /// Kernel Name of the module Il, built into P (null, with the test failed, if it does not
   /// build).
-  cl_kernel builtKernel(const char *Path, const char *Name, cl_program &P) {
-    P = fromIl(spirvKernels(Path));
+  cl_kernel builtKernel(const std::string &Il, const char *Name, cl_program &P) {
+    P = fromIl(Il);
     cl_int Err = clBuildProgram(P, 1, &Device, "", nullptr, nullptr);
     EXPECT_EQ(Err, CL_SUCCESS) << log(P);
     if (Err != CL_SUCCESS)
@@ -446,7 +446,7 @@ TEST_F(Spirv, ScalarNullConstants) {
 // _Z8atom_addPU3AS4Vll ...").
 TEST_F(Spirv, AtomicsThroughGenericPointers) {
   cl_program P = nullptr;
-  cl_kernel K = builtKernel(WEFT_TEST_SPIRV20, "genericAtomics", P);
+  cl_kernel K = builtKernel(spirvKernels(WEFT_TEST_SPIRV20), "genericAtomics", P);
   ASSERT_NE(K, nullptr);
   const size_t N = 1024, Local = 64;
   cl_int Ints[9] = {0, 0, CL_INT_MAX, -1, 0, -1, 0, 0, 0};
@@ -485,7 +485,7 @@ TEST_F(Spirv, AtomicsThroughGenericPointers) {
 // collectives, generic pointers and their casts, half loads and stores.
 TEST_F(Spirv, WorkGroupFunctionsGenericPointersAndHalves) {
   cl_program P = nullptr;
-  cl_kernel K = builtKernel(WEFT_TEST_SPIRV20, "groupsGenericHalves", P);
+  cl_kernel K = builtKernel(spirvKernels(WEFT_TEST_SPIRV20), "groupsGenericHalves", P);
   ASSERT_NE(K, nullptr);
   const size_t N = 128, Local = 16;
   std::vector<cl_int> In(N);
@@ -637,11 +637,9 @@ std::string shuffleModule() {
 }
 
 TEST_F(Spirv, ShufflesOfVectorsOfDifferentLengths) {
-  cl_program P = fromIl(shuffleModule());
-  ASSERT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(P);
-  cl_int Err;
-  cl_kernel K = clCreateKernel(P, "mixed", &Err);
-  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_program P = nullptr;
+  cl_kernel K = builtKernel(shuffleModule(), "mixed", P);
+  ASSERT_NE(K, nullptr);
   const cl_int2 X = {{10, 11}};
   const cl_int4 Y = {{20, 21, 22, 23}};
   cl_mem MOut = buffer(2 * sizeof(cl_int8));
@@ -866,11 +864,9 @@ std::string clockModule() {
 // cl_khr_kernel_clock through SPIR-V: OpReadClockKHR, which LLVM 15's translator does not know,
 // reads the same clock as OpenCL C's clock_read_device (KernelApi.KernelClock), in order.
 TEST_F(Spirv, ReadClockKHR) {
-  cl_program P = fromIl(clockModule());
-  ASSERT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(P);
-  cl_int Err;
-  cl_kernel K = clCreateKernel(P, "clocks", &Err);
-  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_program P = nullptr;
+  cl_kernel K = builtKernel(clockModule(), "clocks", P);
+  ASSERT_NE(K, nullptr);
   cl_mem Out = buffer(3 * sizeof(cl_ulong));
   setArgs(K, Out);
   cl_command_queue Q = queue();
