@@ -14,7 +14,6 @@
 #include <llvm/Support/VirtualFileSystem.h>
 
 #include <algorithm>
-#include <tuple>
 
 namespace weft::compiler {
 namespace {
@@ -54,6 +53,15 @@ __weft_copy_2d3d(__local, __global)
 __weft_copy_2d3d(__global, __local)
 #undef __weft_copy_2d3d
 )";
+
+/// Headers for the extensions Clang 15 does not know, included when the device reports them.
+struct ExtensionHeader {
+  const char *Extension, *Path, *Text;
+};
+constexpr ExtensionHeader ExtensionHeaders[] = {
+    {"cl_khr_extended_async_copies", ExtendedAsyncCopiesHeader, ExtendedAsyncCopiesDeclarations},
+    {"cl_khr_async_work_group_copy_fence", AsyncCopyFenceHeader, AsyncCopyFenceDeclarations},
+    {"cl_khr_kernel_clock", KernelClockHeader, KernelClockDeclarations}};
 
 /// Baseline x86-64, as the built-in library is compiled: vectors of 32 bytes or more are passed
 /// the same way on both sides of a call (in memory: with AVX Clang would pass them in registers).
@@ -103,15 +111,10 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   auto Reports = [&](const char *Extension) {
     return std::count(In.Target.Extensions.begin(), In.Target.Extensions.end(), Extension) > 0;
   };
-  // Headers for the extensions Clang 15 does not know: (reported, path, text).
-  const std::tuple<bool, const char *, const char *> ExtensionHeaders[] = {
-      {Reports("cl_khr_extended_async_copies"), ExtendedAsyncCopiesHeader, ExtendedAsyncCopiesDeclarations},
-      {Reports("cl_khr_async_work_group_copy_fence"), AsyncCopyFenceHeader, AsyncCopyFenceDeclarations},
-      {Reports("cl_khr_kernel_clock"), KernelClockHeader, KernelClockDeclarations}};
-  for (const auto &[Reported, Path, Text] : ExtensionHeaders)
-    if (Reported) {
+  for (const ExtensionHeader &H : ExtensionHeaders)
+    if (Reports(H.Extension)) {
       Args.push_back("-include");
-      Args.push_back(Path);
+      Args.push_back(H.Path);
     }
   if (Options.KernelArgInfo)
     Args.push_back("-cl-kernel-arg-info");
@@ -144,9 +147,9 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   Memory->addFile(Dir + "/" + SourceFileName, 0, llvm::MemoryBuffer::getMemBufferCopy(In.Source));
   for (const auto &[Name, Text] : In.Headers)
     Memory->addFile(Dir + "/" + Name, 0, llvm::MemoryBuffer::getMemBufferCopy(Text));
-  for (const auto &[Reported, Path, Text] : ExtensionHeaders)
-    if (Reported)
-      Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBuffer(Text));
+  for (const ExtensionHeader &H : ExtensionHeaders)
+    if (Reports(H.Extension))
+      Memory->addFile(H.Path, 0, llvm::MemoryBuffer::getMemBuffer(H.Text));
   auto Files = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
   Files->pushOverlay(Memory);
   CI.createFileManager(Files);
@@ -206,7 +209,8 @@ bool preprocess(const CompileInput &In, const ParsedOptions &Options, std::strin
     // The program's source and headers, and Weft's extension headers, live in memory.
     auto InMemory = [](const std::string &Path) {
       return Path.rfind(std::string(InputDirectory) + "/", 0) == 0 ||
-             Path == ExtendedAsyncCopiesHeader || Path == AsyncCopyFenceHeader || Path == KernelClockHeader;
+             std::any_of(std::begin(ExtensionHeaders), std::end(ExtensionHeaders),
+                         [&](const ExtensionHeader &H) { return Path == H.Path; });
     };
     for (const std::string &F : Action.Files)
       if (!InMemory(F))
