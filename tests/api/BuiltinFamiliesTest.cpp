@@ -1,12 +1,14 @@
-// Built-in families beyond math, against host references: conversions to and from double in every
-// rounding mode (the host's own conversions under fesetround), the relational tests on double
-// vectors (-1 in a long), the common and geometric functions for float and double, the integer
-// functions abs_diff, add_sat, sub_sat, mul_hi, mad_hi, mad_sat and upsample, shuffle/shuffle2,
-// and the extensions cl_khr_extended_bit_ops and cl_khr_integer_dot_product.
+// Built-in families beyond math, against host references: conversions to and from double and
+// float in every rounding mode (the host's own conversions under fesetround) and between integer
+// types, the relational tests on float and double vectors (-1 in a lane), select, bitselect, any
+// and all, the common and geometric functions for float and double, the integer functions on
+// every width, shuffle/shuffle2, and the extensions cl_khr_extended_bit_ops and
+// cl_khr_integer_dot_product.
 #include "api/KernelFixture.h"
 
 #include <algorithm>
 #include <cfenv>
+#include <cfloat>
 #include <climits>
 #include <cmath>
 #include <cstring>
@@ -508,6 +510,320 @@ TEST_F(BuiltinFamilies, IntegerSaturationHighHalvesAndUpsample) {
     EXPECT_EQ(G[12], cl_long((uint32_t(uint16_t(X)) << 16) | uint16_t(Y)));
     EXPECT_EQ(G[13], cl_long(uint16_t(std::abs(int(int16_t(X))))));
   }
+  clReleaseProgram(P);
+}
+
+/// The integral value V (a rounded float, or an integer: long double holds every one exactly)
+/// saturated to T's range, as the bits of a long; NaN gives 0.
+template <typename T> cl_long saturated(long double V) {
+  using Limits = std::numeric_limits<T>;
+  if (std::isnan(V))
+    return 0;
+  if (V <= (long double)Limits::min())
+    return cl_long(Limits::min());
+  if (V >= (long double)Limits::max())
+    return cl_long(Limits::max());
+  return cl_long(T(V));
+}
+
+// Float to every integer width saturated, in every rounding mode (scalars and vectors); int,
+// uint, long and ulong to float in every rounding mode; between integer types with and without
+// saturation. The host's rounding functions and its own conversions under fesetround are the
+// reference.
+TEST_F(BuiltinFamilies, FloatAndIntegerConversionsInEveryRoundingMode) {
+  cl_program P = built(R"(
+    kernel void k(global const float *a, global const long *b, global long *r) {
+      size_t j = get_global_id(0);
+      float x = a[j];
+      long l = b[j];
+      global long *o = r + 20 * j;
+      o[0] = convert_int_sat(x);
+      o[1] = convert_int_sat_rte(x);
+      o[2] = convert_int4_sat_rtp((float4)(x)).z;
+      o[3] = convert_int_sat_rtn(x);
+      o[4] = convert_uchar_sat(x);
+      o[5] = convert_char16_sat_rte((float16)(x)).sd;
+      o[6] = convert_ushort_sat_rtp(x);
+      o[7] = convert_short3_sat_rtn((float3)(x)).y;
+      o[8] = convert_uint_sat_rte(x);
+      o[9] = convert_long_sat_rtn(x);
+      o[10] = as_long(convert_ulong_sat_rtp(x));
+      o[11] = convert_long8_sat((float8)(x)).s6;
+      o[12] = convert_uchar_sat((int)l);
+      o[13] = convert_char2_sat((uint2)((uint)l)).y;
+      o[14] = convert_short_sat(l);
+      o[15] = convert_ushort_sat((ulong)l);
+      o[16] = convert_uint4_sat((long4)(l)).x;
+      o[17] = convert_int_sat((ulong)l);
+      o[18] = as_long(convert_ulong_sat(l));
+      o[19] = convert_char((int)l);  // wraps
+    })");
+  cl_program PF = built(R"(
+    kernel void k(global const long *b, global float *r) {
+      size_t j = get_global_id(0);
+      long l = b[j];
+      global float *o = r + 12 * j;
+      o[0] = convert_float(l);
+      o[1] = convert_float_rtz(l);
+      o[2] = convert_float2_rtp((long2)(l)).y;
+      o[3] = convert_float_rtn(l);
+      o[4] = convert_float((ulong)l);
+      o[5] = convert_float_rtz((ulong)l);
+      o[6] = convert_float_rtp((ulong)l);
+      o[7] = convert_float16_rtn((ulong16)((ulong)l)).sa;
+      o[8] = convert_float_rtz((int)l);
+      o[9] = convert_float8_rtp((int8)((int)l)).s3;
+      o[10] = convert_float_rtn((uint)l);
+      o[11] = convert_float3((uint3)((uint)l)).z;
+    })");
+  std::vector<float> A = {0.0f, -0.0f, 0.5f, -0.5f, 1.5f, 2.5f, -2.5f, 0.49999997f, 127.5f, 128.0f,
+                          -128.5f, -129.0f, 255.5f, 256.0f, 32767.5f, -32768.5f, 65535.5f,
+                          2147483520.0f, 0x1p31f, -0x1p31f, -2147483904.0f, 4294967040.0f, 0x1p32f,
+                          9223371487098961920.0f /* 2^63 - 2^39 */, 0x1p63f, -0x1p63f,
+                          -9223373136366403584.0f, 18446742974197923840.0f, 0x1p64f, FLT_MAX,
+                          -FLT_MAX, 0x1p-149f, -0x1p-149f, 8388607.5f, 1e10f, -1e10f,
+                          std::numeric_limits<float>::quiet_NaN(), INFINITY, -INFINITY};
+  std::vector<cl_long> B = {0, 1, -1, 127, 128, -128, -129, 255, 256, 32767, -32769, 65535, 65536,
+                            INT_MAX, INT_MIN, cl_long(UINT_MAX), cl_long(UINT_MAX) + 1,
+                            (cl_long(1) << 24) + 1, (cl_long(1) << 53) + 1, LLONG_MAX, LLONG_MIN,
+                            -(cl_long(1) << 40) - 1, cl_long(0x8000008000000001ull) /* ulong halfway + 1 */,
+                            cl_long(0xffffff8000000000ull) /* ulong halfway */, 16777217, 33554435};
+  std::mt19937_64 Random(5);
+  while (A.size() < 512) {
+    uint32_t Bits = uint32_t(Random());
+    float X;
+    std::memcpy(&X, &Bits, 4);
+    // Random bit patterns, and values near the integers of every width (halves among them).
+    const float Integer = float(int32_t(Random()) >> (Random() % 31));
+    A.push_back(Random() % 2 ? X : std::ldexp(Integer, int(Random() % 43) - 3));
+  }
+  while (B.size() < A.size())
+    B.push_back(cl_long(Random()) >> (Random() % 63));
+  const size_t N = A.size();
+  const std::vector<cl_long> R = runOnInputs<cl_long>(P, 20, 16, A, B);
+  const std::vector<float> F = runOnInputs<float>(PF, 12, 16, B);
+  int Wrong = 0;
+  auto Check = [&](bool Ok, const char *What, size_t I) {
+    if (!Ok && ++Wrong <= 12)
+      ADD_FAILURE() << What << " of element " << I << " (" << std::hexfloat << A[I]
+                    << std::defaultfloat << ", " << B[I] << ")";
+  };
+  for (size_t I = 0; I < N; ++I) {
+    const long double X = A[I], Rte = std::nearbyint(X), Rtz = std::trunc(X), Rtp = std::ceil(X),
+                      Rtn = std::floor(X);
+    const cl_long L = B[I];
+    const cl_long *G = &R[20 * I];
+    Check(G[0] == saturated<int32_t>(Rtz), "convert_int_sat", I);
+    Check(G[1] == saturated<int32_t>(Rte), "convert_int_sat_rte", I);
+    Check(G[2] == saturated<int32_t>(Rtp), "convert_int4_sat_rtp", I);
+    Check(G[3] == saturated<int32_t>(Rtn), "convert_int_sat_rtn", I);
+    Check(G[4] == saturated<uint8_t>(Rtz), "convert_uchar_sat", I);
+    Check(G[5] == saturated<int8_t>(Rte), "convert_char16_sat_rte", I);
+    Check(G[6] == saturated<uint16_t>(Rtp), "convert_ushort_sat_rtp", I);
+    Check(G[7] == saturated<int16_t>(Rtn), "convert_short3_sat_rtn", I);
+    Check(G[8] == saturated<uint32_t>(Rte), "convert_uint_sat_rte", I);
+    Check(G[9] == saturated<int64_t>(Rtn), "convert_long_sat_rtn", I);
+    Check(G[10] == saturated<uint64_t>(Rtp), "convert_ulong_sat_rtp", I);
+    Check(G[11] == saturated<int64_t>(Rtz), "convert_long8_sat", I);
+    Check(G[12] == saturated<uint8_t>(int32_t(L)), "convert_uchar_sat(int)", I);
+    Check(G[13] == saturated<int8_t>(uint32_t(L)), "convert_char2_sat(uint2)", I);
+    Check(G[14] == saturated<int16_t>(L), "convert_short_sat(long)", I);
+    Check(G[15] == saturated<uint16_t>(uint64_t(L)), "convert_ushort_sat(ulong)", I);
+    Check(G[16] == saturated<uint32_t>(L), "convert_uint4_sat(long4)", I);
+    Check(G[17] == saturated<int32_t>(uint64_t(L)), "convert_int_sat(ulong)", I);
+    Check(G[18] == saturated<uint64_t>(L), "convert_ulong_sat(long)", I);
+    Check(G[19] == int8_t(int32_t(L)), "convert_char(int)", I);
+    const float *H = &F[12 * I];
+    const uint64_t U = uint64_t(L);
+    const int32_t Li = int32_t(L);
+    const uint32_t Lu = uint32_t(L);
+    Check(same(H[0], convertIn<float>(FE_TONEAREST, L)), "convert_float(long)", I);
+    Check(same(H[1], convertIn<float>(FE_TOWARDZERO, L)), "convert_float_rtz(long)", I);
+    Check(same(H[2], convertIn<float>(FE_UPWARD, L)), "convert_float2_rtp(long2)", I);
+    Check(same(H[3], convertIn<float>(FE_DOWNWARD, L)), "convert_float_rtn(long)", I);
+    Check(same(H[4], convertIn<float>(FE_TONEAREST, U)), "convert_float(ulong)", I);
+    Check(same(H[5], convertIn<float>(FE_TOWARDZERO, U)), "convert_float_rtz(ulong)", I);
+    Check(same(H[6], convertIn<float>(FE_UPWARD, U)), "convert_float_rtp(ulong)", I);
+    Check(same(H[7], convertIn<float>(FE_DOWNWARD, U)), "convert_float16_rtn(ulong16)", I);
+    Check(same(H[8], convertIn<float>(FE_TOWARDZERO, Li)), "convert_float_rtz(int)", I);
+    Check(same(H[9], convertIn<float>(FE_UPWARD, Li)), "convert_float8_rtp(int8)", I);
+    Check(same(H[10], convertIn<float>(FE_DOWNWARD, Lu)), "convert_float_rtn(uint)", I);
+    Check(same(H[11], convertIn<float>(FE_TONEAREST, Lu)), "convert_float3(uint3)", I);
+  }
+  EXPECT_EQ(Wrong, 0);
+  clReleaseProgram(P);
+  clReleaseProgram(PF);
+}
+
+// clz, ctz, popcount, rotate, hadd, rhadd, mul24, mad24, abs, abs_diff, clamp, min, max, add_sat,
+// sub_sat and mul_hi on types of every width, signed and unsigned, scalars and vectors, on the
+// extremes of each width and random values, against the host.
+TEST_F(BuiltinFamilies, IntegerFunctionsOnEveryWidth) {
+  cl_program P = built(R"(
+    kernel void k(global const long *a, global const long *b, global long *r) {
+      size_t j = get_global_id(0);
+      long x = a[j], y = b[j];
+      global long *o = r + 32 * j;
+      o[0] = clz((char)x);
+      o[1] = clz((ushort4)((ushort)x)).w;
+      o[2] = clz((int)x);
+      o[3] = clz(x);
+      o[4] = ctz((uchar)x);
+      o[5] = ctz((short)x);
+      o[6] = ctz((uint3)((uint)x)).z;
+      o[7] = ctz(x);
+      o[8] = popcount((char)x);
+      o[9] = popcount((ushort)x);
+      o[10] = popcount((int8)((int)x)).s7;
+      o[11] = popcount(x);
+      o[12] = rotate((uchar)x, (uchar)y);
+      o[13] = rotate((short2)((short)x), (short2)((short)y)).y;
+      o[14] = rotate((int)x, (int)y);
+      o[15] = rotate(x, y);
+      o[16] = hadd((char)x, (char)y);
+      o[17] = rhadd((uint)x, (uint)y);
+      o[18] = hadd(x, y);
+      o[19] = as_long(rhadd((ulong)x, (ulong)y));
+      int x24 = ((int)x << 8) >> 8, y24 = ((int)y << 8) >> 8;
+      o[20] = mul24(x24, y24);
+      o[21] = mad24((uint)x & 0xffffff, (uint)y & 0xffffff, (uint)y);
+      o[22] = as_long(abs(x));
+      o[23] = abs_diff((char)x, (char)y);
+      o[24] = clamp((int)x, -5, 1000);
+      o[25] = max((short4)((short)x), (short4)((short)y)).z;
+      o[26] = as_long(min((ulong)x, (ulong)y));
+      o[27] = sub_sat((char)x, (char)y);
+      o[28] = add_sat((ushort)x, (ushort)y);
+      o[29] = as_long(sub_sat((ulong)x, (ulong)y));
+      o[30] = mul_hi((char)x, (char)y);
+      o[31] = mul_hi((ushort2)((ushort)x), (ushort2)((ushort)y)).x;
+    })", "-cl-std=CL3.0"); // ctz is OpenCL C 2.0's
+  std::vector<cl_long> A = {0, 1, -1, LLONG_MAX, LLONG_MIN, INT_MAX, INT_MIN, 0x7f, 0x80, 0xff,
+                            0x7fff, 0x8000, 0xffff, cl_long(UINT_MAX), 1 << 23, -(1 << 23),
+                            0xffffff, 63, 64, 65, -64, 7, 8, 9, -8, 0x100, 0x10000};
+  std::vector<cl_long> B(A.rbegin(), A.rend());
+  std::mt19937_64 Random(9);
+  while (A.size() < 256) {
+    A.push_back(cl_long(Random()) >> (Random() % 64));
+    B.push_back(Random() % 4 ? cl_long(Random()) >> (Random() % 64) : A[Random() % A.size()]);
+  }
+  const size_t N = A.size();
+  const std::vector<cl_long> R = runOnInputs<cl_long>(P, 32, 8, A, B);
+  using I128 = __int128;
+  using U128 = unsigned __int128;
+  auto Clz = [](uint64_t V, int Bits) { return V == 0 ? Bits : __builtin_clzll(V) - (64 - Bits); };
+  auto Ctz = [](uint64_t V, int Bits) { return V == 0 ? Bits : __builtin_ctzll(V); };
+  auto Rotl = [](uint64_t V, uint64_t By, int Bits) {
+    const uint64_t Mask = Bits == 64 ? ~uint64_t(0) : (uint64_t(1) << Bits) - 1;
+    By &= Bits - 1;
+    V &= Mask;
+    return By == 0 ? V : ((V << By) | (V >> (Bits - By))) & Mask;
+  };
+  auto Clamp = [](I128 V, I128 Lo, I128 Hi) { return cl_long(V < Lo ? Lo : V > Hi ? Hi : V); };
+  int Wrong = 0;
+  for (size_t I = 0; I < N; ++I) {
+    const cl_long X = A[I], Y = B[I];
+    const uint64_t Ux = uint64_t(X), Uy = uint64_t(Y);
+    const int8_t X8 = int8_t(X), Y8 = int8_t(Y);
+    const int32_t X32 = int32_t(X), Y32 = int32_t(Y);
+    const int32_t X24 = int32_t(uint32_t(X32) << 8) >> 8, Y24 = int32_t(uint32_t(Y32) << 8) >> 8;
+    const cl_long Expected[32] = {
+        Clz(uint8_t(X), 8), Clz(uint16_t(X), 16), Clz(uint32_t(X), 32), Clz(Ux, 64),
+        Ctz(uint8_t(X), 8), Ctz(uint16_t(X), 16), Ctz(uint32_t(X), 32), Ctz(Ux, 64),
+        __builtin_popcount(uint8_t(X)), __builtin_popcount(uint16_t(X)),
+        __builtin_popcount(uint32_t(X)), __builtin_popcountll(Ux),
+        cl_long(Rotl(uint8_t(X), uint8_t(Y), 8)), int16_t(Rotl(uint16_t(X), uint16_t(Y), 16)),
+        int32_t(Rotl(uint32_t(X), uint32_t(Y), 32)), cl_long(Rotl(Ux, Uy, 64)),
+        (int(X8) + Y8) >> 1, cl_long((uint64_t(uint32_t(X)) + uint32_t(Y) + 1) >> 1),
+        cl_long((I128(X) + Y) >> 1), cl_long(uint64_t((U128(Ux) + Uy + 1) >> 1)),
+        int32_t(uint32_t(int64_t(X24) * Y24)),
+        cl_long(uint32_t(uint64_t(uint32_t(X) & 0xffffff) * (uint32_t(Y) & 0xffffff) + uint32_t(Y))),
+        cl_long(X < 0 ? 0 - Ux : Ux), std::abs(int(X8) - int(Y8)),
+        std::clamp(X32, -5, 1000), std::max(int16_t(X), int16_t(Y)), cl_long(std::min(Ux, Uy)),
+        Clamp(int(X8) - Y8, -128, 127), std::min(int(uint16_t(X)) + uint16_t(Y), 65535),
+        cl_long(Ux > Uy ? Ux - Uy : 0), (int(X8) * Y8) >> 8,
+        cl_long((uint32_t(uint16_t(X)) * uint16_t(Y)) >> 16)};
+    static const char *const Names[32] = {
+        "clz(char)", "clz(ushort4)", "clz(int)", "clz(long)", "ctz(uchar)", "ctz(short)",
+        "ctz(uint3)", "ctz(long)", "popcount(char)", "popcount(ushort)", "popcount(int8)",
+        "popcount(long)", "rotate(uchar)", "rotate(short2)", "rotate(int)", "rotate(long)",
+        "hadd(char)", "rhadd(uint)", "hadd(long)", "rhadd(ulong)", "mul24(int)", "mad24(uint)",
+        "abs(long)", "abs_diff(char)", "clamp(int)", "max(short4)", "min(ulong)", "sub_sat(char)",
+        "add_sat(ushort)", "sub_sat(ulong)", "mul_hi(char)", "mul_hi(ushort2)"};
+    for (int F = 0; F < 32; ++F)
+      if (R[32 * I + F] != Expected[F] && ++Wrong <= 12)
+        ADD_FAILURE() << Names[F] << " of " << X << ", " << Y << ": " << R[32 * I + F]
+                      << ", expected " << Expected[F];
+  }
+  EXPECT_EQ(Wrong, 0);
+  clReleaseProgram(P);
+}
+
+// The relational functions on float scalars (1 or 0) and vectors (-1 or 0, every width), any and
+// all (the sign bits), select (a scalar condition is tested against 0, a vector's by its sign
+// bits) and bitselect, on every pair of special values: signed zeros, denormals, the extremes,
+// infinities and NaNs.
+TEST_F(BuiltinFamilies, FloatRelationalsSelectAnyAndAll) {
+  cl_program P = built(R"(
+    kernel void k(global const float *a, global const float *b, global int *r) {
+      size_t j = get_global_id(0);
+      float x = a[j], y = b[j];
+      global int *o = r + 20 * j;
+      o[0] = isequal(x, y);
+      o[1] = isequal((float4)(x), (float4)(y)).y;
+      o[2] = isnotequal((float2)(x), (float2)(y)).x;
+      o[3] = isgreater((float3)(x), (float3)(y)).z;
+      o[4] = isgreaterequal((float8)(x), (float8)(y)).s5;
+      o[5] = isless((float16)(x), (float16)(y)).sf;
+      o[6] = islessequal(x, y);
+      o[7] = islessgreater((float4)(x), (float4)(y)).w;
+      o[8] = isordered(x, y) + 2 * isunordered(x, y) + 4 * isunordered((float2)(x), (float2)(y)).x;
+      o[9] = isfinite((float3)(x)).x;
+      o[10] = isinf((float2)(x)).y + 2 * isinf(x);
+      o[11] = isnan((float16)(x)).s9 + 2 * isnan(x);
+      o[12] = isnormal((float4)(x)).z + 2 * isnormal(x);
+      o[13] = signbit((float8)(x)).s1 + 2 * signbit(x);
+      o[14] = any((int4)(as_int(x), 0, 0, 0)) + 2 * all((int4)(as_int(x), -1, INT_MIN, as_int(y)));
+      o[15] = as_int(select(x, y, as_int(x)));
+      o[16] = as_int(select((float4)(x), (float4)(y), (int4)(as_int(x))).w);
+      o[17] = as_int(bitselect(x, y, as_float(0x007fffff)));
+      o[18] = select((short2)(1), (short2)(2), (short2)((short)as_int(x))).y;
+      o[19] = any(isnan((float4)(x, y, 1.0f, 2.0f))) + 2 * all(isless((float2)(x, y), (float2)(INFINITY)));
+    })");
+  const float Nan = std::numeric_limits<float>::quiet_NaN();
+  const std::vector<float> Special = {0.0f, -0.0f, 1.0f, -1.0f, 1.5f, 0x1p-149f, -0x1p-140f,
+                                      FLT_MIN, -FLT_MIN, FLT_MAX, -FLT_MAX, INFINITY, -INFINITY,
+                                      Nan, -Nan, 0x1.000002p0f, 0x1.fffffep-127f};
+  std::vector<float> A, B;
+  for (float X : Special)
+    for (float Y : Special)
+      A.push_back(X), B.push_back(Y);
+  const size_t N = A.size();
+  const std::vector<cl_int> R = runOnInputs<cl_int>(P, 20, 17, A, B);
+  auto Bits = [](float V) {
+    int32_t I;
+    std::memcpy(&I, &V, 4);
+    return I;
+  };
+  int Wrong = 0;
+  for (size_t I = 0; I < N; ++I) {
+    const float X = A[I], Y = B[I];
+    const int32_t Xb = Bits(X), Yb = Bits(Y);
+    const bool Unordered = std::isnan(X) || std::isnan(Y);
+    const int Expected[20] = {
+        X == Y, -(X == Y), -(X != Y), -(X > Y), -(X >= Y), -(X < Y), X <= Y,
+        -(X < Y || X > Y), !Unordered + 2 * Unordered - 4 * Unordered,
+        -int(std::isfinite(X)), -int(std::isinf(X)) + 2 * std::isinf(X),
+        -int(std::isnan(X)) + 2 * std::isnan(X), -int(std::isnormal(X)) + 2 * std::isnormal(X),
+        -int(std::signbit(X)) + 2 * std::signbit(X), (Xb < 0) + 2 * (Xb < 0 && Yb < 0),
+        Xb != 0 ? Yb : Xb, Xb < 0 ? Yb : Xb, (Xb & ~0x007fffff) | (Yb & 0x007fffff),
+        int16_t(Xb) < 0 ? 2 : 1, int(std::isnan(X) || std::isnan(Y)) + 2 * (X < INFINITY && Y < INFINITY)};
+    for (int F = 0; F < 20; ++F)
+      if (R[20 * I + F] != Expected[F] && ++Wrong <= 12)
+        ADD_FAILURE() << "result " << F << " of " << std::hexfloat << X << ", " << Y << std::dec
+                      << ": " << R[20 * I + F] << ", expected " << Expected[F];
+  }
+  EXPECT_EQ(Wrong, 0);
   clReleaseProgram(P);
 }
 
