@@ -8,6 +8,7 @@
 #include <clang/Frontend/CompilerInvocation.h>
 #include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Frontend/Utils.h>
+#include <clang/Lex/PreprocessorOptions.h>
 #include <llvm/ADT/StringMap.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -136,6 +137,10 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   auto Invocation = std::make_shared<clang::CompilerInvocation>();
   if (!clang::CompilerInvocation::CreateFromArgs(*Invocation, CArgs, Diags))
     return false;
+  // Clang's own test hooks, "#pragma clang __debug crash" (a trap instruction), parser_crash,
+  // llvm_fatal_error, llvm_unreachable and overflow_stack, would let one line of a program's
+  // source end the host process: they do nothing here (the preprocessor still reads them).
+  Invocation->getPreprocessorOpts().DisablePragmaDebugCrash = true;
 
   clang::CompilerInstance CI;
   CI.setInvocation(Invocation);

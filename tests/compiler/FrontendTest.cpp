@@ -177,6 +177,26 @@ TEST_F(Frontend, InvalidOptions) {
   }
 }
 
+// Clang's test pragmas would crash the compiler, and with it the host program (before the fix
+// each of these ended this test's process: a trap, LLVM's fatal error, a stack overflow).
+TEST_F(Frontend, ClangsCrashPragmasDoNotEndTheHost) {
+  for (const char *Pragma : {"crash", "parser_crash", "llvm_fatal_error", "llvm_unreachable",
+                             "overflow_stack"}) {
+    const std::string Source = std::string("#pragma clang __debug ") + Pragma +
+                               "\nkernel void k(global int *p) { *p = 1; }";
+    auto Out = compile(Source);
+    EXPECT_EQ(Out.Result, Status::Success) << Pragma << "\n" << Out.Log;
+    EXPECT_FALSE(Out.Bitcode.empty()) << Pragma;
+    EXPECT_EQ(Out.Kernels.size(), 1u) << Pragma;
+    // A build with a cache preprocesses first, for the key: that does not crash either.
+    CompileInput In;
+    In.Source = Source;
+    const std::filesystem::path Cache = std::filesystem::temp_directory_path() / ("weft pragma " + std::to_string(getpid()));
+    EXPECT_EQ(Compiler->build(In, Cache.string()).Result, Status::Success) << Pragma;
+    std::filesystem::remove_all(Cache);
+  }
+}
+
 TEST_F(Frontend, OnlyReportedExtensionsExist) {
   // No cl_khr_fp64 is reported: double is an error, and the macro is not defined.
   auto Out = compile("kernel void k(global double *p) { p[0] = 1.0; }");
