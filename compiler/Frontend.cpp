@@ -16,6 +16,8 @@
 
 #include <algorithm>
 
+#include <pthread.h>
+
 namespace weft::compiler {
 namespace {
 
@@ -68,6 +70,34 @@ constexpr ExtensionHeader ExtensionHeaders[] = {
 /// the same way on both sides of a call (in memory: with AVX Clang would pass them in registers).
 /// setHostTarget gives every function the host's CPU after linking.
 std::vector<std::string> targetArgs() { return {"-triple", "x86_64-unknown-linux-gnu", "-target-cpu", "x86-64"}; }
+
+/// The stack Clang's actions run on: StackBase and StackPerInputByte for each byte of source and
+/// headers, at most StackLimit (address space: pages are touched only as deep as Clang goes).
+/// A sum of 100,000 terms took between 16 and 32 MiB; 100,000 nested unary operators ("!!!...!x")
+/// between 128 and 512 MiB, more than their 100 KB of source are given: those still overflow.
+constexpr size_t StackBase = size_t(64) << 20, StackPerInputByte = 64, StackLimit = size_t(1) << 30;
+
+/// Runs Work on a thread of its own with a stack of StackBytes, and waits for it; on the calling
+/// thread if no such thread can be made (the address space refused, say).
+void onStackOf(size_t StackBytes, llvm::function_ref<void()> Work) {
+  pthread_attr_t Attributes;
+  if (pthread_attr_init(&Attributes) != 0) {
+    Work();
+    return;
+  }
+  pthread_t Thread;
+  auto Run = [](void *W) -> void * {
+    (*static_cast<llvm::function_ref<void()> *>(W))();
+    return nullptr;
+  };
+  const bool Started = pthread_attr_setstacksize(&Attributes, StackBytes) == 0 &&
+                       pthread_create(&Thread, &Attributes, Run, &Work) == 0;
+  pthread_attr_destroy(&Attributes);
+  if (Started)
+    pthread_join(Thread, nullptr);
+  else
+    Work();
+}
 
 } // namespace
 
@@ -159,7 +189,15 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   Files->pushOverlay(Memory);
   CI.createFileManager(Files);
 
-  bool Ok = CI.ExecuteAction(Action);
+  // Clang parses, checks and emits nested expressions recursively, a few hundred bytes of stack
+  // for each level: a sum of 100,000 terms, as generated code has, overflowed an 8 MiB stack
+  // (the host's main thread's on Linux; Clang's own driver too) and ended the host process.
+  size_t InputBytes = In.Source.size();
+  for (const auto &Header : In.Headers)
+    InputBytes += Header.second.size();
+  bool Ok = false;
+  onStackOf(std::min(StackBase + StackPerInputByte * InputBytes, StackLimit),
+            [&] { Ok = CI.ExecuteAction(Action); });
   LogStream.flush();
   // Diagnostics name the in-memory files by their place in the virtual input directory; the
   // application knows them as "program.cl" and its header_include_names.

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <pthread.h>
 #include <unistd.h>
 
 namespace weft {
@@ -195,6 +196,41 @@ TEST_F(Frontend, ClangsCrashPragmasDoNotEndTheHost) {
     EXPECT_EQ(Compiler->build(In, Cache.string()).Result, Status::Success) << Pragma;
     std::filesystem::remove_all(Cache);
   }
+}
+
+// Clang recurses once for each level of a nested expression: a sum of 100,000 terms needs more
+// than the 8 MiB of a main thread's stack (before the fix it ended this test's process, as it
+// ends clang-15's), and far more than a host's small thread stack. Clang runs on a stack of its
+// own, sized by the input.
+TEST_F(Frontend, DeeplyNestedExpressionsDoNotOverflowTheStack) {
+  std::string Sum = "kernel void k(global int *p) { int a = p[0]; p[1] = a";
+  for (int I = 1; I < 100000; ++I)
+    Sum += " + a";
+  Sum += "; }";
+  auto Out = compile(Sum);
+  EXPECT_EQ(Out.Result, Status::Success) << Out.Log.substr(0, 2000);
+  // From a host thread with a 256 KiB stack, a sum of 2,000 terms (which needs more than that).
+  struct Call {
+    compiler::Compiler *Compiler;
+    CompileInput In;
+    CompileOutput Out;
+  } Small{Compiler, {}, {}};
+  Small.In.Source = "kernel void k(global int *p) { int a = p[0]; p[1] = a";
+  for (int I = 1; I < 2000; ++I)
+    Small.In.Source += " + a";
+  Small.In.Source += "; }";
+  pthread_attr_t Attributes;
+  ASSERT_EQ(pthread_attr_init(&Attributes), 0);
+  ASSERT_EQ(pthread_attr_setstacksize(&Attributes, 256 << 10), 0);
+  pthread_t Thread;
+  ASSERT_EQ(pthread_create(&Thread, &Attributes, [](void *C) -> void * {
+    auto *Small = static_cast<Call *>(C);
+    Small->Out = Small->Compiler->compile(Small->In);
+    return nullptr;
+  }, &Small), 0);
+  pthread_join(Thread, nullptr);
+  pthread_attr_destroy(&Attributes);
+  EXPECT_EQ(Small.Out.Result, Status::Success) << Small.Out.Log.substr(0, 2000);
 }
 
 TEST_F(Frontend, OnlyReportedExtensionsExist) {
