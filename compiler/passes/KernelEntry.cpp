@@ -22,7 +22,9 @@
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Transforms/Utils/Cloning.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <functional>
 
@@ -111,6 +113,73 @@ llvm::BasicBlock *emitWorkItemLoops(llvm::IRBuilder<> &B, llvm::Value *const *Si
   for (int D = 1; D < 3; ++D)
     close(D, exit(D));
   return XExit;
+}
+
+/// How many instructions of Item inlining leaves in the loop nest of region R (the resume id a
+/// constant): those of the blocks reachable from where the entry's dispatch sends R, up to the
+/// barriers' blocks, which return. All of Item's without such a dispatch.
+uint64_t regionInstructions(llvm::Function &Item, uint64_t R) {
+  auto *Dispatch = llvm::dyn_cast<llvm::SwitchInst>(Item.getEntryBlock().getTerminator());
+  if (!Dispatch || Dispatch->getCondition() != Item.getArg(Item.arg_size() - 1))
+    return Item.getInstructionCount();
+  auto Case = Dispatch->findCaseValue(llvm::ConstantInt::get(
+      llvm::cast<llvm::IntegerType>(Dispatch->getCondition()->getType()), R));
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 32> Seen;
+  std::vector<const llvm::BasicBlock *> Work = {Case->getCaseSuccessor()};
+  uint64_t Count = Item.getEntryBlock().size();
+  while (!Work.empty()) {
+    const llvm::BasicBlock *BB = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(BB).second)
+      continue;
+    Count += BB->size();
+    for (const llvm::BasicBlock *Next : llvm::successors(BB))
+      Work.push_back(Next);
+  }
+  return Count;
+}
+
+/// Inlining Item into every region's loop nest copies, into each, the code from that region's
+/// barrier to the next barrier on every path. Where barriers sit in branches or loops, a region
+/// goes on past the barriers it can skip: with n of them in a row, each region holds the rest of
+/// the kernel, n^2 / 2 regions' worth of code in all, and LLVM's optimisation and code generation
+/// took 12 s for 40 barriers in ifs (28 s for 50; PoCL 3.1 had not built 50 in 10 minutes). So
+/// the regions are inlined smallest first, up to InlineBudget instructions in all (but at least
+/// all of a kernel whose regions add up to less); the others' loops call Item, which goes to its
+/// region through its dispatch switch (correct, but one call per work-item, so not vectorized).
+/// Item keeps its own private variables then, on the worker's stack: with more than
+/// PrivateFramePass::FrameStackBudget bytes of them every region is inlined.
+constexpr uint64_t InlineBudget = 20000;
+
+void inlineRegionsWithinBudget(llvm::Function &Item) {
+  std::vector<std::pair<uint64_t, llvm::CallInst *>> Calls; // (instructions, call)
+  uint64_t Total = 0;
+  for (llvm::User *U : Item.users())
+    if (auto *Call = llvm::dyn_cast<llvm::CallInst>(U)) {
+      auto *R = llvm::cast<llvm::ConstantInt>(Call->getArgOperand(Call->arg_size() - 1));
+      Calls.push_back({regionInstructions(Item, R->getZExtValue()), Call});
+      Total += Calls.back().first;
+    }
+  const llvm::DataLayout &DL = Item.getParent()->getDataLayout();
+  uint64_t StackBytes = 0;
+  for (llvm::Instruction &I : Item.getEntryBlock())
+    if (auto *A = llvm::dyn_cast<llvm::AllocaInst>(&I))
+      if (llvm::Optional<llvm::TypeSize> Size = A->getAllocationSizeInBits(DL))
+        StackBytes += Size->getFixedSize() / 8;
+  if (Total <= InlineBudget || StackBytes > PrivateFramePass::FrameStackBudget)
+    return; // the always-inliner inlines every call
+  std::stable_sort(Calls.begin(), Calls.end(),
+                   [](const auto &X, const auto &Y) { return X.first < Y.first; });
+  Item.removeFnAttr(llvm::Attribute::AlwaysInline);
+  Item.addFnAttr(llvm::Attribute::NoInline);
+  uint64_t Inlined = 0;
+  for (auto [Instructions, Call] : Calls) {
+    if (Inlined + Instructions > InlineBudget)
+      break;
+    llvm::InlineFunctionInfo Info;
+    if (llvm::InlineFunction(*Call, Info, nullptr, /*InsertLifetime=*/false).isSuccess())
+      Inlined += Instructions;
+  }
 }
 
 /// Adds __weft_wg_<K>, which runs Item over a work-group.
@@ -247,8 +316,11 @@ llvm::PreservedAnalyses KernelEntryPass::run(llvm::Module &M, llvm::ModuleAnalys
         Kernels.push_back({K, &F});
   if (Kernels.empty())
     return llvm::PreservedAnalyses::all();
-  for (auto [K, Item] : Kernels)
+  for (auto [K, Item] : Kernels) {
     makeEntry(*K, *Item);
+    if (!Item->getReturnType()->isVoidTy())
+      inlineRegionsWithinBudget(*Item);
+  }
   // The work-group functions replace the kernels, and are the module's only entry points.
   for (auto [K, Item] : Kernels)
     if (K->use_empty())

@@ -232,6 +232,40 @@ TEST_F(Execution, DivergentLoopExitsAndBranchesAcrossBarriers) {
   }
 }
 
+// Barriers in many uniform branches, each followed by a read of a neighbour's value. A region
+// runs on past the barriers its work-items skip, so each holds the rest of the kernel: inlined
+// into every region's loop nest that is n^2 / 2 regions' worth of code, so the later regions'
+// loops call the work-item function instead. InstCombine sinks the running sum's additions to
+// the end, where all the branches' terms were carried across every barrier until the barrier
+// pass moved the additions back (lit/barriers/sunk-sums.ll). Against the host.
+TEST_F(Execution, ManyBarriersInBranches) {
+  constexpr int N = 48, Group = 32;
+  std::string Source = "kernel void k(global const int *take, global int *out) {\n"
+                       "  local int l[32];\n  int lid = get_local_id(0), s = 0;\n";
+  for (int I = 0; I < N; ++I)
+    Source += "  if (take[" + std::to_string(I) + "] > 0) { l[lid] = lid * " + std::to_string(I + 1) +
+              "; barrier(CLK_LOCAL_MEM_FENCE); s += l[(lid + 1) % 32]; "
+              "barrier(CLK_LOCAL_MEM_FENCE); } else { s -= " + std::to_string(I) + "; }\n";
+  Source += "  out[get_global_id(0)] = s;\n}\n";
+  auto Out = build(Source.c_str());
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  const auto &K = Out.Program->kernels().at(0);
+  std::vector<int> Take(N), Result(4 * Group, -1);
+  for (int I = 0; I < N; ++I)
+    Take[I] = (I * 7 + I / 5) % 3 != 0;
+  std::vector<std::byte> Args(K.ArgBufferSize);
+  set(Args, K, 0, Take.data());
+  set(Args, K, 1, Result.data());
+  run(K, Args, 1, {4 * Group, 1, 1}, {Group, 1, 1});
+  for (int G = 0; G < 4 * Group; ++G) {
+    const int Lid = G % Group;
+    int Expected = 0;
+    for (int I = 0; I < N; ++I)
+      Expected += Take[I] ? (Lid + 1) % Group * (I + 1) : -I;
+    EXPECT_EQ(Result[G], Expected) << G;
+  }
+}
+
 TEST_F(Execution, TreeReductionWithBarriersInALoop) {
   auto Out = build(R"(
     kernel void sum(global const int *in, global int *out) {
