@@ -250,7 +250,7 @@ TEST_F(Execution, ManyBarriersInBranches) {
   std::vector<int> Take(N);
   for (int I = 0; I < N; ++I)
     Take[I] = (I * 7 + I / 5) % 3 != 0;
-  // (Through opt -passes=weft-pipeline, the 96 regions' loop nests keep 69 calls of the work-item
+  // (Through opt -passes=weft-pipeline, the 97 regions' loop nests keep 69 calls of the work-item
   // function: the rest are inlined.)
   for (const char *Options : {"", "-cl-opt-disable"}) {
     SCOPED_TRACE(Options);
