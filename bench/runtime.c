@@ -2,6 +2,8 @@
    - latency: a tiny (4-byte) non-blocking write + clFinish, and a tiny blocking read
    - chain: 1,000 commands on an out-of-order queue, each waiting for the previous one's event
    - bandwidth: 64 MiB copy, fill, write and read
+   - create_kernel: clCreateKernel by name (then clReleaseKernel) in a built program of 256
+     kernels, per kernel
    Prints "name value unit" lines; bench/runtime.sh runs it for Weft and PoCL side by side. */
 #include "bench.h"
 
@@ -107,6 +109,32 @@ int main(void) {
       S[K] = (double)Bytes * Reps / ((nowUs() - T0) * 1e3);
     }
     printf("copy_%zuKiB %.2f GB/s\n", Bytes >> 10, median(S, Samples));
+  }
+  /* Creating kernels by name in a program of many (clCreateKernel copied the whole build state,
+     bitcode included, each time). */
+  {
+    enum { Kernels = 256 };
+    char *Source = malloc(Kernels * 128), *At = Source;
+    for (int I = 0; I < Kernels; ++I)
+      At += sprintf(At, "kernel void k%d(global float *p) { p[get_global_id(0)] += %d.0f; }\n", I, I);
+    const char *Text = Source;
+    cl_program Prog = clCreateProgramWithSource(C, 1, &Text, NULL, &Err);
+    CHECK(Err);
+    CHECK(clBuildProgram(Prog, 1, &D, "", NULL, NULL));
+    for (int K = 0; K < Samples; ++K) {
+      double T0 = nowUs();
+      for (int I = 0; I < Kernels; ++I) {
+        char Name[16];
+        sprintf(Name, "k%d", (I * 97) % Kernels);
+        cl_kernel Kernel = clCreateKernel(Prog, Name, &Err);
+        CHECK(Err);
+        CHECK(clReleaseKernel(Kernel));
+      }
+      S[K] = (nowUs() - T0) / Kernels;
+    }
+    printf("create_kernel_256 %.2f us\n", median(S, Samples));
+    clReleaseProgram(Prog);
+    free(Source);
   }
   free(Host);
   clReleaseMemObject(A);

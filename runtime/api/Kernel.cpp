@@ -27,13 +27,13 @@ size_t kernelWorkGroupSize(const Kernel &K, const Device &D) {
 }
 
 Expected<Kernel *> makeKernel(Program &P, const std::string &Name) {
-  Program::BuildState B = P.build();
+  std::shared_ptr<compiler::Executable> Executable = P.executable();
   // "CL_INVALID_PROGRAM_EXECUTABLE if there is no successfully built executable for program."
-  if (!B.Executable)
+  if (!Executable)
     return Error(CL_INVALID_PROGRAM_EXECUTABLE, "the program has not been built successfully");
-  for (const compiler::KernelBinary &K : B.Executable->kernels())
+  for (const compiler::KernelBinary &K : Executable->kernels())
     if (K.Info.Name == Name)
-      return new Kernel(P, K, B.Executable);
+      return new Kernel(P, K, Executable);
   // "CL_INVALID_KERNEL_NAME if kernel_name is not found in program."
   return Error(CL_INVALID_KERNEL_NAME, cat("no kernel named '", Name, "' in the program"));
 }
@@ -75,11 +75,11 @@ cl_int CL_API_CALL clCreateKernelsInProgram(cl_program ProgramHandle, cl_uint Nu
     auto P = toObject<Program>(ProgramHandle);
     if (!P)
       return P.takeError();
-    Program::BuildState B = (*P)->build();
-    if (!B.Executable)
+    std::shared_ptr<compiler::Executable> Executable = (*P)->executable();
+    if (!Executable)
       return Error(CL_INVALID_PROGRAM_EXECUTABLE, "the program has not been built successfully")
           .in(&(*P)->context());
-    const auto &All = B.Executable->kernels();
+    const auto &All = Executable->kernels();
     // "CL_INVALID_VALUE if kernels is not NULL and num_kernels is less than the number of
     // kernels in program."
     if (Kernels && NumKernels < All.size())
@@ -88,7 +88,7 @@ cl_int CL_API_CALL clCreateKernelsInProgram(cl_program ProgramHandle, cl_uint Nu
           .in(&(*P)->context());
     if (Kernels)
       for (size_t I = 0; I < All.size(); ++I)
-        Kernels[I] = toHandle(new Kernel(**P, All[I], B.Executable));
+        Kernels[I] = toHandle(new Kernel(**P, All[I], Executable));
     if (NumKernelsRet)
       *NumKernelsRet = cl_uint(All.size());
     return Status::ok();
@@ -277,7 +277,7 @@ cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel KernelHandle, cl_uint Index,
     Context *Ctx = &K.program().context();
     // "CL_KERNEL_ARG_INFO_NOT_AVAILABLE if the argument information is not available":
     // it is only kept for programs built with -cl-kernel-arg-info.
-    if (!K.program().build().KernelArgInfo)
+    if (!K.program().keepsKernelArgInfo())
       return Error(CL_KERNEL_ARG_INFO_NOT_AVAILABLE,
                    "the program was not built with -cl-kernel-arg-info")
           .in(Ctx);

@@ -93,6 +93,16 @@ Program::BuildState Program::build() const {
   return State;
 }
 
+std::shared_ptr<compiler::Executable> Program::executable() const {
+  std::lock_guard Guard(Lock);
+  return State.Executable;
+}
+
+bool Program::keepsKernelArgInfo() const {
+  std::lock_guard Guard(Lock);
+  return State.KernelArgInfo;
+}
+
 const compiler::KernelBinary *Program::findKernel(const std::string &Name) const {
   std::lock_guard Guard(Lock);
   if (!State.Executable)
