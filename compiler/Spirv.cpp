@@ -150,6 +150,12 @@ std::vector<uint32_t> shufflesOfEqualLengths(const std::vector<uint32_t> &Words)
   return Out;
 }
 
+/// The literal string in the Count words at W (up to its NUL, and no further than those words).
+std::string_view literal(const uint32_t *W, size_t Count) {
+  const char *Text = reinterpret_cast<const char *>(W);
+  return std::string_view(Text, strnlen(Text, Count * 4));
+}
+
 /// A well-formed module's words with the instructions LLVM 15's translator lacks, misreads or
 /// crashes on written with others it reads. SPIR-V 1.4's:
 /// - OpDecorateString and OpMemberDecorateString become OpDecorate and OpMemberDecorate, whose
@@ -176,7 +182,8 @@ std::vector<uint32_t> shufflesOfEqualLengths(const std::vector<uint32_t> &Words)
 /// whose type is not declared, say) stays as it is, and the translator fails on it as before.
 std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Words) {
   enum : uint32_t {
-    OpUndef = 1, OpExtension = 10, OpMemoryModel = 14, OpCapability = 17, OpTypeVoid = 19, OpTypeInt = 21, OpTypeVector = 23,
+    OpUndef = 1, OpExtension = 10, OpMemoryModel = 14, OpCapability = 17, OpTypeVoid = 19,
+    OpTypeInt = 21, OpTypeVector = 23,
     OpTypeArray = 28, OpTypeStruct = 30, OpTypePointer = 32, OpTypeForwardPointer = 39,
     OpConstant = 43, OpConstantNull = 46, OpFunction = 54, OpFunctionEnd = 56, OpLoad = 61,
     OpStore = 62, OpCopyMemory = 63, OpCopyMemorySized = 64, OpPtrAccessChain = 67,
@@ -398,9 +405,7 @@ std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Word
     const bool TwoSets = Second < Count && Second + 1 + __builtin_popcount(W[Second] & WithOperand) == Count;
     if (!Clocks.empty() && ((Op == OpCapability && Count == 2 && W[1] == ShaderClockKHR) ||
                             (Op == OpExtension && Count >= 2 &&
-                             std::string_view(reinterpret_cast<const char *>(W + 1), (Count - 1) * 4)
-                                     .substr(0, sizeof "SPV_KHR_shader_clock") ==
-                                 std::string_view("SPV_KHR_shader_clock", sizeof "SPV_KHR_shader_clock")))) {
+                             literal(W + 1, Count - 1) == "SPV_KHR_shader_clock"))) {
       // Dropped with the instruction they declare.
     } else if (Op == OpCapability && Count == 2 && !Clocks.empty() && !HasLinkage) {
       Out.insert(Out.end(), W, W + Count);

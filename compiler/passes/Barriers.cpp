@@ -41,8 +41,6 @@
 namespace weft::compiler {
 namespace {
 
-using BlockSet = llvm::SmallPtrSet<const llvm::BasicBlock *, 32>;
-
 struct Barrier {
   llvm::BasicBlock *Block;  ///< holds only `ret <id>`
   llvm::BasicBlock *Resume; ///< where the code after the barrier starts
@@ -432,7 +430,7 @@ public:
 
   /// The blocks from which Target can be reached (Target included).
   BlockSet reaching(const llvm::BasicBlock *Target) const {
-    return walk(Target, [&](const llvm::BasicBlock *BB, std::vector<const llvm::BasicBlock *> &Out) {
+    return walkBlocks(Target, [&](const llvm::BasicBlock *BB, std::vector<const llvm::BasicBlock *> &Out) {
       for (const llvm::BasicBlock *Pred : llvm::predecessors(BB))
         Out.push_back(Pred);
       if (auto It = BarrierOf.find(BB); It != BarrierOf.end())
@@ -442,7 +440,7 @@ public:
 
   /// The blocks reachable from Start (Start included).
   BlockSet reachableFrom(const llvm::BasicBlock *Start) const {
-    return walk(Start, [&](const llvm::BasicBlock *BB, std::vector<const llvm::BasicBlock *> &Out) {
+    return walkBlocks(Start, [&](const llvm::BasicBlock *BB, std::vector<const llvm::BasicBlock *> &Out) {
       for (const llvm::BasicBlock *Succ : llvm::successors(BB))
         Out.push_back(Succ);
       if (auto It = ResumeOf.find(BB); It != ResumeOf.end())
@@ -451,18 +449,6 @@ public:
   }
 
 private:
-  template <typename Next> static BlockSet walk(const llvm::BasicBlock *From, Next &&Neighbours) {
-    BlockSet Set;
-    std::vector<const llvm::BasicBlock *> Work{From};
-    while (!Work.empty()) {
-      const llvm::BasicBlock *BB = Work.back();
-      Work.pop_back();
-      if (Set.insert(BB).second)
-        Neighbours(BB, Work);
-    }
-    return Set;
-  }
-
   llvm::DenseMap<const llvm::BasicBlock *, const llvm::BasicBlock *> ResumeOf, BarrierOf;
 };
 

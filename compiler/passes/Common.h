@@ -2,6 +2,7 @@
 // and writing the integer function attributes of Passes.h.
 #pragma once
 
+#include <llvm/ADT/SmallPtrSet.h>
 #include <llvm/ADT/StringRef.h>
 #include <llvm/ADT/StringSwitch.h>
 #include <llvm/IR/Function.h>
@@ -15,6 +16,22 @@
 #include <vector>
 
 namespace weft::compiler {
+
+using BlockSet = llvm::SmallPtrSet<const llvm::BasicBlock *, 32>;
+
+/// The blocks reached from From (included) by following Neighbours(Block, Out), which pushes a
+/// block's neighbours onto Out.
+template <typename Next> BlockSet walkBlocks(const llvm::BasicBlock *From, Next &&Neighbours) {
+  BlockSet Set;
+  std::vector<const llvm::BasicBlock *> Work{From};
+  while (!Work.empty()) {
+    const llvm::BasicBlock *BB = Work.back();
+    Work.pop_back();
+    if (Set.insert(BB).second)
+      Neighbours(BB, Work);
+  }
+  return Set;
+}
 
 /// OpenCL C's address space numbers in Clang's SPIR mapping.
 inline constexpr unsigned PrivateAddressSpace = 0, GlobalAddressSpace = 1, ConstantAddressSpace = 2,

@@ -124,18 +124,12 @@ uint64_t regionInstructions(llvm::Function &Item, uint64_t R) {
     return Item.getInstructionCount();
   auto Case = Dispatch->findCaseValue(llvm::ConstantInt::get(
       llvm::cast<llvm::IntegerType>(Dispatch->getCondition()->getType()), R));
-  llvm::SmallPtrSet<const llvm::BasicBlock *, 32> Seen;
-  std::vector<const llvm::BasicBlock *> Work = {Case->getCaseSuccessor()};
   uint64_t Count = Item.getEntryBlock().size();
-  while (!Work.empty()) {
-    const llvm::BasicBlock *BB = Work.back();
-    Work.pop_back();
-    if (!Seen.insert(BB).second)
-      continue;
+  for (const llvm::BasicBlock *BB :
+       walkBlocks(Case->getCaseSuccessor(), [](const llvm::BasicBlock *BB, auto &Out) {
+         Out.insert(Out.end(), llvm::succ_begin(BB), llvm::succ_end(BB));
+       }))
     Count += BB->size();
-    for (const llvm::BasicBlock *Next : llvm::successors(BB))
-      Work.push_back(Next);
-  }
   return Count;
 }
 

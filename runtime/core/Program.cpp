@@ -103,16 +103,6 @@ bool Program::keepsKernelArgInfo() const {
   return State.KernelArgInfo;
 }
 
-const compiler::KernelBinary *Program::findKernel(const std::string &Name) const {
-  std::lock_guard Guard(Lock);
-  if (!State.Executable)
-    return nullptr;
-  for (const compiler::KernelBinary &K : State.Executable->kernels())
-    if (K.Info.Name == Name)
-      return &K;
-  return nullptr;
-}
-
 Program::Program(Context &C) : Object(ObjectType::Program), Ctx(&C), From(Origin::Link) {}
 
 Program::Program(Context &C, Il Module)

@@ -82,8 +82,6 @@ public:
   /// Whether clBuildProgram and clCompileProgram compile the program (OpenCL C or SPIR-V).
   bool hasSource() const { return From == Origin::Source || From == Origin::Il; }
 
-  /// The kernel named Name in the built executable, or null.
-  const compiler::KernelBinary *findKernel(const std::string &Name) const;
 
   /// Kernels created from this program: while any exists, it may not be rebuilt.
   void kernelCreated() { LiveKernels.fetch_add(1); }
