@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -92,6 +93,8 @@ class Executable {
 public:
   virtual ~Executable() = default;
   virtual const std::vector<KernelBinary> &kernels() const = 0;
+  /// The kernel named Name, or null: clCreateKernel's look-up, by hash.
+  virtual const KernelBinary *kernel(std::string_view Name) const = 0;
   /// Bytes of the program's variables in the global address space (program scope, and static
   /// variables in functions): CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE. Each Executable has
   /// its own copy of them.

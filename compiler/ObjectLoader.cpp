@@ -15,6 +15,8 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <string_view>
+#include <unordered_map>
 
 // Half-precision conversions LLVM emits calls to; libgcc (GCC 12) has them. Declared only to take
 // their addresses.
@@ -526,14 +528,23 @@ class LoadedExecutable final : public Executable {
 public:
   LoadedExecutable(std::unique_ptr<LoadedCode> Code, std::vector<KernelBinary> Kernels,
                    uint64_t GlobalBytes)
-      : Code(std::move(Code)), Kernels(std::move(Kernels)), GlobalBytes(GlobalBytes) {}
+      : Code(std::move(Code)), Kernels(std::move(Kernels)), GlobalBytes(GlobalBytes) {
+    ByName.reserve(this->Kernels.size());
+    for (const KernelBinary &K : this->Kernels)
+      ByName.emplace(K.Info.Name, &K);
+  }
   const std::vector<KernelBinary> &kernels() const override { return Kernels; }
+  const KernelBinary *kernel(std::string_view Name) const override {
+    auto It = ByName.find(Name);
+    return It == ByName.end() ? nullptr : It->second;
+  }
   uint64_t globalVariableBytes() const override { return GlobalBytes; }
 
 private:
   std::unique_ptr<LoadedCode> Code; // the code the kernels' functions point into, and the
                                     // program's global variables
   std::vector<KernelBinary> Kernels;
+  std::unordered_map<std::string_view, const KernelBinary *> ByName; // views of Kernels' names
   uint64_t GlobalBytes;
 };
 

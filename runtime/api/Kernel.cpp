@@ -31,9 +31,8 @@ Expected<Kernel *> makeKernel(Program &P, const std::string &Name) {
   // "CL_INVALID_PROGRAM_EXECUTABLE if there is no successfully built executable for program."
   if (!Executable)
     return Error(CL_INVALID_PROGRAM_EXECUTABLE, "the program has not been built successfully");
-  for (const compiler::KernelBinary &K : Executable->kernels())
-    if (K.Info.Name == Name)
-      return new Kernel(P, K, Executable);
+  if (const compiler::KernelBinary *K = Executable->kernel(Name))
+    return new Kernel(P, *K, Executable);
   // "CL_INVALID_KERNEL_NAME if kernel_name is not found in program."
   return Error(CL_INVALID_KERNEL_NAME, cat("no kernel named '", Name, "' in the program"));
 }

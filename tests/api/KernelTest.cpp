@@ -417,6 +417,44 @@ TEST_F(KernelApi, ArgumentErrorsAndInfo) {
   clReleaseProgram(P);
 }
 
+TEST_F(KernelApi, KernelsAreFoundByTheirExactNames) {
+  // Names that are prefixes of one another, differ in case or only in their last character.
+  std::string Source;
+  std::vector<std::string> Names;
+  for (int I = 0; I < 120; ++I) {
+    Names.push_back("k" + std::to_string(I));
+    Names.push_back("K" + std::to_string(I) + "_");
+  }
+  for (size_t I = 0; I < Names.size(); ++I)
+    Source += "kernel void " + Names[I] + "(global int *p) { p[0] = " + std::to_string(I) + "; }\n";
+  cl_program P = built(Source.c_str());
+  cl_mem M = buffer(sizeof(cl_int));
+  cl_command_queue Q = queue();
+  for (size_t I = 0; I < Names.size(); I += 7) {
+    cl_int Err;
+    cl_kernel K = clCreateKernel(P, Names[I].c_str(), &Err);
+    ASSERT_EQ(Err, CL_SUCCESS) << Names[I];
+    char Name[16];
+    ASSERT_EQ(clGetKernelInfo(K, CL_KERNEL_FUNCTION_NAME, sizeof Name, Name, nullptr), CL_SUCCESS);
+    EXPECT_EQ(Names[I], Name);
+    // The kernel runs the code of its own name.
+    ASSERT_EQ(clSetKernelArg(K, 0, sizeof M, &M), CL_SUCCESS);
+    ASSERT_EQ(clEnqueueTask(Q, K, 0, nullptr, nullptr), CL_SUCCESS);
+    cl_int Got = -1;
+    ASSERT_EQ(clEnqueueReadBuffer(Q, M, CL_TRUE, 0, sizeof Got, &Got, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    EXPECT_EQ(Got, cl_int(I)) << Names[I];
+    clReleaseKernel(K);
+  }
+  for (const char *Missing : {"k", "k120", "k1_", "K1", "k01", "k1 ", "", "k1\n"}) {
+    cl_int Err = CL_SUCCESS;
+    EXPECT_EQ(clCreateKernel(P, Missing, &Err), nullptr) << Missing;
+    EXPECT_EQ(Err, CL_INVALID_KERNEL_NAME) << Missing;
+  }
+  clReleaseMemObject(M);
+  clReleaseProgram(P);
+}
+
 TEST_F(KernelApi, WorkSizeErrors) {
   cl_program P = built("kernel void k(global int *p) { p[get_global_id(0)] = 1; }\n"
                        "kernel __attribute__((reqd_work_group_size(4,1,1))) void r(global int *p)"
