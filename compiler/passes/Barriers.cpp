@@ -53,9 +53,9 @@ bool isRecomputable(const llvm::Instruction &I, const llvm::BasicBlock *Entry) {
     if (!I.hasMetadata(llvm::LLVMContext::MD_invariant_load))
       return false;
   } else if (!llvm::isa<llvm::GetElementPtrInst, llvm::CastInst, llvm::CmpInst, llvm::SelectInst>(I)) {
-    auto *Op = llvm::dyn_cast<llvm::BinaryOperator>(&I);
-    if (!Op || Op->getOpcode() == llvm::Instruction::UDiv || Op->getOpcode() == llvm::Instruction::SDiv ||
-        Op->getOpcode() == llvm::Instruction::URem || Op->getOpcode() == llvm::Instruction::SRem)
+    // Arithmetic that cannot trap: a division or remainder only by a constant that is neither 0
+    // nor (signed) -1, like the (lid + 1) % 32 of a neighbour's index.
+    if (!llvm::isa<llvm::BinaryOperator>(I) || !llvm::isSafeToSpeculativelyExecute(&I))
       return false;
   }
   for (const llvm::Use &Op : I.operands()) {
@@ -233,12 +233,43 @@ struct Slots {
   std::vector<llvm::StoreInst *> UniformSpills;
 };
 
+/// Slots shared by values that never cross the same barrier. A work-item's slot holds a value only
+/// from the store in a barrier's block to the reload that starts the barrier's resume block, and
+/// nothing of that work-item runs in between; so values of one type whose barriers differ can
+/// take turns in one slot (a kernel whose stages each pass their own values over one barrier
+/// keeps one stage's worth of slots, not every stage's).
+class SlotSharing {
+public:
+  /// The slot for a value of type T that crosses Across: an existing one of that type none of
+  /// whose values crosses any of them, or a new one (numbered in the order they are made).
+  size_t slotFor(llvm::Type *T, const std::vector<const Barrier *> &Across) {
+    auto Free = [&](const Slot &S) {
+      return S.Type == T && llvm::none_of(Across, [&](const Barrier *B) { return S.Busy.count(B); });
+    };
+    auto It = llvm::find_if(Made, Free);
+    if (It == Made.end())
+      It = Made.insert(Made.end(), Slot{T, {}});
+    It->Busy.insert(Across.begin(), Across.end());
+    return size_t(It - Made.begin());
+  }
+  size_t size() const { return Made.size(); }
+  llvm::Type *type(size_t Slot) const { return Made[Slot].Type; }
+
+private:
+  struct Slot {
+    llvm::Type *Type;
+    llvm::SmallPtrSet<const Barrier *, 8> Busy; ///< the barriers its values cross
+  };
+  std::vector<Slot> Made;
+};
+
 /// Step 3: each SSA value live across a barrier is stored to a slot in that barrier's block and
 /// reloaded at the start of the resume block; SSAUpdater then gives every use the definition that
 /// reaches it (the original, or a reload), with PHIs where they merge. Between barriers the value
 /// stays in a register: a loop without barriers keeps its accumulator there. A value uniform at
-/// every barrier it crosses has one slot for the work-group; the others one per work-item (an
-/// alloca, which step 4 moves to private memory).
+/// every barrier it crosses has a slot for the work-group; the others one per work-item (an
+/// alloca, which step 4 moves to private memory). Values that never cross the same barrier share
+/// slots (SlotSharing).
 Slots keepValuesAcrossBarriers(llvm::Function &F, const std::vector<Barrier> &Barriers,
                                const llvm::BasicBlock *Entry, const Uniformity &Uniform) {
   llvm::DenseMap<const llvm::BasicBlock *, const llvm::BasicBlock *> BarrierOf;
@@ -271,16 +302,20 @@ Slots keepValuesAcrossBarriers(llvm::Function &F, const std::vector<Barrier> &Ba
   Slots Result;
   const llvm::DataLayout &DL = F.getParent()->getDataLayout();
   llvm::IRBuilder<> B(F.getEntryBlock().getTerminator());
+  // Which slot each value takes: uniform ones and per-work-item ones share among themselves.
+  SlotSharing UniformSlots, ItemSlots;
+  std::vector<size_t> SlotOf(Values.size());
+  for (size_t I = 0; I < Values.size(); ++I)
+    SlotOf[I] = (Values[I].IsUniform ? UniformSlots : ItemSlots).slotFor(Values[I].V->getType(), Values[I].Across);
   // Uniform slots, after the kernel's __local variables.
   Result.UniformOffset = alignTo(intAttribute(F, attr::LocalBytes), 16);
-  std::vector<uint64_t> UniformAt(Values.size());
-  for (size_t I = 0; I < Values.size(); ++I)
-    if (Values[I].IsUniform) {
-      llvm::Type *T = Values[I].V->getType();
-      Result.UniformBytes = alignTo(Result.UniformBytes, DL.getABITypeAlign(T).value());
-      UniformAt[I] = Result.UniformBytes;
-      Result.UniformBytes += DL.getTypeAllocSize(T);
-    }
+  std::vector<uint64_t> UniformAt(UniformSlots.size());
+  for (size_t I = 0; I < UniformSlots.size(); ++I) {
+    llvm::Type *T = UniformSlots.type(I);
+    Result.UniformBytes = alignTo(Result.UniformBytes, DL.getABITypeAlign(T).value());
+    UniformAt[I] = Result.UniformBytes;
+    Result.UniformBytes += DL.getTypeAllocSize(T);
+  }
   Result.UniformBytes = alignTo(Result.UniformBytes, 16);
   llvm::Value *Local = nullptr;
   if (Result.UniformBytes)
@@ -288,18 +323,27 @@ Slots keepValuesAcrossBarriers(llvm::Function &F, const std::vector<Barrier> &Ba
                              B.getPtrTy(), "uniform.base");
 
   llvm::Instruction *AllocaPoint = &*F.getEntryBlock().getFirstInsertionPt();
+  // Each slot's addresses, made for the first value that takes it (and named after it).
+  std::vector<std::pair<llvm::Value *, llvm::Value *>> UniformAddresses(UniformSlots.size());
+  std::vector<llvm::Value *> ItemAddresses(ItemSlots.size());
   for (size_t I = 0; I < Values.size(); ++I) {
     auto &[V, Across, IsUniform] = Values[I];
     llvm::Value *ReadFrom, *WriteTo;
     if (IsUniform) {
-      ReadFrom = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Local, Result.UniformOffset + UniformAt[I],
-                                              V->getName() + ".uniform");
-      WriteTo = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Local,
-                                             Result.UniformOffset + Result.UniformBytes + UniformAt[I],
+      auto &[Read, Write] = UniformAddresses[SlotOf[I]];
+      if (!Read) {
+        const uint64_t At = Result.UniformOffset + UniformAt[SlotOf[I]];
+        Read = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Local, At, V->getName() + ".uniform");
+        Write = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Local, At + Result.UniformBytes,
                                              V->getName() + ".uniform.next");
+      }
+      ReadFrom = Read;
+      WriteTo = Write;
     } else {
-      ReadFrom = WriteTo = new llvm::AllocaInst(V->getType(), DL.getAllocaAddrSpace(), V->getName() + ".slot",
-                                                AllocaPoint);
+      llvm::Value *&Slot = ItemAddresses[SlotOf[I]];
+      if (!Slot)
+        Slot = new llvm::AllocaInst(V->getType(), DL.getAllocaAddrSpace(), V->getName() + ".slot", AllocaPoint);
+      ReadFrom = WriteTo = Slot;
     }
     std::vector<llvm::Use *> Uses;
     for (llvm::Use &U : V->uses())

@@ -272,6 +272,50 @@ TEST_F(Execution, ManyBarriersInBranches) {
   }
 }
 
+TEST_F(Execution, StagesShareTheirBarrierSlots) {
+  // 16 stages, each passing two values of its own over one barrier (and the running sum over
+  // all). Values that never cross the same barrier share a slot, so a work-item keeps three
+  // values' worth of private memory, not 33.
+  constexpr int Stages = 16, Group = 32;
+  std::string Source = "kernel void k(global const int *in, global int *out) {\n"
+                       "  local int l[2][32];\n  int lid = get_local_id(0), s = 0;\n"
+                       "  size_t g = get_global_id(0);\n";
+  for (int I = 0; I < Stages; ++I) {
+    const std::string N = std::to_string(I), Row = std::to_string(I % 2);
+    Source += "  int a" + N + " = in[(g + " + N + ") % 128] * " + std::to_string(I + 1) + ";\n  int b" + N +
+              " = a" + N + " ^ (lid * " + N + ");\n  l[" + Row + "][lid] = a" + N +
+              ";\n  barrier(CLK_LOCAL_MEM_FENCE);\n  s += l[" + Row + "][(lid + 1) % 32] * b" + N +
+              " + a" + N + ";\n";
+  }
+  Source += "  out[g] = s;\n}\n";
+  std::vector<int> In(4 * Group);
+  for (int I = 0; I < 4 * Group; ++I)
+    In[I] = (I * 37) % 101 - 50;
+  for (const char *Options : {"", "-cl-opt-disable"}) {
+    SCOPED_TRACE(Options);
+    auto Out = build(Source.c_str(), Options);
+    ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+    const auto &K = Out.Program->kernels().at(0);
+    if (!*Options) { // (without optimisation the variables stay in memory)
+      EXPECT_LE(K.PrivateBytesPerWorkItem, 16u);
+    }
+    std::vector<int> Result(4 * Group, -1);
+    std::vector<std::byte> Args(K.ArgBufferSize);
+    set(Args, K, 0, In.data());
+    set(Args, K, 1, Result.data());
+    run(K, Args, 1, {4 * Group, 1, 1}, {Group, 1, 1});
+    for (int G = 0; G < 4 * Group; ++G) {
+      const int Lid = G % Group, Base = G - Lid;
+      int Expected = 0;
+      for (int I = 0; I < Stages; ++I) {
+        auto A = [&](int Item) { return In[(Item + I) % 128] * (I + 1); };
+        Expected += A(Base + (Lid + 1) % Group) * (A(G) ^ (Lid * I)) + A(G);
+      }
+      EXPECT_EQ(Result[G], Expected) << G;
+    }
+  }
+}
+
 TEST_F(Execution, TreeReductionWithBarriersInALoop) {
   auto Out = build(R"(
     kernel void sum(global const int *in, global int *out) {

@@ -13,9 +13,8 @@ target triple = "x86_64-unknown-linux-gnu"
 declare void @_Z7barrierj(i32)
 
 ; CHECK-LABEL: define internal i32 @k.workitem(
+; (%v0 crosses the first two barriers, %s1 the third: they share a slot.)
 ; CHECK:      %v0.slot.private = getelementptr
-; CHECK-NOT:  .slot.private =
-; CHECK:      %s1.slot.private = getelementptr
 ; CHECK-NOT:  .slot.private =
 ; CHECK:      switch i32 %resume
 ; CHECK:      join1:
@@ -23,10 +22,10 @@ declare void @_Z7barrierj(i32)
 ; CHECK-NEXT: %s1 = add i32 %v0{{[0-9]+}}, %t1
 ; CHECK:      barrier4:
 ; CHECK-NEXT: store i32 %m{{[0-9]+}}, ptr %m.uniform.next
-; CHECK-NEXT: store i32 %s1, ptr %s1.slot.private
+; CHECK-NEXT: store i32 %s1, ptr %v0.slot.private
 ; CHECK-NEXT: ret i32 3
 ; CHECK:      resume5:
-; CHECK-NEXT: %s1.reload = load i32, ptr %s1.slot.private
+; CHECK-NEXT: %s1.reload = load i32, ptr %v0.slot.private
 ; CHECK-NEXT: %m.reload{{[0-9]*}} = load i32, ptr %m.uniform
 ; CHECK-NEXT: %v2 = load
 ; CHECK:      join2:
