@@ -1,11 +1,11 @@
-// Random kernels with barriers, against a host model. A generator writes kernels of private
-// values passed between work-items through local memory (a barrier on each side), under uniform
-// ifs and loops (barriers inside), divergent ifs and loops (none inside), uniform values carried
-// over barriers, and work-group collectives; the same statements run on the host, all work-items
-// of a group in step. Every kernel runs with and without optimisation, over groups in one, two
-// and three dimensions, partial ones among them. What it exercises: the barrier split, the slots
-// values cross barriers in (shared and uniform ones), recomputation after barriers, and the
-// regions' loop nests.
+// Random kernels with barriers, against a host model. A generator writes kernels whose private
+// values pass between work-items through local memory (a barrier on each side), under uniform ifs
+// and loops (barriers inside), divergent ifs and loops (none inside), with uniform values and a
+// private array indexed at run time carried over barriers, and work-group collectives; the same
+// statements run on the host, all work-items of a group in step. Every kernel runs with and
+// without optimisation, over groups in one, two and three dimensions, partial ones among them.
+// What it exercises: the barrier split, the slots values cross barriers in (shared and uniform
+// ones), private memory, recomputation after barriers, and the regions' loop nests.
 #include "compiler/ExecutionFixture.h"
 
 #include <cstdint>
@@ -28,6 +28,7 @@ constexpr int Takes = 16;   // the uniform inputs the kernel reads
 /// The state of one work-group on the host.
 struct Group {
   std::vector<std::array<uint32_t, Vars>> V; // per work-item
+  std::vector<std::array<uint32_t, Vars>> P; // the private array p, per work-item
   std::array<uint32_t, Uniforms> U{};
   const std::vector<uint32_t> *Take = nullptr;
   size_t size() const { return V.size(); }
@@ -106,6 +107,28 @@ struct Mix : Stmt {
   }
 };
 
+/// Through the private array: p[v[A] & 3] = v[B], or v[D] += p[(v[A] + K) & 3] (indices known
+/// only at run time, so p stays in memory, and crosses barriers there).
+struct Array : Stmt {
+  bool Store;
+  int D, A, B;
+  uint32_t K;
+  Array(bool Store, int D, int A, int B, uint32_t K) : Store(Store), D(D), A(A), B(B), K(K) {}
+  void print(std::ostream &Out) const override {
+    if (Store)
+      Out << "p[v" << A << " & 3] = v" << B << ";\n";
+    else
+      Out << "v" << D << " += p[(v" << A << " + " << K << "u) & 3];\n";
+  }
+  void runItem(Group &G, size_t I) const override {
+    auto &V = G.V[I];
+    if (Store)
+      G.P[I][V[A] & 3] = V[B];
+    else
+      V[D] += G.P[I][(V[A] + K) & 3];
+  }
+};
+
 /// A neighbour's value through local memory: l[lid] = v[S]; barrier; v[D] ^= l[(lid + K) % size];
 /// barrier.
 struct Exchange : Stmt {
@@ -175,19 +198,26 @@ struct UniformIf : Stmt {
   }
 };
 
-/// for (uint iN = 0; iN < take[T] % 3 + 1; ++iN) { v[D] += iN; Body }: uniform trip count.
+/// for (uint iN = 0; iN < take[T] % 3 + 1; ++iN) { v[D] += iN; Body }, or with u[T % 2] for
+/// take[T] (which the body may change): a uniform trip count.
 struct UniformLoop : Stmt {
   int N, T, D;
+  bool OverUniform;
   Block Body;
   void print(std::ostream &Out) const override {
-    Out << "for (uint i" << N << " = 0; i" << N << " < take[" << T << "] % 3 + 1; ++i" << N << ") {\nv"
-        << D << " += i" << N << ";\n";
+    Out << "for (uint i" << N << " = 0; i" << N << " < ";
+    if (OverUniform)
+      Out << "u" << T % Uniforms;
+    else
+      Out << "take[" << T << "]";
+    Out << " % 3 + 1; ++i" << N << ") {\nv" << D << " += i" << N << ";\n";
     for (const auto &S : Body)
       S->print(Out);
     Out << "}\n";
   }
+  uint32_t bound(const Group &G) const { return (OverUniform ? G.U[T % Uniforms] : (*G.Take)[T]) % 3 + 1; }
   void runGroup(Group &G) const override {
-    for (uint32_t It = 0; It < (*G.Take)[T] % 3 + 1; ++It) {
+    for (uint32_t It = 0; It < bound(G); ++It) {
       for (auto &V : G.V)
         V[D] += It;
       for (const auto &S : Body)
@@ -195,7 +225,7 @@ struct UniformLoop : Stmt {
     }
   }
   void runItem(Group &G, size_t I) const override {
-    for (uint32_t It = 0; It < (*G.Take)[T] % 3 + 1; ++It) {
+    for (uint32_t It = 0; It < bound(G); ++It) {
       G.V[I][D] += It;
       for (const auto &S : Body)
         S->runItem(G, I);
@@ -251,8 +281,11 @@ private:
 
   std::unique_ptr<Stmt> statement(int Depth, bool Uniform) {
     const int Kind = pick(Depth > 2 ? 3 : 7);
-    if (Kind == 0 || (!Uniform && Kind >= 3 && Kind != 6))
+    if (Kind == 0 || (!Uniform && Kind >= 3 && Kind != 6)) {
+      if (pick(4) == 0)
+        return std::make_unique<Array>(pick(2), pick(Vars), pick(Vars), pick(Vars), R() % 4);
       return std::make_unique<Arith>(pick(Vars), pick(Vars), pick(Vars), "+-*^|"[pick(5)], R() % 1000);
+    }
     if (Kind == 1)
       return std::make_unique<Mix>(Uniform && pick(2), pick(Uniforms), pick(Uniforms), pick(Takes), R() % 100);
     if (Kind == 2)
@@ -272,6 +305,7 @@ private:
       Loop->N = Names++;
       Loop->T = pick(Takes);
       Loop->D = pick(Vars);
+      Loop->OverUniform = pick(2);
       Loop->Body = block(Depth + 1, true, 1 + pick(3));
       return Loop;
     }
@@ -297,6 +331,10 @@ std::string kernelSource(const std::string &Name, const Block &Body) {
          "size_t g = get_global_linear_id();\n";
   for (int I = 0; I < Vars; ++I)
     Out << "uint v" << I << " = in[" << Vars << " * g + " << I << "];\n";
+  Out << "uint p[" << Vars << "] = {";
+  for (int I = 0; I < Vars; ++I)
+    Out << (I ? ", v" : "v") << I;
+  Out << "};\n";
   for (int I = 0; I < Uniforms; ++I)
     Out << "uint u" << I << " = take[" << I << "];\n";
   for (const auto &S : Body)
@@ -367,6 +405,7 @@ TEST_F(Execution, RandomBarrierKernelsMatchTheHostModel) {
           G.Take = &Take;
           for (uint64_t I : Linear)
             std::copy_n(&In[Vars * I], Vars, G.V.emplace_back().begin());
+          G.P = G.V;
           std::copy_n(Take.begin(), Uniforms, G.U.begin());
           for (const auto &S : Bodies[K])
             S->runGroup(G);
