@@ -1,11 +1,12 @@
 // Random kernels with barriers, against a host model. A generator writes kernels whose private
 // values pass between work-items through local memory (a barrier on each side), under uniform ifs
-// and loops (barriers inside), divergent ifs and loops (none inside), with uniform values and a
-// private array indexed at run time carried over barriers, and work-group collectives; the same
-// statements run on the host, all work-items of a group in step. Every kernel runs with and
-// without optimisation, over groups in one, two and three dimensions, partial ones among them.
-// What it exercises: the barrier split, the slots values cross barriers in (shared and uniform
-// ones), private memory, recomputation after barriers, and the regions' loop nests.
+// and loops (barriers inside; break, continue and return among them), divergent ifs and loops
+// (none inside), with uniform values and a private array indexed at run time carried over
+// barriers, and work-group collectives; the same statements run on the host, all work-items of a
+// group in step. Every kernel runs with and without optimisation, over groups in one, two and
+// three dimensions, partial ones among them. What it exercises: the barrier split, the slots
+// values cross barriers in (shared and uniform ones), private memory, recomputation after
+// barriers, and the regions' loop nests.
 #include "compiler/ExecutionFixture.h"
 
 #include <cstdint>
@@ -34,18 +35,36 @@ struct Group {
   size_t size() const { return V.size(); }
 };
 
-/// A statement: its OpenCL C, and what it does to a group (Uniform: in step) or to one work-item.
+/// Where a group goes after a statement: on, or out of the loop, the iteration, the kernel (all
+/// work-items together: jumps are only generated where control flow is uniform).
+enum class Flow { Next, Break, Continue, Return };
+
+/// A statement: its OpenCL C, and what it does to a group (in step) or to one work-item.
 struct Stmt {
   virtual ~Stmt() = default;
   virtual void print(std::ostream &Out) const = 0;
-  virtual void runGroup(Group &G) const {
+  virtual Flow runGroup(Group &G) const {
     for (size_t I = 0; I < G.size(); ++I)
       runItem(G, I);
+    return Flow::Next;
   }
-  /// Only statements without barriers or collectives run one work-item at a time.
+  /// Only statements without barriers, collectives or jumps run one work-item at a time.
   virtual void runItem(Group &G, size_t Item) const = 0;
 };
 using Block = std::vector<std::unique_ptr<Stmt>>;
+
+Flow runBlock(const Block &B, Group &G) {
+  for (const auto &S : B)
+    if (Flow F = S->runGroup(G); F != Flow::Next)
+      return F;
+  return Flow::Next;
+}
+
+/// The kernel's results: each work-item's v0..v3 to out.
+void printOutputs(std::ostream &Out) {
+  for (int I = 0; I < Vars; ++I)
+    Out << "out[" << Vars << " * g + " << I << "] = v" << I << ";\n";
+}
 
 void printBlock(std::ostream &Out, const Block &B) {
   Out << "{\n";
@@ -93,11 +112,11 @@ struct Mix : Stmt {
     else
       Out << "v" << D << " += u" << A << " * " << C << "u + lid;\n";
   }
-  void runGroup(Group &G) const override {
-    if (ToUniform)
-      G.U[D] = G.U[A] * C + (*G.Take)[T];
-    else
-      Stmt::runGroup(G);
+  Flow runGroup(Group &G) const override {
+    if (!ToUniform)
+      return Stmt::runGroup(G);
+    G.U[D] = G.U[A] * C + (*G.Take)[T];
+    return Flow::Next;
   }
   void runItem(Group &G, size_t I) const override {
     if (ToUniform)
@@ -139,12 +158,13 @@ struct Exchange : Stmt {
     Out << "l[lid] = v" << S << ";\nbarrier(CLK_LOCAL_MEM_FENCE);\nv" << D << " ^= l[(lid + " << K
         << "u) % size];\nbarrier(CLK_LOCAL_MEM_FENCE);\n";
   }
-  void runGroup(Group &G) const override {
+  Flow runGroup(Group &G) const override {
     std::vector<uint32_t> L(G.size());
     for (size_t I = 0; I < G.size(); ++I)
       L[I] = G.V[I][S];
     for (size_t I = 0; I < G.size(); ++I)
       G.V[I][D] ^= L[(I + K) % G.size()];
+    return Flow::Next;
   }
   void runItem(Group &, size_t) const override { ADD_FAILURE() << "an exchange in divergent code"; }
 };
@@ -164,7 +184,7 @@ struct Collective : Stmt {
     else
       Out << "work_group_broadcast(v" << S << ", (size_t)(" << K << "u % size));\n";
   }
-  void runGroup(Group &G) const override {
+  Flow runGroup(Group &G) const override {
     uint32_t Sum = 0;
     std::vector<uint32_t> Result(G.size());
     for (size_t I = 0; I < G.size(); ++I) {
@@ -174,6 +194,7 @@ struct Collective : Stmt {
     const uint32_t Broadcast = G.V[K % G.size()][S];
     for (size_t I = 0; I < G.size(); ++I)
       G.V[I][D] += Kind == 0 ? Sum : Kind == 1 ? Result[I] : Broadcast;
+    return Flow::Next;
   }
   void runItem(Group &, size_t) const override { ADD_FAILURE() << "a collective in divergent code"; }
 };
@@ -188,14 +209,8 @@ struct UniformIf : Stmt {
     Out << "else ";
     printBlock(Out, Else);
   }
-  void runGroup(Group &G) const override {
-    for (const auto &S : ((*G.Take)[T] & 1) ? Then : Else)
-      S->runGroup(G);
-  }
-  void runItem(Group &G, size_t I) const override {
-    for (const auto &S : ((*G.Take)[T] & 1) ? Then : Else)
-      S->runItem(G, I);
-  }
+  Flow runGroup(Group &G) const override { return runBlock(((*G.Take)[T] & 1) ? Then : Else, G); }
+  void runItem(Group &, size_t) const override { ADD_FAILURE() << "a uniform if in divergent code"; }
 };
 
 /// for (uint iN = 0; iN < take[T] % 3 + 1; ++iN) { v[D] += iN; Body }, or with u[T % 2] for
@@ -216,21 +231,19 @@ struct UniformLoop : Stmt {
     Out << "}\n";
   }
   uint32_t bound(const Group &G) const { return (OverUniform ? G.U[T % Uniforms] : (*G.Take)[T]) % 3 + 1; }
-  void runGroup(Group &G) const override {
+  Flow runGroup(Group &G) const override {
     for (uint32_t It = 0; It < bound(G); ++It) {
       for (auto &V : G.V)
         V[D] += It;
-      for (const auto &S : Body)
-        S->runGroup(G);
+      const Flow F = runBlock(Body, G);
+      if (F == Flow::Break)
+        break;
+      if (F == Flow::Return)
+        return F;
     }
+    return Flow::Next;
   }
-  void runItem(Group &G, size_t I) const override {
-    for (uint32_t It = 0; It < bound(G); ++It) {
-      G.V[I][D] += It;
-      for (const auto &S : Body)
-        S->runItem(G, I);
-    }
-  }
+  void runItem(Group &, size_t) const override { ADD_FAILURE() << "a uniform loop in divergent code"; }
 };
 
 /// if ((v[A] + lid) % 3 == 0) Body, or for (uint jN = 0; jN < (v[A] & 3); ++jN) { v[D] = v[D] * 3
@@ -264,22 +277,36 @@ struct Divergent : Stmt {
   }
 };
 
+/// break, continue, or the results written and return.
+struct Jump : Stmt {
+  Flow Kind;
+  explicit Jump(Flow Kind) : Kind(Kind) {}
+  void print(std::ostream &Out) const override {
+    if (Kind == Flow::Return)
+      printOutputs(Out);
+    Out << (Kind == Flow::Break ? "break;\n" : Kind == Flow::Continue ? "continue;\n" : "return;\n");
+  }
+  Flow runGroup(Group &) const override { return Kind; }
+  void runItem(Group &, size_t) const override { ADD_FAILURE() << "a jump in divergent code"; }
+};
+
 /// Writes a random kernel body.
 class Generator {
 public:
   explicit Generator(uint32_t Seed) : R(Seed) {}
 
-  Block block(int Depth, bool Uniform, int Count) {
+  /// InLoop: within a uniform loop (where break and continue may go).
+  Block block(int Depth, bool Uniform, int Count, bool InLoop = false) {
     Block B;
     for (int I = 0; I < Count; ++I)
-      B.push_back(statement(Depth, Uniform));
+      B.push_back(statement(Depth, Uniform, InLoop));
     return B;
   }
 
 private:
   int pick(int N) { return int(R() % uint32_t(N)); }
 
-  std::unique_ptr<Stmt> statement(int Depth, bool Uniform) {
+  std::unique_ptr<Stmt> statement(int Depth, bool Uniform, bool InLoop) {
     const int Kind = pick(Depth > 2 ? 3 : 7);
     if (Kind == 0 || (!Uniform && Kind >= 3 && Kind != 6)) {
       if (pick(4) == 0)
@@ -296,8 +323,14 @@ private:
     if (Kind == 4) {
       auto If = std::make_unique<UniformIf>();
       If->T = pick(Takes);
-      If->Then = block(Depth + 1, true, 1 + pick(3));
-      If->Else = block(Depth + 1, true, pick(3));
+      If->Then = block(Depth + 1, true, 1 + pick(3), InLoop);
+      If->Else = block(Depth + 1, true, pick(3), InLoop);
+      // Now and then the branch ends with a jump: out of the loop, on to its next iteration, or
+      // out of the kernel, with barriers still ahead that the group then skips.
+      if (pick(4) == 0)
+        If->Then.push_back(std::make_unique<Jump>(!InLoop || pick(3) == 0 ? Flow::Return
+                                                  : pick(2)             ? Flow::Break
+                                                                        : Flow::Continue));
       return If;
     }
     if (Kind == 5) {
@@ -306,7 +339,13 @@ private:
       Loop->T = pick(Takes);
       Loop->D = pick(Vars);
       Loop->OverUniform = pick(2);
-      Loop->Body = block(Depth + 1, true, 1 + pick(3));
+      Loop->Body = block(Depth + 1, true, 1 + pick(3), true);
+      if (pick(2)) { // if (take[T] & 1) break; (or continue;) somewhere in the body
+        auto If = std::make_unique<UniformIf>();
+        If->T = pick(Takes);
+        If->Then.push_back(std::make_unique<Jump>(pick(2) ? Flow::Break : Flow::Continue));
+        Loop->Body.insert(Loop->Body.begin() + pick(int(Loop->Body.size()) + 1), std::move(If));
+      }
       return Loop;
     }
     auto D = std::make_unique<Divergent>();
@@ -339,8 +378,7 @@ std::string kernelSource(const std::string &Name, const Block &Body) {
     Out << "uint u" << I << " = take[" << I << "];\n";
   for (const auto &S : Body)
     S->print(Out);
-  for (int I = 0; I < Vars; ++I)
-    Out << "out[" << Vars << " * g + " << I << "] = v" << I << ";\n";
+  printOutputs(Out);
   Out << "}\n";
   return Out.str();
 }
@@ -407,8 +445,7 @@ TEST_F(Execution, RandomBarrierKernelsMatchTheHostModel) {
             std::copy_n(&In[Vars * I], Vars, G.V.emplace_back().begin());
           G.P = G.V;
           std::copy_n(Take.begin(), Uniforms, G.U.begin());
-          for (const auto &S : Bodies[K])
-            S->runGroup(G);
+          runBlock(Bodies[K], G);
           for (size_t I = 0; I < G.size(); ++I)
             for (int J = 0; J < Vars; ++J)
               Wrong += Result[Vars * Linear[I] + J] != G.V[I][J];
