@@ -118,12 +118,7 @@ struct Mix : Stmt {
     G.U[D] = G.U[A] * C + (*G.Take)[T];
     return Flow::Next;
   }
-  void runItem(Group &G, size_t I) const override {
-    if (ToUniform)
-      G.U[D] = G.U[A] * C + (*G.Take)[T];
-    else
-      G.V[I][D] += G.U[A] * C + uint32_t(I);
-  }
+  void runItem(Group &G, size_t I) const override { G.V[I][D] += G.U[A] * C + uint32_t(I); }
 };
 
 /// Through the private array: p[v[A] & 3] = v[B], or v[D] += p[(v[A] + K) & 3] (indices known
@@ -313,7 +308,7 @@ private:
         return std::make_unique<Array>(pick(2), pick(Vars), pick(Vars), pick(Vars), R() % 4);
       return std::make_unique<Arith>(pick(Vars), pick(Vars), pick(Vars), "+-*^|"[pick(5)], R() % 1000);
     }
-    if (Kind == 1)
+    if (Kind == 1) // (a uniform value changes only where the group runs in step)
       return std::make_unique<Mix>(Uniform && pick(2), pick(Uniforms), pick(Uniforms), pick(Takes), R() % 100);
     if (Kind == 2)
       return Uniform && pick(3) ? std::unique_ptr<Stmt>(std::make_unique<Exchange>(pick(Vars), pick(Vars), R() % 70))
