@@ -244,7 +244,8 @@ public:
   /// whose values crosses any of them, or a new one (numbered in the order they are made).
   size_t slotFor(llvm::Type *T, const std::vector<const Barrier *> &Across) {
     auto Free = [&](const Slot &S) {
-      return S.Type == T && llvm::none_of(Across, [&](const Barrier *B) { return S.Busy.count(B); });
+      return S.Type == T &&
+             llvm::none_of(Across, [&](const Barrier *B) { return S.Busy.count(B); });
     };
     auto It = llvm::find_if(Made, Free);
     if (It == Made.end())
@@ -306,7 +307,8 @@ Slots keepValuesAcrossBarriers(llvm::Function &F, const std::vector<Barrier> &Ba
   SlotSharing UniformSlots, ItemSlots;
   std::vector<size_t> SlotOf(Values.size());
   for (size_t I = 0; I < Values.size(); ++I)
-    SlotOf[I] = (Values[I].IsUniform ? UniformSlots : ItemSlots).slotFor(Values[I].V->getType(), Values[I].Across);
+    SlotOf[I] = (Values[I].IsUniform ? UniformSlots : ItemSlots)
+                    .slotFor(Values[I].V->getType(), Values[I].Across);
   // Uniform slots, after the kernel's __local variables.
   Result.UniformOffset = alignTo(intAttribute(F, attr::LocalBytes), 16);
   std::vector<uint64_t> UniformAt(UniformSlots.size());
@@ -342,7 +344,8 @@ Slots keepValuesAcrossBarriers(llvm::Function &F, const std::vector<Barrier> &Ba
     } else {
       llvm::Value *&Slot = ItemAddresses[SlotOf[I]];
       if (!Slot)
-        Slot = new llvm::AllocaInst(V->getType(), DL.getAllocaAddrSpace(), V->getName() + ".slot", AllocaPoint);
+        Slot = new llvm::AllocaInst(V->getType(), DL.getAllocaAddrSpace(), V->getName() + ".slot",
+                                    AllocaPoint);
       ReadFrom = WriteTo = Slot;
     }
     std::vector<llvm::Use *> Uses;

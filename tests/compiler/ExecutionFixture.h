@@ -48,9 +48,8 @@ protected:
                   unsigned Dims, std::array<uint64_t, 3> Global, std::array<uint64_t, 3> Local,
                   std::array<uint64_t, 3> Offset = {}) {
     std::vector<std::byte> LocalMemory(K.StaticLocalBytes + K.LocalScratchBytes + 64);
-    std::vector<std::byte> PrivateMemory(K.PrivateBytesPerWorkItem * Local[0] * Local[1] *
-                                             Local[2] +
-                                         64);
+    std::vector<std::byte> PrivateMemory(
+        K.PrivateBytesPerWorkItem * Local[0] * Local[1] * Local[2] + 64);
     abi::WorkGroupContext Ctx{};
     Ctx.WorkDim = Dims;
     Ctx.LocalMemory = LocalMemory.data();
@@ -73,8 +72,9 @@ protected:
         }
   }
 
-  template <class T> static void set(std::vector<std::byte> &Args, const compiler::KernelBinary &K,
-                                     unsigned Index, const T &Value) {
+  template <class T>
+  static void set(std::vector<std::byte> &Args, const compiler::KernelBinary &K, unsigned Index,
+                  const T &Value) {
     ASSERT_LT(Index, K.Args.size());
     ASSERT_EQ(K.Args[Index].Size, sizeof(T));
     std::memcpy(Args.data() + K.Args[Index].Offset, &Value, sizeof(T));

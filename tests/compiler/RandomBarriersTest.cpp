@@ -75,11 +75,16 @@ void printBlock(std::ostream &Out, const Block &B) {
 
 uint32_t apply(char Op, uint32_t A, uint32_t B) {
   switch (Op) {
-  case '+': return A + B;
-  case '-': return A - B;
-  case '*': return A * B;
-  case '^': return A ^ B;
-  default: return A | (B >> 3);
+  case '+':
+    return A + B;
+  case '-':
+    return A - B;
+  case '*':
+    return A * B;
+  case '^':
+    return A ^ B;
+  default:
+    return A | (B >> 3);
   }
 }
 std::string opText(char Op) { return Op == '|' ? " | (" : std::string(" ") + Op + " ("; }
@@ -105,7 +110,8 @@ struct Mix : Stmt {
   bool ToUniform;
   int D, A, T;
   uint32_t C;
-  Mix(bool ToUniform, int D, int A, int T, uint32_t C) : ToUniform(ToUniform), D(D), A(A), T(T), C(C) {}
+  Mix(bool ToUniform, int D, int A, int T, uint32_t C)
+      : ToUniform(ToUniform), D(D), A(A), T(T), C(C) {}
   void print(std::ostream &Out) const override {
     if (ToUniform)
       Out << "u" << D << " = u" << A << " * " << C << "u + take[" << T << "];\n";
@@ -191,7 +197,9 @@ struct Collective : Stmt {
       G.V[I][D] += Kind == 0 ? Sum : Kind == 1 ? Result[I] : Broadcast;
     return Flow::Next;
   }
-  void runItem(Group &, size_t) const override { ADD_FAILURE() << "a collective in divergent code"; }
+  void runItem(Group &, size_t) const override {
+    ADD_FAILURE() << "a collective in divergent code";
+  }
 };
 
 /// if (take[T] & 1) Then else Else: uniform, so barriers may be inside.
@@ -205,7 +213,9 @@ struct UniformIf : Stmt {
     printBlock(Out, Else);
   }
   Flow runGroup(Group &G) const override { return runBlock(((*G.Take)[T] & 1) ? Then : Else, G); }
-  void runItem(Group &, size_t) const override { ADD_FAILURE() << "a uniform if in divergent code"; }
+  void runItem(Group &, size_t) const override {
+    ADD_FAILURE() << "a uniform if in divergent code";
+  }
 };
 
 /// for (uint iN = 0; iN < take[T] % 3 + 1; ++iN) { v[D] += iN; Body }, or with u[T % 2] for
@@ -225,7 +235,9 @@ struct UniformLoop : Stmt {
       S->print(Out);
     Out << "}\n";
   }
-  uint32_t bound(const Group &G) const { return (OverUniform ? G.U[T % Uniforms] : (*G.Take)[T]) % 3 + 1; }
+  uint32_t bound(const Group &G) const {
+    return (OverUniform ? G.U[T % Uniforms] : (*G.Take)[T]) % 3 + 1;
+  }
   Flow runGroup(Group &G) const override {
     for (uint32_t It = 0; It < bound(G); ++It) {
       for (auto &V : G.V)
@@ -238,7 +250,9 @@ struct UniformLoop : Stmt {
     }
     return Flow::Next;
   }
-  void runItem(Group &, size_t) const override { ADD_FAILURE() << "a uniform loop in divergent code"; }
+  void runItem(Group &, size_t) const override {
+    ADD_FAILURE() << "a uniform loop in divergent code";
+  }
 };
 
 /// if ((v[A] + lid) % 3 == 0) Body, or for (uint jN = 0; jN < (v[A] & 3); ++jN) { v[D] = v[D] * 3
@@ -249,8 +263,8 @@ struct Divergent : Stmt {
   Block Body;
   void print(std::ostream &Out) const override {
     if (Loop)
-      Out << "for (uint j" << N << " = 0; j" << N << " < (v" << A << " & 3); ++j" << N << ") {\nv" << D
-          << " = v" << D << " * 3u + j" << N << ";\n";
+      Out << "for (uint j" << N << " = 0; j" << N << " < (v" << A << " & 3); ++j" << N << ") {\nv"
+          << D << " = v" << D << " * 3u + j" << N << ";\n";
     else
       Out << "if ((v" << A << " + lid) % 3 == 0) {\n";
     for (const auto &S : Body)
@@ -279,7 +293,9 @@ struct Jump : Stmt {
   void print(std::ostream &Out) const override {
     if (Kind == Flow::Return)
       printOutputs(Out);
-    Out << (Kind == Flow::Break ? "break;\n" : Kind == Flow::Continue ? "continue;\n" : "return;\n");
+    Out << (Kind == Flow::Break      ? "break;\n"
+            : Kind == Flow::Continue ? "continue;\n"
+                                     : "return;\n");
   }
   Flow runGroup(Group &) const override { return Kind; }
   void runItem(Group &, size_t) const override { ADD_FAILURE() << "a jump in divergent code"; }
@@ -306,13 +322,17 @@ private:
     if (Kind == 0 || (!Uniform && Kind >= 3 && Kind != 6)) {
       if (pick(4) == 0)
         return std::make_unique<Array>(pick(2), pick(Vars), pick(Vars), pick(Vars), R() % 4);
-      return std::make_unique<Arith>(pick(Vars), pick(Vars), pick(Vars), "+-*^|"[pick(5)], R() % 1000);
+      return std::make_unique<Arith>(pick(Vars), pick(Vars), pick(Vars), "+-*^|"[pick(5)],
+                                     R() % 1000);
     }
     if (Kind == 1) // (a uniform value changes only where the group runs in step)
-      return std::make_unique<Mix>(Uniform && pick(2), pick(Uniforms), pick(Uniforms), pick(Takes), R() % 100);
+      return std::make_unique<Mix>(Uniform && pick(2), pick(Uniforms), pick(Uniforms), pick(Takes),
+                                   R() % 100);
     if (Kind == 2)
-      return Uniform && pick(3) ? std::unique_ptr<Stmt>(std::make_unique<Exchange>(pick(Vars), pick(Vars), R() % 70))
-                                : std::make_unique<Arith>(pick(Vars), pick(Vars), pick(Vars), '+', R() % 9);
+      return Uniform && pick(3)
+                 ? std::unique_ptr<Stmt>(
+                       std::make_unique<Exchange>(pick(Vars), pick(Vars), R() % 70))
+                 : std::make_unique<Arith>(pick(Vars), pick(Vars), pick(Vars), '+', R() % 9);
     if (Kind == 3)
       return std::make_unique<Collective>(pick(3), pick(Vars), pick(Vars), R() % 70);
     if (Kind == 4) {
@@ -324,8 +344,8 @@ private:
       // out of the kernel, with barriers still ahead that the group then skips.
       if (pick(4) == 0)
         If->Then.push_back(std::make_unique<Jump>(!InLoop || pick(3) == 0 ? Flow::Return
-                                                  : pick(2)             ? Flow::Break
-                                                                        : Flow::Continue));
+                                                  : pick(2)               ? Flow::Break
+                                                                          : Flow::Continue));
       return If;
     }
     if (Kind == 5) {
@@ -445,8 +465,9 @@ TEST_F(Execution, RandomBarrierKernelsMatchTheHostModel) {
             for (int J = 0; J < Vars; ++J)
               Wrong += Result[Vars * Linear[I] + J] != G.V[I][J];
         });
-        EXPECT_EQ(Wrong, 0u) << Name << " over " << Global[0] << "x" << Global[1] << "x" << Global[2]
-                             << " in groups of " << Local[0] << "x" << Local[1] << "x" << Local[2] << ":\n"
+        EXPECT_EQ(Wrong, 0u) << Name << " over " << Global[0] << "x" << Global[1] << "x"
+                             << Global[2] << " in groups of " << Local[0] << "x" << Local[1] << "x"
+                             << Local[2] << ":\n"
                              << kernelSource(Name, Bodies[K]);
       }
     }
