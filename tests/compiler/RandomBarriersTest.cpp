@@ -25,6 +25,7 @@ using Status = compiler::CompileOutput::Status;
 constexpr int Vars = 4;     // private uint v0..v3 per work-item
 constexpr int Uniforms = 2; // uint u0, u1, the same in every work-item
 constexpr int Takes = 16;   // the uniform inputs the kernel reads
+constexpr int RowWidth = 16, MaxRows = 16; // l2: a stretch of 16 per row of the group
 
 /// The state of one work-group on the host.
 struct Group {
@@ -32,6 +33,8 @@ struct Group {
   std::vector<std::array<uint32_t, Vars>> P; // the private array p, per work-item
   std::array<uint32_t, Uniforms> U{};
   const std::vector<uint32_t> *Take = nullptr;
+  size_t SizeX = 1;                              // the group's size in x: a row's work-items
+  std::array<uint32_t, RowWidth * MaxRows> L2{}; // the rows' stretches of local memory
   size_t size() const { return V.size(); }
 };
 
@@ -168,6 +171,35 @@ struct Exchange : Stmt {
     return Flow::Next;
   }
   void runItem(Group &, size_t) const override { ADD_FAILURE() << "an exchange in divergent code"; }
+};
+
+/// A loop the work-items of a row share, over their stretch of l2 (the form weft-group-stride-loops
+/// collapses into one loop work-item x == 0 runs), between barriers, then a read of it:
+///   for (uint jN = get_local_id(0); jN < 16; jN += get_local_size(0))
+///     l2[row * 16 + jN] = l2[row * 16 + jN] * 3 + jN + u[U];
+///   v[D] += l2[row * 16 + (get_local_id(0) + K) % 16];
+struct RowStride : Stmt {
+  int N, U, D;
+  uint32_t K;
+  RowStride(int N, int U, int D, uint32_t K) : N(N), U(U), D(D), K(K) {}
+  void print(std::ostream &Out) const override {
+    const std::string J = "j" + std::to_string(N);
+    Out << "barrier(CLK_LOCAL_MEM_FENCE);\nfor (uint " << J << " = get_local_id(0); " << J
+        << " < 16; " << J << " += get_local_size(0))\nl2[row * 16 + " << J << "] = l2[row * 16 + "
+        << J << "] * 3u + " << J << " + u" << U << ";\nbarrier(CLK_LOCAL_MEM_FENCE);\nv" << D
+        << " += l2[row * 16 + (get_local_id(0) + " << K << "u) % 16];\n";
+  }
+  Flow runGroup(Group &G) const override {
+    for (size_t Row = 0; Row < G.size() / G.SizeX; ++Row)
+      for (uint32_t J = 0; J < RowWidth; ++J) {
+        uint32_t &L = G.L2[Row * RowWidth + J];
+        L = L * 3 + J + G.U[U];
+      }
+    for (size_t I = 0; I < G.size(); ++I)
+      G.V[I][D] += G.L2[I / G.SizeX * RowWidth + (I % G.SizeX + K) % RowWidth];
+    return Flow::Next;
+  }
+  void runItem(Group &, size_t) const override { ADD_FAILURE() << "a row loop in divergent code"; }
 };
 
 /// v[D] += work_group_reduce_add(v[S]), work_group_scan_inclusive_add(v[S]) or
@@ -328,6 +360,8 @@ private:
     if (Kind == 1) // (a uniform value changes only where the group runs in step)
       return std::make_unique<Mix>(Uniform && pick(2), pick(Uniforms), pick(Uniforms), pick(Takes),
                                    R() % 100);
+    if (Kind == 2 && Uniform && pick(4) == 0)
+      return std::make_unique<RowStride>(Names++, pick(Uniforms), pick(Vars), R() % 40);
     if (Kind == 2)
       return Uniform && pick(3)
                  ? std::unique_ptr<Stmt>(
@@ -382,7 +416,11 @@ std::string kernelSource(const std::string &Name, const Block &Body) {
       << "(global const uint *in, global uint *out, global const uint *take) {\n"
          "local uint l[64];\nuint lid = get_local_linear_id();\n"
          "uint size = get_local_size(0) * get_local_size(1) * get_local_size(2);\n"
-         "size_t g = get_global_linear_id();\n";
+         "size_t g = get_global_linear_id();\n"
+         "uint row = get_local_id(1) + get_local_size(1) * get_local_id(2);\n"
+         "local uint l2[256];\n"
+         "for (uint j = get_local_id(0); j < 16; j += get_local_size(0))\n"
+         "l2[row * 16 + j] = j + row;\n";
   for (int I = 0; I < Vars; ++I)
     Out << "uint v" << I << " = in[" << Vars << " * g + " << I << "];\n";
   Out << "uint p[" << Vars << "] = {";
@@ -406,9 +444,10 @@ const Shape Shapes[] = {{1, {3, 1, 1}, {1, 1, 1}},   {1, {17, 1, 1}, {7, 1, 1}},
                         {1, {40, 1, 1}, {16, 1, 1}}, {1, {160, 1, 1}, {64, 1, 1}},
                         {2, {12, 5, 1}, {8, 2, 1}},  {3, {7, 4, 3}, {3, 3, 2}}};
 
-/// Calls Visit with each work-group's global linear ids, in local linear id order.
+/// Calls Visit with each work-group's global linear ids, in local linear id order, and its size
+/// in x.
 void forEachGroup(const std::array<uint64_t, 3> &Global, const std::array<uint64_t, 3> &Local,
-                  const std::function<void(const std::vector<uint64_t> &)> &Visit) {
+                  const std::function<void(const std::vector<uint64_t> &, uint64_t)> &Visit) {
   for (uint64_t GZ = 0; GZ < Global[2]; GZ += Local[2])
     for (uint64_t GY = 0; GY < Global[1]; GY += Local[1])
       for (uint64_t GX = 0; GX < Global[0]; GX += Local[0]) {
@@ -417,7 +456,7 @@ void forEachGroup(const std::array<uint64_t, 3> &Global, const std::array<uint64
           for (uint64_t Y = GY; Y < std::min(Global[1], GY + Local[1]); ++Y)
             for (uint64_t X = GX; X < std::min(Global[0], GX + Local[0]); ++X)
               Linear.push_back((Z * Global[1] + Y) * Global[0] + X);
-        Visit(Linear);
+        Visit(Linear, std::min(Global[0], GX + Local[0]) - GX);
       }
 }
 
@@ -453,9 +492,13 @@ TEST_F(Execution, RandomBarrierKernelsMatchTheHostModel) {
           V = R();
         launch(Out, Name.c_str(), {In.data(), Result.data()}, Take.data(), Dims, Global, Local);
         size_t Wrong = 0;
-        forEachGroup(Global, Local, [&](const std::vector<uint64_t> &Linear) {
+        forEachGroup(Global, Local, [&](const std::vector<uint64_t> &Linear, uint64_t SizeX) {
           Group G;
           G.Take = &Take;
+          G.SizeX = SizeX;
+          for (size_t Row = 0; Row < Linear.size() / SizeX; ++Row)
+            for (uint32_t J = 0; J < RowWidth; ++J)
+              G.L2[Row * RowWidth + J] = J + uint32_t(Row);
           for (uint64_t I : Linear)
             std::copy_n(&In[Vars * I], Vars, G.V.emplace_back().begin());
           G.P = G.V;
