@@ -12,6 +12,7 @@
 #include <llvm/ADT/StringMap.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Timer.h>
 #include <llvm/Support/VirtualFileSystem.h>
 
 #include <algorithm>
@@ -171,6 +172,12 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   // llvm_fatal_error, llvm_unreachable and overflow_stack, would let one line of a program's
   // source end the host process: they do nothing here (the preprocessor still reads them).
   Invocation->getPreprocessorOpts().DisablePragmaDebugCrash = true;
+  // The crash pragma still times itself, in LLVM's default timer group, whose last timer to go
+  // prints the group's report on the host's stderr: one timer that never runs, and never goes,
+  // keeps the group from printing.
+  static llvm::Timer *const KeepsDefaultTimersQuiet =
+      new llvm::Timer("weft", "keeps LLVM's default timer group from printing");
+  (void)KeepsDefaultTimersQuiet;
 
   clang::CompilerInstance CI;
   CI.setInvocation(Invocation);
