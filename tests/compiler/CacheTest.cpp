@@ -1,6 +1,6 @@
 // The disk cache through the facade: a second build loads code instead of compiling, any change
 // that matters is a miss, and a corrupt entry is a miss that gets rewritten.
-#include "runtime/core/CompilerLibrary.h"
+#include "compiler/CompilerFixture.h"
 
 #include <gtest/gtest.h>
 
@@ -15,12 +15,12 @@ namespace {
 namespace fs = std::filesystem;
 using compiler::BuildOutput;
 
-class Cache : public ::testing::Test {
+class Cache : public test::CompilerTest {
 protected:
   void SetUp() override {
-    auto C = loadCompiler();
-    ASSERT_TRUE(bool(C)) << C.error().reason();
-    Compiler = *C;
+    CompilerTest::SetUp();
+    if (HasFatalFailure())
+      return;
     Dir = fs::temp_directory_path() / ("weft-cache-test-" + std::to_string(getpid()) + "-" +
                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(Dir);
@@ -60,7 +60,6 @@ protected:
     return Files;
   }
 
-  compiler::Compiler *Compiler = nullptr;
   fs::path Dir;
 };
 

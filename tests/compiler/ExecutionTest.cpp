@@ -1,6 +1,6 @@
 // Compiled kernels run: work-group functions from the compiler library, driven directly over an
 // NDRange (the executor's job, done here by hand), checked against host computations.
-#include "compiler/ExecutionFixture.h"
+#include "compiler/CompilerFixture.h"
 
 #include <dlfcn.h>
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // The compiler library's front end, through the facade the runtime uses: source to module, kernel
 // metadata, Clang's diagnostics in the build log, and build options.
-#include "runtime/core/CompilerLibrary.h"
+#include "compiler/CompilerFixture.h"
 
 #include <gtest/gtest.h>
 
@@ -16,13 +16,8 @@ using compiler::CompileInput;
 using compiler::CompileOutput;
 using Status = CompileOutput::Status;
 
-class Frontend : public ::testing::Test {
+class Frontend : public test::CompilerTest {
 protected:
-  void SetUp() override {
-    auto C = loadCompiler();
-    ASSERT_TRUE(bool(C)) << C.error().reason();
-    Compiler = *C;
-  }
   CompileOutput compile(const std::string &Source, const std::string &Options = "",
                         std::vector<std::pair<std::string, std::string>> Headers = {}) {
     CompileInput In;
@@ -31,7 +26,6 @@ protected:
     In.Headers = std::move(Headers);
     return Compiler->compile(In);
   }
-  compiler::Compiler *Compiler = nullptr;
 };
 
 TEST_F(Frontend, CompilesAKernelAndDescribesIt) {

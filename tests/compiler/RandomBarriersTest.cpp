@@ -7,7 +7,7 @@
 // three dimensions, partial ones among them. What it exercises: the barrier split, the slots
 // values cross barriers in (shared and uniform ones), private memory, recomputation after
 // barriers, and the regions' loop nests.
-#include "compiler/ExecutionFixture.h"
+#include "compiler/CompilerFixture.h"
 
 #include <cstdint>
 #include <cstdlib>

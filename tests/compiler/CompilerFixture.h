@@ -1,5 +1,6 @@
-// The fixture of the tests that run compiled kernels: work-group functions from the compiler
-// library, driven directly over an NDRange (the executor's job, done here by hand).
+// Fixtures of the tests of the compiler library, loaded through the facade the runtime uses:
+// CompilerTest loads it; Execution also runs compiled kernels, work-group functions driven
+// directly over an NDRange (the executor's job, done here by hand).
 #pragma once
 
 #include "compiler/ObjectLoader.h"
@@ -19,13 +20,18 @@ using compiler::BuildOutput;
 using compiler::CompileOutput;
 using Status = CompileOutput::Status;
 
-class Execution : public ::testing::Test {
+class CompilerTest : public ::testing::Test {
 protected:
   void SetUp() override {
     auto C = loadCompiler();
     ASSERT_TRUE(bool(C)) << C.error().reason();
     Compiler = *C;
   }
+  compiler::Compiler *Compiler = nullptr;
+};
+
+class Execution : public CompilerTest {
+protected:
 
   BuildOutput build(const std::string &Source, const std::string &Options = "",
                     compiler::DeviceTarget Target = {}) {
@@ -95,7 +101,6 @@ protected:
     run(*K, Args, Dims, Global, Local, Offset);
   }
 
-  compiler::Compiler *Compiler = nullptr;
 };
 
 } // namespace weft::test
