@@ -588,8 +588,13 @@ void collapse(const Candidate &C) {
   }
   llvm::Type *T = C.Index->getType();
   C.Index->setIncomingValueForBlock(Preheader, llvm::ConstantInt::get(T, C.Start));
-  llvm::Value *Previous = C.Step->getOperand(1 - C.StepSizeOperand);
-  auto *Next = llvm::BinaryOperator::CreateAdd(Previous, llvm::ConstantInt::get(T, 1),
+  // The index itself plus one, not the step's operand (the index masked, or truncated and
+  // extended: equal to it modulo the bits the test looks at), so that the index is a plain
+  // induction variable, as LLVM's vectorizer needs (with the masked one, a collapsed loop stayed
+  // scalar). The two differ only once the index passes the test's width (2^32 for an int
+  // index), which a loop testing `<` a bound never reaches and one testing `<=` the largest
+  // value never leaves either way; the body keeps its masked or truncated uses.
+  auto *Next = llvm::BinaryOperator::CreateAdd(C.Index, llvm::ConstantInt::get(T, 1),
                                                C.Index->getName() + ".next", C.Step);
   C.Index->setIncomingValueForBlock(Latch, Next);
 }

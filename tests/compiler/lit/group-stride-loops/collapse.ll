@@ -75,8 +75,10 @@
 ; CHECK-NEXT: br i1 %first.in.x, label %for.cond, label %for.end
 ; CHECK: for.cond:
 ; CHECK-NEXT: %[[I:.*]] = phi i64 [ 0, %entry ], [ %[[NEXT:.*]], %for.body ]
+; The index steps by one from itself, not from its masked form (which the body still uses):
+; a plain induction variable, which LLVM's vectorizer needs.
 ; CHECK: %[[MASKED:.*]] = and i64 %[[I]], 4294967295
-; CHECK: %[[NEXT]] = add i64 %[[MASKED]], 1
+; CHECK: %[[NEXT]] = add i64 %[[I]], 1
 ; CHECK: for.end:
 ; CHECK-NEXT: ret void
 
@@ -87,7 +89,7 @@
 ; CHECK: for.cond12.preheader:
 ; CHECK: br i1 %first.in.x{{.*}}, label %for.cond12, label %for.end26
 ; CHECK: phi i64 [ %i9.0.in.next, %for.body16 ], [ 0, %for.cond12.preheader ]
-; CHECK: %i9.0.in.next = add i64 %idxprom17, 1
+; CHECK: %i9.0.in.next = add i64 %i9.0.in, 1
 
 ; The store before the barrier is in another region.
 ; CHECK-LABEL: define {{.*}} @after_barrier(
