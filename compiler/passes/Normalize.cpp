@@ -1,4 +1,5 @@
 // weft-normalize: see Passes.h.
+#include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
 #include <llvm/IR/Instructions.h>
@@ -31,6 +32,18 @@ llvm::PreservedAnalyses NormalizePass::run(llvm::Module &M, llvm::ModuleAnalysis
     }
     Changed = true;
   }
+  // The work-item queries read nothing and write nothing. Clang 15's declarations of
+  // get_global_linear_id and get_local_linear_id (-fdeclare-opencl-builtins) say neither, so a
+  // call of them counted as a memory access: LLVM kept calls whose result nobody used, and a
+  // group-stride loop after one was not collapsed.
+  for (llvm::Function &F : M)
+    if (F.isDeclaration() && workItemQueryOf(F.getName()) != WorkItemQuery::Unknown &&
+        !F.doesNotAccessMemory()) {
+      F.setDoesNotAccessMemory();
+      F.setDoesNotThrow();
+      F.setWillReturn();
+      Changed = true;
+    }
   // OpenCL C has no recursion: every helper can be inlined into the kernels.
   for (llvm::Function &F : M)
     if (!F.isDeclaration() && F.getCallingConv() != llvm::CallingConv::SPIR_KERNEL &&

@@ -71,7 +71,8 @@ inline bool hasCollapsedLoop(const llvm::Function &F) {
 
 /// weft-normalize: a kernel called by another kernel is called through an internal copy of its
 /// body; every non-kernel function becomes always-inline (OpenCL C has no recursion), so that
-/// barriers and work-item queries end up in the kernels' own bodies.
+/// barriers and work-item queries end up in the kernels' own bodies; the work-item queries'
+/// declarations say they access no memory.
 struct NormalizePass : llvm::PassInfoMixin<NormalizePass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
