@@ -172,12 +172,8 @@ TEST_F(Execution, ManyBarriersInBranches) {
     SCOPED_TRACE(Options);
     auto Out = build(Source.c_str(), Options);
     ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
-    const auto &K = Out.Program->kernels().at(0);
     std::vector<int> Result(4 * Group, -1);
-    std::vector<std::byte> Args(K.ArgBufferSize);
-    set(Args, K, 0, Take.data());
-    set(Args, K, 1, Result.data());
-    run(K, Args, 1, {4 * Group, 1, 1}, {Group, 1, 1});
+    launch(Out, "k", {Take.data()}, Result.data(), 1, {4 * Group, 1, 1}, {Group, 1, 1});
     for (int G = 0; G < 4 * Group; ++G) {
       const int Lid = G % Group;
       int Expected = 0;
@@ -211,15 +207,11 @@ TEST_F(Execution, StagesShareTheirBarrierSlots) {
     SCOPED_TRACE(Options);
     auto Out = build(Source.c_str(), Options);
     ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
-    const auto &K = Out.Program->kernels().at(0);
     if (!*Options) { // (without optimisation the variables stay in memory)
-      EXPECT_LE(K.PrivateBytesPerWorkItem, 16u);
+      EXPECT_LE(Out.Program->kernel("k")->PrivateBytesPerWorkItem, 16u);
     }
     std::vector<int> Result(4 * Group, -1);
-    std::vector<std::byte> Args(K.ArgBufferSize);
-    set(Args, K, 0, In.data());
-    set(Args, K, 1, Result.data());
-    run(K, Args, 1, {4 * Group, 1, 1}, {Group, 1, 1});
+    launch(Out, "k", {In.data()}, Result.data(), 1, {4 * Group, 1, 1}, {Group, 1, 1});
     for (int G = 0; G < 4 * Group; ++G) {
       const int Lid = G % Group, Base = G - Lid;
       int Expected = 0;
