@@ -7,20 +7,21 @@
 #include "compiler/passes/Passes.h"
 
 #include <llvm/ADT/ScopeExit.h>
+#include <llvm/Analysis/TargetTransformInfo.h>
+#include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/DiagnosticPrinter.h>
+#include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/LegacyPassManager.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/ErrorHandling.h>
 #include <llvm/Support/Host.h>
 #include <llvm/Support/MemoryBuffer.h>
-#include <llvm/IR/LLVMContext.h>
-#include <llvm/IR/Module.h>
-#include <llvm/Passes/PassBuilder.h>
-#include <llvm/Support/TargetSelect.h>
-#include <llvm/Bitcode/BitcodeReader.h>
-#include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/Support/PrettyStackTrace.h>
+#include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/Threading.h>
 #include <llvm/Target/TargetMachine.h>
 #include <llvm/Transforms/Utils/Cloning.h>
@@ -313,6 +314,27 @@ unsigned partsFor(unsigned Kernels) {
 
 } // namespace
 
+unsigned hostVectorBits() {
+  static const unsigned Bits = [] {
+    initializeTargets();
+    auto TM = hostTargetMachine(false);
+    if (!TM) {
+      llvm::consumeError(TM.takeError());
+      return 128u;
+    }
+    // A function without attributes has the target machine's CPU and features.
+    llvm::LLVMContext Ctx;
+    llvm::Module M("probe", Ctx);
+    auto *F = llvm::Function::Create(llvm::FunctionType::get(llvm::Type::getVoidTy(Ctx), false),
+                                     llvm::GlobalValue::ExternalLinkage, "probe", M);
+    return unsigned((*TM)
+                        ->getTargetTransformInfo(*F)
+                        .getRegisterBitWidth(llvm::TargetTransformInfo::RGK_FixedWidthVector)
+                        .getFixedSize());
+  }();
+  return Bits;
+}
+
 std::string diagnosticForTheLog(const llvm::DiagnosticInfo &Info) {
   if (Info.getSeverity() == llvm::DS_Remark || Info.getSeverity() == llvm::DS_Note ||
       Info.getKind() == llvm::DK_OptimizationFailure)
@@ -365,11 +387,18 @@ std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx,
   std::vector<std::string> Bitcodes;
   if (N > 1) {
     // Kernel I goes to part I % N; every other definition (global variables, any function left
-    // out of line) to part 0. Internal symbols become hidden externals so parts can refer to them.
+    // out of line) to part 0, but for the math functions of weft-vector-forms, which every part
+    // gets a copy of (and of llvm.compiler.used, which keeps them until the vectorizer has seen
+    // them): each part deletes those it does not use. Internal symbols become hidden externals so
+    // parts can refer to them.
+    auto EveryPart = [](const llvm::GlobalValue &G) {
+      auto *F = llvm::dyn_cast<llvm::Function>(&G);
+      return (F && F->hasFnAttribute(attr::VectorForms)) || G.getName() == "llvm.compiler.used";
+    };
     std::map<const llvm::GlobalValue *, unsigned> Owner;
     unsigned Next = 0;
     for (llvm::GlobalValue &G : M->global_values()) {
-      if (G.isDeclaration())
+      if (G.isDeclaration() || EveryPart(G))
         continue;
       if (G.hasLocalLinkage()) {
         if (!G.hasName())
@@ -383,7 +412,7 @@ std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx,
       llvm::ValueToValueMapTy Map;
       std::unique_ptr<llvm::Module> Part = llvm::CloneModule(*M, Map, [&](const llvm::GlobalValue *G) {
         auto It = Owner.find(G);
-        return It != Owner.end() && It->second == I;
+        return EveryPart(*G) || (It != Owner.end() && It->second == I);
       });
       llvm::raw_string_ostream Stream(Bitcodes.emplace_back());
       llvm::WriteBitcodeToFile(*Part, Stream);

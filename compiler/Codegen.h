@@ -40,4 +40,8 @@ std::string hostCpuIdentity();
 /// Sets M's triple and data layout to the host's, and every function's CPU and features.
 bool setHostTarget(llvm::Module &M, std::string &Error);
 
+/// The width in bits of the vectors LLVM's vectorizers use for the host CPU (its preferred vector
+/// register width: 256 on a CPU with AVX-512 that prefers 256-bit vectors).
+unsigned hostVectorBits();
+
 } // namespace weft::compiler

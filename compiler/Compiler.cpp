@@ -34,6 +34,32 @@
 namespace weft::compiler {
 namespace {
 
+/// Links into M the built-in library's functions M calls, and those named in Also. False, with
+/// the reason in Log, if that fails.
+bool linkBuiltins(llvm::Module &M, std::string &Log, const std::vector<std::string> &Also = {}) {
+  llvm::StringRef Bytes(reinterpret_cast<const char *>(BuiltinLibrary), BuiltinLibrarySize);
+  // Lazily: the linker materializes only the functions the program calls (the library has
+  // thousands).
+  auto Builtins =
+      llvm::getLazyBitcodeModule(llvm::MemoryBufferRef(Bytes, "weft-builtins"), M.getContext());
+  if (!Builtins) {
+    Log += "internal error: the built-in library is unreadable: " +
+           llvm::toString(Builtins.takeError()) + "\n";
+    return false;
+  }
+  (*Builtins)->setDataLayout(M.getDataLayout());
+  (*Builtins)->setTargetTriple(M.getTargetTriple());
+  // A declaration in M is what makes the linker take a function (LinkOnlyNeeded).
+  for (const std::string &Name : Also)
+    if (llvm::Function *F = (*Builtins)->getFunction(Name))
+      M.getOrInsertFunction(Name, F->getFunctionType());
+  if (llvm::Linker::linkModules(M, std::move(*Builtins), llvm::Linker::Flags::LinkOnlyNeeded)) {
+    Log += "error: the program does not link with the built-in library\n";
+    return false;
+  }
+  return true;
+}
+
 /// Collects LLVM's diagnostics into a build log. Without a handler, LLVM prints an error on
 /// stderr and exits the process (e.g. on a symbol defined twice when linking).
 void logDiagnostics(const llvm::DiagnosticInfo &Info, void *Log) {
@@ -289,22 +315,25 @@ public:
     // The built-ins the program uses (LinkOnlyNeeded): a library, not an executable, keeps
     // calls to them unresolved until the final link.
     if (!Parsed.CreateLibrary) {
-      llvm::StringRef Bytes(reinterpret_cast<const char *>(BuiltinLibrary), BuiltinLibrarySize);
-      // Lazily: the linker materializes only the functions the program calls (the library has
-      // thousands).
-      auto Builtins = llvm::getLazyBitcodeModule(llvm::MemoryBufferRef(Bytes, "weft-builtins"), *Ctx);
-      if (!Builtins) {
-        Out.Log += "internal error: the built-in library is unreadable: " +
-                   llvm::toString(Builtins.takeError()) + "\n";
+      if (!linkBuiltins(*Linked, Out.Log))
         return Out;
-      }
-      (*Builtins)->setDataLayout(Linked->getDataLayout());
-      (*Builtins)->setTargetTriple(Linked->getTargetTriple());
-      if (llvm::Linker::linkModules(*Linked, std::move(*Builtins),
-                                    llvm::Linker::Flags::LinkOnlyNeeded)) {
-        Out.Log += "error: the program does not link with the built-in library\n";
+      // The library's own vector forms of the math built-ins the program uses, for the loops
+      // over work-items that vectorize (weft-vector-forms): those of the host's vector width,
+      // which the vectorizer takes where it can. (A loop that also loads values twice as wide
+      // vectorizes at half that width and keeps the scalar calls: linking that width as well cost
+      // a third more build time for four functions, bench/builtins.c's.) Unoptimised code never
+      // calls them.
+      std::vector<std::string> Forms;
+      if (!Parsed.OptDisable)
+        for (llvm::Function &F : *Linked)
+          if (!F.isDeclaration() && F.getSection() == OwnVectorFormsSection)
+            for (auto &[Width, Name] : vectorFormNames(F.getName())) {
+              unsigned Bits = Width * F.getReturnType()->getPrimitiveSizeInBits();
+              if (Bits == hostVectorBits() && !Linked->getFunction(Name))
+                Forms.push_back(Name);
+            }
+      if (!Forms.empty() && !linkBuiltins(*Linked, Out.Log, Forms))
         return Out;
-      }
     }
     if (Parsed.CreateLibrary) {
       Out.Result = CompileOutput::Status::Success;

@@ -3,6 +3,10 @@
 #pragma once
 
 #define OVL __attribute__((overloadable, always_inline))
+// Marks a scalar math function whose vector forms are the library's own (not its scalar form per
+// component): where a kernel calls it in a loop over work-items, the compiler has the vectorized
+// loop call those forms (compiler/passes/VectorForms.cpp, whose OwnVectorFormsSection this is).
+#define OWN_VECTOR_FORMS __attribute__((section("weft.own_vector_forms")))
 
 // Double is always available to the library's own code (the device reports cl_khr_fp64); a
 // kernel sees the double overloads only because the device reports it.

@@ -326,7 +326,8 @@ llvm::PreservedAnalyses KernelEntryPass::run(llvm::Module &M, llvm::ModuleAnalys
         G.eraseFromParent();
     }
   for (llvm::GlobalValue &G : M.global_values())
-    if (!G.isDeclaration() && !G.getName().startswith(abi::WorkGroupPrefix))
+    if (!G.isDeclaration() && !G.getName().startswith(abi::WorkGroupPrefix) &&
+        !G.getName().startswith("llvm.")) // llvm.compiler.used and the like keep their linkage
       G.setLinkage(llvm::GlobalValue::InternalLinkage);
   return llvm::PreservedAnalyses::none();
 }

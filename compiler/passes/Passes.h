@@ -9,6 +9,10 @@
 #include <llvm/IR/PassManager.h>
 #include <llvm/Transforms/Scalar/LoopPassManager.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace llvm {
 class PassBuilder;
 } // namespace llvm
@@ -57,6 +61,9 @@ inline constexpr const char *Collapsed = "weft.collapsed";
 /// Loop metadata (an option of the loop's ID, as LLVM's own llvm.loop.* are) on weft-kernel-entry's
 /// x loops, the loops over a row's work-items.
 inline constexpr const char *WorkItemLoop = "weft.loop.work_items";
+/// On scalar built-ins whose calls weft-vector-forms mapped to vector forms, and on those vector
+/// forms' entry points: each part of a program compiled in parallel gets its own copy.
+inline constexpr const char *VectorForms = "weft-vector-forms";
 
 } // namespace attr
 
@@ -74,6 +81,35 @@ inline bool hasCollapsedLoop(const llvm::Function &F) {
 /// barriers and work-item queries end up in the kernels' own bodies; the work-item queries'
 /// declarations say they access no memory.
 struct NormalizePass : llvm::PassInfoMixin<NormalizePass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+/// The section that marks, in the built-in library, a scalar function whose vector forms are
+/// Weft's own (builtins/src/defs.h, OWN_VECTOR_FORMS); weft-vector-forms clears it.
+inline constexpr const char *OwnVectorFormsSection = "weft.own_vector_forms";
+
+/// The library names of the vector forms of the scalar built-in Scalar (mangled; one or two
+/// parameters, all float or all double), with their widths: float 4, 8 and 16, double 2, 4 and 8
+/// (_Z3sinf: _Z3sinDv4_f ...; _Z3powdd: _Z3powDv2_dS_ ...). Empty for any other name.
+std::vector<std::pair<unsigned, std::string>> vectorFormNames(llvm::StringRef Scalar);
+
+/// weft-vector-forms (VectorForms.cpp): calls of a scalar built-in marked with
+/// OwnVectorFormsSection become calls LLVM's loop vectorizer can widen into calls of the
+/// library's vector forms of it.
+struct VectorFormsPass : llvm::PassInfoMixin<VectorFormsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+/// weft-vector-forms-prune, where LLVM's pipeline starts: the entry points of vector forms no call
+/// in the module is mapped to (in a part of the program whose kernels do not use them) are no
+/// longer kept.
+struct VectorFormsPrunePass : llvm::PassInfoMixin<VectorFormsPrunePass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+/// weft-vector-forms-inline, at the end of LLVM's pipeline: the calls weft-vector-forms kept that
+/// were not widened may be inlined again, and the vector forms' entry points are no longer kept.
+struct VectorFormsInlinePass : llvm::PassInfoMixin<VectorFormsInlinePass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
 
@@ -163,7 +199,8 @@ struct KeepVectorLoopsForJamPass : llvm::PassInfoMixin<KeepVectorLoopsForJamPass
 };
 
 /// Adds what Weft runs inside LLVM's -O3 pipeline to PB: weft-keep-vector-loops before its full
-/// unrolling, weft-jam-work-items where its vectorizers start.
+/// unrolling, weft-jam-work-items where its vectorizers start, weft-vector-forms-prune at its start
+/// and weft-vector-forms-inline (then the always-inliner and GlobalDCE) at its end.
 void registerPipelineCallbacks(llvm::PassBuilder &PB);
 
 /// Gives every Weft pass its `opt -passes=` name.

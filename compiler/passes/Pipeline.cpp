@@ -3,6 +3,7 @@
 
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Transforms/IPO/AlwaysInliner.h>
+#include <llvm/Transforms/IPO/GlobalDCE.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
 #include <llvm/Transforms/Scalar/InferAddressSpaces.h>
@@ -15,6 +16,9 @@ namespace weft::compiler {
 void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable) {
   // One work-item's code, whole: helpers inlined so that barriers and queries are in the kernel.
   MPM.addPass(NormalizePass());
+  // Calls of math built-ins that LLVM's vectorizer can widen into the library's vector forms
+  // stay calls (Compiler.cpp links the vector forms only when the program is optimised).
+  MPM.addPass(VectorFormsPass());
   MPM.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/!OptDisable));
   MPM.addPass(llvm::createModuleToFunctionPassAdaptor(SafeDivisionPass()));
   if (!OptDisable) {
@@ -62,6 +66,19 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
       [](llvm::FunctionPassManager &FPM, llvm::OptimizationLevel Level) {
         if (Level != llvm::OptimizationLevel::O0)
           FPM.addPass(JamWorkItemLoopsPass());
+      });
+  PB.registerPipelineStartEPCallback(
+      [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel Level) {
+        if (Level != llvm::OptimizationLevel::O0)
+          MPM.addPass(VectorFormsPrunePass());
+      });
+  PB.registerOptimizerLastEPCallback(
+      [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel Level) {
+        if (Level == llvm::OptimizationLevel::O0)
+          return;
+        MPM.addPass(VectorFormsInlinePass());
+        MPM.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
+        MPM.addPass(llvm::GlobalDCEPass());
       });
 }
 

@@ -17,6 +17,12 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           MPM.addPass(LocalMemoryPass());
         else if (Name == "weft-kernel-entry")
           MPM.addPass(KernelEntryPass());
+        else if (Name == "weft-vector-forms")
+          MPM.addPass(VectorFormsPass());
+        else if (Name == "weft-vector-forms-prune")
+          MPM.addPass(VectorFormsPrunePass());
+        else if (Name == "weft-vector-forms-inline")
+          MPM.addPass(VectorFormsInlinePass());
         else if (Name == "weft-private-frame")
           MPM.addPass(PrivateFramePass());
         else if (Name == "weft-pipeline")

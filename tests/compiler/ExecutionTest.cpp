@@ -725,6 +725,66 @@ TEST_F(Execution, PyOpenCLSinAndCosOfOneValueBecomeSincos) {
   }
 }
 
+// A scalar math built-in in a loop over work-items runs on the library's vector forms of it once
+// the loop vectorizes (weft-vector-forms): every part of a program compiled in parallel has its
+// own copy of them (the three kernels go to two parts on two threads), and the results are those
+// of the functions, in the vectorized work-items and in each row's remainder (groups of 60) alike.
+// Unoptimised code keeps the scalar calls.
+TEST_F(Execution, ScalarMathCallsRunOnTheVectorForms) {
+  const std::string Body = R"(
+      size_t i = get_global_id(0); T v = x[i];
+      out[4 * i] = sin(v); out[4 * i + 1] = expm1(v * (T)0.1);
+      out[4 * i + 2] = pow(v, (T)0.7 * v); out[4 * i + 3] = atan2(v, v + (T)1); })";
+  const std::string Source =
+      "#define T float\nkernel void a(global T *x, global T *out) {" + Body +
+      "\nkernel void b(global T *x, global T *out) {" + Body +
+      "\n#undef T\n#define T double\nkernel void c(global T *x, global T *out) {" + Body;
+  auto Ulps = [](auto Got, double Want) {
+    using T = decltype(Got);
+    return std::fabs(double(Got) - Want) /
+           double(std::nextafter(T(std::fabs(Want)), T(INFINITY)) - T(std::fabs(Want)));
+  };
+  auto Check = [&](const compiler::BuildOutput &Out, auto Zero) {
+    using T = decltype(Zero);
+    std::vector<T> X(1000), Result(4 * X.size());
+    for (size_t I = 0; I < X.size(); ++I)
+      X[I] = T(0.013) * T(I) + T(0.25);
+    for (const char *Name : {"a", "b", "c"}) {
+      if ((Name[0] == 'c') != (sizeof(T) == 8))
+        continue;
+      std::fill(Result.begin(), Result.end(), T(-1));
+      launch(Out, Name, {X.data()}, Result.data(), 1, {X.size(), 1, 1}, {60, 1, 1});
+      for (size_t I = 0; I < X.size(); ++I) {
+        double V = X[I];
+        // The spec's limits (OpenCL C 3.0 section 7.4), which Weft's forms are well within.
+        EXPECT_LE(Ulps(Result[4 * I], std::sin(V)), 4) << Name << " sin " << V;
+        EXPECT_LE(Ulps(Result[4 * I + 1], std::expm1(double(X[I] * T(0.1)))), 3)
+            << Name << " expm1 " << V;
+        EXPECT_LE(Ulps(Result[4 * I + 2], std::pow(V, double(T(0.7) * X[I]))), 16)
+            << Name << " pow " << V;
+        EXPECT_LE(Ulps(Result[4 * I + 3], std::atan2(V, double(X[I] + T(1)))), 6)
+            << Name << " atan2 " << V;
+      }
+    }
+  };
+  auto HoldsVectorForms = [](const std::string &Object) {
+    return Object.find("weft.vector_form._Z3sinDv") != std::string::npos;
+  };
+  auto Out = build(Source, "", {{"cl_khr_fp64"}, {}});
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  ASSERT_FALSE(Out.Objects.empty());
+  for (const std::string &Object : Out.Objects)
+    EXPECT_TRUE(HoldsVectorForms(Object));
+  Check(Out, 0.0f);
+  Check(Out, 0.0);
+  auto Unoptimised = build(Source, "-cl-opt-disable", {{"cl_khr_fp64"}, {}});
+  ASSERT_EQ(Unoptimised.Result, Status::Success) << Unoptimised.Log;
+  for (const std::string &Object : Unoptimised.Objects)
+    EXPECT_FALSE(HoldsVectorForms(Object));
+  Check(Unoptimised, 0.0f);
+  Check(Unoptimised, 0.0);
+}
+
 // The objects a build keeps (what the disk cache stores) load again, outside the compiler, and
 // run: constant data, a table lookup, libm calls through stubs, two kernels.
 TEST_F(Execution, ObjectLoaderLoadsTheObjectsABuildKeeps) {

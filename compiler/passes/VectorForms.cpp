@@ -1,0 +1,211 @@
+// weft-vector-forms and weft-vector-forms-inline: a scalar math built-in called in a loop over
+// work-items runs on Weft's own vector forms of it once the loop vectorizes.
+//
+// A kernel's `sin(x)` is one work-item's call; the work-item loop around it (weft-kernel-entry)
+// can run 8 or 16 work-items at once, but the call ended in a C library routine (glibc's sinf,
+// expm1, ...), which LLVM's loop vectorizer cannot widen, so the loop stayed scalar. The library
+// has vector forms of these functions (builtins/src/math_vector.inc, marked in math.inc with the
+// section OwnVectorFormsSection). LLVM's vectorizer widens a call to a function whose
+// "vector-function-abi-variant" attribute names a vector function of the loop's width (VFABI,
+// llvm/Analysis/VectorUtils.h), as Clang's -fveclib does for glibc's libmvec or SVML.
+//
+// weft-vector-forms, after weft-normalize: for each marked scalar built-in, an entry point per
+// vector width the library has (float 4, 8, 16; double 2, 4, 8), `weft.vector_form.<name>`,
+// taking and returning vectors by value (the library's vector forms take vectors wider than 16
+// bytes in memory, as Clang compiled them for baseline x86-64), and a mapping on each call whose
+// arguments are not all constants (those fold once inlined) and which is not inside a built-in of
+// the scheme itself: the call stays a call (noinline) through LLVM's pipeline so that the
+// vectorizer can see it. The entry points are kept until then (llvm.compiler.used), and each part
+// of a program compiled in parallel gets its own copy of them and of the scalar functions.
+//
+// weft-vector-forms-inline, at the end of LLVM's pipeline: the calls the vectorizer did not widen
+// (a loop's scalar remainder, loops that do not vectorize) are inlined again, and entry points
+// nothing calls are deleted.
+#include "compiler/passes/Passes.h"
+
+#include <llvm/ADT/SmallVector.h>
+#include <llvm/Analysis/VectorUtils.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Transforms/Utils/ModuleUtils.h>
+
+#include <set>
+
+namespace weft::compiler {
+namespace {
+
+constexpr const char *EntryPrefix = "weft.vector_form.";
+
+/// The entry point of Form (a vector form the library defined in the module): the same function
+/// with its vectors taken by value, as LLVM's vectorizer passes them.
+llvm::Function *entryPointFor(llvm::Function &Form) {
+  llvm::Module &M = *Form.getParent();
+  std::string Name = EntryPrefix + Form.getName().str();
+  if (llvm::Function *Existing = M.getFunction(Name))
+    return Existing;
+  std::vector<llvm::Type *> Params;
+  for (llvm::Argument &A : Form.args())
+    Params.push_back(A.hasByValAttr() ? A.getParamByValType() : A.getType());
+  auto *Type = llvm::FunctionType::get(Form.getReturnType(), Params, false);
+  auto *Entry = llvm::Function::Create(Type, llvm::GlobalValue::InternalLinkage, Name, M);
+  // The library function's attributes (target, floating-point mode) without its inlining ones:
+  // the vectorized loop calls the entry point, and the form is inlined into it.
+  Entry->setAttributes(llvm::AttributeList::get(M.getContext(), Form.getAttributes().getFnAttrs(),
+                                                Form.getAttributes().getRetAttrs(), {}));
+  Entry->removeFnAttr(llvm::Attribute::AlwaysInline);
+  Entry->removeFnAttr(llvm::Attribute::Convergent);
+  Entry->addFnAttr(llvm::Attribute::NoInline);
+  Entry->addFnAttr(attr::VectorForms);
+  llvm::IRBuilder<> B(llvm::BasicBlock::Create(M.getContext(), "entry", Entry));
+  std::vector<llvm::Value *> Args;
+  for (llvm::Argument &A : Form.args()) {
+    llvm::Value *Value = Entry->getArg(A.getArgNo());
+    if (A.hasByValAttr()) {
+      llvm::AllocaInst *Slot = B.CreateAlloca(A.getParamByValType());
+      Slot->setAlignment(A.getParamAlign().valueOrOne());
+      B.CreateAlignedStore(Value, Slot, Slot->getAlign());
+      Value = Slot;
+    }
+    Args.push_back(Value);
+  }
+  llvm::CallInst *Call = B.CreateCall(&Form, Args);
+  Call->setAttributes(Form.getAttributes().removeFnAttributes(M.getContext())); // byval stays
+  Call->setCallingConv(Form.getCallingConv());
+  B.CreateRet(Call);
+  return Entry;
+}
+
+/// Takes the entry points Release says off llvm.compiler.used: where nothing calls them, GlobalDCE
+/// deletes them. Whether any was taken off.
+template <typename Predicate> bool releaseEntryPoints(llvm::Module &M, Predicate Release) {
+  llvm::GlobalVariable *List = M.getGlobalVariable("llvm.compiler.used");
+  auto *Array = List ? llvm::dyn_cast<llvm::ConstantArray>(List->getInitializer()) : nullptr;
+  if (!Array)
+    return false;
+  std::vector<llvm::GlobalValue *> Kept;
+  for (llvm::Use &Op : Array->operands()) {
+    auto *G = llvm::dyn_cast<llvm::GlobalValue>(Op->stripPointerCasts());
+    auto *F = llvm::dyn_cast_or_null<llvm::Function>(G);
+    if (G && !(F && F->getName().startswith(EntryPrefix) && Release(*F)))
+      Kept.push_back(G);
+  }
+  if (Kept.size() == Array->getNumOperands())
+    return false;
+  List->eraseFromParent();
+  if (!Kept.empty())
+    llvm::appendToCompilerUsed(M, Kept);
+  return true;
+}
+
+} // namespace
+
+std::vector<std::pair<unsigned, std::string>> vectorFormNames(llvm::StringRef Scalar) {
+  // _Z<length><name><parameters>, the parameters all float (f) or all double (d), one or two.
+  llvm::StringRef Rest = Scalar;
+  unsigned Length = 0;
+  if (!Rest.consume_front("_Z") || Rest.consumeInteger(10, Length) || Rest.size() <= Length)
+    return {};
+  llvm::StringRef Name = Rest.take_front(Length), Params = Rest.drop_front(Length);
+  if (Params != "f" && Params != "ff" && Params != "d" && Params != "dd")
+    return {};
+  std::vector<std::pair<unsigned, std::string>> Names;
+  const unsigned Least = Params[0] == 'f' ? 4 : 2; // 16 bytes
+  for (unsigned N : {Least, 2 * Least, 4 * Least}) {
+    std::string Vector = "Dv" + std::to_string(N) + "_" + Params[0];
+    // A repeated parameter type is the substitution S_ (the Itanium ABI's first one).
+    Names.push_back({N, "_Z" + std::to_string(Length) + Name.str() + Vector +
+                            (Params.size() == 2 ? "S_" : "")});
+  }
+  return Names;
+}
+
+llvm::PreservedAnalyses VectorFormsPass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
+  std::vector<llvm::Function *> Scalars;
+  std::set<const llvm::Function *> OfTheScheme;
+  for (llvm::Function &F : M)
+    if (!F.isDeclaration() && F.getSection() == OwnVectorFormsSection) {
+      F.setSection(""); // only a mark: the code goes where all code goes
+      Scalars.push_back(&F);
+      OfTheScheme.insert(&F);
+    }
+  bool Changed = !Scalars.empty();
+  std::vector<llvm::GlobalValue *> Used;
+  for (llvm::Function *F : Scalars) {
+    std::string Mappings;
+    for (auto &[N, Name] : vectorFormNames(F->getName())) {
+      llvm::Function *Form = M.getFunction(Name);
+      if (!Form || Form->isDeclaration() ||
+          Form->getReturnType() != llvm::FixedVectorType::get(F->getReturnType(), N))
+        continue;
+      llvm::Function *Entry = entryPointFor(*Form);
+      OfTheScheme.insert(Form);
+      OfTheScheme.insert(Entry);
+      Used.push_back(Entry);
+      // _ZGV_LLVM_N<width><one v per parameter>_<scalar>(<vector function>)
+      Mappings += (Mappings.empty() ? "" : ",") + std::string("_ZGV_LLVM_N") + std::to_string(N) +
+                  std::string(F->arg_size(), 'v') + "_" + F->getName().str() + "(" +
+                  Entry->getName().str() + ")";
+    }
+    if (Mappings.empty())
+      continue;
+    F->addFnAttr(attr::VectorForms);
+    F->removeFnAttr(llvm::Attribute::Convergent);
+    for (llvm::User *U : F->users()) {
+      auto *Call = llvm::dyn_cast<llvm::CallInst>(U);
+      if (!Call || Call->getCalledFunction() != F || OfTheScheme.count(Call->getFunction()) ||
+          llvm::all_of(Call->args(),
+                       [](const llvm::Use &A) { return llvm::isa<llvm::Constant>(A); }))
+        continue;
+      Call->addFnAttr(llvm::Attribute::NoInline);
+      Call->addFnAttr(
+          llvm::Attribute::get(M.getContext(), llvm::VFABI::MappingsAttrName, Mappings));
+      // Clang makes every OpenCL C call convergent (a math function is not, and LLVM's
+      // vectorizer refuses convergent calls) and, with -fno-builtin, nobuiltin (which keeps the
+      // vectorizer from using the mapping).
+      Call->removeFnAttr(llvm::Attribute::Convergent);
+      Call->removeFnAttr(llvm::Attribute::NoBuiltin);
+    }
+  }
+  if (!Used.empty())
+    llvm::appendToCompilerUsed(M, Used);
+  return Changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+}
+
+llvm::PreservedAnalyses VectorFormsInlinePass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
+  bool Changed = false;
+  for (llvm::Function &F : M)
+    for (llvm::User *U : F.users())
+      if (auto *Call = llvm::dyn_cast<llvm::CallInst>(U);
+          Call && Call->getCalledFunction() == &F &&
+          Call->hasFnAttr(llvm::VFABI::MappingsAttrName) && F.hasFnAttribute(attr::VectorForms)) {
+        Call->setAttributes(
+            Call->getAttributes().removeFnAttribute(M.getContext(), llvm::VFABI::MappingsAttrName));
+        Call->removeFnAttr(llvm::Attribute::NoInline);
+        Changed = true;
+      }
+  // The entry points stop being kept; GlobalDCE then deletes those nothing calls.
+  Changed |= releaseEntryPoints(M, [](const llvm::Function &) { return true; });
+  return Changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+}
+
+llvm::PreservedAnalyses VectorFormsPrunePass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
+  // The entry points some call's mapping names: _ZGV..._<scalar>(<entry point>), comma-separated.
+  std::set<std::string> Named;
+  for (llvm::Function &F : M)
+    if (F.hasFnAttribute(attr::VectorForms))
+      for (llvm::User *U : F.users())
+        if (auto *Call = llvm::dyn_cast<llvm::CallInst>(U)) {
+          llvm::SmallVector<llvm::StringRef, 4> Mappings;
+          Call->getFnAttr(llvm::VFABI::MappingsAttrName).getValueAsString().split(Mappings, ',');
+          for (llvm::StringRef Mapping : Mappings)
+            if (size_t Open = Mapping.find('('); Open != llvm::StringRef::npos)
+              Named.insert(Mapping.drop_front(Open + 1).drop_back().str());
+        }
+  bool Changed = releaseEntryPoints(
+      M, [&](const llvm::Function &F) { return !Named.count(F.getName().str()); });
+  return Changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+}
+
+} // namespace weft::compiler
