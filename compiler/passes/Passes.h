@@ -89,8 +89,9 @@ struct NormalizePass : llvm::PassInfoMixin<NormalizePass> {
 inline constexpr const char *OwnVectorFormsSection = "weft.own_vector_forms";
 
 /// The library names of the vector forms of the scalar built-in Scalar (mangled; one or two
-/// parameters, all float or all double), with their widths: float 4, 8 and 16, double 2, 4 and 8
-/// (_Z3sinf: _Z3sinDv4_f ...; _Z3powdd: _Z3powDv2_dS_ ...). Empty for any other name.
+/// parameters, all float or all double, or one and an int), with their widths: float 4, 8 and
+/// 16, double 2, 4 and 8 (_Z3sinf: _Z3sinDv4_f ...; _Z3powdd: _Z3powDv2_dS_ ...; _Z4pownfi:
+/// _Z4pownDv4_fDv4_i ..., the int a vector too). Empty for any other name.
 std::vector<std::pair<unsigned, std::string>> vectorFormNames(llvm::StringRef Scalar);
 
 /// weft-vector-forms (VectorForms.cpp): calls of a scalar built-in marked with

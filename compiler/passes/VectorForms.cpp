@@ -102,21 +102,25 @@ template <typename Predicate> bool releaseEntryPoints(llvm::Module &M, Predicate
 } // namespace
 
 std::vector<std::pair<unsigned, std::string>> vectorFormNames(llvm::StringRef Scalar) {
-  // _Z<length><name><parameters>, the parameters all float (f) or all double (d), one or two.
+  // _Z<length><name><parameters>: one or two floats (f) or doubles (d), or one and an int (i).
   llvm::StringRef Rest = Scalar;
   unsigned Length = 0;
   if (!Rest.consume_front("_Z") || Rest.consumeInteger(10, Length) || Rest.size() <= Length)
     return {};
   llvm::StringRef Name = Rest.take_front(Length), Params = Rest.drop_front(Length);
-  if (Params != "f" && Params != "ff" && Params != "d" && Params != "dd")
+  if (Params != "f" && Params != "ff" && Params != "fi" && Params != "d" && Params != "dd" &&
+      Params != "di")
     return {};
   std::vector<std::pair<unsigned, std::string>> Names;
   const unsigned Least = Params[0] == 'f' ? 4 : 2; // 16 bytes
   for (unsigned N : {Least, 2 * Least, 4 * Least}) {
     std::string Vector = "Dv" + std::to_string(N) + "_" + Params[0];
-    // A repeated parameter type is the substitution S_ (the Itanium ABI's first one).
-    Names.push_back({N, "_Z" + std::to_string(Length) + Name.str() + Vector +
-                            (Params.size() == 2 ? "S_" : "")});
+    // A repeated parameter type is the substitution S_ (the Itanium ABI's first one); an int
+    // parameter becomes an int vector of the same width.
+    std::string Second = Params.size() == 1 ? ""
+                         : Params[1] == 'i' ? "Dv" + std::to_string(N) + "_i"
+                                            : "S_";
+    Names.push_back({N, "_Z" + std::to_string(Length) + Name.str() + Vector + Second});
   }
   return Names;
 }

@@ -732,9 +732,10 @@ TEST_F(Execution, PyOpenCLSinAndCosOfOneValueBecomeSincos) {
 // Unoptimised code keeps the scalar calls.
 TEST_F(Execution, ScalarMathCallsRunOnTheVectorForms) {
   const std::string Body = R"(
-      size_t i = get_global_id(0); T v = x[i];
-      out[4 * i] = sin(v); out[4 * i + 1] = expm1(v * (T)0.1);
-      out[4 * i + 2] = pow(v, (T)0.7 * v); out[4 * i + 3] = atan2(v, v + (T)1); })";
+      size_t i = get_global_id(0); T v = x[i]; int n = (int)(i % 7) - 3;
+      out[7 * i] = sin(v); out[7 * i + 1] = expm1(v * (T)0.1);
+      out[7 * i + 2] = pow(v, (T)0.7 * v); out[7 * i + 3] = atan2(v, v + (T)1);
+      out[7 * i + 4] = pown(v, n); out[7 * i + 5] = rootn(v, n + 4); out[7 * i + 6] = ldexp(v, n); })";
   const std::string Source =
       "#define T float\nkernel void a(global T *x, global T *out) {" + Body +
       "\nkernel void b(global T *x, global T *out) {" + Body +
@@ -746,7 +747,7 @@ TEST_F(Execution, ScalarMathCallsRunOnTheVectorForms) {
   };
   auto Check = [&](const compiler::BuildOutput &Out, auto Zero) {
     using T = decltype(Zero);
-    std::vector<T> X(1000), Result(4 * X.size());
+    std::vector<T> X(1000), Result(7 * X.size());
     for (size_t I = 0; I < X.size(); ++I)
       X[I] = T(0.013) * T(I) + T(0.25);
     for (const char *Name : {"a", "b", "c"}) {
@@ -756,19 +757,22 @@ TEST_F(Execution, ScalarMathCallsRunOnTheVectorForms) {
       launch(Out, Name, {X.data()}, Result.data(), 1, {X.size(), 1, 1}, {60, 1, 1});
       for (size_t I = 0; I < X.size(); ++I) {
         double V = X[I];
+        int N = int(I % 7) - 3;
+        const T *R = &Result[7 * I];
         // The spec's limits (OpenCL C 3.0 section 7.4), which Weft's forms are well within.
-        EXPECT_LE(Ulps(Result[4 * I], std::sin(V)), 4) << Name << " sin " << V;
-        EXPECT_LE(Ulps(Result[4 * I + 1], std::expm1(double(X[I] * T(0.1)))), 3)
-            << Name << " expm1 " << V;
-        EXPECT_LE(Ulps(Result[4 * I + 2], std::pow(V, double(T(0.7) * X[I]))), 16)
-            << Name << " pow " << V;
-        EXPECT_LE(Ulps(Result[4 * I + 3], std::atan2(V, double(X[I] + T(1)))), 6)
-            << Name << " atan2 " << V;
+        EXPECT_LE(Ulps(R[0], std::sin(V)), 4) << Name << " sin " << V;
+        EXPECT_LE(Ulps(R[1], std::expm1(double(X[I] * T(0.1)))), 3) << Name << " expm1 " << V;
+        EXPECT_LE(Ulps(R[2], std::pow(V, double(T(0.7) * X[I]))), 16) << Name << " pow " << V;
+        EXPECT_LE(Ulps(R[3], std::atan2(V, double(X[I] + T(1)))), 6) << Name << " atan2 " << V;
+        EXPECT_LE(Ulps(R[4], std::pow(V, N)), 16) << Name << " pown " << V << " " << N;
+        EXPECT_LE(Ulps(R[5], std::pow(V, 1.0 / (N + 4))), 16) << Name << " rootn " << V << " " << N;
+        EXPECT_EQ(R[6], std::ldexp(X[I], N)) << Name << " ldexp " << V << " " << N;
       }
     }
   };
   auto HoldsVectorForms = [](const std::string &Object) {
-    return Object.find("weft.vector_form._Z3sinDv") != std::string::npos;
+    return Object.find("weft.vector_form._Z3sinDv") != std::string::npos &&
+           Object.find("weft.vector_form._Z4pownDv") != std::string::npos;
   };
   auto Out = build(Source, "", {{"cl_khr_fp64"}, {}});
   ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
