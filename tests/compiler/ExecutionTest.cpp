@@ -733,9 +733,10 @@ TEST_F(Execution, PyOpenCLSinAndCosOfOneValueBecomeSincos) {
 TEST_F(Execution, ScalarMathCallsRunOnTheVectorForms) {
   const std::string Body = R"(
       size_t i = get_global_id(0); T v = x[i]; int n = (int)(i % 7) - 3;
-      out[7 * i] = sin(v); out[7 * i + 1] = expm1(v * (T)0.1);
-      out[7 * i + 2] = pow(v, (T)0.7 * v); out[7 * i + 3] = atan2(v, v + (T)1);
-      out[7 * i + 4] = pown(v, n); out[7 * i + 5] = rootn(v, n + 4); out[7 * i + 6] = ldexp(v, n); })";
+      out[8 * i] = sin(v); out[8 * i + 1] = expm1(v * (T)0.1);
+      out[8 * i + 2] = pow(v, (T)0.7 * v); out[8 * i + 3] = atan2(v, v + (T)1);
+      out[8 * i + 4] = pown(v, n); out[8 * i + 5] = rootn(v, n + 4); out[8 * i + 6] = ldexp(v, n);
+      out[8 * i + 7] = lgamma(v); })";
   const std::string Source =
       "#define T float\nkernel void a(global T *x, global T *out) {" + Body +
       "\nkernel void b(global T *x, global T *out) {" + Body +
@@ -747,7 +748,7 @@ TEST_F(Execution, ScalarMathCallsRunOnTheVectorForms) {
   };
   auto Check = [&](const compiler::BuildOutput &Out, auto Zero) {
     using T = decltype(Zero);
-    std::vector<T> X(1000), Result(7 * X.size());
+    std::vector<T> X(1000), Result(8 * X.size());
     for (size_t I = 0; I < X.size(); ++I)
       X[I] = T(0.013) * T(I) + T(0.25);
     for (const char *Name : {"a", "b", "c"}) {
@@ -758,7 +759,7 @@ TEST_F(Execution, ScalarMathCallsRunOnTheVectorForms) {
       for (size_t I = 0; I < X.size(); ++I) {
         double V = X[I];
         int N = int(I % 7) - 3;
-        const T *R = &Result[7 * I];
+        const T *R = &Result[8 * I];
         // The spec's limits (OpenCL C 3.0 section 7.4), which Weft's forms are well within.
         EXPECT_LE(Ulps(R[0], std::sin(V)), 4) << Name << " sin " << V;
         EXPECT_LE(Ulps(R[1], std::expm1(double(X[I] * T(0.1)))), 3) << Name << " expm1 " << V;
@@ -767,12 +768,18 @@ TEST_F(Execution, ScalarMathCallsRunOnTheVectorForms) {
         EXPECT_LE(Ulps(R[4], std::pow(V, N)), 16) << Name << " pown " << V << " " << N;
         EXPECT_LE(Ulps(R[5], std::pow(V, 1.0 / (N + 4))), 16) << Name << " rootn " << V << " " << N;
         EXPECT_EQ(R[6], std::ldexp(X[I], N)) << Name << " ldexp " << V << " " << N;
+        // No ulp limit for lgamma in the spec; its zeros at 1 and 2 are in the range.
+        double Lgamma = std::lgamma(V);
+        EXPECT_NEAR(R[7], Lgamma,
+                    4 * std::numeric_limits<T>::epsilon() * std::max(1.0, std::fabs(Lgamma)))
+            << Name << " lgamma " << V;
       }
     }
   };
   auto HoldsVectorForms = [](const std::string &Object) {
     return Object.find("weft.vector_form._Z3sinDv") != std::string::npos &&
-           Object.find("weft.vector_form._Z4pownDv") != std::string::npos;
+           Object.find("weft.vector_form._Z4pownDv") != std::string::npos &&
+           Object.find("weft.vector_form._Z6lgammaDv") != std::string::npos;
   };
   auto Out = build(Source, "", {{"cl_khr_fp64"}, {}});
   ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
