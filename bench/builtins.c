@@ -7,6 +7,8 @@
    - integer: mul_hi, rotate, clz, popcount, add_sat and mad24 on each int
    - convert: float -> int (saturating, to nearest even) and int -> float (toward zero), uchar sat
    - histogram: 256 bins of bytes with global atomic_inc, all work-groups contending
+   - black_scholes: European call and put prices of 4 Mi options (the SDKs' classic kernel: log,
+     exp and sqrt of scalar floats, the normal distribution by a polynomial in exp), per option
    Each result is spot-checked against the host (the histogram exactly); a wrong result exits 1.
    Prints "name value unit"; bench/builtins.sh runs it for Weft and PoCL side by side. */
 #include "bench.h"
@@ -31,7 +33,19 @@ static const char *Source =
     "  int n = convert_int_sat_rte(x); out[i] = n;\n"
     "  outf[i] = convert_float_rtz(n * 1001 + 7); outc[i] = convert_uchar_sat(n); }\n"
     "kernel void histogram(global const uchar *in, global uint *bins) {\n"
-    "  atomic_inc(&bins[in[get_global_id(0)]]); }\n";
+    "  atomic_inc(&bins[in[get_global_id(0)]]); }\n"
+    "float cnd(float d) {\n"
+    "  float k = 1.0f / (1.0f + 0.2316419f * fabs(d));\n"
+    "  float c = 0.39894228f * exp(-0.5f * d * d) * (k * (0.31938153f + k * (-0.356563782f +\n"
+    "            k * (1.781477937f + k * (-1.821255978f + k * 1.330274429f)))));\n"
+    "  return d > 0 ? 1.0f - c : c; }\n"
+    "kernel void black_scholes(global const float *s, global const float *x, global const float *t,\n"
+    "                          global float *call, global float *put, float r, float v) {\n"
+    "  size_t i = get_global_id(0); float S = s[i], X = x[i], T = t[i], sqrtT = sqrt(T);\n"
+    "  float d1 = (log(S / X) + (r + 0.5f * v * v) * T) / (v * sqrtT), d2 = d1 - v * sqrtT;\n"
+    "  float e = exp(-r * T);\n"
+    "  call[i] = S * cnd(d1) - X * e * cnd(d2);\n"
+    "  put[i] = X * e * (1.0f - cnd(d2)) - S * (1.0f - cnd(d1)); }\n";
 
 static const char *DoubleSource =
     "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
@@ -208,5 +222,47 @@ int main(void) {
   }
   free(X);
   free(Y);
+  {
+    /* 4 Mi options: stock price in [5, 30), strike in [1, 100), years in [0.25, 10). */
+    const size_t Options = N / 4;
+    float *S = malloc(Options * 4), *Xs = malloc(Options * 4), *T = malloc(Options * 4), *Call = malloc(Options * 4);
+    for (size_t I = 0; I < Options; ++I) {
+      S[I] = 5.0f + (float)(I % 2503) * 0.01f;
+      Xs[I] = 1.0f + (float)(I % 9901) * 0.01f;
+      T[I] = 0.25f + (float)(I % 977) * 0.01f;
+    }
+    cl_mem Sb = buffer(Options * 4, S), Xb = buffer(Options * 4, Xs), Tb = buffer(Options * 4, T);
+    cl_mem Cb = buffer(Options * 4, NULL), Pb = buffer(Options * 4, NULL);
+    float Rate = 0.02f, Vol = 0.30f;
+    cl_kernel K = kernel(Source, "black_scholes");
+    cl_mem Args[5] = {Sb, Xb, Tb, Cb, Pb};
+    for (cl_uint A = 0; A < 5; ++A)
+      CHECK(clSetKernelArg(K, A, sizeof(cl_mem), &Args[A]));
+    CHECK(clSetKernelArg(K, 5, sizeof Rate, &Rate));
+    CHECK(clSetKernelArg(K, 6, sizeof Vol, &Vol));
+    measure("black_scholes", K, Options, Options);
+    CHECK(clEnqueueReadBuffer(Q, Cb, CL_TRUE, 0, Options * 4, Call, 0, NULL, NULL));
+    for (size_t I = 0; I < Options; I += 4099) {
+      /* The same polynomial for the normal distribution, in double. */
+      double Sd = S[I], Xd = Xs[I], Td = T[I], D[2], Nd[2];
+      D[0] = (log(Sd / Xd) + (Rate + 0.5 * Vol * Vol) * Td) / (Vol * sqrt(Td));
+      D[1] = D[0] - Vol * sqrt(Td);
+      for (int J = 0; J < 2; ++J) {
+        double k = 1.0 / (1.0 + 0.2316419 * fabs(D[J]));
+        double c = 0.39894228 * exp(-0.5 * D[J] * D[J]) *
+                   (k * (0.31938153 + k * (-0.356563782 + k * (1.781477937 + k * (-1.821255978 + k * 1.330274429)))));
+        Nd[J] = D[J] > 0 ? 1.0 - c : c;
+      }
+      double Want = Sd * Nd[0] - Xd * exp(-Rate * Td) * Nd[1];
+      if (fabs(Call[I] - Want) > 1e-4 * (1 + fabs(Want)))
+        fail("black_scholes", I, Call[I], Want);
+    }
+    for (int A = 0; A < 5; ++A)
+      clReleaseMemObject(Args[A]);
+    free(S);
+    free(Xs);
+    free(T);
+    free(Call);
+  }
   return 0;
 }
