@@ -323,15 +323,23 @@ public:
       // vectorizes at half that width and keeps the scalar calls: linking that width as well cost
       // a third more build time for four functions, bench/builtins.c's.) Unoptimised code never
       // calls them.
+      // The math intrinsics that stand for such a built-in (sincos's llvm.sin and llvm.cos) bring
+      // it and its forms in as well.
       std::vector<std::string> Forms;
       if (!Parsed.OptDisable)
-        for (llvm::Function &F : *Linked)
+        for (llvm::Function &F : *Linked) {
+          std::string Scalar;
           if (!F.isDeclaration() && F.getSection() == OwnVectorFormsSection)
-            for (auto &[Width, Name] : vectorFormNames(F.getName())) {
-              unsigned Bits = Width * F.getReturnType()->getPrimitiveSizeInBits();
-              if (Bits == hostVectorBits() && !Linked->getFunction(Name))
-                Forms.push_back(Name);
-            }
+            Scalar = F.getName().str();
+          else if (F.isIntrinsic() && !F.use_empty() && !(Scalar = scalarBuiltinFor(F)).empty() &&
+                   !Linked->getFunction(Scalar))
+            Forms.push_back(Scalar);
+          for (auto &[Width, Name] : vectorFormNames(Scalar)) {
+            unsigned Bits = Width * F.getReturnType()->getPrimitiveSizeInBits();
+            if (Bits == hostVectorBits() && !Linked->getFunction(Name))
+              Forms.push_back(Name);
+          }
+        }
       if (!Forms.empty() && !linkBuiltins(*Linked, Out.Log, Forms))
         return Out;
     }

@@ -94,6 +94,11 @@ inline constexpr const char *OwnVectorFormsSection = "weft.own_vector_forms";
 /// _Z4pownDv4_fDv4_i ..., the int a vector too). Empty for any other name.
 std::vector<std::pair<unsigned, std::string>> vectorFormNames(llvm::StringRef Scalar);
 
+/// The scalar built-in an LLVM math intrinsic computes, whose vector forms serve its calls too
+/// (llvm.sin.f32: _Z3sinf; llvm.pow.f64: _Z3powdd): sin, cos, exp, exp2, log, log2, log10 and pow
+/// of a float or a double. Empty for any other function.
+std::string scalarBuiltinFor(const llvm::Function &Intrinsic);
+
 /// weft-vector-forms (VectorForms.cpp): calls of a scalar built-in marked with
 /// OwnVectorFormsSection become calls LLVM's loop vectorizer can widen into calls of the
 /// library's vector forms of it.

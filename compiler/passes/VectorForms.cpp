@@ -27,10 +27,13 @@
 #include <llvm/Analysis/VectorUtils.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/ModuleUtils.h>
 
+#include <map>
 #include <set>
 
 namespace weft::compiler {
@@ -125,6 +128,24 @@ std::vector<std::pair<unsigned, std::string>> vectorFormNames(llvm::StringRef Sc
   return Names;
 }
 
+std::string scalarBuiltinFor(const llvm::Function &Intrinsic) {
+  static const std::pair<llvm::Intrinsic::ID, llvm::StringRef> Names[] = {
+      {llvm::Intrinsic::sin, "sin"},     {llvm::Intrinsic::cos, "cos"},
+      {llvm::Intrinsic::exp, "exp"},     {llvm::Intrinsic::exp2, "exp2"},
+      {llvm::Intrinsic::log, "log"},     {llvm::Intrinsic::log2, "log2"},
+      {llvm::Intrinsic::log10, "log10"}, {llvm::Intrinsic::pow, "pow"}};
+  const auto *It = llvm::find_if(
+      Names, [&](const auto &Entry) { return Entry.first == Intrinsic.getIntrinsicID(); });
+  if (It == std::end(Names))
+    return {};
+  llvm::StringRef Name = It->second;
+  llvm::Type *T = Intrinsic.getReturnType();
+  if (!T->isFloatTy() && !T->isDoubleTy())
+    return {};
+  return "_Z" + std::to_string(Name.size()) + Name.str() +
+         std::string(Intrinsic.arg_size(), T->isFloatTy() ? 'f' : 'd');
+}
+
 llvm::PreservedAnalyses VectorFormsPass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
   std::vector<llvm::Function *> Scalars;
   std::set<const llvm::Function *> OfTheScheme;
@@ -135,9 +156,10 @@ llvm::PreservedAnalyses VectorFormsPass::run(llvm::Module &M, llvm::ModuleAnalys
       OfTheScheme.insert(&F);
     }
   bool Changed = !Scalars.empty();
+  // Each scalar's entry points, with their widths.
+  std::map<const llvm::Function *, std::vector<std::pair<unsigned, llvm::Function *>>> Entries;
   std::vector<llvm::GlobalValue *> Used;
-  for (llvm::Function *F : Scalars) {
-    std::string Mappings;
+  for (llvm::Function *F : Scalars)
     for (auto &[N, Name] : vectorFormNames(F->getName())) {
       llvm::Function *Form = M.getFunction(Name);
       if (!Form || Form->isDeclaration() ||
@@ -147,30 +169,50 @@ llvm::PreservedAnalyses VectorFormsPass::run(llvm::Module &M, llvm::ModuleAnalys
       OfTheScheme.insert(Form);
       OfTheScheme.insert(Entry);
       Used.push_back(Entry);
-      // _ZGV_LLVM_N<width><one v per parameter>_<scalar>(<vector function>)
-      Mappings += (Mappings.empty() ? "" : ",") + std::string("_ZGV_LLVM_N") + std::to_string(N) +
-                  std::string(F->arg_size(), 'v') + "_" + F->getName().str() + "(" +
-                  Entry->getName().str() + ")";
+      Entries[F].push_back({N, Entry});
+      F->addFnAttr(attr::VectorForms);
+      F->removeFnAttr(llvm::Attribute::Convergent);
     }
-    if (Mappings.empty())
-      continue;
-    F->addFnAttr(attr::VectorForms);
-    F->removeFnAttr(llvm::Attribute::Convergent);
-    for (llvm::User *U : F->users()) {
-      auto *Call = llvm::dyn_cast<llvm::CallInst>(U);
-      if (!Call || Call->getCalledFunction() != F || OfTheScheme.count(Call->getFunction()) ||
-          llvm::all_of(Call->args(),
-                       [](const llvm::Use &A) { return llvm::isa<llvm::Constant>(A); }))
-        continue;
+  // _ZGV_LLVM_N<width><one v per parameter>_<callee>(<entry point>), for each of Scalar's widths.
+  auto MappingsFor = [&](const llvm::Function &Callee, const llvm::Function &Scalar) {
+    std::string Mappings;
+    for (auto &[N, Entry] : Entries[&Scalar])
+      Mappings += (Mappings.empty() ? "" : ",") + std::string("_ZGV_LLVM_N") + std::to_string(N) +
+                  std::string(Callee.arg_size(), 'v') + "_" + Callee.getName().str() + "(" +
+                  Entry->getName().str() + ")";
+    return llvm::Attribute::get(M.getContext(), llvm::VFABI::MappingsAttrName, Mappings);
+  };
+  // Callee's calls outside the scheme's own functions, unless all their arguments are constants
+  // (those fold once inlined).
+  auto CallsToMap = [&](llvm::Function &Callee) {
+    std::vector<llvm::CallInst *> Calls;
+    for (llvm::User *U : Callee.users())
+      if (auto *Call = llvm::dyn_cast<llvm::CallInst>(U);
+          Call && Call->getCalledFunction() == &Callee && !OfTheScheme.count(Call->getFunction()) &&
+          !llvm::all_of(Call->args(),
+                        [](const llvm::Use &A) { return llvm::isa<llvm::Constant>(A); }))
+        Calls.push_back(Call);
+    return Calls;
+  };
+  for (auto &[F, Widths] : Entries)
+    for (llvm::CallInst *Call : CallsToMap(*const_cast<llvm::Function *>(F))) {
       Call->addFnAttr(llvm::Attribute::NoInline);
-      Call->addFnAttr(
-          llvm::Attribute::get(M.getContext(), llvm::VFABI::MappingsAttrName, Mappings));
+      Call->addFnAttr(MappingsFor(*F, *F));
       // Clang makes every OpenCL C call convergent (a math function is not, and LLVM's
       // vectorizer refuses convergent calls) and, with -fno-builtin, nobuiltin (which keeps the
       // vectorizer from using the mapping).
       Call->removeFnAttr(llvm::Attribute::Convergent);
       Call->removeFnAttr(llvm::Attribute::NoBuiltin);
     }
+  // The LLVM math intrinsics that compute such a scalar (the library's own functions call them:
+  // sincos calls llvm.sin and llvm.cos) are mapped to its vector forms too.
+  for (llvm::Function &I : M) {
+    const llvm::Function *F = I.isIntrinsic() ? M.getFunction(scalarBuiltinFor(I)) : nullptr;
+    if (F && Entries.count(F))
+      for (llvm::CallInst *Call : CallsToMap(I)) {
+        Call->addFnAttr(MappingsFor(I, *F));
+        Changed = true;
+      }
   }
   if (!Used.empty())
     llvm::appendToCompilerUsed(M, Used);
@@ -180,13 +222,14 @@ llvm::PreservedAnalyses VectorFormsPass::run(llvm::Module &M, llvm::ModuleAnalys
 llvm::PreservedAnalyses VectorFormsInlinePass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
   bool Changed = false;
   for (llvm::Function &F : M)
-    for (llvm::User *U : F.users())
-      if (auto *Call = llvm::dyn_cast<llvm::CallInst>(U);
-          Call && Call->getCalledFunction() == &F &&
-          Call->hasFnAttr(llvm::VFABI::MappingsAttrName) && F.hasFnAttribute(attr::VectorForms)) {
+    for (llvm::Instruction &I : llvm::instructions(F))
+      if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I);
+          Call && Call->getAttributes().hasFnAttr(llvm::VFABI::MappingsAttrName)) {
         Call->setAttributes(
             Call->getAttributes().removeFnAttribute(M.getContext(), llvm::VFABI::MappingsAttrName));
-        Call->removeFnAttr(llvm::Attribute::NoInline);
+        if (const llvm::Function *Callee = Call->getCalledFunction();
+            Callee && Callee->hasFnAttribute(attr::VectorForms))
+          Call->removeFnAttr(llvm::Attribute::NoInline);
         Changed = true;
       }
   // The entry points stop being kept; GlobalDCE then deletes those nothing calls.
@@ -195,18 +238,20 @@ llvm::PreservedAnalyses VectorFormsInlinePass::run(llvm::Module &M, llvm::Module
 }
 
 llvm::PreservedAnalyses VectorFormsPrunePass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
-  // The entry points some call's mapping names: _ZGV..._<scalar>(<entry point>), comma-separated.
+  // The entry points some call's mapping names: _ZGV..._<callee>(<entry point>), comma-separated.
   std::set<std::string> Named;
   for (llvm::Function &F : M)
-    if (F.hasFnAttribute(attr::VectorForms))
-      for (llvm::User *U : F.users())
-        if (auto *Call = llvm::dyn_cast<llvm::CallInst>(U)) {
-          llvm::SmallVector<llvm::StringRef, 4> Mappings;
-          Call->getFnAttr(llvm::VFABI::MappingsAttrName).getValueAsString().split(Mappings, ',');
-          for (llvm::StringRef Mapping : Mappings)
-            if (size_t Open = Mapping.find('('); Open != llvm::StringRef::npos)
-              Named.insert(Mapping.drop_front(Open + 1).drop_back().str());
-        }
+    for (llvm::Instruction &I : llvm::instructions(F))
+      if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I)) {
+        llvm::SmallVector<llvm::StringRef, 4> Mappings;
+        Call->getAttributes()
+            .getFnAttr(llvm::VFABI::MappingsAttrName)
+            .getValueAsString()
+            .split(Mappings, ',', -1, false);
+        for (llvm::StringRef Mapping : Mappings)
+          if (size_t Open = Mapping.find('('); Open != llvm::StringRef::npos)
+            Named.insert(Mapping.drop_front(Open + 1).drop_back().str());
+      }
   bool Changed = releaseEntryPoints(
       M, [&](const llvm::Function &F) { return !Named.count(F.getName().str()); });
   return Changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();

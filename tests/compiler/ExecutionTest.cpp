@@ -726,17 +726,18 @@ TEST_F(Execution, PyOpenCLSinAndCosOfOneValueBecomeSincos) {
 }
 
 // A scalar math built-in in a loop over work-items runs on the library's vector forms of it once
-// the loop vectorizes (weft-vector-forms): every part of a program compiled in parallel has its
-// own copy of them (the three kernels go to two parts on two threads), and the results are those
-// of the functions, in the vectorized work-items and in each row's remainder (groups of 60) alike.
-// Unoptimised code keeps the scalar calls.
+// the loop vectorizes (weft-vector-forms), and so do the math intrinsics the library's sincos
+// calls: every part of a program compiled in parallel has its own copy of them (the three kernels
+// go to two parts on two threads), and the results are those of the functions, in the vectorized
+// work-items and in each row's remainder (groups of 60) alike. Unoptimised code keeps the scalar
+// calls.
 TEST_F(Execution, ScalarMathCallsRunOnTheVectorForms) {
   const std::string Body = R"(
       size_t i = get_global_id(0); T v = x[i]; int n = (int)(i % 7) - 3;
-      out[8 * i] = sin(v); out[8 * i + 1] = expm1(v * (T)0.1);
-      out[8 * i + 2] = pow(v, (T)0.7 * v); out[8 * i + 3] = atan2(v, v + (T)1);
-      out[8 * i + 4] = pown(v, n); out[8 * i + 5] = rootn(v, n + 4); out[8 * i + 6] = ldexp(v, n);
-      out[8 * i + 7] = lgamma(v); })";
+      out[10 * i] = sin(v); out[10 * i + 1] = expm1(v * (T)0.1);
+      out[10 * i + 2] = pow(v, (T)0.7 * v); out[10 * i + 3] = atan2(v, v + (T)1);
+      out[10 * i + 4] = pown(v, n); out[10 * i + 5] = rootn(v, n + 4); out[10 * i + 6] = ldexp(v, n);
+      out[10 * i + 7] = lgamma(v); T c; out[10 * i + 8] = sincos((T)0.5 * v, &c); out[10 * i + 9] = c; })";
   const std::string Source =
       "#define T float\nkernel void a(global T *x, global T *out) {" + Body +
       "\nkernel void b(global T *x, global T *out) {" + Body +
@@ -748,7 +749,7 @@ TEST_F(Execution, ScalarMathCallsRunOnTheVectorForms) {
   };
   auto Check = [&](const compiler::BuildOutput &Out, auto Zero) {
     using T = decltype(Zero);
-    std::vector<T> X(1000), Result(8 * X.size());
+    std::vector<T> X(1000), Result(10 * X.size());
     for (size_t I = 0; I < X.size(); ++I)
       X[I] = T(0.013) * T(I) + T(0.25);
     for (const char *Name : {"a", "b", "c"}) {
@@ -759,7 +760,7 @@ TEST_F(Execution, ScalarMathCallsRunOnTheVectorForms) {
       for (size_t I = 0; I < X.size(); ++I) {
         double V = X[I];
         int N = int(I % 7) - 3;
-        const T *R = &Result[8 * I];
+        const T *R = &Result[10 * I];
         // The spec's limits (OpenCL C 3.0 section 7.4), which Weft's forms are well within.
         EXPECT_LE(Ulps(R[0], std::sin(V)), 4) << Name << " sin " << V;
         EXPECT_LE(Ulps(R[1], std::expm1(double(X[I] * T(0.1)))), 3) << Name << " expm1 " << V;
@@ -773,13 +774,18 @@ TEST_F(Execution, ScalarMathCallsRunOnTheVectorForms) {
         EXPECT_NEAR(R[7], Lgamma,
                     4 * std::numeric_limits<T>::epsilon() * std::max(1.0, std::fabs(Lgamma)))
             << Name << " lgamma " << V;
+        double Half = double(T(0.5) * X[I]);
+        EXPECT_LE(Ulps(R[8], std::sin(Half)), 4) << Name << " sincos " << V;
+        EXPECT_LE(Ulps(R[9], std::cos(Half)), 4) << Name << " sincos " << V;
       }
     }
   };
   auto HoldsVectorForms = [](const std::string &Object) {
     return Object.find("weft.vector_form._Z3sinDv") != std::string::npos &&
            Object.find("weft.vector_form._Z4pownDv") != std::string::npos &&
-           Object.find("weft.vector_form._Z6lgammaDv") != std::string::npos;
+           Object.find("weft.vector_form._Z6lgammaDv") != std::string::npos &&
+           // sincos's llvm.cos (nothing else calls cos)
+           Object.find("weft.vector_form._Z3cosDv") != std::string::npos;
   };
   auto Out = build(Source, "", {{"cl_khr_fp64"}, {}});
   ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
