@@ -1,5 +1,5 @@
-// weft-vector-forms and weft-vector-forms-inline: a scalar math built-in called in a loop over
-// work-items runs on Weft's own vector forms of it once the loop vectorizes.
+// weft-vector-forms, weft-vector-forms-prune and weft-vector-forms-inline: a scalar math built-in
+// called in a loop over work-items runs on Weft's own vector forms of it once the loop vectorizes.
 //
 // A kernel's `sin(x)` is one work-item's call; the work-item loop around it (weft-kernel-entry)
 // can run 8 or 16 work-items at once, but the call ended in a C library routine (glibc's sinf,
@@ -10,13 +10,19 @@
 // llvm/Analysis/VectorUtils.h), as Clang's -fveclib does for glibc's libmvec or SVML.
 //
 // weft-vector-forms, after weft-normalize: for each marked scalar built-in, an entry point per
-// vector width the library has (float 4, 8, 16; double 2, 4, 8), `weft.vector_form.<name>`,
-// taking and returning vectors by value (the library's vector forms take vectors wider than 16
-// bytes in memory, as Clang compiled them for baseline x86-64), and a mapping on each call whose
-// arguments are not all constants (those fold once inlined) and which is not inside a built-in of
-// the scheme itself: the call stays a call (noinline) through LLVM's pipeline so that the
-// vectorizer can see it. The entry points are kept until then (llvm.compiler.used), and each part
-// of a program compiled in parallel gets its own copy of them and of the scalar functions.
+// vector form in the module (Compiler.cpp links those of the host's vector width),
+// `weft.vector_form.<name>`, taking and returning vectors by value (the library's vector forms
+// take vectors wider than 16 bytes in memory, as Clang compiled them for baseline x86-64), and a
+// mapping on each call whose arguments are not all constants (those fold once inlined) and which
+// is not inside a function of the scheme itself: the call stays a call (noinline) through LLVM's
+// pipeline so that the vectorizer can see it. Calls of the LLVM intrinsic that computes such a
+// function (llvm.sin.f32 for sin: the library's sincos, native_* and half_* inline them at its
+// build) get the same mapping. The entry points are kept until then (llvm.compiler.used), and
+// each part of a program compiled in parallel gets its own copy of them and of the scalar
+// functions.
+//
+// weft-vector-forms-prune, where LLVM's pipeline starts: entry points no call in the module (the
+// part) maps to are no longer kept, so that LLVM deletes them before optimising them.
 //
 // weft-vector-forms-inline, at the end of LLVM's pipeline: the calls the vectorizer did not widen
 // (a loop's scalar remainder, loops that do not vectorize) are inlined again, and entry points
