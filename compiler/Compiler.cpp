@@ -317,22 +317,23 @@ public:
     if (!Parsed.CreateLibrary) {
       if (!linkBuiltins(*Linked, Out.Log))
         return Out;
-      // The library's own vector forms of the math built-ins the program uses, for the loops
-      // over work-items that vectorize (weft-vector-forms): those of the host's vector width,
-      // which the vectorizer takes where it can. (A loop that also loads values twice as wide
-      // vectorizes at half that width and keeps the scalar calls: linking that width as well cost
-      // a third more build time for four functions, bench/builtins.c's.) Unoptimised code never
-      // calls them.
-      // The math intrinsics that stand for such a built-in (sincos's llvm.sin and llvm.cos) bring
-      // it and its forms in as well.
+      // The library's own vector forms of the math built-ins the program uses, and of those the
+      // math intrinsics in it compute (sincos's llvm.sin and llvm.cos; the built-in itself comes
+      // too), for the loops over work-items that vectorize (weft-vector-forms): the forms of the
+      // host's vector width, which the vectorizer takes where it can. (A loop that also loads
+      // values twice as wide vectorizes at half that width and keeps the scalar calls: linking
+      // that width as well cost a third more build time for four functions, bench/builtins.c's.)
+      // Unoptimised code never calls them.
       std::vector<std::string> Forms;
       if (!Parsed.OptDisable)
         for (llvm::Function &F : *Linked) {
-          std::string Scalar;
-          if (!F.isDeclaration() && F.getSection() == OwnVectorFormsSection)
-            Scalar = F.getName().str();
-          else if (F.isIntrinsic() && !F.use_empty() && !(Scalar = scalarBuiltinFor(F)).empty() &&
-                   !Linked->getFunction(Scalar))
+          std::string Scalar = !F.isDeclaration() && F.getSection() == OwnVectorFormsSection
+                                   ? F.getName().str()
+                               : F.isIntrinsic() && !F.use_empty() ? scalarBuiltinFor(F)
+                                                                   : std::string();
+          if (Scalar.empty())
+            continue;
+          if (!Linked->getFunction(Scalar))
             Forms.push_back(Scalar);
           for (auto &[Width, Name] : vectorFormNames(Scalar)) {
             unsigned Bits = Width * F.getReturnType()->getPrimitiveSizeInBits();
