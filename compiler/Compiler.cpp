@@ -335,12 +335,18 @@ public:
             continue;
           if (!Linked->getFunction(Scalar))
             Forms.push_back(Scalar);
-          for (auto &[Width, Name] : vectorFormNames(Scalar)) {
-            unsigned Bits = Width * F.getReturnType()->getPrimitiveSizeInBits();
-            if (Bits == hostVectorBits() && !Linked->getFunction(Name))
+          for (auto &[Width, Name] : vectorFormNames(Scalar))
+            if (Width * F.getReturnType()->getPrimitiveSizeInBits() == hostVectorBits())
               Forms.push_back(Name);
-          }
         }
+      // With both sin's and cos's forms, sincos's of the same width: a sine and a cosine of the
+      // same vector become one call (weft-vector-forms-inline).
+      for (size_t I = 0, N = Forms.size(); I < N; ++I)
+        if (llvm::StringRef Sine = Forms[I];
+            Sine.startswith("_Z3sinDv") &&
+            llvm::is_contained(Forms, ("_Z3cosDv" + Sine.drop_front(8)).str()))
+          Forms.push_back(("_Z6sincosDv" + Sine.drop_front(8) + "PS_").str());
+      llvm::erase_if(Forms, [&](const std::string &Name) { return Linked->getFunction(Name); });
       if (!Forms.empty() && !linkBuiltins(*Linked, Out.Log, Forms))
         return Out;
     }

@@ -47,30 +47,36 @@ namespace {
 
 constexpr const char *EntryPrefix = "weft.vector_form.";
 
-/// The entry point of Form (a vector form the library defined in the module): the same function
-/// with its vectors taken by value, as LLVM's vectorizer passes them.
-llvm::Function *entryPointFor(llvm::Function &Form) {
+/// A new entry point for Form (a vector form the library defined in the module), of type Type,
+/// with the library function's attributes (target, floating-point mode) but its inlining ones:
+/// the vectorized loop calls the entry point, and the form is inlined into it.
+llvm::Function *newEntryPoint(llvm::Function &Form, llvm::FunctionType *Type) {
   llvm::Module &M = *Form.getParent();
-  std::string Name = EntryPrefix + Form.getName().str();
-  if (llvm::Function *Existing = M.getFunction(Name))
-    return Existing;
-  std::vector<llvm::Type *> Params;
-  for (llvm::Argument &A : Form.args())
-    Params.push_back(A.hasByValAttr() ? A.getParamByValType() : A.getType());
-  auto *Type = llvm::FunctionType::get(Form.getReturnType(), Params, false);
-  auto *Entry = llvm::Function::Create(Type, llvm::GlobalValue::InternalLinkage, Name, M);
-  // The library function's attributes (target, floating-point mode) without its inlining ones:
-  // the vectorized loop calls the entry point, and the form is inlined into it.
+  auto *Entry = llvm::Function::Create(Type, llvm::GlobalValue::InternalLinkage,
+                                       EntryPrefix + Form.getName().str(), M);
   Entry->setAttributes(llvm::AttributeList::get(M.getContext(), Form.getAttributes().getFnAttrs(),
-                                                Form.getAttributes().getRetAttrs(), {}));
+                                                llvm::AttributeSet(), {}));
   Entry->removeFnAttr(llvm::Attribute::AlwaysInline);
   Entry->removeFnAttr(llvm::Attribute::Convergent);
   Entry->addFnAttr(llvm::Attribute::NoInline);
   Entry->addFnAttr(attr::VectorForms);
-  llvm::IRBuilder<> B(llvm::BasicBlock::Create(M.getContext(), "entry", Entry));
+  llvm::BasicBlock::Create(M.getContext(), "entry", Entry);
+  return Entry;
+}
+
+/// The type of Form's parameter A as the entry point takes it: the vector itself, where the
+/// library's form takes it in memory (byval).
+llvm::Type *byValue(const llvm::Argument &A) {
+  return A.hasByValAttr() ? A.getParamByValType() : A.getType();
+}
+
+/// Calls Form from its entry point's block (B) with Values, which are by value: each one Form
+/// takes in memory goes through a stack slot.
+llvm::CallInst *callForm(llvm::IRBuilder<> &B, llvm::Function &Form,
+                         llvm::ArrayRef<llvm::Value *> Values) {
   std::vector<llvm::Value *> Args;
   for (llvm::Argument &A : Form.args()) {
-    llvm::Value *Value = Entry->getArg(A.getArgNo());
+    llvm::Value *Value = Values[A.getArgNo()];
     if (A.hasByValAttr()) {
       llvm::AllocaInst *Slot = B.CreateAlloca(A.getParamByValType());
       Slot->setAlignment(A.getParamAlign().valueOrOne());
@@ -80,10 +86,50 @@ llvm::Function *entryPointFor(llvm::Function &Form) {
     Args.push_back(Value);
   }
   llvm::CallInst *Call = B.CreateCall(&Form, Args);
-  Call->setAttributes(Form.getAttributes().removeFnAttributes(M.getContext())); // byval stays
+  Call->setAttributes(Form.getAttributes().removeFnAttributes(B.getContext())); // byval stays
   Call->setCallingConv(Form.getCallingConv());
-  B.CreateRet(Call);
+  return Call;
+}
+
+/// The entry point of Form: the same function with its vectors taken by value, as LLVM's
+/// vectorizer passes them.
+llvm::Function *entryPointFor(llvm::Function &Form) {
+  if (llvm::Function *Existing = Form.getParent()->getFunction(EntryPrefix + Form.getName().str()))
+    return Existing;
+  std::vector<llvm::Type *> Params;
+  for (llvm::Argument &A : Form.args())
+    Params.push_back(byValue(A));
+  llvm::Function *Entry =
+      newEntryPoint(Form, llvm::FunctionType::get(Form.getReturnType(), Params, false));
+  llvm::IRBuilder<> B(&Entry->getEntryBlock());
+  std::vector<llvm::Value *> Values;
+  for (llvm::Argument &A : Entry->args())
+    Values.push_back(&A);
+  B.CreateRet(callForm(B, Form, Values));
   return Entry;
+}
+
+/// The entry point of Sincos, the library's sincos form of one width (x, and a private pointer
+/// that receives the cosine): x by value, {sine, cosine} returned. weft-vector-forms-inline calls
+/// it in place of a sine and a cosine of the same vector: the two share their argument reduction.
+llvm::Function *pairEntryFor(llvm::Function &Sincos) {
+  llvm::Type *V = byValue(*Sincos.getArg(0));
+  auto *Pair = llvm::StructType::get(V, V);
+  llvm::Function *Entry = newEntryPoint(Sincos, llvm::FunctionType::get(Pair, {V}, false));
+  llvm::IRBuilder<> B(&Entry->getEntryBlock());
+  llvm::AllocaInst *Cosine = B.CreateAlloca(V);
+  llvm::Value *Sine = callForm(B, Sincos, {Entry->getArg(0), Cosine});
+  llvm::Value *Result = B.CreateInsertValue(llvm::PoisonValue::get(Pair), Sine, 0);
+  B.CreateRet(B.CreateInsertValue(Result, B.CreateLoad(V, Cosine), 1));
+  return Entry;
+}
+
+/// The library's sincos form of the same width and type as Sine, one of sin's vector forms
+/// (_Z3sinDv8_f: _Z6sincosDv8_fPS_, its cosine through a private pointer); empty if Sine is not.
+std::string sincosFormFor(llvm::StringRef Sine) {
+  if (!Sine.consume_front("_Z3sinDv"))
+    return {};
+  return "_Z6sincosDv" + Sine.str() + "PS_";
 }
 
 /// Takes the entry points Release says off llvm.compiler.used: where nothing calls them, GlobalDCE
@@ -106,6 +152,48 @@ template <typename Predicate> bool releaseEntryPoints(llvm::Module &M, Predicate
   if (!Kept.empty())
     llvm::appendToCompilerUsed(M, Kept);
   return true;
+}
+
+/// A call of sin's entry point and one of cos's of the same width in one block with the same
+/// argument become one call of the sincos form's entry point (pairEntryFor), where the module has
+/// it. Whether any did.
+bool pairSinesWithCosines(llvm::Module &M) {
+  bool Changed = false;
+  for (llvm::Function &F : M)
+    for (llvm::BasicBlock &BB : F) {
+      std::vector<llvm::CallInst *> Sines;
+      for (llvm::Instruction &I : BB)
+        if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I);
+            Call && Call->getCalledFunction() &&
+            Call->getCalledFunction()->getName().startswith(std::string(EntryPrefix) + "_Z3sinDv"))
+          Sines.push_back(Call);
+      for (llvm::CallInst *Sine : Sines) {
+        llvm::StringRef Form =
+            Sine->getCalledFunction()->getName().drop_front(llvm::StringRef(EntryPrefix).size());
+        llvm::Function *Pair = M.getFunction(EntryPrefix + sincosFormFor(Form));
+        llvm::Function *Cos = M.getFunction(EntryPrefix + ("_Z3cos" + Form.drop_front(6)).str());
+        if (!Pair || !Cos)
+          continue;
+        llvm::Value *X = Sine->getArgOperand(0);
+        llvm::CallInst *Cosine = nullptr;
+        for (llvm::User *U : X->users())
+          if (auto *Call = llvm::dyn_cast<llvm::CallInst>(U);
+              Call && Call->getCalledFunction() == Cos && Call->getParent() == &BB)
+            Cosine = Call;
+        if (!Cosine)
+          continue;
+        // At the earlier of the two: X is defined before both.
+        llvm::Instruction *At = Sine->comesBefore(Cosine) ? Sine : Cosine;
+        llvm::IRBuilder<> B(At);
+        llvm::CallInst *Both = B.CreateCall(Pair, {X});
+        Sine->replaceAllUsesWith(B.CreateExtractValue(Both, 0));
+        Cosine->replaceAllUsesWith(B.CreateExtractValue(Both, 1));
+        Sine->eraseFromParent();
+        Cosine->eraseFromParent();
+        Changed = true;
+      }
+    }
+  return Changed;
 }
 
 } // namespace
@@ -179,6 +267,17 @@ llvm::PreservedAnalyses VectorFormsPass::run(llvm::Module &M, llvm::ModuleAnalys
       F->addFnAttr(attr::VectorForms);
       F->removeFnAttr(llvm::Attribute::Convergent);
     }
+  // Where the library's sincos form of a width is in the module (Compiler.cpp links it when
+  // both sin and cos are mapped), its entry point too.
+  for (auto &[F, Widths] : Entries)
+    for (auto &[N, Entry] : Widths) {
+      llvm::Function *Sincos = M.getFunction(
+          sincosFormFor(Entry->getName().drop_front(llvm::StringRef(EntryPrefix).size())));
+      if (Sincos && !Sincos->isDeclaration() && Sincos->arg_size() == 2) {
+        OfTheScheme.insert(Sincos);
+        Used.push_back(pairEntryFor(*Sincos));
+      }
+    }
   // _ZGV_LLVM_N<width><one v per parameter>_<callee>(<entry point>), for each of Scalar's widths.
   auto MappingsFor = [&](const llvm::Function &Callee, const llvm::Function &Scalar) {
     std::string Mappings;
@@ -238,6 +337,7 @@ llvm::PreservedAnalyses VectorFormsInlinePass::run(llvm::Module &M, llvm::Module
           Call->removeFnAttr(llvm::Attribute::NoInline);
         Changed = true;
       }
+  Changed |= pairSinesWithCosines(M);
   // The entry points stop being kept; GlobalDCE then deletes those nothing calls.
   Changed |= releaseEntryPoints(M, [](const llvm::Function &) { return true; });
   return Changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
@@ -258,8 +358,15 @@ llvm::PreservedAnalyses VectorFormsPrunePass::run(llvm::Module &M, llvm::ModuleA
           if (size_t Open = Mapping.find('('); Open != llvm::StringRef::npos)
             Named.insert(Mapping.drop_front(Open + 1).drop_back().str());
       }
-  bool Changed = releaseEntryPoints(
-      M, [&](const llvm::Function &F) { return !Named.count(F.getName().str()); });
+  // A sincos entry point is kept while both its sine's and its cosine's are.
+  auto Kept = [&](llvm::StringRef Entry) {
+    llvm::StringRef Form = Entry.drop_front(llvm::StringRef(EntryPrefix).size());
+    if (!Form.consume_front("_Z6sincosDv") || !Form.consume_back("PS_"))
+      return Named.count(Entry.str()) > 0;
+    return Named.count(EntryPrefix + ("_Z3sinDv" + Form).str()) &&
+           Named.count(EntryPrefix + ("_Z3cosDv" + Form).str());
+  };
+  bool Changed = releaseEntryPoints(M, [&](const llvm::Function &F) { return !Kept(F.getName()); });
   return Changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
 }
 
