@@ -24,9 +24,10 @@
 // weft-vector-forms-prune, where LLVM's pipeline starts: entry points no call in the module (the
 // part) maps to are no longer kept, so that LLVM deletes them before optimising them.
 //
-// weft-vector-forms-inline, at the end of LLVM's pipeline: the calls the vectorizer did not widen
-// (a loop's scalar remainder, loops that do not vectorize) are inlined again, and entry points
-// nothing calls are deleted.
+// weft-vector-forms-inline, at the end of LLVM's pipeline: a sine and a cosine of the same vector
+// become one call of the sincos form (whose entry point Compiler.cpp and weft-vector-forms provide
+// where both are mapped), the calls the vectorizer did not widen (a loop's scalar remainder, loops
+// that do not vectorize) are inlined again, and entry points nothing calls are deleted.
 #include "compiler/passes/Passes.h"
 
 #include <llvm/ADT/SmallVector.h>
