@@ -252,7 +252,9 @@ llvm::PreservedAnalyses VectorFormsPass::run(llvm::Module &M, llvm::ModuleAnalys
     }
   bool Changed = !Scalars.empty();
   // Each scalar's entry points, with their widths.
-  std::map<const llvm::Function *, std::vector<std::pair<unsigned, llvm::Function *>>> Entries;
+  using Widths = std::vector<std::pair<unsigned, llvm::Function *>>;
+  std::map<const llvm::Function *, Widths> Entries;
+  const Widths NoEntries;
   std::vector<llvm::GlobalValue *> Used;
   for (llvm::Function *F : Scalars)
     for (auto &[N, Name] : vectorFormNames(F->getName())) {
@@ -270,8 +272,9 @@ llvm::PreservedAnalyses VectorFormsPass::run(llvm::Module &M, llvm::ModuleAnalys
     }
   // Where the library's sincos form of a width is in the module (Compiler.cpp links it when
   // both sin and cos are mapped), its entry point too.
-  for (auto &[F, Widths] : Entries)
-    for (auto &[N, Entry] : Widths) {
+  for (llvm::Function *F : Scalars) { // in the module's order, so that the output is the same
+    auto It = Entries.find(F);
+    for (auto &[N, Entry] : It == Entries.end() ? NoEntries : It->second) {
       llvm::Function *Sincos = M.getFunction(
           sincosFormFor(Entry->getName().drop_front(llvm::StringRef(EntryPrefix).size())));
       if (Sincos && !Sincos->isDeclaration() && Sincos->arg_size() == 2) {
@@ -279,6 +282,7 @@ llvm::PreservedAnalyses VectorFormsPass::run(llvm::Module &M, llvm::ModuleAnalys
         Used.push_back(pairEntryFor(*Sincos));
       }
     }
+  }
   // _ZGV_LLVM_N<width><one v per parameter>_<callee>(<entry point>), for each of Scalar's widths.
   auto MappingsFor = [&](const llvm::Function &Callee, const llvm::Function &Scalar) {
     std::string Mappings;
@@ -300,8 +304,9 @@ llvm::PreservedAnalyses VectorFormsPass::run(llvm::Module &M, llvm::ModuleAnalys
         Calls.push_back(Call);
     return Calls;
   };
-  for (auto &[F, Widths] : Entries)
-    for (llvm::CallInst *Call : CallsToMap(*const_cast<llvm::Function *>(F))) {
+  for (llvm::Function *F : Scalars)
+    for (llvm::CallInst *Call :
+         Entries.count(F) ? CallsToMap(*F) : std::vector<llvm::CallInst *>()) {
       Call->addFnAttr(llvm::Attribute::NoInline);
       Call->addFnAttr(MappingsFor(*F, *F));
       // Clang makes every OpenCL C call convergent (a math function is not, and LLVM's
