@@ -107,8 +107,8 @@ struct VectorFormsPass : llvm::PassInfoMixin<VectorFormsPass> {
 };
 
 /// weft-vector-forms-prune, where LLVM's pipeline starts: the entry points of vector forms no call
-/// in the module is mapped to (in a part of the program whose kernels do not use them) are no
-/// longer kept.
+/// in the module is mapped to (in a part of the program whose kernels do not use them), and the
+/// sincos ones without a sine and a cosine of one value, are no longer kept.
 struct VectorFormsPrunePass : llvm::PassInfoMixin<VectorFormsPrunePass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };

@@ -42,6 +42,7 @@
 
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace weft::compiler {
 namespace {
@@ -350,8 +351,10 @@ llvm::PreservedAnalyses VectorFormsInlinePass::run(llvm::Module &M, llvm::Module
 }
 
 llvm::PreservedAnalyses VectorFormsPrunePass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
-  // The entry points some call's mapping names: _ZGV..._<callee>(<entry point>), comma-separated.
+  // The entry points some call's mapping names: _ZGV..._<callee>(<entry point>), comma-separated;
+  // and for each, the blocks and first arguments of those calls.
   std::set<std::string> Named;
+  std::set<std::tuple<const llvm::BasicBlock *, const llvm::Value *, std::string>> Calls;
   for (llvm::Function &F : M)
     for (llvm::Instruction &I : llvm::instructions(F))
       if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I)) {
@@ -361,16 +364,24 @@ llvm::PreservedAnalyses VectorFormsPrunePass::run(llvm::Module &M, llvm::ModuleA
             .getValueAsString()
             .split(Mappings, ',', -1, false);
         for (llvm::StringRef Mapping : Mappings)
-          if (size_t Open = Mapping.find('('); Open != llvm::StringRef::npos)
-            Named.insert(Mapping.drop_front(Open + 1).drop_back().str());
+          if (size_t Open = Mapping.find('('); Open != llvm::StringRef::npos) {
+            std::string Entry = Mapping.drop_front(Open + 1).drop_back().str();
+            Calls.insert({Call->getParent(), Call->getArgOperand(0), Entry});
+            Named.insert(std::move(Entry));
+          }
       }
-  // A sincos entry point is kept while both its sine's and its cosine's are.
+  // A sincos entry point is kept where a sine and a cosine of one value in one block map to its
+  // width (the only calls weft-vector-forms-inline gives it).
   auto Kept = [&](llvm::StringRef Entry) {
     llvm::StringRef Form = Entry.drop_front(llvm::StringRef(EntryPrefix).size());
     if (!Form.consume_front("_Z6sincosDv") || !Form.consume_back("PS_"))
       return Named.count(Entry.str()) > 0;
-    return Named.count(EntryPrefix + ("_Z3sinDv" + Form).str()) &&
-           Named.count(EntryPrefix + ("_Z3cosDv" + Form).str());
+    std::string Sine = EntryPrefix + ("_Z3sinDv" + Form).str();
+    std::string Cosine = EntryPrefix + ("_Z3cosDv" + Form).str();
+    return llvm::any_of(Calls, [&](const auto &Call) {
+      auto &[Block, X, Name] = Call;
+      return Name == Sine && Calls.count({Block, X, Cosine});
+    });
   };
   bool Changed = releaseEntryPoints(M, [&](const llvm::Function &F) { return !Kept(F.getName()); });
   return Changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();

@@ -4,6 +4,7 @@
 ; points are then deleted.
 ; RUN: %opt -passes='weft-pipeline,default<O3>' -S %s | FileCheck %s
 ; RUN: %opt -passes='weft-pipeline,default<O3>' -S %s | FileCheck %s --check-prefix=GONE
+; RUN: %opt -passes='weft-pipeline,weft-vector-forms-prune,globaldce' -S %s | FileCheck %s --check-prefix=PRUNED
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -14,6 +15,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK: [[BOTH:%.*]] = call { <4 x float>, <4 x float> } @weft.vector_form._Z6sincosDv4_fPS_(<4 x float> [[X:%.*]])
 ; CHECK-DAG: extractvalue { <4 x float>, <4 x float> } [[BOTH]], 0
 ; CHECK-DAG: extractvalue { <4 x float>, <4 x float> } [[BOTH]], 1
+; PRUNED: define internal { <4 x float>, <4 x float> } @weft.vector_form._Z6sincosDv4_fPS_(
 ; GONE-NOT: weft.vector_form._Z3sinDv4_f
 ; GONE-NOT: weft.vector_form._Z3cosDv4_f
 
