@@ -342,10 +342,9 @@ public:
       // With both sin's and cos's forms, sincos's of the same width: a sine and a cosine of the
       // same vector become one call (weft-vector-forms-inline).
       for (size_t I = 0, N = Forms.size(); I < N; ++I)
-        if (llvm::StringRef Sine = Forms[I];
-            Sine.startswith("_Z3sinDv") &&
-            llvm::is_contained(Forms, ("_Z3cosDv" + Sine.drop_front(8)).str()))
-          Forms.push_back(("_Z6sincosDv" + Sine.drop_front(8) + "PS_").str());
+        if (auto [Cosine, Sincos] = cosineAndSincosForms(Forms[I]);
+            !Cosine.empty() && llvm::is_contained(Forms, Cosine))
+          Forms.push_back(Sincos);
       llvm::erase_if(Forms, [&](const std::string &Name) { return Linked->getFunction(Name); });
       if (!Forms.empty() && !linkBuiltins(*Linked, Out.Log, Forms))
         return Out;

@@ -94,6 +94,11 @@ inline constexpr const char *OwnVectorFormsSection = "weft.own_vector_forms";
 /// _Z4pownDv4_fDv4_i ..., the int a vector too). Empty for any other name.
 std::vector<std::pair<unsigned, std::string>> vectorFormNames(llvm::StringRef Scalar);
 
+/// For one of sin's vector forms in the library (_Z3sinDv8_f), cos's of the same width and type
+/// (_Z3cosDv8_f) and sincos's, which returns the cosine through a private pointer
+/// (_Z6sincosDv8_fPS_). Empty strings for any other name.
+std::pair<std::string, std::string> cosineAndSincosForms(llvm::StringRef SineForm);
+
 /// The scalar built-in an LLVM math intrinsic computes, whose vector forms serve its calls too
 /// (llvm.sin.f32: _Z3sinf; llvm.pow.f64: _Z3powdd): sin, cos, exp, exp2, log, log2, log10 and pow
 /// of a float or a double. Empty for any other function.

@@ -40,7 +40,6 @@
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/ModuleUtils.h>
 
-#include <map>
 #include <set>
 #include <tuple>
 
@@ -48,6 +47,12 @@ namespace weft::compiler {
 namespace {
 
 constexpr const char *EntryPrefix = "weft.vector_form.";
+
+/// The library form an entry point (weft.vector_form.<form>) calls; empty for other functions.
+llvm::StringRef formOf(const llvm::Function &Entry) {
+  llvm::StringRef Name = Entry.getName();
+  return Name.consume_front(EntryPrefix) ? Name : llvm::StringRef();
+}
 
 /// A new entry point for Form (a vector form the library defined in the module), of type Type,
 /// with the library function's attributes (target, floating-point mode) but its inlining ones:
@@ -96,8 +101,6 @@ llvm::CallInst *callForm(llvm::IRBuilder<> &B, llvm::Function &Form,
 /// The entry point of Form: the same function with its vectors taken by value, as LLVM's
 /// vectorizer passes them.
 llvm::Function *entryPointFor(llvm::Function &Form) {
-  if (llvm::Function *Existing = Form.getParent()->getFunction(EntryPrefix + Form.getName().str()))
-    return Existing;
   std::vector<llvm::Type *> Params;
   for (llvm::Argument &A : Form.args())
     Params.push_back(byValue(A));
@@ -124,14 +127,6 @@ llvm::Function *pairEntryFor(llvm::Function &Sincos) {
   llvm::Value *Result = B.CreateInsertValue(llvm::PoisonValue::get(Pair), Sine, 0);
   B.CreateRet(B.CreateInsertValue(Result, B.CreateLoad(V, Cosine), 1));
   return Entry;
-}
-
-/// The library's sincos form of the same width and type as Sine, one of sin's vector forms
-/// (_Z3sinDv8_f: _Z6sincosDv8_fPS_, its cosine through a private pointer); empty if Sine is not.
-std::string sincosFormFor(llvm::StringRef Sine) {
-  if (!Sine.consume_front("_Z3sinDv"))
-    return {};
-  return "_Z6sincosDv" + Sine.str() + "PS_";
 }
 
 /// Takes the entry points Release says off llvm.compiler.used: where nothing calls them, GlobalDCE
@@ -167,13 +162,12 @@ bool pairSinesWithCosines(llvm::Module &M) {
       for (llvm::Instruction &I : BB)
         if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I);
             Call && Call->getCalledFunction() &&
-            Call->getCalledFunction()->getName().startswith(std::string(EntryPrefix) + "_Z3sinDv"))
+            !cosineAndSincosForms(formOf(*Call->getCalledFunction())).first.empty())
           Sines.push_back(Call);
       for (llvm::CallInst *Sine : Sines) {
-        llvm::StringRef Form =
-            Sine->getCalledFunction()->getName().drop_front(llvm::StringRef(EntryPrefix).size());
-        llvm::Function *Pair = M.getFunction(EntryPrefix + sincosFormFor(Form));
-        llvm::Function *Cos = M.getFunction(EntryPrefix + ("_Z3cos" + Form.drop_front(6)).str());
+        auto [CosForm, SincosForm] = cosineAndSincosForms(formOf(*Sine->getCalledFunction()));
+        llvm::Function *Pair = M.getFunction(EntryPrefix + SincosForm);
+        llvm::Function *Cos = M.getFunction(EntryPrefix + CosForm);
         if (!Pair || !Cos)
           continue;
         llvm::Value *X = Sine->getArgOperand(0);
@@ -224,6 +218,12 @@ std::vector<std::pair<unsigned, std::string>> vectorFormNames(llvm::StringRef Sc
   return Names;
 }
 
+std::pair<std::string, std::string> cosineAndSincosForms(llvm::StringRef SineForm) {
+  if (!SineForm.consume_front("_Z3sinDv")) // Dv<width>_<type> follows
+    return {};
+  return {("_Z3cosDv" + SineForm).str(), ("_Z6sincosDv" + SineForm + "PS_").str()};
+}
+
 std::string scalarBuiltinFor(const llvm::Function &Intrinsic) {
   static const std::pair<llvm::Intrinsic::ID, llvm::StringRef> Names[] = {
       {llvm::Intrinsic::sin, "sin"},     {llvm::Intrinsic::cos, "cos"},
@@ -252,12 +252,13 @@ llvm::PreservedAnalyses VectorFormsPass::run(llvm::Module &M, llvm::ModuleAnalys
       OfTheScheme.insert(&F);
     }
   bool Changed = !Scalars.empty();
-  // Each scalar's entry points, with their widths.
+  // The scalars with vector forms in the module and their entry points, with their widths, in the
+  // module's order (so that the output is the same from run to run).
   using Widths = std::vector<std::pair<unsigned, llvm::Function *>>;
-  std::map<const llvm::Function *, Widths> Entries;
-  const Widths NoEntries;
+  std::vector<std::pair<llvm::Function *, Widths>> Mapped;
   std::vector<llvm::GlobalValue *> Used;
-  for (llvm::Function *F : Scalars)
+  for (llvm::Function *F : Scalars) {
+    Widths Entries;
     for (auto &[N, Name] : vectorFormNames(F->getName())) {
       llvm::Function *Form = M.getFunction(Name);
       if (!Form || Form->isDeclaration() ||
@@ -267,27 +268,25 @@ llvm::PreservedAnalyses VectorFormsPass::run(llvm::Module &M, llvm::ModuleAnalys
       OfTheScheme.insert(Form);
       OfTheScheme.insert(Entry);
       Used.push_back(Entry);
-      Entries[F].push_back({N, Entry});
-      F->addFnAttr(attr::VectorForms);
-      F->removeFnAttr(llvm::Attribute::Convergent);
-    }
-  // Where the library's sincos form of a width is in the module (Compiler.cpp links it when
-  // both sin and cos are mapped), its entry point too.
-  for (llvm::Function *F : Scalars) { // in the module's order, so that the output is the same
-    auto It = Entries.find(F);
-    for (auto &[N, Entry] : It == Entries.end() ? NoEntries : It->second) {
-      llvm::Function *Sincos = M.getFunction(
-          sincosFormFor(Entry->getName().drop_front(llvm::StringRef(EntryPrefix).size())));
+      Entries.push_back({N, Entry});
+      // Where the library's sincos form of this width is in the module (Compiler.cpp links it
+      // when both sin and cos are mapped), its entry point too.
+      llvm::Function *Sincos = M.getFunction(cosineAndSincosForms(Name).second);
       if (Sincos && !Sincos->isDeclaration() && Sincos->arg_size() == 2) {
         OfTheScheme.insert(Sincos);
         Used.push_back(pairEntryFor(*Sincos));
       }
     }
+    if (Entries.empty())
+      continue;
+    F->addFnAttr(attr::VectorForms);
+    F->removeFnAttr(llvm::Attribute::Convergent);
+    Mapped.push_back({F, std::move(Entries)});
   }
-  // _ZGV_LLVM_N<width><one v per parameter>_<callee>(<entry point>), for each of Scalar's widths.
-  auto MappingsFor = [&](const llvm::Function &Callee, const llvm::Function &Scalar) {
+  // _ZGV_LLVM_N<width><one v per parameter>_<callee>(<entry point>), for each of the entry points.
+  auto MappingsFor = [&](const llvm::Function &Callee, const Widths &Entries) {
     std::string Mappings;
-    for (auto &[N, Entry] : Entries[&Scalar])
+    for (auto &[N, Entry] : Entries)
       Mappings += (Mappings.empty() ? "" : ",") + std::string("_ZGV_LLVM_N") + std::to_string(N) +
                   std::string(Callee.arg_size(), 'v') + "_" + Callee.getName().str() + "(" +
                   Entry->getName().str() + ")";
@@ -305,11 +304,10 @@ llvm::PreservedAnalyses VectorFormsPass::run(llvm::Module &M, llvm::ModuleAnalys
         Calls.push_back(Call);
     return Calls;
   };
-  for (llvm::Function *F : Scalars)
-    for (llvm::CallInst *Call :
-         Entries.count(F) ? CallsToMap(*F) : std::vector<llvm::CallInst *>()) {
+  for (auto &[F, Entries] : Mapped)
+    for (llvm::CallInst *Call : CallsToMap(*F)) {
       Call->addFnAttr(llvm::Attribute::NoInline);
-      Call->addFnAttr(MappingsFor(*F, *F));
+      Call->addFnAttr(MappingsFor(*F, Entries));
       // Clang makes every OpenCL C call convergent (a math function is not, and LLVM's
       // vectorizer refuses convergent calls) and, with -fno-builtin, nobuiltin (which keeps the
       // vectorizer from using the mapping).
@@ -319,10 +317,11 @@ llvm::PreservedAnalyses VectorFormsPass::run(llvm::Module &M, llvm::ModuleAnalys
   // The LLVM math intrinsics that compute such a scalar (the library's own functions call them:
   // sincos calls llvm.sin and llvm.cos) are mapped to its vector forms too.
   for (llvm::Function &I : M) {
-    const llvm::Function *F = I.isIntrinsic() ? M.getFunction(scalarBuiltinFor(I)) : nullptr;
-    if (F && Entries.count(F))
+    std::string Scalar = I.isIntrinsic() ? scalarBuiltinFor(I) : std::string();
+    auto It = llvm::find_if(Mapped, [&](const auto &S) { return S.first->getName() == Scalar; });
+    if (!Scalar.empty() && It != Mapped.end())
       for (llvm::CallInst *Call : CallsToMap(I)) {
-        Call->addFnAttr(MappingsFor(I, *F));
+        Call->addFnAttr(MappingsFor(I, It->second));
         Changed = true;
       }
   }
@@ -353,7 +352,7 @@ llvm::PreservedAnalyses VectorFormsInlinePass::run(llvm::Module &M, llvm::Module
 llvm::PreservedAnalyses VectorFormsPrunePass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
   // The entry points some call's mapping names: _ZGV..._<callee>(<entry point>), comma-separated;
   // and for each, the blocks and first arguments of those calls.
-  std::set<std::string> Named;
+  std::set<std::string> Kept;
   std::set<std::tuple<const llvm::BasicBlock *, const llvm::Value *, std::string>> Calls;
   for (llvm::Function &F : M)
     for (llvm::Instruction &I : llvm::instructions(F))
@@ -367,23 +366,19 @@ llvm::PreservedAnalyses VectorFormsPrunePass::run(llvm::Module &M, llvm::ModuleA
           if (size_t Open = Mapping.find('('); Open != llvm::StringRef::npos) {
             std::string Entry = Mapping.drop_front(Open + 1).drop_back().str();
             Calls.insert({Call->getParent(), Call->getArgOperand(0), Entry});
-            Named.insert(std::move(Entry));
+            Kept.insert(std::move(Entry));
           }
       }
   // A sincos entry point is kept where a sine and a cosine of one value in one block map to its
   // width (the only calls weft-vector-forms-inline gives it).
-  auto Kept = [&](llvm::StringRef Entry) {
-    llvm::StringRef Form = Entry.drop_front(llvm::StringRef(EntryPrefix).size());
-    if (!Form.consume_front("_Z6sincosDv") || !Form.consume_back("PS_"))
-      return Named.count(Entry.str()) > 0;
-    std::string Sine = EntryPrefix + ("_Z3sinDv" + Form).str();
-    std::string Cosine = EntryPrefix + ("_Z3cosDv" + Form).str();
-    return llvm::any_of(Calls, [&](const auto &Call) {
-      auto &[Block, X, Name] = Call;
-      return Name == Sine && Calls.count({Block, X, Cosine});
-    });
-  };
-  bool Changed = releaseEntryPoints(M, [&](const llvm::Function &F) { return !Kept(F.getName()); });
+  for (auto &[Block, X, Entry] : Calls) {
+    auto [CosForm, SincosForm] = cosineAndSincosForms(
+        llvm::StringRef(Entry).drop_front(llvm::StringRef(EntryPrefix).size()));
+    if (!CosForm.empty() && Calls.count({Block, X, EntryPrefix + CosForm}))
+      Kept.insert(EntryPrefix + SincosForm);
+  }
+  bool Changed = releaseEntryPoints(
+      M, [&](const llvm::Function &F) { return !Kept.count(F.getName().str()); });
   return Changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
 }
 
