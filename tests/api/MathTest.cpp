@@ -4,6 +4,7 @@
 // or compute the same expression, so results must match bit for bit (NaN for NaN); the functions
 // Weft computes its own way (sinpi, rootn, remquo...) are checked against references or the
 // spec's special values.
+#include "Ulps.h"
 #include "api/KernelFixture.h"
 
 #include <algorithm>
@@ -159,8 +160,6 @@ template <typename T> std::string source() {
     Kernels(Name, true);
   return S;
 }
-
-template <typename T> long double ulps(T Got, long double Ref);
 
 /// Whether Got is right for a function whose vector forms are Weft's own: glibc's result bit for
 /// bit where the lane went to glibc (FromGlibc), the result is zero or not finite; elsewhere
@@ -525,17 +524,6 @@ TYPED_TEST(Math, LdexpAndPointerResultsInEveryAddressSpace) {
     clReleaseMemObject(M);
   clReleaseKernel(K);
   clReleaseProgram(P);
-}
-
-/// The error of Got against the exact result Ref, in units in the last place of T at Ref.
-template <typename T> long double ulps(T Got, long double Ref) {
-  using L = std::numeric_limits<T>;
-  if (std::isnan(Ref) || std::isnan(Got))
-    return std::isnan(Ref) && std::isnan(Got) ? 0 : INFINITY;
-  if (std::isinf(Got) || std::isinf(Ref) || std::fabs(Ref) > L::max())
-    return Got == T(Ref) ? 0 : INFINITY;
-  int Exponent = Ref == 0 ? L::min_exponent : std::max(int(std::ilogbl(Ref)), L::min_exponent - 1);
-  return std::fabs(Got - Ref) / std::ldexp(1.0L, Exponent - (L::digits - 1));
 }
 
 // The functions Weft computes its own way rather than by a C library routine: sinpi, cospi, tanpi

@@ -1,5 +1,6 @@
 // Compiled kernels run: work-group functions from the compiler library, driven directly over an
 // NDRange (the executor's job, done here by hand), checked against host computations.
+#include "Ulps.h"
 #include "compiler/CompilerFixture.h"
 
 #include <dlfcn.h>
@@ -743,11 +744,6 @@ TEST_F(Execution, ScalarMathCallsRunOnTheVectorForms) {
       "#define T float\nkernel void a(global T *x, global T *out) {" + Body +
       "\nkernel void b(global T *x, global T *out) {" + Body +
       "\n#undef T\n#define T double\nkernel void c(global T *x, global T *out) {" + Body;
-  auto Ulps = [](auto Got, double Want) {
-    using T = decltype(Got);
-    return std::fabs(double(Got) - Want) /
-           double(std::nextafter(T(std::fabs(Want)), T(INFINITY)) - T(std::fabs(Want)));
-  };
   auto Check = [&](const compiler::BuildOutput &Out, auto Zero) {
     using T = decltype(Zero);
     std::vector<T> X(1000), Result(10 * X.size());
@@ -763,12 +759,14 @@ TEST_F(Execution, ScalarMathCallsRunOnTheVectorForms) {
         int N = int(I % 7) - 3;
         const T *R = &Result[10 * I];
         // The spec's limits (OpenCL C 3.0 section 7.4), which Weft's forms are well within.
-        EXPECT_LE(Ulps(R[0], std::sin(V)), 4) << Name << " sin " << V;
-        EXPECT_LE(Ulps(R[1], std::expm1(double(X[I] * T(0.1)))), 3) << Name << " expm1 " << V;
-        EXPECT_LE(Ulps(R[2], std::pow(V, double(T(0.7) * X[I]))), 16) << Name << " pow " << V;
-        EXPECT_LE(Ulps(R[3], std::atan2(V, double(X[I] + T(1)))), 6) << Name << " atan2 " << V;
-        EXPECT_LE(Ulps(R[4], std::pow(V, N)), 16) << Name << " pown " << V << " " << N;
-        EXPECT_LE(Ulps(R[5], std::pow(V, 1.0 / (N + 4))), 16) << Name << " rootn " << V << " " << N;
+        EXPECT_LE(test::ulps(R[0], std::sin(V)), 4) << Name << " sin " << V;
+        EXPECT_LE(test::ulps(R[1], std::expm1(double(X[I] * T(0.1)))), 3) << Name << " expm1 " << V;
+        EXPECT_LE(test::ulps(R[2], std::pow(V, double(T(0.7) * X[I]))), 16) << Name << " pow " << V;
+        EXPECT_LE(test::ulps(R[3], std::atan2(V, double(X[I] + T(1)))), 6)
+            << Name << " atan2 " << V;
+        EXPECT_LE(test::ulps(R[4], std::pow(V, N)), 16) << Name << " pown " << V << " " << N;
+        EXPECT_LE(test::ulps(R[5], std::pow(V, 1.0 / (N + 4))), 16)
+            << Name << " rootn " << V << " " << N;
         EXPECT_EQ(R[6], std::ldexp(X[I], N)) << Name << " ldexp " << V << " " << N;
         // No ulp limit for lgamma in the spec; its zeros at 1 and 2 are in the range.
         double Lgamma = std::lgamma(V);
@@ -776,8 +774,8 @@ TEST_F(Execution, ScalarMathCallsRunOnTheVectorForms) {
                     4 * std::numeric_limits<T>::epsilon() * std::max(1.0, std::fabs(Lgamma)))
             << Name << " lgamma " << V;
         double Half = double(T(0.5) * X[I]);
-        EXPECT_LE(Ulps(R[8], std::sin(Half)), 4) << Name << " sincos " << V;
-        EXPECT_LE(Ulps(R[9], std::cos(Half)), 4) << Name << " sincos " << V;
+        EXPECT_LE(test::ulps(R[8], std::sin(Half)), 4) << Name << " sincos " << V;
+        EXPECT_LE(test::ulps(R[9], std::cos(Half)), 4) << Name << " sincos " << V;
       }
     }
   };
