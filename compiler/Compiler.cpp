@@ -23,6 +23,8 @@
 #include <llvm/Linker/Linker.h>
 #include <llvm/Config/llvm-config.h>
 #include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
@@ -58,6 +60,26 @@ bool linkBuiltins(llvm::Module &M, std::string &Log, const std::vector<std::stri
     return false;
   }
   return true;
+}
+
+/// The bits of the widest integer or floating-point value M loads or stores outside private
+/// memory. The loop vectorizer's width is the vector registers' over the widest type a loop loads
+/// or stores, so a loop of float math over doubles (or longs) vectorizes at half the width of one
+/// over floats; private variables are registers by then.
+unsigned widestMemoryAccessBits(const llvm::Module &M) {
+  unsigned Bits = 0;
+  for (const llvm::Function &F : M)
+    for (const llvm::Instruction &I : llvm::instructions(F)) {
+      const llvm::Type *T = nullptr;
+      unsigned AddressSpace = 0;
+      if (const auto *Load = llvm::dyn_cast<llvm::LoadInst>(&I))
+        T = Load->getType(), AddressSpace = Load->getPointerAddressSpace();
+      else if (const auto *Store = llvm::dyn_cast<llvm::StoreInst>(&I))
+        T = Store->getValueOperand()->getType(), AddressSpace = Store->getPointerAddressSpace();
+      if (T && AddressSpace != 0 && (T->isIntegerTy() || T->isFloatingPointTy()))
+        Bits = std::max(Bits, unsigned(T->getPrimitiveSizeInBits()));
+    }
+  return Bits;
 }
 
 /// Collects LLVM's diagnostics into a build log. Without a handler, LLVM prints an error on
@@ -315,15 +337,16 @@ public:
     // The built-ins the program uses (LinkOnlyNeeded): a library, not an executable, keeps
     // calls to them unresolved until the final link.
     if (!Parsed.CreateLibrary) {
+      const unsigned WidestAccess = widestMemoryAccessBits(*Linked); // the program's own code
       if (!linkBuiltins(*Linked, Out.Log))
         return Out;
       // The library's own vector forms of the math built-ins the program uses, and of those the
       // math intrinsics in it compute (sincos's llvm.sin and llvm.cos; the built-in itself comes
       // too), for the loops over work-items that vectorize (weft-vector-forms): the forms of the
-      // host's vector width, which the vectorizer takes where it can. (A loop that also loads
-      // values twice as wide vectorizes at half that width and keeps the scalar calls: linking
-      // that width as well cost a third more build time for four functions, bench/builtins.c's.)
-      // Unoptimised code never calls them.
+      // host's vector width, which the vectorizer takes where it can, and, in a program that
+      // loads or stores wider values (float math on doubles), the forms of the width its loops
+      // get. (Linking both widths in every program cost a third more build time for four
+      // functions, bench/builtins.c's.) Unoptimised code never calls them.
       std::vector<std::string> Forms;
       if (!Parsed.OptDisable)
         for (llvm::Function &F : *Linked) {
@@ -335,8 +358,10 @@ public:
             continue;
           if (!Linked->getFunction(Scalar))
             Forms.push_back(Scalar);
+          const unsigned Bits = F.getReturnType()->getPrimitiveSizeInBits();
           for (auto &[Width, Name] : vectorFormNames(Scalar))
-            if (Width * F.getReturnType()->getPrimitiveSizeInBits() == hostVectorBits())
+            if (Width * Bits == hostVectorBits() ||
+                (WidestAccess > Bits && Width * WidestAccess == hostVectorBits()))
               Forms.push_back(Name);
         }
       // With both sin's and cos's forms, sincos's of the same width: a sine and a cosine of the

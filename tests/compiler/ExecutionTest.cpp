@@ -802,6 +802,35 @@ TEST_F(Execution, ScalarMathCallsRunOnTheVectorForms) {
   Check(Unoptimised, 0.0);
 }
 
+// Float math on doubles: the loop over work-items vectorizes at half the width of one over floats
+// (doubles are its widest type), and calls the forms of that width, which the build links too.
+TEST_F(Execution, FloatMathOnDoublesRunsOnTheNarrowerVectorForms) {
+  auto Out = build(R"(
+      kernel void mixed(global const double *x, global float *out) {
+        size_t i = get_global_id(0); float v = (float)x[i];
+        out[i] = sin(v) + exp(v * 0.5f); })",
+                   "", {{"cl_khr_fp64"}, {}});
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  ASSERT_FALSE(Out.Objects.empty());
+  for (const std::string &Object : Out.Objects) {
+    EXPECT_NE(Object.find("weft.vector_form._Z3sinDv"), std::string::npos);
+    EXPECT_NE(Object.find("weft.vector_form._Z3expDv"), std::string::npos);
+  }
+  std::vector<double> X(1000);
+  std::vector<float> Result(X.size(), -1.0f);
+  for (size_t I = 0; I < X.size(); ++I)
+    X[I] = 0.013 * double(I) - 6.0;
+  launch(Out, "mixed", {X.data()}, Result.data(), 1, {X.size(), 1, 1}, {60, 1, 1});
+  for (size_t I = 0; I < X.size(); ++I) {
+    const float V = float(X[I]);
+    const double Sin = std::sin(double(V)), Exp = std::exp(double(V * 0.5f));
+    // sin within 4 ulp, exp within 3 (the spec's limits), and the sum's rounding.
+    EXPECT_NEAR(Result[I], Sin + Exp,
+                8 * std::numeric_limits<float>::epsilon() * (std::fabs(Sin) + Exp))
+        << X[I];
+  }
+}
+
 // The objects a build keeps (what the disk cache stores) load again, outside the compiler, and
 // run: constant data, a table lookup, libm calls through stubs, two kernels.
 TEST_F(Execution, ObjectLoaderLoadsTheObjectsABuildKeeps) {
