@@ -4,6 +4,7 @@
 #include "compiler/Codegen.h"
 
 #include "compiler/ObjectLoader.h"
+#include "compiler/Trap.h"
 #include "compiler/passes/Passes.h"
 
 #include <llvm/ADT/ScopeExit.h>
@@ -17,10 +18,8 @@
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Passes/PassBuilder.h>
-#include <llvm/Support/ErrorHandling.h>
 #include <llvm/Support/Host.h>
 #include <llvm/Support/MemoryBuffer.h>
-#include <llvm/Support/PrettyStackTrace.h>
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/Threading.h>
 #include <llvm/Target/TargetMachine.h>
@@ -32,7 +31,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <csetjmp>
 #include <cstdio>
 #include <mutex>
 #include <map>
@@ -42,59 +40,8 @@
 namespace weft::compiler {
 namespace {
 
-// LLVM ends the process on an internal error: report_fatal_error, as when instruction selection
-// meets a node it cannot select ("Cannot select: ..."), or the verifier a broken module. Weft's
-// code generation runs under a trap: the error handler jumps back to it, and the build fails
-// with LLVM's message in its log instead of ending the host program. The jump skips LLVM's
-// frames without their destructors, and what they were working on is in no state to be
-// destroyed, so a trapped failure abandons its module, context, target machine and pass manager
-// (kept reachable, never freed: some megabytes per failure, which only an LLVM bug causes).
-// The handler is LLVM's one, process-wide: errors outside a trap (another library using LLVM
-// in this process) are printed as LLVM prints them, and LLVM then ends the process as before.
-thread_local std::jmp_buf *TrapJump = nullptr;
-thread_local std::string *TrapReason = nullptr;
-
-void onFatalError(void *, const char *Reason, bool) {
-  if (std::jmp_buf *Jump = TrapJump) {
-    TrapJump = nullptr;
-    *TrapReason = Reason;
-    std::longjmp(*Jump, 1);
-  }
-  std::fprintf(stderr, "LLVM ERROR: %s\n", Reason);
-}
-
-/// Runs Work; false, with LLVM's message in Reason, if LLVM reported a fatal error in it. Work
-/// must not own what it allocates (it is left unfreed when the trap springs): its callers own
-/// it, and abandon() it on failure.
-bool underFatalErrorTrap(llvm::function_ref<void()> Work, std::string &Reason) {
-  std::jmp_buf Jump;
-  std::jmp_buf *const Outer = TrapJump;
-  std::string *const OuterReason = TrapReason;
-  // LLVM's passes push entries for its crash reports on a per-thread list; the jump skips their
-  // removal.
-  const void *const PrettyStack = llvm::SavePrettyStackState();
-  TrapJump = &Jump;
-  TrapReason = &Reason;
-  bool Completed = false;
-  if (setjmp(Jump) == 0) {
-    Work();
-    Completed = true;
-  } else {
-    llvm::RestorePrettyStackState(PrettyStack);
-  }
-  TrapJump = Outer;
-  TrapReason = OuterReason;
-  return Completed;
-}
-
-/// Keeps Object forever: what a trapped failure leaves (see above). Reachable, so that
-/// LeakSanitizer does not report it.
-template <class T> void abandon(std::unique_ptr<T> &Object) {
-  static std::mutex Lock;
-  static auto *Kept = new std::vector<const void *>; // never destroyed
-  std::lock_guard<std::mutex> Guard(Lock);
-  Kept->push_back(Object.release());
-}
+// Weft's passes, optimisation and code generation run under the fatal-error trap (Trap.h): a
+// failure abandons the part's module, context, target machine and pass manager.
 
 /// Under AddressSanitizer, LLVM's code generation runs with leak checking off: a trapped failure
 /// leaves unfreed the temporaries of the frames it skipped (the "Cannot select" message LLVM
@@ -117,7 +64,6 @@ void initializeTargets() {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
     llvm::InitializeNativeTargetAsmParser(); // for inline assembly in kernels
-    llvm::install_fatal_error_handler(onFatalError);
   });
 }
 

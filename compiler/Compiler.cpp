@@ -9,6 +9,7 @@
 #include "compiler/ObjectLoader.h"
 #include "compiler/Options.h"
 #include "compiler/Spirv.h"
+#include "compiler/Trap.h"
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
@@ -212,7 +213,8 @@ public:
       Out.Log = Options.Error;
       return Out;
     }
-    llvm::LLVMContext Ctx;
+    auto Context = std::make_unique<llvm::LLVMContext>(); // abandoned if Clang crashes in it
+    llvm::LLVMContext &Ctx = *Context;
     Ctx.setOpaquePointers(true);
     Ctx.setDiagnosticHandlerCallBack(logDiagnostics, &Out.Log);
     std::unique_ptr<llvm::Module> M;
@@ -229,7 +231,10 @@ public:
                      llvm::toString(Parsed.takeError()) + "\n";
       }
     } else {
-      M = runFrontend(Ctx, In, Options, Out.Log);
+      bool Crashed = false;
+      M = runFrontend(Ctx, In, Options, Out.Log, Crashed);
+      if (Crashed)
+        abandon(Context);
     }
     if (!M) {
       Out.Result = CompileOutput::Status::Failure;

@@ -2,6 +2,8 @@
 // and clCompileProgram's headers from memory, and prints diagnostics into the build log.
 #include "compiler/Frontend.h"
 
+#include "compiler/Trap.h"
+
 #include <clang/Basic/DiagnosticOptions.h>
 #include <clang/CodeGen/CodeGenAction.h>
 #include <clang/Frontend/CompilerInstance.h>
@@ -16,6 +18,8 @@
 #include <llvm/Support/VirtualFileSystem.h>
 
 #include <algorithm>
+#include <csignal>
+#include <cstring>
 
 #include <pthread.h>
 
@@ -91,7 +95,10 @@ void onStackOf(size_t StackBytes, llvm::function_ref<void()> Work) {
     (*static_cast<llvm::function_ref<void()> *>(W))();
     return nullptr;
   };
+  // A guard of 1 MiB below the stack: a frame larger than one page could step over a guard page
+  // of one and write beyond the stack, where an overflow must fault (the crash trap catches it).
   const bool Started = pthread_attr_setstacksize(&Attributes, StackBytes) == 0 &&
+                       pthread_attr_setguardsize(&Attributes, size_t(1) << 20) == 0 &&
                        pthread_create(&Thread, &Attributes, Run, &Work) == 0;
   pthread_attr_destroy(&Attributes);
   if (Started)
@@ -103,9 +110,12 @@ void onStackOf(size_t StackBytes, llvm::function_ref<void()> Work) {
 } // namespace
 
 /// Runs Action on In with Options: builds the cc1 invocation, the in-memory file system and the
-/// diagnostics printer (into Log). False if the invocation or the action fails.
+/// diagnostics printer (into Log). False if the invocation or the action fails; then Crashed says
+/// whether Clang crashed or stopped with a fatal error, which may leave the LLVM context Action
+/// emits into in no state to be destroyed.
 bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::FrontendAction &Action,
-              std::string &Log) {
+              std::string &Log, bool &Crashed) {
+  Crashed = false;
   std::vector<std::string> Args = targetArgs();
   for (const char *A : {"-x", "cl", "-finclude-default-header", "-fdeclare-opencl-builtins",
                         // SPIR address-space numbers and manglings, so that local, global and
@@ -179,7 +189,9 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
       new llvm::Timer("weft", "keeps LLVM's default timer group from printing");
   (void)KeepsDefaultTimersQuiet;
 
-  clang::CompilerInstance CI;
+  // On the heap: a crash leaves it to be abandoned.
+  auto Instance = std::make_unique<clang::CompilerInstance>();
+  clang::CompilerInstance &CI = *Instance;
   CI.setInvocation(Invocation);
   CI.createDiagnostics(new clang::TextDiagnosticPrinter(LogStream, &CI.getDiagnosticOpts()),
                        /*ShouldOwnClient=*/true);
@@ -202,9 +214,29 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   size_t InputBytes = In.Source.size();
   for (const auto &Header : In.Headers)
     InputBytes += Header.second.size();
+  // Clang's own bugs (a crash, or LLVM's fatal error, on some program) and a stack overflow fail
+  // the build instead of ending the host process (Trap.h).
   bool Ok = false;
-  onStackOf(std::min(StackBase + StackPerInputByte * InputBytes, StackLimit),
-            [&] { Ok = CI.ExecuteAction(Action); });
+  int Crash = 0;
+  std::string Fatal;
+  onStackOf(std::min(StackBase + StackPerInputByte * InputBytes, StackLimit), [&] {
+    Crash = underCrashTrap([&] {
+      if (!underFatalErrorTrap([&] { Ok = CI.ExecuteAction(Action); }, Fatal))
+        Crashed = true;
+    });
+  });
+  if (Crash)
+    LogStream << "error: Clang crashed (SIG" << sigabbrev_np(Crash) << ") compiling this program"
+              << (Crash == SIGSEGV ? "; expressions nested very deeply overflow its stack" : "")
+              << "\n";
+  else if (Crashed)
+    LogStream << "error: Clang stopped with an internal error compiling this program: " << Fatal
+              << "\n";
+  if (Crash || Crashed) {
+    Crashed = true;
+    Ok = false;
+    abandon(Instance);
+  }
   LogStream.flush();
   // Diagnostics name the in-memory files by their place in the virtual input directory; the
   // application knows them as "program.cl" and its header_include_names.
@@ -243,9 +275,10 @@ private:
 } // namespace
 
 std::unique_ptr<llvm::Module> runFrontend(llvm::LLVMContext &Ctx, const CompileInput &In,
-                                          const ParsedOptions &Options, std::string &Log) {
+                                          const ParsedOptions &Options, std::string &Log,
+                                          bool &Crashed) {
   clang::EmitLLVMOnlyAction Action(&Ctx);
-  if (!runClang(In, Options, Action, Log))
+  if (!runClang(In, Options, Action, Log, Crashed))
     return nullptr;
   return Action.takeModule();
 }
@@ -253,7 +286,8 @@ std::unique_ptr<llvm::Module> runFrontend(llvm::LLVMContext &Ctx, const CompileI
 bool preprocess(const CompileInput &In, const ParsedOptions &Options, std::string &Output,
                 std::string &Log, std::vector<std::string> *DiskFiles) {
   PreprocessToString Action(Output);
-  if (!runClang(In, Options, Action, Log))
+  bool Crashed = false;
+  if (!runClang(In, Options, Action, Log, Crashed))
     return false;
   if (DiskFiles) {
     // The program's source and headers, and Weft's extension headers, live in memory.

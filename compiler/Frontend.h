@@ -18,9 +18,12 @@ namespace weft::compiler {
 /// The name the main source file has in diagnostics ("program.cl:3:7: error: ...").
 inline constexpr const char *SourceFileName = "program.cl";
 
-/// Compiles In.Source with Options; returns null (and the reason in Log) on failure.
+/// Compiles In.Source with Options; returns null (and the reason in Log) on failure. Crashed
+/// tells a failure of Clang's own (a crash, LLVM's fatal error: Trap.h), after which Ctx must be
+/// abandoned, not destroyed.
 std::unique_ptr<llvm::Module> runFrontend(llvm::LLVMContext &Ctx, const CompileInput &In,
-                                          const ParsedOptions &Options, std::string &Log);
+                                          const ParsedOptions &Options, std::string &Log,
+                                          bool &Crashed);
 
 /// The preprocessed source, with every header (in memory or on disk) expanded: what a cache key
 /// must cover. False (and the reason in Log) if preprocessing fails. DiskFiles, if given, gets

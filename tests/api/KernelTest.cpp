@@ -122,6 +122,25 @@ TEST_F(KernelApi, BuildFailureKeepsClangsLog) {
   clReleaseProgram(P);
 }
 
+// A program that crashes Clang (100,000 nested unary operators overflow its stack) fails to
+// build, with the crash in the log; before, it ended the host process. The context goes on.
+TEST_F(KernelApi, AProgramThatCrashesClangFailsToBuild) {
+  const std::string Source =
+      "kernel void k(global int *p) { p[1] = " + std::string(100000, '!') + "p[0]; }";
+  cl_program P = program(Source.c_str());
+  EXPECT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
+  EXPECT_EQ(status(P), CL_BUILD_ERROR);
+  const std::string Log = log(P);
+  EXPECT_NE(Log.find("error: Clang crashed (SIGSEGV) compiling this program"), std::string::npos)
+      << Log.substr(0, 2000);
+  clReleaseProgram(P);
+  cl_program Fine = built("kernel void k(global const int *a, global int *o) { size_t i = "
+                          "get_global_id(0); o[i] = !!!a[i]; }");
+  const std::vector<cl_int> Out = runOnInputs<cl_int>(Fine, 1, 4, std::vector<cl_int>{5, 0, -1, 0});
+  EXPECT_EQ(Out, (std::vector<cl_int>{0, 1, 0, 1}));
+  clReleaseProgram(Fine);
+}
+
 // Inline assembly (a Clang extension OpenCL C accepts): x86 code that assembles runs; code that
 // does not is a build failure with the assembler's message in the log. Before, LLVM ended the
 // host process on any inline assembly ("LLVM ERROR: Inline asm not supported by this

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <pthread.h>
@@ -228,6 +229,44 @@ TEST_F(Frontend, DeeplyNestedExpressionsDoNotOverflowTheStack) {
   pthread_join(Thread, nullptr);
   pthread_attr_destroy(&Attributes);
   EXPECT_EQ(Small.Out.Result, Status::Success) << Small.Out.Log.substr(0, 2000);
+}
+
+// 100,000 nested unary operators overflow even the stack Clang is given (they need hundreds of
+// MiB): the crash trap catches the overflow and the build fails with a log, where it ended the
+// host process before (checked: this test's process died of SIGSEGV). The compiler goes on.
+std::string nestedNots(int Levels) {
+  return "kernel void k(global int *p) { p[1] = " + std::string(size_t(Levels), '!') + "p[0]; }";
+}
+
+TEST_F(Frontend, ClangsCrashFailsTheBuildAndTheHostGoesOn) {
+  auto Out = compile(nestedNots(100000));
+  EXPECT_EQ(Out.Result, Status::Failure);
+  EXPECT_NE(Out.Log.find("error: Clang crashed (SIGSEGV) compiling this program"),
+            std::string::npos)
+      << Out.Log.substr(0, 2000);
+  // Again (the trap is set afresh), and through a build with a cache, which preprocesses first.
+  EXPECT_EQ(compile(nestedNots(100000)).Result, Status::Failure);
+  CompileInput In;
+  In.Source = nestedNots(100000);
+  const std::filesystem::path Cache =
+      std::filesystem::temp_directory_path() / ("weft crash " + std::to_string(getpid()));
+  EXPECT_EQ(Compiler->build(In, Cache.string()).Result, Status::Failure);
+  std::filesystem::remove_all(Cache);
+  auto Fine = compile(nestedNots(1000));
+  EXPECT_EQ(Fine.Result, Status::Success) << Fine.Log.substr(0, 2000);
+}
+
+// A fault outside Clang goes to the handler the host installed before Weft's.
+TEST_F(Frontend, FaultsOutsideClangGoToTheHostsHandler) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  auto Fault = [this] {
+    struct sigaction Host = {};
+    Host.sa_handler = [](int) { _exit(42); };
+    sigaction(SIGSEGV, &Host, nullptr);
+    compile(nestedNots(100000)); // installs Weft's handlers, and springs the trap
+    *static_cast<volatile int *>(nullptr) = 1;
+  };
+  EXPECT_EXIT(Fault(), testing::ExitedWithCode(42), "");
 }
 
 TEST_F(Frontend, OnlyReportedExtensionsExist) {
