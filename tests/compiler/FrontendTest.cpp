@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <pthread.h>
+#include <thread>
 #include <unistd.h>
 
 namespace weft {
@@ -254,6 +255,16 @@ TEST_F(Frontend, ClangsCrashFailsTheBuildAndTheHostGoesOn) {
   std::filesystem::remove_all(Cache);
   auto Fine = compile(nestedNots(1000));
   EXPECT_EQ(Fine.Result, Status::Success) << Fine.Log.substr(0, 2000);
+  // From four host threads at once, crashing and fine builds mixed: each trap catches its own.
+  std::vector<std::thread> Threads;
+  std::vector<Status> Results(4);
+  for (size_t I = 0; I < Results.size(); ++I)
+    Threads.emplace_back(
+        [&, I] { Results[I] = compile(nestedNots(I % 2 ? 1000 : 100000)).Result; });
+  for (std::thread &T : Threads)
+    T.join();
+  for (size_t I = 0; I < Results.size(); ++I)
+    EXPECT_EQ(Results[I], I % 2 ? Status::Success : Status::Failure) << I;
 }
 
 // A fault outside Clang goes to the handler the host installed before Weft's.
