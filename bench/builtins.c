@@ -3,6 +3,7 @@
    - math_float, math_float8: sin, cos, exp, log and sqrt of each float, scalar and in float8
    - math_double, math_double4: the same on doubles, scalar and in double4 (when the device
      reports cl_khr_fp64)
+   - math_mixed: math_float's sum on floats read as doubles (its loops vectorize at half the width)
    - pow_double, pow_double4: pow(x, y) of doubles, x in (0.5, 100.5) and y in (-1, 2)
    - integer: mul_hi, rotate, clz, popcount, add_sat and mad24 on each int
    - convert: float -> int (saturating, to nearest even) and int -> float (toward zero), uchar sat
@@ -60,7 +61,10 @@ static const char *DoubleSource =
     "  out[i] = pow(x + 0.5, x * 0.03 - 1.0); }\n"
     "kernel void pow_double4(global const double4 *in, global double4 *out) {\n"
     "  size_t i = get_global_id(0); double4 x = in[i];\n"
-    "  out[i] = pow(x + 0.5, x * 0.03 - 1.0); }\n";
+    "  out[i] = pow(x + 0.5, x * 0.03 - 1.0); }\n"
+    "kernel void math_mixed(global const double *in, global float *out) {\n"
+    "  size_t i = get_global_id(0); float x = (float)in[i];\n"
+    "  out[i] = sin(x) + cos(x) + exp(x * 0.01f) + log(x + 1.0f) + sqrt(x); }\n";
 
 static cl_context C;
 static cl_device_id D;
@@ -148,6 +152,17 @@ int main(void) {
       }
       clReleaseKernel(K);
     }
+    cl_kernel K = kernel(DoubleSource, "math_mixed");
+    CHECK(clSetKernelArg(K, 0, sizeof Ind, &Ind));
+    CHECK(clSetKernelArg(K, 1, sizeof Out, &Out));
+    measure("math_mixed", K, N, N);
+    CHECK(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, N * 4, Y, 0, NULL, NULL));
+    for (size_t I = 0; I < N; I += 4099) {
+      double V = X[I], Want = sin(V) + cos(V) + exp(V * 0.01) + log(V + 1) + sqrt(V);
+      if (fabs(Y[I] - Want) > 1e-4 * (1 + fabs(Want)))
+        fail("math_mixed", I, Y[I], Want);
+    }
+    clReleaseKernel(K);
     clReleaseMemObject(Ind);
     clReleaseMemObject(Outd);
     free(Xd);
