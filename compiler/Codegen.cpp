@@ -40,9 +40,6 @@
 namespace weft::compiler {
 namespace {
 
-// Weft's passes, optimisation and code generation run under the fatal-error trap (Trap.h): a
-// failure abandons the part's module, context, target machine and pass manager.
-
 /// Under AddressSanitizer, LLVM's code generation runs with leak checking off: a trapped failure
 /// leaves unfreed the temporaries of the frames it skipped (the "Cannot select" message LLVM
 /// composed, say), which nothing reaches. Only LLVM's code runs there: Weft adds no pass to it.
@@ -52,10 +49,6 @@ void leakChecking(bool On) {
 #else
   (void)On;
 #endif
-}
-
-std::string fatalErrorForTheLog(const std::string &Reason) {
-  return "error: LLVM stopped with an internal error while compiling this program: " + Reason + "\n";
 }
 
 void initializeTargets() {
@@ -189,11 +182,12 @@ struct Part {
   std::string Object;
   std::string Log;
   std::set<std::string> Defined, Called; ///< functions it defines, and declarations it calls
-  bool Trapped = false;                  ///< LLVM failed with a fatal error (see underFatalErrorTrap)
+  bool Trapped = false;                  ///< LLVM crashed or failed with a fatal error (Trap.h)
 };
 
-/// Optimises and compiles M (alone in its context) for the host. False if LLVM failed with a
-/// fatal error (in Out.Log): then M and its context must be abandoned.
+/// Optimises and compiles M (alone in its context) for the host, under the traps (Trap.h). False
+/// if LLVM crashed or failed with a fatal error (in Out.Log): then M and its context must be
+/// abandoned, as the target machine and pass manager are here.
 bool compilePart(llvm::Module &M, bool OptDisable, Part &Out) {
   auto Owned = std::make_unique<DiagnosticsForTheLog>();
   DiagnosticsForTheLog &Diagnostics = *Owned;
@@ -207,29 +201,26 @@ bool compilePart(llvm::Module &M, bool OptDisable, Part &Out) {
   llvm::SmallVector<char, 0> Object;
   llvm::raw_svector_ostream Stream(Object);
   bool Emitted = false, InCodeGen = false;
-  std::string Fatal;
-  if (!underFatalErrorTrap(
-          [&] {
-            runPipeline(M, TM->get(), false, OptDisable);
-            for (llvm::Function &F : M) {
-              if (!F.isDeclaration())
-                Out.Defined.insert(F.getName().str());
-              else if (!F.isIntrinsic() && !F.use_empty())
-                Out.Called.insert(F.getName().str());
-            }
-            if ((*TM)->addPassesToEmitFile(*CodeGen, Stream, nullptr, llvm::CGFT_ObjectFile))
-              return;
-            leakChecking(false);
-            InCodeGen = true;
-            CodeGen->run(M);
-            InCodeGen = false;
-            leakChecking(true);
-            Emitted = true;
-          },
-          Fatal)) {
+  if (Sprung Stopped = underTraps([&] {
+        runPipeline(M, TM->get(), false, OptDisable);
+        for (llvm::Function &F : M) {
+          if (!F.isDeclaration())
+            Out.Defined.insert(F.getName().str());
+          else if (!F.isIntrinsic() && !F.use_empty())
+            Out.Called.insert(F.getName().str());
+        }
+        if ((*TM)->addPassesToEmitFile(*CodeGen, Stream, nullptr, llvm::CGFT_ObjectFile))
+          return;
+        leakChecking(false);
+        InCodeGen = true;
+        CodeGen->run(M);
+        InCodeGen = false;
+        leakChecking(true);
+        Emitted = true;
+      })) {
     if (InCodeGen)
       leakChecking(true);
-    Out.Log += Diagnostics.Text + fatalErrorForTheLog(Fatal);
+    Out.Log += Diagnostics.Text + Stopped.forTheLog("LLVM", "while compiling this program");
     Out.Trapped = true;
     abandon(*TM);
     abandon(CodeGen);
@@ -312,9 +303,8 @@ std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx,
     Ctx.reset();
   });
   initializeTargets();
-  std::string Fatal;
-  if (!underFatalErrorTrap([&] { runPipeline(*M, nullptr, true, OptDisable); }, Fatal)) {
-    Log += fatalErrorForTheLog(Fatal);
+  if (Sprung Stopped = underTraps([&] { runPipeline(*M, nullptr, true, OptDisable); })) {
+    Log += Stopped.forTheLog("LLVM", "while compiling this program");
     abandon(M);
     abandon(Ctx);
     return {};

@@ -19,7 +19,6 @@
 
 #include <algorithm>
 #include <csignal>
-#include <cstring>
 
 #include <pthread.h>
 
@@ -217,22 +216,13 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   // Clang's own bugs (a crash, or LLVM's fatal error, on some program) and a stack overflow fail
   // the build instead of ending the host process (Trap.h).
   bool Ok = false;
-  int Crash = 0;
-  std::string Fatal;
-  onStackOf(std::min(StackBase + StackPerInputByte * InputBytes, StackLimit), [&] {
-    Crash = underCrashTrap([&] {
-      if (!underFatalErrorTrap([&] { Ok = CI.ExecuteAction(Action); }, Fatal))
-        Crashed = true;
-    });
-  });
-  if (Crash)
-    LogStream << "error: Clang crashed (SIG" << sigabbrev_np(Crash) << ") compiling this program"
-              << (Crash == SIGSEGV ? "; expressions nested very deeply overflow its stack" : "")
-              << "\n";
-  else if (Crashed)
-    LogStream << "error: Clang stopped with an internal error compiling this program: " << Fatal
-              << "\n";
-  if (Crash || Crashed) {
+  Sprung Stopped;
+  onStackOf(std::min(StackBase + StackPerInputByte * InputBytes, StackLimit),
+            [&] { Stopped = underTraps([&] { Ok = CI.ExecuteAction(Action); }); });
+  if (Stopped) {
+    LogStream << Stopped.forTheLog("Clang", "compiling this program");
+    if (Stopped.Signal == SIGSEGV)
+      LogStream << "note: expressions nested very deeply overflow Clang's stack\n";
     Crashed = true;
     Ok = false;
     abandon(Instance);

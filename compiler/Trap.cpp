@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <pthread.h>
 #include <sys/syscall.h>
@@ -181,6 +182,22 @@ int underCrashTrap(llvm::function_ref<void()> Work) {
     }
   }
   return Signal;
+}
+
+std::string Sprung::forTheLog(const char *Who, const char *Doing) const {
+  if (Signal)
+    return std::string("error: ") + Who + " crashed (SIG" + sigabbrev_np(Signal) + ") " + Doing +
+           "\n";
+  return std::string("error: ") + Who + " stopped with an internal error " + Doing + ": " + Reason +
+         "\n";
+}
+
+Sprung underTraps(llvm::function_ref<void()> Work) {
+  Sprung Out;
+  bool Completed = false;
+  Out.Signal = underCrashTrap([&] { Completed = underFatalErrorTrap(Work, Out.Reason); });
+  Out.Fatal = !Out.Signal && !Completed;
+  return Out;
 }
 
 void keepForever(const void *Pointer) {

@@ -28,6 +28,20 @@ bool underFatalErrorTrap(llvm::function_ref<void()> Work, std::string &Reason);
 /// the handler installed before them, or ends the process as it would have without Weft.
 int underCrashTrap(llvm::function_ref<void()> Work);
 
+/// What stopped work run under both traps (underTraps); nothing if it completed.
+struct Sprung {
+  int Signal = 0;     ///< the crash's signal, or 0
+  bool Fatal = false; ///< LLVM reported a fatal error, whose message is Reason
+  std::string Reason;
+  explicit operator bool() const { return Signal != 0 || Fatal; }
+  /// The build log's line: "error: <Who> crashed (SIGSEGV) <Doing>" or "error: <Who> stopped
+  /// with an internal error <Doing>: <Reason>".
+  std::string forTheLog(const char *Who, const char *Doing) const;
+};
+
+/// Runs Work under the crash trap and, inside it, the fatal-error trap.
+Sprung underTraps(llvm::function_ref<void()> Work);
+
 /// Keeps Pointer's object forever, reachable (so that LeakSanitizer does not report it).
 void keepForever(const void *Pointer);
 
