@@ -802,6 +802,53 @@ TEST_F(Execution, ScalarMathCallsRunOnTheVectorForms) {
   Check(Unoptimised, 0.0);
 }
 
+// lgamma_r and remquo return a result through a pointer, which LLVM's vectorizer cannot map to a
+// vector function; the library computes them through calls it can map (lgamma; remainder and
+// fmod) and inline arithmetic, so their loops over work-items run on those vector forms.
+TEST_F(Execution, LgammaRAndRemquoRunOnTheVectorForms) {
+  const std::string Body = R"(
+      size_t i = get_global_id(0); T v = x[i], w = (T)1.25 + fabs(v); int s, q;
+      out[3 * i] = lgamma_r(v, &s); out[3 * i + 1] = (T)s;
+      out[3 * i + 2] = remquo((T)3 * v, w, &q) + (T)1000 * (T)q; })";
+  const std::string Source =
+      "#define T float\nkernel void f(global T *x, global T *out) {" + Body +
+      "\n#undef T\n#define T double\nkernel void d(global T *x, global T *out) {" + Body;
+  auto Out = build(Source, "", {{"cl_khr_fp64"}, {}});
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  ASSERT_FALSE(Out.Objects.empty());
+  for (size_t I = 0; I < Out.Objects.size(); ++I)
+    for (const char *Entry : {"weft.vector_form._Z6lgammaDv", "weft.vector_form._Z9remainderDv",
+                              "weft.vector_form._Z4fmodDv"})
+      EXPECT_NE(Out.Objects[I].find(Entry), std::string::npos) << "part " << I << ": " << Entry;
+  auto Check = [&](auto Zero) {
+    using T = decltype(Zero);
+    const char *Name = sizeof(T) == 4 ? "f" : "d";
+    std::vector<T> X(1000), Result(3 * X.size());
+    for (size_t I = 0; I < X.size(); ++I)
+      X[I] = T(0.013) * T(I) - T(6.3);
+    launch(Out, Name, {X.data()}, Result.data(), 1, {X.size(), 1, 1}, {60, 1, 1});
+    for (size_t I = 0; I < X.size(); ++I) {
+      const double V = X[I];
+      int Sign = 0;
+      const double Lgamma = ::lgamma_r(V, &Sign);
+      if (std::isinf(Lgamma)) // a pole (-5)
+        EXPECT_EQ(Result[3 * I], T(INFINITY)) << Name << " lgamma_r " << V;
+      else
+        EXPECT_NEAR(Result[3 * I], Lgamma,
+                    4 * std::numeric_limits<T>::epsilon() * std::max(1.0, std::fabs(Lgamma)))
+            << Name << " lgamma_r " << V;
+      EXPECT_EQ(Result[3 * I + 1], T(Sign)) << Name << " lgamma_r's sign " << V;
+      // The remainder is exact; the quotient here is below 128, so all of it is returned.
+      const T A = T(3) * X[I], B = T(1.25) + std::fabs(X[I]), R = std::remainder(A, B);
+      const long Quotient = std::lrint((static_cast<long double>(A) - R) / B);
+      EXPECT_EQ(Result[3 * I + 2], R + T(1000) * T(Quotient))
+          << Name << " remquo " << A << " " << B;
+    }
+  };
+  Check(0.0f);
+  Check(0.0);
+}
+
 // Float math on doubles: the loop over work-items vectorizes at half the width of one over floats
 // (doubles are its widest type), and calls the forms of that width, which the build links too.
 TEST_F(Execution, FloatMathOnDoublesRunsOnTheNarrowerVectorForms) {
