@@ -100,6 +100,15 @@ static void fail(const char *What, size_t I, double Got, double Want) {
   exit(1);
 }
 
+/* Exits unless Y holds sin + cos + exp(x / 100) + log(x + 1) + sqrt(x) of X, spot-checked. */
+static void checkMathSum(const char *Name, const float *X, const float *Y, size_t N) {
+  for (size_t I = 0; I < N; I += 4099) {
+    double V = X[I], Want = sin(V) + cos(V) + exp(V * 0.01) + log(V + 1) + sqrt(V);
+    if (fabs(Y[I] - Want) > 1e-4 * (1 + fabs(Want)))
+      fail(Name, I, Y[I], Want);
+  }
+}
+
 int main(void) {
   cl_platform_id Pl;
   cl_int Err;
@@ -122,11 +131,7 @@ int main(void) {
     CHECK(clSetKernelArg(K, 1, sizeof Out, &Out));
     measure(W ? "math_float8" : "math_float", K, W ? N / 8 : N, N);
     CHECK(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, N * 4, Y, 0, NULL, NULL));
-    for (size_t I = 0; I < N; I += 4099) {
-      double V = X[I], Want = sin(V) + cos(V) + exp(V * 0.01) + log(V + 1) + sqrt(V);
-      if (fabs(Y[I] - Want) > 1e-4 * (1 + fabs(Want)))
-        fail(W ? "math_float8" : "math_float", I, Y[I], Want);
-    }
+    checkMathSum(W ? "math_float8" : "math_float", X, Y, N);
   }
 
   char Extensions[4096] = "";
@@ -157,11 +162,7 @@ int main(void) {
     CHECK(clSetKernelArg(K, 1, sizeof Out, &Out));
     measure("math_mixed", K, N, N);
     CHECK(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, N * 4, Y, 0, NULL, NULL));
-    for (size_t I = 0; I < N; I += 4099) {
-      double V = X[I], Want = sin(V) + cos(V) + exp(V * 0.01) + log(V + 1) + sqrt(V);
-      if (fabs(Y[I] - Want) > 1e-4 * (1 + fabs(Want)))
-        fail("math_mixed", I, Y[I], Want);
-    }
+    checkMathSum("math_mixed", X, Y, N);
     clReleaseKernel(K);
     clReleaseMemObject(Ind);
     clReleaseMemObject(Outd);
