@@ -1,5 +1,6 @@
 #include "compiler/Trap.h"
 
+#include <llvm/ADT/ScopeExit.h>
 #include <llvm/Support/ErrorHandling.h>
 #include <llvm/Support/PrettyStackTrace.h>
 
@@ -13,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <mutex>
 #include <pthread.h>
 #include <sys/syscall.h>
@@ -59,12 +61,11 @@ void onCrash(int Signal, siginfo_t *Info, void *Context) {
   }
   // Not Clang's: what would have happened without Weft.
   const struct sigaction &Old = Before[Signal];
-  if ((Old.sa_flags & SA_SIGINFO) && Old.sa_sigaction) {
-    Old.sa_sigaction(Signal, Info, Context);
-    return;
-  }
-  if (!(Old.sa_flags & SA_SIGINFO) && Old.sa_handler != SIG_DFL && Old.sa_handler != SIG_IGN) {
-    Old.sa_handler(Signal);
+  if (Old.sa_handler != SIG_DFL && Old.sa_handler != SIG_IGN) { // one field with sa_sigaction
+    if (Old.sa_flags & SA_SIGINFO)
+      Old.sa_sigaction(Signal, Info, Context);
+    else
+      Old.sa_handler(Signal);
     return;
   }
   if (Old.sa_handler == SIG_IGN && Info->si_code <= 0)
@@ -136,43 +137,43 @@ bool underFatalErrorTrap(llvm::function_ref<void()> Work, std::string &Reason) {
 
 int underCrashTrap(llvm::function_ref<void()> Work) {
   installCrashHandlers();
+  // A trap inside another on this thread shares its slot: the fault must go to the innermost.
+  const pid_t Self = threadId();
   Guard *G = nullptr;
-  for (Guard &Slot : Guards) {
-    pid_t Free = 0;
-    if (Slot.Thread.compare_exchange_strong(Free, -1)) {
+  for (Guard &Slot : Guards)
+    if (Slot.Thread.load(std::memory_order_acquire) == Self)
       G = &Slot;
-      break;
-    }
-  }
+  const bool Nested = G != nullptr;
+  for (size_t I = 0; !G && I < std::size(Guards); ++I)
+    if (pid_t Free = 0; Guards[I].Thread.compare_exchange_strong(Free, -1))
+      G = &Guards[I];
   if (!G) {
     Work();
     return 0;
   }
-  // A stack overflow leaves no stack for the handler: it runs on one of the trap's.
+  sigjmp_buf Outer;
+  if (Nested)
+    std::memcpy(&Outer, &G->Jump, sizeof Outer);
+  // A stack overflow leaves no stack for the handler: it runs on one of the trap's (the outer
+  // trap's, nested).
   constexpr size_t AltBytes = 64 << 10;
-  auto AltStack = std::make_unique<char[]>(AltBytes);
+  std::unique_ptr<char[]> AltStack;
   stack_t Mine = {}, Theirs = {};
-  Mine.ss_sp = AltStack.get();
-  Mine.ss_size = AltBytes;
-  const bool OwnAltStack = sigaltstack(&Mine, &Theirs) == 0;
-  // What the jump skips: the pretty-stack-trace list's removals, and a fatal-error trap's end.
-  const void *const PrettyStack = llvm::SavePrettyStackState();
-  std::jmp_buf *const FatalJump = TrapJump;
-  std::string *const FatalReason = TrapReason;
-  G->Signal = 0;
-  int Signal = 0;
-  if (sigsetjmp(G->Jump, 1) == 0) {
-    G->Thread.store(threadId(), std::memory_order_release);
-    Work();
-  } else {
-    Signal = G->Signal;
-    llvm::RestorePrettyStackState(PrettyStack);
-    TrapJump = FatalJump;
-    TrapReason = FatalReason;
-    unpoisonStackBelow(&Signal);
+  bool OwnAltStack = false;
+  if (!Nested) {
+    AltStack = std::make_unique<char[]>(AltBytes);
+    Mine.ss_sp = AltStack.get();
+    Mine.ss_size = AltBytes;
+    OwnAltStack = sigaltstack(&Mine, &Theirs) == 0;
   }
-  G->Thread.store(0, std::memory_order_release);
-  if (OwnAltStack) {
+  // Whatever ends Work (an exception too), the slot and the alternate stack are given back.
+  auto GiveBack = llvm::make_scope_exit([&] {
+    if (Nested)
+      std::memcpy(&G->Jump, &Outer, sizeof Outer);
+    else
+      G->Thread.store(0, std::memory_order_release);
+    if (!OwnAltStack)
+      return;
     if (Theirs.ss_flags & SS_DISABLE) {
       stack_t Off = {};
       Off.ss_flags = SS_DISABLE;
@@ -180,6 +181,22 @@ int underCrashTrap(llvm::function_ref<void()> Work) {
     } else {
       sigaltstack(&Theirs, nullptr);
     }
+  });
+  // What the jump skips: the pretty-stack-trace list's removals, and a fatal-error trap's end.
+  const void *const PrettyStack = llvm::SavePrettyStackState();
+  std::jmp_buf *const FatalJump = TrapJump;
+  std::string *const FatalReason = TrapReason;
+  G->Signal = 0;
+  int Signal = 0;
+  if (sigsetjmp(G->Jump, 1) == 0) {
+    G->Thread.store(Self, std::memory_order_release);
+    Work();
+  } else {
+    Signal = G->Signal;
+    llvm::RestorePrettyStackState(PrettyStack);
+    TrapJump = FatalJump;
+    TrapReason = FatalReason;
+    unpoisonStackBelow(&Signal);
   }
   return Signal;
 }

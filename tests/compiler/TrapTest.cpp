@@ -78,6 +78,22 @@ TEST(Trap, TrapsNestAndWorkAgainAfterACrash) {
     EXPECT_EQ(underTraps([] { *static_cast<volatile int *>(nullptr) = 1; }).Signal, SIGSEGV) << I;
 }
 
+// A crash trap inside another on the same thread catches the faults in it; the outer one then
+// still catches its own.
+TEST(Trap, TheInnermostCrashTrapCatches) {
+  int Inner = -1;
+  bool AfterInner = false;
+  const int Outer = underCrashTrap([&] {
+    Inner = underCrashTrap([] { *static_cast<volatile int *>(nullptr) = 1; });
+    AfterInner = true;
+    __builtin_trap();
+  });
+  EXPECT_EQ(Inner, SIGSEGV);
+  EXPECT_TRUE(AfterInner);
+  EXPECT_EQ(Outer, SIGILL);
+  EXPECT_EQ(underTraps([] { *static_cast<volatile int *>(nullptr) = 1; }).Signal, SIGSEGV);
+}
+
 TEST(Trap, ThreadsCrashingAtOnceEachCatchTheirOwn) {
   std::vector<std::thread> Threads;
   std::vector<int> Signals(8, -1);
