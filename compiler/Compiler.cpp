@@ -72,12 +72,12 @@ unsigned widestMemoryAccessBits(const llvm::Module &M) {
   for (const llvm::Function &F : M)
     for (const llvm::Instruction &I : llvm::instructions(F)) {
       const llvm::Type *T = nullptr;
-      unsigned AddressSpace = 0;
+      unsigned AddressSpace = PrivateAddressSpace;
       if (const auto *Load = llvm::dyn_cast<llvm::LoadInst>(&I))
         T = Load->getType(), AddressSpace = Load->getPointerAddressSpace();
       else if (const auto *Store = llvm::dyn_cast<llvm::StoreInst>(&I))
         T = Store->getValueOperand()->getType(), AddressSpace = Store->getPointerAddressSpace();
-      if (T && AddressSpace != 0 && (T->isIntegerTy() || T->isFloatingPointTy()))
+      if (T && AddressSpace != PrivateAddressSpace && (T->isIntegerTy() || T->isFloatingPointTy()))
         Bits = std::max(Bits, unsigned(T->getPrimitiveSizeInBits()));
     }
   return Bits;
@@ -342,7 +342,8 @@ public:
     // The built-ins the program uses (LinkOnlyNeeded): a library, not an executable, keeps
     // calls to them unresolved until the final link.
     if (!Parsed.CreateLibrary) {
-      const unsigned WidestAccess = widestMemoryAccessBits(*Linked); // the program's own code
+      // Of the program's own code; unoptimised code calls no vector form.
+      const unsigned WidestAccess = Parsed.OptDisable ? 0 : widestMemoryAccessBits(*Linked);
       if (!linkBuiltins(*Linked, Out.Log))
         return Out;
       // The library's own vector forms of the math built-ins the program uses, and of those the
@@ -361,8 +362,7 @@ public:
                                                                    : std::string();
           if (Scalar.empty())
             continue;
-          if (!Linked->getFunction(Scalar))
-            Forms.push_back(Scalar);
+          Forms.push_back(Scalar); // for an intrinsic's calls (dropped below if linked already)
           const unsigned Bits = F.getReturnType()->getPrimitiveSizeInBits();
           for (auto &[Width, Name] : vectorFormNames(Scalar))
             if (Width * Bits == hostVectorBits() ||

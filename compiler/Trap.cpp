@@ -12,7 +12,6 @@
 #include <csetjmp>
 #include <csignal>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <iterator>
 #include <mutex>

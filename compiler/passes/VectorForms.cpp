@@ -48,9 +48,9 @@ namespace {
 
 constexpr const char *EntryPrefix = "weft.vector_form.";
 
-/// The library form an entry point (weft.vector_form.<form>) calls; empty for other functions.
-llvm::StringRef formOf(const llvm::Function &Entry) {
-  llvm::StringRef Name = Entry.getName();
+/// The library form an entry point named Name (weft.vector_form.<form>) calls; empty for other
+/// names.
+llvm::StringRef formOf(llvm::StringRef Name) {
   return Name.consume_front(EntryPrefix) ? Name : llvm::StringRef();
 }
 
@@ -162,10 +162,11 @@ bool pairSinesWithCosines(llvm::Module &M) {
       for (llvm::Instruction &I : BB)
         if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I);
             Call && Call->getCalledFunction() &&
-            !cosineAndSincosForms(formOf(*Call->getCalledFunction())).first.empty())
+            !cosineAndSincosForms(formOf(Call->getCalledFunction()->getName())).first.empty())
           Sines.push_back(Call);
       for (llvm::CallInst *Sine : Sines) {
-        auto [CosForm, SincosForm] = cosineAndSincosForms(formOf(*Sine->getCalledFunction()));
+        auto [CosForm, SincosForm] =
+            cosineAndSincosForms(formOf(Sine->getCalledFunction()->getName()));
         llvm::Function *Pair = M.getFunction(EntryPrefix + SincosForm);
         llvm::Function *Cos = M.getFunction(EntryPrefix + CosForm);
         if (!Pair || !Cos)
@@ -372,8 +373,7 @@ llvm::PreservedAnalyses VectorFormsPrunePass::run(llvm::Module &M, llvm::ModuleA
   // A sincos entry point is kept where a sine and a cosine of one value in one block map to its
   // width (the only calls weft-vector-forms-inline gives it).
   for (auto &[Block, X, Entry] : Calls) {
-    auto [CosForm, SincosForm] = cosineAndSincosForms(
-        llvm::StringRef(Entry).drop_front(llvm::StringRef(EntryPrefix).size()));
+    auto [CosForm, SincosForm] = cosineAndSincosForms(formOf(Entry));
     if (!CosForm.empty() && Calls.count({Block, X, EntryPrefix + CosForm}))
       Kept.insert(EntryPrefix + SincosForm);
   }
