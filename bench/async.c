@@ -10,8 +10,11 @@
    each with the NDRange filling every core ("_all": 4 work-groups per compute unit) and with
    one work-group ("_one": fewer work-groups than cores, so a core is free to copy)
    Every result is checked against the host. Prints "name value unit" (GB/s of data read plus
-   written, the median of five runs). Usage: bench-async [tile-floats [rounds [only]]] (1024, 4;
-   only: run just the measurements whose name contains this text, for profiling) */
+   written, the median of five runs), and for each NDRange double buffering's speed over single
+   buffering's, "tile_double_over_single_<all|one> <ratio> x" (issue 5's goal (b): at least 1.0,
+   and 1.3 with a core free), from the two measurements, made one right after the other. Usage:
+   bench-async [tile-floats [rounds [only]]] (1024, 4; only: run just the measurements whose name
+   contains this text, for profiling) */
 #include "bench.h"
 
 #include <math.h>
@@ -140,16 +143,17 @@ struct Arg {
 
 /* One measurement, if wanted: Kernel over Groups work-groups of Local work-items, reading Elements
    floats from a buffer (argument 0) and writing as many to another (argument 1), checked with
-   Want. A kernel the program lacks (no cl_khr_extended_async_copies) is skipped. */
-static void measure(cl_program P, const char *Kernel, const char *Name, size_t Elements,
-                    size_t Groups, size_t Local, const struct Arg *Extra, cl_uint NumExtra,
-                    float (*Want)(size_t)) {
+   Want. A kernel the program lacks (no cl_khr_extended_async_copies) is skipped. Returns the
+   GB/s, 0 if not measured. */
+static double measure(cl_program P, const char *Kernel, const char *Name, size_t Elements,
+                      size_t Groups, size_t Local, const struct Arg *Extra, cl_uint NumExtra,
+                      float (*Want)(size_t)) {
   if (!wanted(Name))
-    return;
+    return 0;
   cl_int E;
   cl_kernel K = clCreateKernel(P, Kernel, &E);
   if (E == CL_INVALID_KERNEL_NAME)
-    return;
+    return 0;
   CHECK(E);
   cl_mem In = buffer(Elements * 4, InHost), Out = buffer(Elements * 4, NULL);
   CHECK(clSetKernelArg(K, 0, sizeof In, &In));
@@ -161,21 +165,32 @@ static void measure(cl_program P, const char *Kernel, const char *Name, size_t E
   float *Result = malloc(Elements * 4);
   CHECK(clEnqueueReadBuffer(Queue, Out, CL_TRUE, 0, Elements * 4, Result, 0, NULL, NULL));
   expect(Name, Result, Elements, Want);
-  printf("%s_GBps %.3f GB/s\n", Name, 2.0 * Elements * 4 / Ms / 1e6);
+  const double GBps = 2.0 * Elements * 4 / Ms / 1e6;
+  printf("%s_GBps %.3f GB/s\n", Name, GBps);
   free(Result);
   clReleaseMemObject(In);
   clReleaseMemObject(Out);
   clReleaseKernel(K);
+  return GBps;
 }
 
-static void tiles(cl_program P, const char *Kernel, const char *Suffix, size_t Groups, cl_uint Tile,
-                  cl_uint Tiles, size_t Local) {
+static double tiles(cl_program P, const char *Kernel, const char *Suffix, size_t Groups,
+                    cl_uint Tile, cl_uint Tiles, size_t Local) {
   char Name[64];
   snprintf(Name, sizeof Name, "%s_%s", Kernel, Suffix);
   const size_t LocalBytes = (strcmp(Kernel, "tile_double") == 0 ? 2 : 1) * Tile * 4;
   const struct Arg Extra[] = {
       {LocalBytes, NULL}, {LocalBytes, NULL}, {sizeof Tile, &Tile}, {sizeof Tiles, &Tiles}};
-  measure(P, Kernel, Name, Groups * Tile * Tiles, Groups, Local, Extra, 4, wantWork);
+  return measure(P, Kernel, Name, Groups * Tile * Tiles, Groups, Local, Extra, 4, wantWork);
+}
+
+/* Single- then double-buffered tiles over Groups work-groups, and the ratio of the two. */
+static void singleAndDouble(cl_program P, const char *Suffix, size_t Groups, cl_uint Tile,
+                            cl_uint Tiles, size_t Local) {
+  const double Single = tiles(P, "tile_single", Suffix, Groups, Tile, Tiles, Local);
+  const double Double = tiles(P, "tile_double", Suffix, Groups, Tile, Tiles, Local);
+  if (Single > 0 && Double > 0)
+    printf("tile_double_over_single_%s %.3f x\n", Suffix, Double / Single);
 }
 
 int main(int Argc, char **Argv) {
@@ -215,10 +230,8 @@ int main(int Argc, char **Argv) {
   size_t AllGroups = 4 * Units;
   cl_uint AllTiles = (cl_uint)((32u << 20) / 4 / Tile / AllGroups + 1);
   cl_uint OneTiles = (cl_uint)((16u << 20) / 4 / Tile + 1);
-  tiles(P, "tile_single", "all", AllGroups, Tile, AllTiles, Local);
-  tiles(P, "tile_double", "all", AllGroups, Tile, AllTiles, Local);
-  tiles(P, "tile_single", "one", 1, Tile, OneTiles, Local);
-  tiles(P, "tile_double", "one", 1, Tile, OneTiles, Local);
+  singleAndDouble(P, "all", AllGroups, Tile, AllTiles, Local);
+  singleAndDouble(P, "one", 1, Tile, OneTiles, Local);
 
   for (int One = 0; One <= 1; ++One) {
     char Name[32];

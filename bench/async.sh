@@ -21,10 +21,13 @@ printf '%-22s %9s %9s %9s %9s %8s %8s %8s\n' metric weft inline task pocl w/pocl
 for metric in $(awk '{print $1}' "$out/weft-auto" | awk '!seen[$0]++'); do
   w=$(value "$metric" "$out/weft-auto"); i=$(value "$metric" "$out/weft-inline")
   t=$(value "$metric" "$out/weft-task"); p=$(value "$metric" "$out/pocl")
-  ratio() { [ -n "$p" ] && echo "$1 / $p" | bc -l | xargs printf '%.2f' || echo n/a; }
+  ratio() { # to PoCL's; not of the double-over-single ratios themselves
+    case $metric in *_over_*) echo - ;; *) [ -n "$p" ] && echo "$1 / $p" | bc -l | xargs printf '%.2f' || echo n/a ;; esac
+  }
   printf '%-22s %9s %9s %9s %9s %8s %8s %8s\n' "$metric" "$w" "$i" "$t" "${p:-n/a}" \
     "$(ratio "$w")" "$(ratio "$i")" "$(ratio "$t")"
 done
-echo "(GB/s of data read and written, higher is better; median of $rounds rounds; tile $tile floats,"
+echo "(GB/s of data read and written, higher is better; tile_double_over_single_*: double buffering's"
+echo " GB/s over single buffering's in the same run; median of $rounds rounds; tile $tile floats,"
 echo " $work multiply-adds per element;"
 echo " weft = WEFT_ASYNC_COPY=auto, the default)"
