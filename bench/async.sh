@@ -17,15 +17,19 @@ for ((i = 0; i < rounds; i++)); do
   OCL_ICD_VENDORS=$pocl_dir "$bin" "$tile" "$work" >> "$out/pocl"
 done
 value() { awk -v m="$1" '$1==m {print $2}' "$2" | median; }
+ratio() { # $1 over PoCL's $2
+  [ -n "$2" ] && echo "$1 / $2" | bc -l | xargs printf '%.2f' || echo n/a
+}
 printf '%-22s %9s %9s %9s %9s %8s %8s %8s\n' metric weft inline task pocl w/pocl i/pocl t/pocl
 for metric in $(awk '{print $1}' "$out/weft-auto" | awk '!seen[$0]++'); do
   w=$(value "$metric" "$out/weft-auto"); i=$(value "$metric" "$out/weft-inline")
   t=$(value "$metric" "$out/weft-task"); p=$(value "$metric" "$out/pocl")
-  ratio() { # to PoCL's; not of the double-over-single ratios themselves
-    case $metric in *_over_*) echo - ;; *) [ -n "$p" ] && echo "$1 / $p" | bc -l | xargs printf '%.2f' || echo n/a ;; esac
-  }
+  if [[ $metric == *_over_* ]]; then # ratios themselves: not compared with PoCL's
+    printf '%-22s %9s %9s %9s %9s %8s %8s %8s\n' "$metric" "$w" "$i" "$t" "${p:-n/a}" - - -
+    continue
+  fi
   printf '%-22s %9s %9s %9s %9s %8s %8s %8s\n' "$metric" "$w" "$i" "$t" "${p:-n/a}" \
-    "$(ratio "$w")" "$(ratio "$i")" "$(ratio "$t")"
+    "$(ratio "$w" "$p")" "$(ratio "$i" "$p")" "$(ratio "$t" "$p")"
 done
 echo "(GB/s of data read and written, higher is better; tile_double_over_single_*: double buffering's"
 echo " GB/s over single buffering's in the same run; median of $rounds rounds; tile $tile floats,"

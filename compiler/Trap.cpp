@@ -140,8 +140,10 @@ int underCrashTrap(llvm::function_ref<void()> Work) {
   const pid_t Self = threadId();
   Guard *G = nullptr;
   for (Guard &Slot : Guards)
-    if (Slot.Thread.load(std::memory_order_acquire) == Self)
+    if (Slot.Thread.load(std::memory_order_acquire) == Self) {
       G = &Slot;
+      break;
+    }
   const bool Nested = G != nullptr;
   for (size_t I = 0; !G && I < std::size(Guards); ++I)
     if (pid_t Free = 0; Guards[I].Thread.compare_exchange_strong(Free, -1))
