@@ -17,7 +17,10 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/PassTimingInfo.h>
 #include <llvm/Passes/PassBuilder.h>
+#include <llvm/Passes/StandardInstrumentations.h>
+#include <llvm/Support/CommandLine.h>
 #include <llvm/Support/Host.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/TargetSelect.h>
@@ -30,11 +33,14 @@
 #endif
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <mutex>
 #include <map>
+#include <mutex>
+#include <optional>
 #include <set>
+#include <sstream>
 #include <thread>
 
 namespace weft::compiler {
@@ -50,6 +56,12 @@ void leakChecking(bool On) {
   (void)On;
 #endif
 }
+
+/// Set once WEFT_LLVM_OPTIONS went to LLVM's option parser (parseLlvmOptions).
+std::atomic<bool> LlvmOptionsGiven{false};
+/// Whether they had -time-passes: LLVM's flag for it does not last, as Clang's frontend sets it
+/// to its own -ftime-report on every compilation.
+std::atomic<bool> TimePasses{false};
 
 void initializeTargets() {
   static std::once_flag Once;
@@ -161,7 +173,20 @@ void runPipeline(llvm::Module &M, llvm::TargetMachine *TM, bool Weft, bool OptDi
   llvm::PipelineTuningOptions Tuning;
   Tuning.LoopVectorization = !OptDisable;
   Tuning.SLPVectorization = !OptDisable;
-  llvm::PassBuilder PB(TM, Tuning);
+  // LLVM's instrumentation (-time-passes, -print-after, ...) only with WEFT_LLVM_OPTIONS: it
+  // also skips optnone functions, which Weft's pipeline otherwise optimises like any other.
+  llvm::PassInstrumentationCallbacks Callbacks;
+  std::optional<llvm::StandardInstrumentations> Instrumentation;
+  std::optional<llvm::TimePassesHandler> Timing; // prints its report when destroyed
+  if (LlvmOptionsGiven) {
+    Instrumentation.emplace(false);
+    Instrumentation->registerCallbacks(Callbacks, &FAM);
+    if (TimePasses) {
+      Timing.emplace(true);
+      Timing->registerCallbacks(Callbacks);
+    }
+  }
+  llvm::PassBuilder PB(TM, Tuning, llvm::None, LlvmOptionsGiven ? &Callbacks : nullptr);
   registerPipelineCallbacks(PB);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
@@ -273,15 +298,44 @@ unsigned hostVectorBits() {
 }
 
 std::string diagnosticForTheLog(const llvm::DiagnosticInfo &Info) {
-  if (Info.getSeverity() == llvm::DS_Remark || Info.getSeverity() == llvm::DS_Note ||
-      Info.getKind() == llvm::DK_OptimizationFailure)
+  const llvm::DiagnosticSeverity Severity = Info.getSeverity();
+  if (!LlvmOptionsGiven && (Severity == llvm::DS_Remark || Severity == llvm::DS_Note ||
+                            Info.getKind() == llvm::DK_OptimizationFailure))
     return {};
-  std::string Text = Info.getSeverity() == llvm::DS_Error ? "error: " : "warning: ";
+  // Once one -pass-remarks* option is set, every pass emits its remarks; keep those asked for.
+  if (const auto *Remark = llvm::dyn_cast<llvm::DiagnosticInfoOptimizationBase>(&Info))
+    if (!Remark->isEnabled())
+      return {};
+  std::string Text = Severity == llvm::DS_Error     ? "error: "
+                     : Severity == llvm::DS_Warning ? "warning: "
+                     : Severity == llvm::DS_Remark  ? "remark: "
+                                                    : "note: ";
   llvm::raw_string_ostream Stream(Text);
   llvm::DiagnosticPrinterRawOStream Printer(Stream);
   Info.print(Printer);
   Stream << "\n";
   return Text;
+}
+
+std::string parseLlvmOptions(const std::string &Options) {
+  std::vector<std::string> Words{"weft"};
+  std::istringstream Split(Options);
+  for (std::string Word; Split >> Word;) {
+    // LLVM's parser prints and exits the process for these.
+    llvm::StringRef Name = llvm::StringRef(Word).ltrim('-');
+    if (Name.startswith("help") || Name == "version")
+      return "'" + Word + "' would end the process; nothing passed to LLVM";
+    Words.push_back(Word);
+  }
+  std::vector<const char *> Argv;
+  for (const std::string &Word : Words)
+    Argv.push_back(Word.c_str());
+  std::string Complaint;
+  llvm::raw_string_ostream Stream(Complaint);
+  bool Parsed = llvm::cl::ParseCommandLineOptions(int(Argv.size()), Argv.data(), "", &Stream);
+  TimePasses = llvm::TimePassesIsEnabled;
+  LlvmOptionsGiven = true;
+  return Parsed ? std::string() : Stream.str();
 }
 
 std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx, std::unique_ptr<llvm::Module> M,

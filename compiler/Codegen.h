@@ -28,8 +28,15 @@ std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx,
 
 /// A diagnostic LLVM reports through a context, as a line of the build log ("error: ...",
 /// "warning: ..."); empty for remarks, notes and missed optimisations ("loop not vectorized"),
-/// which are about Weft's code generation, not the program.
+/// which are about Weft's code generation, not the program, unless WEFT_LLVM_OPTIONS asked LLVM
+/// for them (-pass-remarks-missed=loop-vectorize, say): then "remark: ..." lines too.
 std::string diagnosticForTheLog(const llvm::DiagnosticInfo &Info);
+
+/// Passes WEFT_LLVM_OPTIONS (words separated by white space) to LLVM's option parser, once,
+/// before any build (Compiler::setLlvmOptions). Empty if they parsed, else why not. From then on
+/// the optimisation pipeline runs with LLVM's standard instrumentation (-time-passes,
+/// -print-after=..., -opt-bisect-limit=...).
+std::string parseLlvmOptions(const std::string &Options);
 
 /// Bytes of M's variables in the global address space (CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE).
 uint64_t globalVariableBytes(const llvm::Module &M);

@@ -257,6 +257,10 @@ public:
     return Out;
   }
 
+  std::string setLlvmOptions(const std::string &Options) override {
+    return parseLlvmOptions(Options);
+  }
+
   BuildOutput build(const CompileInput &In, const std::string &CacheDirectory) override {
     BuildOutput Out;
     std::string Key, Phases;

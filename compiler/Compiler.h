@@ -14,7 +14,7 @@
 namespace weft::compiler {
 
 /// Bumped whenever this interface changes, so that a stale libweft-compiler.so is refused.
-inline constexpr int AbiVersion = 14;
+inline constexpr int AbiVersion = 15;
 
 /// The entry point libweft-compiler.so exports: `extern "C" Compiler *weftCompilerCreate(int)`.
 /// It returns null if AbiVersion does not match the library's.
@@ -130,6 +130,10 @@ public:
   /// compile() and link() for clBuildProgram, through the disk cache in CacheDirectory (none if
   /// empty). Thread-safe; concurrent builds of one program in several processes are safe.
   virtual BuildOutput build(const CompileInput &In, const std::string &CacheDirectory) = 0;
+  /// Passes Options (WEFT_LLVM_OPTIONS: LLVM command-line options such as -time-passes or
+  /// -pass-remarks-missed=loop-vectorize, separated by spaces) to LLVM's option parser. Call it
+  /// once, before any build. Empty if they parsed, else LLVM's complaint.
+  virtual std::string setLlvmOptions(const std::string &Options) = 0;
 };
 
 using CreateFn = Compiler *(*)(int AbiVersion);

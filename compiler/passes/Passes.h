@@ -2,7 +2,8 @@
 // work-group functions the CPU device calls once per work-group. Each pass is one file with lit
 // tests under tests/compiler/lit/<pass>/; compiler/passes/Pipeline.cpp is the only place that
 // orders them, and Registry.cpp gives each its name for `opt -passes=` (through the WeftPasses
-// plugin) and for the pipeline.
+// plugin) and for the pipeline. The passes a kernel cannot run without are required
+// (`isRequired`): LLVM's -opt-bisect-limit (WEFT_LLVM_OPTIONS) and optnone skip only the others.
 #pragma once
 
 #include <llvm/IR/Function.h>
@@ -81,6 +82,7 @@ inline bool hasCollapsedLoop(const llvm::Function &F) {
 /// barriers and work-item queries end up in the kernels' own bodies; the work-item queries'
 /// declarations say they access no memory.
 struct NormalizePass : llvm::PassInfoMixin<NormalizePass> {
+  static bool isRequired() { return true; }
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
 
@@ -118,6 +120,13 @@ struct VectorFormsPrunePass : llvm::PassInfoMixin<VectorFormsPrunePass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
 
+/// weft-vector-forms-force, where LLVM's vectorizers start: an innermost work-item loop calling a
+/// function weft-vector-forms mapped is vectorized even where LLVM's cost model would not (unless
+/// the program decided its vectorization).
+struct VectorFormsForcePass : llvm::PassInfoMixin<VectorFormsForcePass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
 /// weft-vector-forms-inline, at the end of LLVM's pipeline: the calls weft-vector-forms kept that
 /// were not widened may be inlined again, and the vector forms' entry points are no longer kept.
 struct VectorFormsInlinePass : llvm::PassInfoMixin<VectorFormsInlinePass> {
@@ -128,6 +137,7 @@ struct VectorFormsInlinePass : llvm::PassInfoMixin<VectorFormsInlinePass> {
 /// instead. x86 raises SIGFPE on them, which would kill the application; OpenCL C leaves their
 /// result undefined.
 struct SafeDivisionPass : llvm::PassInfoMixin<SafeDivisionPass> {
+  static bool isRequired() { return true; }
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 
@@ -154,6 +164,7 @@ struct GroupStrideLoopsPass : llvm::PassInfoMixin<GroupStrideLoopsPass> {
 /// takes the id of the barrier to resume after and returns the id of the next one (-1 at the end);
 /// weft-barriers makes it do so.
 struct WorkItemFunctionsPass : llvm::PassInfoMixin<WorkItemFunctionsPass> {
+  static bool isRequired() { return true; }
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
 
@@ -161,6 +172,7 @@ struct WorkItemFunctionsPass : llvm::PassInfoMixin<WorkItemFunctionsPass> {
 /// work-group's local memory block: per work-item function, only those it uses, each at its
 /// offset; their total is the function's weft-local-bytes.
 struct LocalMemoryPass : llvm::PassInfoMixin<LocalMemoryPass> {
+  static bool isRequired() { return true; }
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
 
@@ -170,6 +182,7 @@ struct LocalMemoryPass : llvm::PassInfoMixin<LocalMemoryPass> {
 /// it, private arrays used on both sides) moves to the work-group's private memory, one slot per
 /// work-item; everything else stays in registers and on the stack.
 struct BarriersPass : llvm::PassInfoMixin<BarriersPass> {
+  static bool isRequired() { return true; }
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 
@@ -178,6 +191,7 @@ struct BarriersPass : llvm::PassInfoMixin<BarriersPass> {
 /// (the x loop marked parallel, so that it vectorizes), one loop nest per barrier region. The
 /// kernels themselves are erased, and everything else is internalized.
 struct KernelEntryPass : llvm::PassInfoMixin<KernelEntryPass> {
+  static bool isRequired() { return true; }
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
 
@@ -188,6 +202,7 @@ struct KernelEntryPass : llvm::PassInfoMixin<KernelEntryPass> {
 /// the host process. One copy per work-group, as on the stack: its work-items run one after the
 /// other, and variables living across barriers are already per work-item (weft-barriers).
 struct PrivateFramePass : llvm::PassInfoMixin<PrivateFramePass> {
+  static bool isRequired() { return true; }
   static constexpr uint64_t FrameStackBudget = 64 << 10;
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
@@ -210,7 +225,8 @@ struct KeepVectorLoopsForJamPass : llvm::PassInfoMixin<KeepVectorLoopsForJamPass
 };
 
 /// Adds what Weft runs inside LLVM's -O3 pipeline to PB: weft-keep-vector-loops before its full
-/// unrolling, weft-jam-work-items where its vectorizers start, weft-vector-forms-prune at its start
+/// unrolling, weft-jam-work-items and weft-vector-forms-force where its vectorizers start,
+/// weft-vector-forms-prune at its start
 /// and weft-vector-forms-inline (then the always-inliner and GlobalDCE) at its end.
 void registerPipelineCallbacks(llvm::PassBuilder &PB);
 

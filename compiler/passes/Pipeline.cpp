@@ -64,8 +64,10 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
       });
   PB.registerVectorizerStartEPCallback(
       [](llvm::FunctionPassManager &FPM, llvm::OptimizationLevel Level) {
-        if (Level != llvm::OptimizationLevel::O0)
+        if (Level != llvm::OptimizationLevel::O0) {
           FPM.addPass(JamWorkItemLoopsPass());
+          FPM.addPass(VectorFormsForcePass());
+        }
       });
   PB.registerPipelineStartEPCallback(
       [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel Level) {

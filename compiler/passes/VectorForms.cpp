@@ -1,5 +1,6 @@
-// weft-vector-forms, weft-vector-forms-prune and weft-vector-forms-inline: a scalar math built-in
-// called in a loop over work-items runs on Weft's own vector forms of it once the loop vectorizes.
+// weft-vector-forms, weft-vector-forms-prune, weft-vector-forms-force and weft-vector-forms-inline:
+// a scalar math built-in called in a loop over work-items runs on Weft's own vector forms of it
+// once the loop vectorizes.
 //
 // A kernel's `sin(x)` is one work-item's call; the work-item loop around it (weft-kernel-entry)
 // can run 8 or 16 work-items at once, but the call ended in a C library routine (glibc's sinf,
@@ -24,6 +25,15 @@
 // weft-vector-forms-prune, where LLVM's pipeline starts: entry points no call in the module (the
 // part) maps to are no longer kept, so that LLVM deletes them before optimising them.
 //
+// weft-vector-forms-force, where LLVM's vectorizers start: a work-item loop that calls a mapped
+// function is vectorized even where LLVM's cost model would leave it scalar (its
+// llvm.loop.vectorize.enable asks for it; the vectorizer still picks the cheapest width, so the
+// width that has the forms). The model weighs a mapped call like any call, and something it prices
+// high beside it (a 64-bit `i % 7` on AVX2, stores ten floats apart) can outweigh the calls: such
+// a loop with nine math calls, scalar on an AMD EPYC (znver3), ran 2.4x faster vectorized
+// (docs/performance.md, "Math loops the cost model left scalar"). Loops whose vectorization the
+// program decided (a pragma, or one already done) are left alone.
+//
 // weft-vector-forms-inline, at the end of LLVM's pipeline: a sine and a cosine of the same vector
 // become one call of the sincos form (whose entry point Compiler.cpp and weft-vector-forms provide
 // where both are mapped), the calls the vectorizer did not widen (a loop's scalar remainder, loops
@@ -31,6 +41,7 @@
 #include "compiler/passes/Passes.h"
 
 #include <llvm/ADT/SmallVector.h>
+#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/VectorUtils.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
@@ -38,6 +49,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Transforms/Utils/LoopUtils.h>
 #include <llvm/Transforms/Utils/ModuleUtils.h>
 
 #include <set>
@@ -329,6 +341,36 @@ llvm::PreservedAnalyses VectorFormsPass::run(llvm::Module &M, llvm::ModuleAnalys
   if (!Used.empty())
     llvm::appendToCompilerUsed(M, Used);
   return Changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+}
+
+llvm::PreservedAnalyses VectorFormsForcePass::run(llvm::Function &F,
+                                                  llvm::FunctionAnalysisManager &FAM) {
+  llvm::LoopInfo &LI = FAM.getResult<llvm::LoopAnalysis>(F);
+  llvm::LLVMContext &C = F.getContext();
+  bool Changed = false;
+  for (llvm::Loop *L : LI.getLoopsInPreorder()) {
+    if (!L->isInnermost() || !llvm::findOptionMDForLoop(L, attr::WorkItemLoop) ||
+        llvm::hasVectorizeTransformation(L) != llvm::TM_Unspecified)
+      continue;
+    bool CallsForm = llvm::any_of(L->blocks(), [](const llvm::BasicBlock *B) {
+      return llvm::any_of(*B, [](const llvm::Instruction &I) {
+        const auto *Call = llvm::dyn_cast<llvm::CallInst>(&I);
+        return Call && Call->getAttributes().hasFnAttr(llvm::VFABI::MappingsAttrName);
+      });
+    });
+    if (!CallsForm)
+      continue;
+    llvm::Metadata *Enable[] = {llvm::MDString::get(C, "llvm.loop.vectorize.enable"),
+                                llvm::ConstantAsMetadata::get(llvm::ConstantInt::getTrue(C))};
+    L->setLoopID(llvm::makePostTransformationMetadata(C, L->getLoopID(), {},
+                                                      {llvm::MDNode::get(C, Enable)}));
+    Changed = true;
+  }
+  if (!Changed)
+    return llvm::PreservedAnalyses::all();
+  llvm::PreservedAnalyses Kept;
+  Kept.preserveSet<llvm::CFGAnalyses>();
+  return Kept;
 }
 
 llvm::PreservedAnalyses VectorFormsInlinePass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {

@@ -1,8 +1,11 @@
 // Opens libweft-compiler.so with dlopen(RTLD_LOCAL) the first time the compiler is needed.
 #include "runtime/core/CompilerLibrary.h"
 
+#include "runtime/core/Config.h"
+
 #include <dlfcn.h>
 
+#include <cstdio>
 #include <mutex>
 
 namespace weft {
@@ -44,8 +47,15 @@ Expected<compiler::Compiler *> loadCompiler() {
   static std::mutex Lock;
   static std::optional<Expected<compiler::Compiler *>> Outcome;
   std::lock_guard Guard(Lock);
-  if (!Outcome)
+  if (!Outcome) {
     Outcome.emplace(openCompilerLibrary(compilerLibraryPath()));
+    const std::string &Options = config().LlvmOptions;
+    if (*Outcome && !Options.empty()) {
+      std::string Complaint = (**Outcome)->setLlvmOptions(Options);
+      if (!Complaint.empty())
+        std::fprintf(stderr, "weft: warning: WEFT_LLVM_OPTIONS: %s\n", Complaint.c_str());
+    }
+  }
   return *Outcome;
 }
 

@@ -118,13 +118,15 @@ Config Config::parse(const char *const *Environ, std::vector<std::string> &Warni
                            "' is not auto, inline or task; ignored");
     } else if (Name == "WEFT_MEMORY_LIMIT") {
       parseBytes(Name, Value, C.MemoryLimit, Warnings);
+    } else if (Name == "WEFT_LLVM_OPTIONS") {
+      C.LlvmOptions = Value;
     } else {
       Warnings.push_back("unknown setting " + std::string(Name) +
                          " (known: WEFT_NUM_THREADS, WEFT_DEBUG, WEFT_CACHE_DIR, WEFT_CACHE, "
-                         "WEFT_ASYNC_COPY, WEFT_MEMORY_LIMIT); ignored");
+                         "WEFT_ASYNC_COPY, WEFT_MEMORY_LIMIT, WEFT_LLVM_OPTIONS); ignored");
     }
   }
-  if (CacheOn) {
+  if (CacheOn && C.LlvmOptions.find_first_not_of(" \t\n") == std::string::npos) {
     if (!CacheDir.empty())
       C.CacheDir = CacheDir;
     else if (!XdgCache.empty())

@@ -33,6 +33,10 @@ struct Config {
   /// WEFT_MEMORY_LIMIT: the most global memory the device reports, in bytes ("4G", "512M",
   /// "65536K" or a plain number; at least 32 MiB); 0 means the machine's memory and cgroup limit.
   uint64_t MemoryLimit = 0;
+  /// WEFT_LLVM_OPTIONS: LLVM command-line options for every build (-time-passes,
+  /// -pass-remarks-missed=loop-vectorize, ...), for looking into the compiler. While set, builds
+  /// bypass the disk cache (an option may change the code, and each build should show its output).
+  std::string LlvmOptions;
 
   bool debug(DebugTopic T) const { return (Debug & T) != 0; }
 

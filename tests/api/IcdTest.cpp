@@ -119,6 +119,32 @@ TEST(Icd, DebugApiExplainsFailuresOnStderr) {
   EXPECT_NE(Out.find("Platform: Weft"), std::string::npos) << Out;
 }
 
+TEST(Icd, LlvmOptionsReachLlvm) {
+  // -time-passes prints LLVM's timing of the demo's build: the build compiled, though the disk
+  // cache held it (the options bypass the cache). An option LLVM does not know is warned about,
+  // and the demo still runs.
+  std::string Dir = std::string(WEFT_TEST_VENDORS_DIR) + "/../../test-cache-llvm-options-" +
+                    std::to_string(getpid());
+  std::string Env =
+      "WEFT_CACHE_DIR='" + Dir + "' OCL_ICD_VENDORS='" + std::string(WEFT_TEST_VENDORS_DIR) + "' ";
+  std::string Demo = std::string("'") + WEFT_DEMO_PATH + "' 2>&1";
+  std::string Cached =
+      run(Env + "WEFT_DEBUG=build " + Demo + "; " + Env + "WEFT_DEBUG=build " + Demo);
+  EXPECT_NE(Cached.find("weft: build: manifest hit"), std::string::npos) << Cached;
+  std::string Timed = run(Env + "WEFT_LLVM_OPTIONS=-time-passes " + Demo);
+  EXPECT_NE(Timed.find("Pass execution timing report"), std::string::npos) << Timed;
+  EXPECT_NE(Timed.find("correct"), std::string::npos) << Timed;
+  std::string Unknown = run(Env + "WEFT_LLVM_OPTIONS='-no-such-llvm-option' " + Demo);
+  EXPECT_NE(Unknown.find("weft: warning: WEFT_LLVM_OPTIONS: "), std::string::npos) << Unknown;
+  EXPECT_NE(Unknown.find("no-such-llvm-option"), std::string::npos) << Unknown;
+  EXPECT_NE(Unknown.find("correct"), std::string::npos) << Unknown;
+  // With every optimisation pass skipped, Weft's own passes still run: the kernel works.
+  std::string Bisected = run(Env + "WEFT_LLVM_OPTIONS=-opt-bisect-limit=0 " + Demo);
+  EXPECT_NE(Bisected.find("BISECT: NOT running pass"), std::string::npos) << Bisected;
+  EXPECT_NE(Bisected.find("correct"), std::string::npos) << Bisected;
+  run("rm -rf '" + Dir + "'");
+}
+
 TEST(Icd, BuildCacheWorksAcrossProcesses) {
   // The demo builds a kernel: a second process with the same cache directory loads it instead
   // of compiling; a corrupt entry is rebuilt; WEFT_CACHE=off caches nothing.

@@ -62,6 +62,11 @@ TEST(Config, CacheDirectory) {
   EXPECT_TRUE(W.empty());
   EXPECT_EQ(parse({"HOME=/h", "WEFT_CACHE_DIR=relative/dir"}, W).CacheDir, "/h/.cache/weft");
   EXPECT_EQ(parse({"WEFT_CACHE=maybe"}, W).CacheDir, "");
+  // LLVM options may change the code, and each build should show what they print: no cache.
+  Config Llvm = parse({"HOME=/h", "WEFT_LLVM_OPTIONS=-time-passes"}, W);
+  EXPECT_EQ(Llvm.LlvmOptions, "-time-passes");
+  EXPECT_EQ(Llvm.CacheDir, "");
+  EXPECT_EQ(parse({"HOME=/h", "WEFT_LLVM_OPTIONS= "}, W).CacheDir, "/h/.cache/weft");
   ASSERT_EQ(W.size(), 2u);
   EXPECT_NE(W[0].find("not an absolute path"), std::string::npos);
   EXPECT_NE(W[1].find("WEFT_CACHE: 'maybe'"), std::string::npos);
