@@ -119,14 +119,15 @@ Config Config::parse(const char *const *Environ, std::vector<std::string> &Warni
     } else if (Name == "WEFT_MEMORY_LIMIT") {
       parseBytes(Name, Value, C.MemoryLimit, Warnings);
     } else if (Name == "WEFT_LLVM_OPTIONS") {
-      C.LlvmOptions = Value;
+      if (Value.find_first_not_of(" \t\n") != std::string_view::npos) // blank: not set
+        C.LlvmOptions = Value;
     } else {
       Warnings.push_back("unknown setting " + std::string(Name) +
                          " (known: WEFT_NUM_THREADS, WEFT_DEBUG, WEFT_CACHE_DIR, WEFT_CACHE, "
                          "WEFT_ASYNC_COPY, WEFT_MEMORY_LIMIT, WEFT_LLVM_OPTIONS); ignored");
     }
   }
-  if (CacheOn && C.LlvmOptions.find_first_not_of(" \t\n") == std::string::npos) {
+  if (CacheOn && C.LlvmOptions.empty()) {
     if (!CacheDir.empty())
       C.CacheDir = CacheDir;
     else if (!XdgCache.empty())

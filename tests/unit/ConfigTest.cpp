@@ -66,7 +66,9 @@ TEST(Config, CacheDirectory) {
   Config Llvm = parse({"HOME=/h", "WEFT_LLVM_OPTIONS=-time-passes"}, W);
   EXPECT_EQ(Llvm.LlvmOptions, "-time-passes");
   EXPECT_EQ(Llvm.CacheDir, "");
-  EXPECT_EQ(parse({"HOME=/h", "WEFT_LLVM_OPTIONS= "}, W).CacheDir, "/h/.cache/weft");
+  Config Blank = parse({"HOME=/h", "WEFT_LLVM_OPTIONS= "}, W);
+  EXPECT_EQ(Blank.LlvmOptions, "");
+  EXPECT_EQ(Blank.CacheDir, "/h/.cache/weft");
   ASSERT_EQ(W.size(), 2u);
   EXPECT_NE(W[0].find("not an absolute path"), std::string::npos);
   EXPECT_NE(W[1].find("WEFT_CACHE: 'maybe'"), std::string::npos);
