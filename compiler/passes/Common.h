@@ -1,15 +1,19 @@
-// What several passes need to recognise: the mangled names of barriers and fences, and reading
-// and writing the integer function attributes of Passes.h.
+// What several passes need to recognise: the mangled names of barriers and fences, reading and
+// writing the integer function attributes of Passes.h, and work-item loops and their options.
 #pragma once
+
+#include "compiler/passes/Passes.h"
 
 #include <llvm/ADT/SmallPtrSet.h>
 #include <llvm/ADT/StringRef.h>
 #include <llvm/ADT/StringSwitch.h>
+#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Metadata.h>
 
 #include <cstdint>
 #include <string>
@@ -151,6 +155,19 @@ inline void replaceAlloca(llvm::IRBuilder<> &B, llvm::AllocaInst *A, llvm::Value
       II->eraseFromParent();
   A->replaceAllUsesWith(B.CreateAddrSpaceCast(Slot, A->getType()));
   A->eraseFromParent();
+}
+
+/// A loop option (an operand of a loop ID): !{!"Name", Values...}.
+inline llvm::MDNode *loopOption(llvm::LLVMContext &C, llvm::StringRef Name,
+                                llvm::ArrayRef<llvm::Metadata *> Values = {}) {
+  llvm::SmallVector<llvm::Metadata *, 4> Ops{llvm::MDString::get(C, Name)};
+  Ops.append(Values.begin(), Values.end());
+  return llvm::MDNode::get(C, Ops);
+}
+
+/// Whether L is one of weft-kernel-entry's loops over a row's work-items.
+inline bool isWorkItemLoop(const llvm::Loop &L) {
+  return llvm::findOptionMDForLoop(&L, attr::WorkItemLoop) != nullptr;
 }
 
 } // namespace weft::compiler

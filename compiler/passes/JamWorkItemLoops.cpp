@@ -32,6 +32,7 @@
 // vectorizer, and before the unroller makes an inner loop two (an unrolled one and its
 // remainder). A request LLVM could not carry out is withdrawn at once, so that its warning about
 // transformations asked for and not done leaves the build log alone.
+#include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
 #include <llvm/Analysis/LoopInfo.h>
@@ -76,24 +77,11 @@ unsigned workItemsPerIteration(const llvm::TargetTransformInfo &TTI) {
   return std::max<unsigned>(2, unsigned(2 * Bits / 32));
 }
 
-/// A loop option (an operand of a loop ID): !{!"Name", Values...}.
-llvm::MDNode *loopOption(llvm::LLVMContext &C, llvm::StringRef Name,
-                         llvm::ArrayRef<llvm::Metadata *> Values = {}) {
-  llvm::SmallVector<llvm::Metadata *, 4> Ops{llvm::MDString::get(C, Name)};
-  Ops.append(Values.begin(), Values.end());
-  return llvm::MDNode::get(C, Ops);
-}
-
 /// A loop option with a count: !{!"Name", i32 N}.
 llvm::MDNode *loopCount(llvm::LLVMContext &C, llvm::StringRef Name, unsigned N) {
   return loopOption(
       C, Name,
       {llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt32Ty(C), N))});
-}
-
-/// Whether L is one of weft-kernel-entry's loops over a row's work-items.
-bool isWorkItemLoop(const llvm::Loop &L) {
-  return llvm::findOptionMDForLoop(&L, attr::WorkItemLoop) != nullptr;
 }
 
 /// The access groups L's ID declares parallel.

@@ -226,8 +226,8 @@ struct KeepVectorLoopsForJamPass : llvm::PassInfoMixin<KeepVectorLoopsForJamPass
 
 /// Adds what Weft runs inside LLVM's -O3 pipeline to PB: weft-keep-vector-loops before its full
 /// unrolling, weft-jam-work-items and weft-vector-forms-force where its vectorizers start,
-/// weft-vector-forms-prune at its start
-/// and weft-vector-forms-inline (then the always-inliner and GlobalDCE) at its end.
+/// weft-vector-forms-prune at its start and weft-vector-forms-inline (then the always-inliner and
+/// GlobalDCE) at its end.
 void registerPipelineCallbacks(llvm::PassBuilder &PB);
 
 /// Gives every Weft pass its `opt -passes=` name.

@@ -38,10 +38,10 @@
 // become one call of the sincos form (whose entry point Compiler.cpp and weft-vector-forms provide
 // where both are mapped), the calls the vectorizer did not widen (a loop's scalar remainder, loops
 // that do not vectorize) are inlined again, and entry points nothing calls are deleted.
+#include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
 #include <llvm/ADT/SmallVector.h>
-#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/VectorUtils.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
@@ -349,7 +349,7 @@ llvm::PreservedAnalyses VectorFormsForcePass::run(llvm::Function &F,
   llvm::LLVMContext &C = F.getContext();
   bool Changed = false;
   for (llvm::Loop *L : LI.getLoopsInPreorder()) {
-    if (!L->isInnermost() || !llvm::findOptionMDForLoop(L, attr::WorkItemLoop) ||
+    if (!L->isInnermost() || !isWorkItemLoop(*L) ||
         llvm::hasVectorizeTransformation(L) != llvm::TM_Unspecified)
       continue;
     bool CallsForm = llvm::any_of(L->blocks(), [](const llvm::BasicBlock *B) {
@@ -360,10 +360,10 @@ llvm::PreservedAnalyses VectorFormsForcePass::run(llvm::Function &F,
     });
     if (!CallsForm)
       continue;
-    llvm::Metadata *Enable[] = {llvm::MDString::get(C, "llvm.loop.vectorize.enable"),
-                                llvm::ConstantAsMetadata::get(llvm::ConstantInt::getTrue(C))};
-    L->setLoopID(llvm::makePostTransformationMetadata(C, L->getLoopID(), {},
-                                                      {llvm::MDNode::get(C, Enable)}));
+    llvm::MDNode *Enable =
+        loopOption(C, "llvm.loop.vectorize.enable",
+                   {llvm::ConstantAsMetadata::get(llvm::ConstantInt::getTrue(C))});
+    L->setLoopID(llvm::makePostTransformationMetadata(C, L->getLoopID(), {}, {Enable}));
     Changed = true;
   }
   if (!Changed)
