@@ -87,21 +87,28 @@ const std::string &compilerIdentity() {
   return Identity;
 }
 
-} // namespace
-
-std::string cacheKey(const CompileInput &In, const std::string &Preprocessed) {
+/// A key's first fields: what decides the generated code besides the program itself.
+Sha256 keyOf(const char *Kind) {
   static const std::string Library = [] {
     Sha256 H;
     H.update(std::string_view(reinterpret_cast<const char *>(BuiltinLibrary), BuiltinLibrarySize));
     return H.hex();
   }();
   Sha256 Key;
-  Key.field("weft cache 3");
+  Key.field("weft cache 4");
+  Key.field(Kind);
   Key.field(WEFT_VERSION);
   Key.field(compilerIdentity());
   Key.field(LLVM_VERSION_STRING);
   Key.field(Library);
   Key.field(hostCpuIdentity());
+  return Key;
+}
+
+} // namespace
+
+std::string cacheKey(const CompileInput &In, const std::string &Preprocessed) {
+  Sha256 Key = keyOf("program");
   // The preprocessed source covers headers read from disk; the source and the in-memory headers
   // themselves are in the key too, so that no preprocessing subtlety can make two programs collide.
   addProgramInput(Key, In);
@@ -110,6 +117,13 @@ std::string cacheKey(const CompileInput &In, const std::string &Preprocessed) {
     static const std::string Translator = buildIdOf(spirvTranslatorAddress());
     Key.field("translator " + Translator);
   }
+  return Key.hex();
+}
+
+std::string binaryCacheKey(const std::string &Bitcode, const std::string &Options) {
+  Sha256 Key = keyOf("binary");
+  Key.field(Options);
+  Key.field(Bitcode);
   return Key.hex();
 }
 

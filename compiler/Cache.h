@@ -15,4 +15,8 @@ namespace weft::compiler {
 /// options and the preprocessed source (so a header changed on disk is a different key).
 std::string cacheKey(const CompileInput &In, const std::string &Preprocessed);
 
+/// The key of a build from a program binary: the same identity of Weft, LLVM, the built-in library
+/// and the host CPU, then clBuildProgram's options and the binary's module (BuildOutput::Bitcode).
+std::string binaryCacheKey(const std::string &Bitcode, const std::string &Options);
+
 } // namespace weft::compiler

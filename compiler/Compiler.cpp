@@ -201,6 +201,19 @@ void writeManifestFor(const CompileInput &In, const std::string &Directory, cons
 }
 
 class ClangCompiler final : public Compiler {
+  /// Writes Out, a linked executable, with the build log Log to the disk cache under Key; false,
+  /// with the reason in Out.Trace, if it could not.
+  static bool store(const std::string &Directory, const std::string &Key, BuildOutput &Out,
+                    const std::string &Log) {
+    CachedBuild Entry{Log, Out.Bitcode, Out.Objects, Out.Program->kernels(),
+                      Out.Program->globalVariableBytes()};
+    std::string Why;
+    writeCache(Directory, Key, Entry, Why);
+    if (!Why.empty())
+      Out.Trace += "; " + Why;
+    return Why.empty();
+  }
+
 public:
   std::string llvmVersion() const override { return LLVM_VERSION_STRING; }
   std::string clangVersion() const override { return clang::getClangFullVersion(); }
@@ -293,19 +306,37 @@ public:
     addPhase(Phases, Clock.lap("front end"));
     std::string Trace = std::move(Out.Trace);
     Out = link({Compiled.Bitcode}, In.Options, false);
+    const std::string LinkLog = Out.Log;
     Out.Log = Compiled.Log + Out.Log;
     addPhase(Phases, Out.Trace);
     Out.Trace = Trace.empty() ? Phases : Trace + " (" + Phases + ")";
-    if (Out.Program && !Key.empty()) {
-      CachedBuild Entry{Out.Log, Out.Bitcode, Out.Objects, Out.Program->kernels(),
-                        Out.Program->globalVariableBytes()};
-      std::string Why;
-      writeCache(CacheDirectory, Key, Entry, Why);
-      if (!Why.empty())
-        Out.Trace += "; " + Why;
-      else
-        writeManifestFor(In, CacheDirectory, Key, DiskFiles, Out.Trace);
+    if (Out.Program && !Key.empty() && store(CacheDirectory, Key, Out, Out.Log)) {
+      writeManifestFor(In, CacheDirectory, Key, DiskFiles, Out.Trace);
+      // The same code under the key of its binary, with the log a build from the binary has
+      // (the front end's diagnostics are the source's): a program created from this one's binary
+      // (CL_PROGRAM_BINARIES) and built with the same options loads it.
+      store(CacheDirectory, binaryCacheKey(Out.Bitcode, In.Options), Out, LinkLog);
     }
+    return Out;
+  }
+
+  BuildOutput buildBinary(const std::string &Bitcode, const std::string &Options,
+                          const std::string &CacheDirectory) override {
+    Stopwatch Clock;
+    std::string Key, Trace;
+    if (!CacheDirectory.empty()) {
+      Key = binaryCacheKey(Bitcode, Options);
+      std::string Why;
+      if (std::optional<BuildOutput> Hit = loadCachedBuild(CacheDirectory, Key, Why)) {
+        Hit->Trace = "cache hit " + Key + " (program binary, " + Clock.lap("key and load") + ")";
+        return std::move(*Hit);
+      }
+      Trace = Why.empty() ? "cache miss " + Key + " (program binary)" : Why + "; rebuilding";
+    }
+    BuildOutput Out = link({Bitcode}, Options, false);
+    Out.Trace = Trace.empty() ? Out.Trace : Trace + " (" + Out.Trace + ")";
+    if (Out.Program && !Key.empty())
+      store(CacheDirectory, Key, Out, Out.Log);
     return Out;
   }
 

@@ -14,7 +14,7 @@
 namespace weft::compiler {
 
 /// Bumped whenever this interface changes, so that a stale libweft-compiler.so is refused.
-inline constexpr int AbiVersion = 15;
+inline constexpr int AbiVersion = 16;
 
 /// The entry point libweft-compiler.so exports: `extern "C" Compiler *weftCompilerCreate(int)`.
 /// It returns null if AbiVersion does not match the library's.
@@ -130,6 +130,13 @@ public:
   /// compile() and link() for clBuildProgram, through the disk cache in CacheDirectory (none if
   /// empty). Thread-safe; concurrent builds of one program in several processes are safe.
   virtual BuildOutput build(const CompileInput &In, const std::string &CacheDirectory) = 0;
+  /// link() of a program binary's module (BuildOutput::Bitcode) for clBuildProgram, through the
+  /// disk cache in CacheDirectory (none if empty): a build from a binary that this machine built
+  /// before, from source or from the same binary, loads the native code instead of optimising and
+  /// generating it again (PyOpenCL, for one, rebuilds each program from its own cache of
+  /// binaries). Thread-safe.
+  virtual BuildOutput buildBinary(const std::string &Bitcode, const std::string &Options,
+                                  const std::string &CacheDirectory) = 0;
   /// Passes Options (WEFT_LLVM_OPTIONS: LLVM command-line options such as -time-passes or
   /// -pass-remarks-missed=loop-vectorize, separated by spaces) to LLVM's option parser. Call it
   /// once, before any build. Empty if they parsed, else LLVM's complaint.

@@ -227,7 +227,9 @@ Status Program::buildFromBinary(const std::string &Options) {
     auto Compiler = loadCompiler();
     if (!Compiler)
       return Compiler.takeError();
-    compiler::BuildOutput Linked = (*Compiler)->link({Bitcode}, Options, false);
+    compiler::BuildOutput Linked = (*Compiler)->buildBinary(Bitcode, Options, config().CacheDir);
+    if (config().debug(DebugBuild) && !Linked.Trace.empty())
+      std::fprintf(stderr, "weft: build: %s\n", Linked.Trace.c_str());
     Next.Log = Linked.Log;
     if (Linked.Result == compiler::CompileOutput::Status::InvalidOptions)
       return Error(CL_INVALID_BUILD_OPTIONS, Linked.Log);

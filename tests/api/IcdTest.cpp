@@ -218,6 +218,75 @@ TEST(Icd, BuildsAKernelForAnotherProcess) {
   EXPECT_EQ(buildAndRun(tokenSource(Token ? Token : "this process")), 42);
 }
 
+// Also the first half of the next test, run in a process of its own with WEFT_TEST_TOKEN set:
+// builds a program, then a second one from its binary, and runs the second.
+TEST(Icd, RebuildsAKernelFromItsBinary) {
+  const char *Token = getenv("WEFT_TEST_TOKEN");
+  const std::string Source = tokenSource(Token ? Token : "this process");
+  cl_platform_id P = findWeft();
+  cl_device_id D;
+  ASSERT_EQ(clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 1, &D, nullptr), CL_SUCCESS);
+  cl_int Err;
+  cl_context C = clCreateContext(nullptr, 1, &D, nullptr, nullptr, &Err);
+  const char *Text = Source.c_str();
+  cl_program FromSource = clCreateProgramWithSource(C, 1, &Text, nullptr, &Err);
+  ASSERT_EQ(clBuildProgram(FromSource, 1, &D, "", nullptr, nullptr), CL_SUCCESS);
+  size_t Size = 0;
+  ASSERT_EQ(clGetProgramInfo(FromSource, CL_PROGRAM_BINARY_SIZES, sizeof Size, &Size, nullptr),
+            CL_SUCCESS);
+  std::vector<unsigned char> Binary(Size);
+  unsigned char *Bytes = Binary.data();
+  ASSERT_EQ(clGetProgramInfo(FromSource, CL_PROGRAM_BINARIES, sizeof Bytes, &Bytes, nullptr),
+            CL_SUCCESS);
+  const unsigned char *Binaries[] = {Bytes};
+  cl_int BinaryStatus = -1;
+  cl_program Rebuilt = clCreateProgramWithBinary(C, 1, &D, &Size, Binaries, &BinaryStatus, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  EXPECT_EQ(BinaryStatus, CL_SUCCESS);
+  ASSERT_EQ(clBuildProgram(Rebuilt, 1, &D, "", nullptr, nullptr), CL_SUCCESS);
+  cl_kernel K = clCreateKernel(Rebuilt, "k", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_mem Out = clCreateBuffer(C, CL_MEM_READ_WRITE, sizeof(cl_int), nullptr, &Err);
+  ASSERT_EQ(clSetKernelArg(K, 0, sizeof Out, &Out), CL_SUCCESS);
+  cl_command_queue Q = clCreateCommandQueueWithProperties(C, D, nullptr, &Err);
+  size_t One = 1;
+  cl_int Value = -1;
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &One, &One, 0, nullptr, nullptr), CL_SUCCESS);
+  EXPECT_EQ(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, sizeof Value, &Value, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(Value, 42);
+  clReleaseCommandQueue(Q);
+  clReleaseMemObject(Out);
+  clReleaseKernel(K);
+  clReleaseProgram(Rebuilt);
+  clReleaseProgram(FromSource);
+  clReleaseContext(C);
+}
+
+TEST(Icd, BuildsFromBinariesLoadTheCodeOfTheSourceBuild) {
+  // A program built from source, then from its binary, in a process with an empty cache: the
+  // build from the binary loads the code the source build stored.
+  const std::string Token =
+      "binary " + std::to_string(getpid()) + " " + std::to_string(time(nullptr));
+  const std::string Dir =
+      std::string(WEFT_TEST_VENDORS_DIR) + "/../../test-cache-binary-" + std::to_string(getpid());
+  char Self[4096] = {};
+  ASSERT_GT(readlink("/proc/self/exe", Self, sizeof Self - 1), 0);
+  std::string Command = "WEFT_DEBUG=build WEFT_TEST_TOKEN='" + Token + "' WEFT_CACHE_DIR='" + Dir +
+                        "' OCL_ICD_VENDORS='" + WEFT_TEST_VENDORS_DIR + "' '" + Self +
+                        "' --gtest_filter=Icd.RebuildsAKernelFromItsBinary 2>&1";
+  std::string Output = run("rm -rf '" + Dir + "'; " + Command);
+  EXPECT_NE(Output.find("[  PASSED  ] 1 test"), std::string::npos) << Output;
+  EXPECT_NE(Output.find("weft: build: cache miss"), std::string::npos) << Output;
+  EXPECT_NE(Output.find("weft: build: cache hit"), std::string::npos) << Output;
+  EXPECT_NE(Output.find("(program binary, key and load"), std::string::npos) << Output;
+  // WEFT_CACHE=off: the build from the binary compiles.
+  Output = run("WEFT_CACHE=off " + Command);
+  EXPECT_NE(Output.find("[  PASSED  ] 1 test"), std::string::npos) << Output;
+  EXPECT_EQ(Output.find("cache hit"), std::string::npos) << Output;
+  run("rm -rf '" + Dir + "'");
+}
+
 TEST(Icd, AManifestHitLeavesTheCompilerUnloaded) {
   // Another process builds a program only this test uses; this process then builds it from the
   // cache without ever opening the compiler library, and runs it.

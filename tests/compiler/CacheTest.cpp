@@ -60,6 +60,14 @@ protected:
     return Files;
   }
 
+  /// The key a build's trace names ("cache miss <key>", "cache hit <key>").
+  static std::string keyIn(const std::string &Trace) {
+    for (const char *Word : {"cache miss ", "cache hit "})
+      if (size_t At = Trace.find(Word); At != std::string::npos)
+        return Trace.substr(At + std::strlen(Word), 64);
+    return "";
+  }
+
   fs::path Dir;
 };
 
@@ -70,7 +78,9 @@ TEST_F(Cache, SecondBuildLoadsTheCachedCode) {
   ASSERT_TRUE(First.Program) << First.Log;
   EXPECT_FALSE(First.FromCache);
   EXPECT_NE(First.Trace.find("cache miss"), std::string::npos) << First.Trace;
-  ASSERT_EQ(entries().size(), 1u);
+  // The entry, and the same code under the key of the program's binary (below).
+  ASSERT_EQ(entries().size(), 2u);
+  EXPECT_TRUE(fs::exists(Dir / (keyIn(First.Trace) + ".weft"))) << First.Trace;
   // And the manifest through which libweft.so finds the entry without the compiler.
   EXPECT_EQ(entries(".weftd").size(), 1u);
   BuildOutput Second = build(Source);
@@ -131,9 +141,10 @@ TEST_F(Cache, OptionsAndHeadersOnDiskAreInTheKey) {
 }
 
 TEST_F(Cache, CorruptEntriesAreMissesAndGetRewritten) {
-  ASSERT_TRUE(build(Source).Program);
-  ASSERT_EQ(entries().size(), 1u);
-  fs::path Entry = entries()[0];
+  BuildOutput First = build(Source);
+  ASSERT_TRUE(First.Program);
+  fs::path Entry = Dir / (keyIn(First.Trace) + ".weft");
+  ASSERT_TRUE(fs::exists(Entry)) << First.Trace;
   for (std::string Damage : {"flip", "truncate", "empty"}) {
     std::string Bytes;
     {
@@ -153,6 +164,53 @@ TEST_F(Cache, CorruptEntriesAreMissesAndGetRewritten) {
     EXPECT_EQ(run(Rebuilt)[4], 12) << Damage;
     EXPECT_TRUE(build(Source).FromCache) << Damage << ": the entry was rewritten";
   }
+}
+
+// A program binary (CL_PROGRAM_BINARIES: the linked module) built again, as PyOpenCL does from
+// its own cache of binaries for every program it has built before, loads the code the build
+// from source stored instead of optimising and generating it again.
+TEST_F(Cache, BuildsFromABinaryLoadTheCodeOfTheSourceBuild) {
+  const std::string Warned = std::string("#warning from the front end\n") + Source;
+  BuildOutput First = build(Warned);
+  ASSERT_TRUE(First.Program) << First.Log;
+  EXPECT_NE(First.Log.find("from the front end"), std::string::npos) << First.Log;
+  BuildOutput Again = Compiler->buildBinary(First.Bitcode, "", Dir.string());
+  ASSERT_TRUE(Again.Program) << Again.Log;
+  EXPECT_TRUE(Again.FromCache) << Again.Trace;
+  EXPECT_NE(Again.Trace.find("program binary"), std::string::npos) << Again.Trace;
+  EXPECT_EQ(Again.Bitcode, First.Bitcode);
+  EXPECT_EQ(Again.Log.find("from the front end"), std::string::npos)
+      << "a build from a binary has no front end, so none of its diagnostics: " << Again.Log;
+  std::vector<int> R = run(Again);
+  for (int I = 0; I < 16; ++I)
+    EXPECT_EQ(R[I], 3 * I);
+  // Other options are another build: a miss, stored, then a hit.
+  BuildOutput Fast = Compiler->buildBinary(First.Bitcode, "-cl-fast-relaxed-math", Dir.string());
+  ASSERT_TRUE(Fast.Program) << Fast.Log;
+  EXPECT_FALSE(Fast.FromCache);
+  EXPECT_NE(Fast.Trace.find("cache miss"), std::string::npos) << Fast.Trace;
+  EXPECT_TRUE(
+      Compiler->buildBinary(First.Bitcode, "-cl-fast-relaxed-math", Dir.string()).FromCache);
+  EXPECT_EQ(run(Fast)[7], 21);
+  // Invalid options are refused, not looked up.
+  BuildOutput Bad = Compiler->buildBinary(First.Bitcode, "-no-such-option", Dir.string());
+  EXPECT_EQ(Bad.Result, compiler::CompileOutput::Status::InvalidOptions);
+  EXPECT_FALSE(Bad.Program);
+  // A damaged entry is a miss, and the build from the binary writes it again.
+  BuildOutput Stored = Compiler->buildBinary(First.Bitcode, "", Dir.string());
+  fs::path Entry = Dir / (keyIn(Stored.Trace) + ".weft");
+  ASSERT_TRUE(fs::exists(Entry)) << Stored.Trace;
+  std::ofstream(Entry, std::ios::binary | std::ios::trunc) << "garbage";
+  BuildOutput Rebuilt = Compiler->buildBinary(First.Bitcode, "", Dir.string());
+  ASSERT_TRUE(Rebuilt.Program) << Rebuilt.Log;
+  EXPECT_FALSE(Rebuilt.FromCache);
+  EXPECT_EQ(run(Rebuilt)[5], 15);
+  EXPECT_TRUE(Compiler->buildBinary(First.Bitcode, "", Dir.string()).FromCache);
+  // Without a directory, no cache.
+  BuildOutput Uncached = Compiler->buildBinary(First.Bitcode, "", "");
+  ASSERT_TRUE(Uncached.Program) << Uncached.Log;
+  EXPECT_FALSE(Uncached.FromCache);
+  EXPECT_EQ(Uncached.Trace.find("cache"), std::string::npos) << Uncached.Trace;
 }
 
 TEST_F(Cache, NoDirectoryNoCache) {
