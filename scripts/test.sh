@@ -16,19 +16,28 @@ clients=${WEFT_TEST_CLIENTS:-1}
 scripts/deps.sh
 [ "$clients" = 0 ] || scripts/deps.sh clients
 
+# The sanitizer builds are compiled at -O1 (the level the sanitizers' documentation compiles its
+# examples at) with line tables only (-g1: reports keep function, file and line). GCC under ASan
+# took 1.9x less time on compiler/passes/Barriers.cpp and 2.7x less on tests/api/KernelTest.cpp
+# than with RelWithDebInfo's -O2 -g. The plain build stays RelWithDebInfo, as installed.
 suite() { # suite <build-dir> <sanitizer or empty>
+  local flags=()
+  [ -z "$2" ] || flags=(-DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG"
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG")
   cmake -S . -B "$1" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWEFT_WERROR=ON \
-    -DWEFT_SANITIZE="$2"
+    -DWEFT_SANITIZE="$2" "${flags[@]}"
+  echo "== building $1 (${SECONDS} s since the start)"
   cmake --build "$1"
-  echo "== tests${2:+ under the $2 sanitizer} ($1)"
+  echo "== tests${2:+ under the $2 sanitizer} ($1; ${SECONDS} s since the start)"
   ctest --test-dir "$1" --output-on-failure -j "$(nproc)"
 }
 
 suite "$build" ""
 if [ "$clients" != 0 ]; then
-  echo "== real programs ($build)"
+  echo "== real programs ($build; ${SECONDS} s since the start)"
   tests/clients/run.sh "$build" fast
 fi
 for sanitizer in $sanitizers; do
   suite "$build-$sanitizer" "$sanitizer"
 done
+echo "== all passed in ${SECONDS} s"

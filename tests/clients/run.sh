@@ -10,6 +10,7 @@
 # Logs go to $CLIENT_LOGS (default: a temporary directory, printed at the end).
 set -uo pipefail
 build=$(realpath "${1:-build}")
+here=$(dirname "$(realpath "$0")")
 mode=${2:-fast}
 impl=${IMPL:-weft}
 if [ "$impl" = pocl ]; then
@@ -48,20 +49,45 @@ else
   skip clinfo "package clinfo"
 fi
 
-# PyOpenCL's own tests (package python-pyopencl-doc ships them with its examples).
+# PyOpenCL's own tests (package python-pyopencl-doc ships them with its examples), in one pytest
+# process per core, each running every N-th collected test (weft_pytest_shard.py): most of a
+# test's time is a kernel build on one thread. The shards' counts are added up, and together they
+# must account for every collected test.
 examples=/usr/share/doc/python-pyopencl-doc/examples
 if [ -d "$examples" ] && /usr/bin/python3 -c 'import pyopencl, pytest' 2> /dev/null; then
   work=$(mktemp -d)
   cp -r "$examples"/. "$work/"
-  (cd "$work" && timeout 3600 /usr/bin/python3 -m pytest -q -p no:cacheprovider test_*.py) \
-    > "$logs/pyopencl.log" 2>&1
-  summary=$(tail -n 3 "$logs/pyopencl.log" | grep -E 'passed|failed' | tail -n 1)
-  n_failed=$(grep -oE '[0-9]+ failed' <<< "$summary" | grep -oE '[0-9]+')
-  n_errors=$(grep -oE '[0-9]+ errors?' <<< "$summary" | grep -oE '[0-9]+')
-  n_passed=$(grep -oE '[0-9]+ passed' <<< "$summary" | grep -oE '[0-9]+')
-  ok=1
-  [ "${n_failed:-0}" = 0 ] && [ "${n_errors:-0}" = 0 ] && [ "${n_passed:-0}" -gt 0 ] && ok=0
-  result pyopencl $ok "${summary:-no pytest summary}"
+  shards=$(nproc)
+  started=$SECONDS
+  for k in $(seq "$shards"); do
+    (cd "$work" && WEFT_PYTEST_SHARD=$k/$shards PYTHONPATH=$here${PYTHONPATH:+:$PYTHONPATH} \
+      timeout 3600 /usr/bin/python3 -m pytest -q -p no:cacheprovider -p weft_pytest_shard \
+      --durations=10 test_*.py) > "$logs/pyopencl-$k.log" 2>&1 &
+  done
+  wait
+  # count <log> <word>: the number before <word> in pytest's last line ("3 passed, 1 skipped in 2s")
+  count() {
+    grep -E '(passed|failed|error|skipped|deselected).* in [0-9.]+s' "$1" | tail -n 1 |
+      grep -oE "[0-9]+ $2" | grep -oE '[0-9]+' || echo 0
+  }
+  declare -A total=()
+  collected=0 accounted=0 ok=0
+  for k in $(seq "$shards"); do
+    log=$logs/pyopencl-$k.log
+    for word in passed failed errors? skipped xfailed xpassed; do
+      total[$word]=$(( ${total[$word]:-0} + $(count "$log" "$word") ))
+    done
+    shard=$(grep -oE "weft shard $k/$shards: [0-9]+ of [0-9]+ tests" "$log")
+    [ -n "$shard" ] || ok=1
+    collected=$(awk '{print $6}' <<< "${shard:-x x x x x 0}")
+    accounted=$(( accounted + $(awk '{print $4}' <<< "${shard:-x x x 0}") ))
+  done
+  ran=$(( total[passed] + total[failed] + total[skipped] + total[xfailed] + total[xpassed] ))
+  [ "${total[failed]}" = 0 ] && [ "${total['errors?']}" = 0 ] && [ "${total[passed]}" -gt 0 ] &&
+    [ "$accounted" = "$collected" ] && [ "$ran" = "$collected" ] || ok=1
+  result pyopencl $ok "${total[passed]} passed, ${total[failed]} failed, \
+${total['errors?']} errors, ${total[skipped]} skipped of $collected collected, \
+in $shards processes ($((SECONDS - started)) s)"
   rm -rf "$work"
 else
   skip pyopencl "packages python3-pyopencl python3-pytest python-pyopencl-doc"
