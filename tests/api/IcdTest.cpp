@@ -179,17 +179,28 @@ TEST(Icd, BuildCacheWorksAcrossProcesses) {
   run("rm -rf '" + Dir + "'");
 }
 
-/// Builds Source on Weft, runs its kernel k(global int *out) on one work-item and returns out[0]
-/// (-1 if anything fails, with the failure reported).
-int buildAndRun(const std::string &Source, const std::string &Options = "") {
+/// A context on Weft's device, D.
+cl_context weftContext(cl_device_id &D) {
   cl_platform_id P = findWeft();
-  cl_device_id D;
   EXPECT_EQ(clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 1, &D, nullptr), CL_SUCCESS);
   cl_int Err;
-  cl_context C = clCreateContext(nullptr, 1, &D, nullptr, nullptr, &Err);
+  return clCreateContext(nullptr, 1, &D, nullptr, nullptr, &Err);
+}
+
+/// Source, built for D in C.
+cl_program buildSource(cl_context C, cl_device_id D, const std::string &Source,
+                       const std::string &Options = "") {
+  cl_int Err;
   const char *Text = Source.c_str();
   cl_program Prog = clCreateProgramWithSource(C, 1, &Text, nullptr, &Err);
   EXPECT_EQ(clBuildProgram(Prog, 1, &D, Options.c_str(), nullptr, nullptr), CL_SUCCESS);
+  return Prog;
+}
+
+/// Runs the built program's kernel k(global int *out) on one work-item and returns out[0] (-1 if
+/// anything fails, with the failure reported).
+int runOnOneWorkItem(cl_context C, cl_device_id D, cl_program Prog) {
+  cl_int Err;
   cl_kernel K = clCreateKernel(Prog, "k", &Err);
   EXPECT_EQ(Err, CL_SUCCESS);
   cl_mem Out = clCreateBuffer(C, CL_MEM_READ_WRITE, sizeof(cl_int), nullptr, &Err);
@@ -203,6 +214,15 @@ int buildAndRun(const std::string &Source, const std::string &Options = "") {
   clReleaseCommandQueue(Q);
   clReleaseMemObject(Out);
   clReleaseKernel(K);
+  return Value;
+}
+
+/// Builds Source on Weft, runs its kernel k(global int *out) on one work-item and returns out[0].
+int buildAndRun(const std::string &Source, const std::string &Options = "") {
+  cl_device_id D;
+  cl_context C = weftContext(D);
+  cl_program Prog = buildSource(C, D, Source, Options);
+  int Value = runOnOneWorkItem(C, D, Prog);
   clReleaseProgram(Prog);
   clReleaseContext(C);
   return Value;
@@ -222,15 +242,9 @@ TEST(Icd, BuildsAKernelForAnotherProcess) {
 // builds a program, then a second one from its binary, and runs the second.
 TEST(Icd, RebuildsAKernelFromItsBinary) {
   const char *Token = getenv("WEFT_TEST_TOKEN");
-  const std::string Source = tokenSource(Token ? Token : "this process");
-  cl_platform_id P = findWeft();
   cl_device_id D;
-  ASSERT_EQ(clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 1, &D, nullptr), CL_SUCCESS);
-  cl_int Err;
-  cl_context C = clCreateContext(nullptr, 1, &D, nullptr, nullptr, &Err);
-  const char *Text = Source.c_str();
-  cl_program FromSource = clCreateProgramWithSource(C, 1, &Text, nullptr, &Err);
-  ASSERT_EQ(clBuildProgram(FromSource, 1, &D, "", nullptr, nullptr), CL_SUCCESS);
+  cl_context C = weftContext(D);
+  cl_program FromSource = buildSource(C, D, tokenSource(Token ? Token : "this process"));
   size_t Size = 0;
   ASSERT_EQ(clGetProgramInfo(FromSource, CL_PROGRAM_BINARY_SIZES, sizeof Size, &Size, nullptr),
             CL_SUCCESS);
@@ -239,25 +253,12 @@ TEST(Icd, RebuildsAKernelFromItsBinary) {
   ASSERT_EQ(clGetProgramInfo(FromSource, CL_PROGRAM_BINARIES, sizeof Bytes, &Bytes, nullptr),
             CL_SUCCESS);
   const unsigned char *Binaries[] = {Bytes};
-  cl_int BinaryStatus = -1;
+  cl_int BinaryStatus = -1, Err;
   cl_program Rebuilt = clCreateProgramWithBinary(C, 1, &D, &Size, Binaries, &BinaryStatus, &Err);
   ASSERT_EQ(Err, CL_SUCCESS);
   EXPECT_EQ(BinaryStatus, CL_SUCCESS);
   ASSERT_EQ(clBuildProgram(Rebuilt, 1, &D, "", nullptr, nullptr), CL_SUCCESS);
-  cl_kernel K = clCreateKernel(Rebuilt, "k", &Err);
-  ASSERT_EQ(Err, CL_SUCCESS);
-  cl_mem Out = clCreateBuffer(C, CL_MEM_READ_WRITE, sizeof(cl_int), nullptr, &Err);
-  ASSERT_EQ(clSetKernelArg(K, 0, sizeof Out, &Out), CL_SUCCESS);
-  cl_command_queue Q = clCreateCommandQueueWithProperties(C, D, nullptr, &Err);
-  size_t One = 1;
-  cl_int Value = -1;
-  EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &One, &One, 0, nullptr, nullptr), CL_SUCCESS);
-  EXPECT_EQ(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, sizeof Value, &Value, 0, nullptr, nullptr),
-            CL_SUCCESS);
-  EXPECT_EQ(Value, 42);
-  clReleaseCommandQueue(Q);
-  clReleaseMemObject(Out);
-  clReleaseKernel(K);
+  EXPECT_EQ(runOnOneWorkItem(C, D, Rebuilt), 42);
   clReleaseProgram(Rebuilt);
   clReleaseProgram(FromSource);
   clReleaseContext(C);
