@@ -31,8 +31,8 @@
 // width that has the forms). The model weighs a mapped call like any call, and something it prices
 // high beside it (a 64-bit `i % 7` on AVX2, which has no vector instruction for it) can outweigh
 // the calls: such a loop with nine math calls, scalar on an AMD EPYC (znver3), ran 2.8x to 3.2x
-// faster vectorized (docs/performance.md, "Math loops the cost model left scalar"). Loops whose vectorization the
-// program decided (a pragma, or one already done) are left alone.
+// faster vectorized (docs/performance.md, "Math loops the cost model left scalar"). Loops whose
+// vectorization the program decided (a pragma, or one already done) are left alone.
 //
 // weft-vector-forms-inline, at the end of LLVM's pipeline: a sine and a cosine of the same vector
 // become one call of the sincos form (whose entry point Compiler.cpp and weft-vector-forms provide

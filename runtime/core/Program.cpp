@@ -173,6 +173,12 @@ compiler::CompileInput compileInput(const std::string &Source, bool Spirv,
   return In;
 }
 
+/// WEFT_DEBUG=build: what a build did with the disk cache.
+void traceBuild(const std::string &Trace) {
+  if (config().debug(DebugBuild) && !Trace.empty())
+    std::fprintf(stderr, "weft: build: %s\n", Trace.c_str());
+}
+
 /// A build of In from the disk cache, found through its manifest without opening the compiler
 /// library, which costs more than the rest of a cache hit (compiler/CacheEntry.h).
 std::optional<compiler::BuildOutput> findCachedBuild(const compiler::CompileInput &In) {
@@ -187,8 +193,8 @@ std::optional<compiler::BuildOutput> findCachedBuild(const compiler::CompileInpu
     std::snprintf(Took, sizeof Took, " (%.1f ms, compiler not loaded)",
                   std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start).count());
     Found->Trace = Trace + Took;
-  } else if (config().debug(DebugBuild) && !Trace.empty()) {
-    std::fprintf(stderr, "weft: build: %s\n", Trace.c_str());
+  } else {
+    traceBuild(Trace);
   }
   return Found;
 }
@@ -207,8 +213,7 @@ Status Program::buildFromSource(const std::string &Options) {
         return Compiler.takeError();
       Linked = (*Compiler)->build(In, config().CacheDir);
     }
-    if (config().debug(DebugBuild) && !Linked.Trace.empty())
-      std::fprintf(stderr, "weft: build: %s\n", Linked.Trace.c_str());
+    traceBuild(Linked.Trace);
     Next.Log = Linked.Log;
     if (Linked.Result == compiler::CompileOutput::Status::InvalidOptions)
       return Error(CL_INVALID_BUILD_OPTIONS, Linked.Log);
@@ -228,8 +233,7 @@ Status Program::buildFromBinary(const std::string &Options) {
     if (!Compiler)
       return Compiler.takeError();
     compiler::BuildOutput Linked = (*Compiler)->buildBinary(Bitcode, Options, config().CacheDir);
-    if (config().debug(DebugBuild) && !Linked.Trace.empty())
-      std::fprintf(stderr, "weft: build: %s\n", Linked.Trace.c_str());
+    traceBuild(Linked.Trace);
     Next.Log = Linked.Log;
     if (Linked.Result == compiler::CompileOutput::Status::InvalidOptions)
       return Error(CL_INVALID_BUILD_OPTIONS, Linked.Log);

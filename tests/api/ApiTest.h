@@ -67,4 +67,14 @@ protected:
   cl_device_id Device = nullptr;
 };
 
+/// The binary of P for its one device (CL_PROGRAM_BINARIES).
+inline std::vector<unsigned char> binaryOf(cl_program P) {
+  size_t Size = 0;
+  EXPECT_EQ(clGetProgramInfo(P, CL_PROGRAM_BINARY_SIZES, sizeof Size, &Size, nullptr), CL_SUCCESS);
+  std::vector<unsigned char> Bytes(Size);
+  unsigned char *Ptr = Bytes.data();
+  EXPECT_EQ(clGetProgramInfo(P, CL_PROGRAM_BINARIES, sizeof Ptr, &Ptr, nullptr), CL_SUCCESS);
+  return Bytes;
+}
+
 } // namespace weft::test

@@ -245,14 +245,10 @@ TEST(Icd, RebuildsAKernelFromItsBinary) {
   cl_device_id D;
   cl_context C = weftContext(D);
   cl_program FromSource = buildSource(C, D, tokenSource(Token ? Token : "this process"));
-  size_t Size = 0;
-  ASSERT_EQ(clGetProgramInfo(FromSource, CL_PROGRAM_BINARY_SIZES, sizeof Size, &Size, nullptr),
-            CL_SUCCESS);
-  std::vector<unsigned char> Binary(Size);
-  unsigned char *Bytes = Binary.data();
-  ASSERT_EQ(clGetProgramInfo(FromSource, CL_PROGRAM_BINARIES, sizeof Bytes, &Bytes, nullptr),
-            CL_SUCCESS);
-  const unsigned char *Binaries[] = {Bytes};
+  std::vector<unsigned char> Binary = binaryOf(FromSource);
+  ASSERT_FALSE(Binary.empty());
+  size_t Size = Binary.size();
+  const unsigned char *Binaries[] = {Binary.data()};
   cl_int BinaryStatus = -1, Err;
   cl_program Rebuilt = clCreateProgramWithBinary(C, 1, &D, &Size, Binaries, &BinaryStatus, &Err);
   ASSERT_EQ(Err, CL_SUCCESS);

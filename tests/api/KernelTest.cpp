@@ -983,16 +983,6 @@ TEST_F(KernelApi, BuiltinLibraryMathIntegersAndAtomics) {
   clReleaseProgram(P);
 }
 
-/// The binary of P for its one device.
-std::vector<unsigned char> binaryOf(cl_program P) {
-  size_t Size = 0;
-  EXPECT_EQ(clGetProgramInfo(P, CL_PROGRAM_BINARY_SIZES, sizeof Size, &Size, nullptr), CL_SUCCESS);
-  std::vector<unsigned char> Bytes(Size);
-  unsigned char *Ptr = Bytes.data();
-  EXPECT_EQ(clGetProgramInfo(P, CL_PROGRAM_BINARIES, sizeof Ptr, &Ptr, nullptr), CL_SUCCESS);
-  return Bytes;
-}
-
 TEST_F(KernelApi, BinariesRoundTrip) {
   cl_program Source = built("kernel void k(global int *o) { o[get_global_id(0)] = "
                             "7 * (int)get_global_id(0) + FROM_OPTION; }",
