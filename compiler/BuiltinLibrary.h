@@ -1,11 +1,11 @@
 // The built-in library's bitcode, embedded at build time (builtins/, cmake/Embed.cmake).
 #pragma once
 
-#include <cstddef>
+#include <string_view>
 
 namespace weft::compiler {
 
-extern const unsigned char BuiltinLibrary[];
-extern const size_t BuiltinLibrarySize;
+/// The bytes of the built-in library's bitcode (builtins/: every module linked into one).
+std::string_view builtinLibrary();
 
 } // namespace weft::compiler

@@ -91,7 +91,7 @@ const std::string &compilerIdentity() {
 Sha256 keyOf(const char *Kind) {
   static const std::string Library = [] {
     Sha256 H;
-    H.update(std::string_view(reinterpret_cast<const char *>(BuiltinLibrary), BuiltinLibrarySize));
+    H.update(builtinLibrary());
     return H.hex();
   }();
   Sha256 Key;

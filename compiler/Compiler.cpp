@@ -40,7 +40,7 @@ namespace {
 /// Links into M the built-in library's functions M calls, and those named in Also. False, with
 /// the reason in Log, if that fails.
 bool linkBuiltins(llvm::Module &M, std::string &Log, const std::vector<std::string> &Also = {}) {
-  llvm::StringRef Bytes(reinterpret_cast<const char *>(BuiltinLibrary), BuiltinLibrarySize);
+  llvm::StringRef Bytes(builtinLibrary());
   // Lazily: the linker materializes only the functions the program calls (the library has
   // thousands).
   auto Builtins =
