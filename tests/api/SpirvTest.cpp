@@ -258,12 +258,10 @@ TEST_F(Spirv, CompilesLinksAndRoundTripsThroughABinary) {
   cl_program Linked = clLinkProgram(Ctx, 1, &Device, "", 1, &P, nullptr, nullptr, &Err);
   ASSERT_EQ(Err, CL_SUCCESS);
   runKernels(Linked);
-  size_t Size = 0;
-  ASSERT_EQ(clGetProgramInfo(Linked, CL_PROGRAM_BINARY_SIZES, sizeof Size, &Size, nullptr), CL_SUCCESS);
-  std::vector<unsigned char> Binary(Size);
-  unsigned char *To = Binary.data();
-  ASSERT_EQ(clGetProgramInfo(Linked, CL_PROGRAM_BINARIES, sizeof To, &To, nullptr), CL_SUCCESS);
+  const std::vector<unsigned char> Binary = binaryOf(Linked);
+  ASSERT_FALSE(Binary.empty());
   const unsigned char *From = Binary.data();
+  const size_t Size = Binary.size();
   cl_program Again = clCreateProgramWithBinary(Ctx, 1, &Device, &Size, &From, nullptr, &Err);
   ASSERT_EQ(Err, CL_SUCCESS);
   ASSERT_EQ(clBuildProgram(Again, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(Again);
