@@ -7,5 +7,7 @@ namespace weft::compiler {
 
 /// The bytes of the built-in library's bitcode (builtins/: every module linked into one).
 std::string_view builtinLibrary();
+/// Its SHA-256, as 64 lowercase hex digits (computed when it was embedded).
+std::string_view builtinLibraryHash();
 
 } // namespace weft::compiler

@@ -89,18 +89,13 @@ const std::string &compilerIdentity() {
 
 /// A key's first fields: what decides the generated code besides the program itself.
 Sha256 keyOf(const char *Kind) {
-  static const std::string Library = [] {
-    Sha256 H;
-    H.update(builtinLibrary());
-    return H.hex();
-  }();
   Sha256 Key;
   Key.field("weft cache 4");
   Key.field(Kind);
   Key.field(WEFT_VERSION);
   Key.field(compilerIdentity());
   Key.field(LLVM_VERSION_STRING);
-  Key.field(Library);
+  Key.field(builtinLibraryHash());
   Key.field(hostCpuIdentity());
   return Key;
 }
