@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Every built-in function Clang 15's opencl-c.h declares for what the device reports is defined
-in Weft's built-in library, or is one the compiler lowers itself.
+"""Every built-in function Clang 15's opencl-c.h declares for what the device reports can be
+called in a kernel, and the call is to a function Weft's built-in library defines, or to one the
+compiler lowers itself.
 
 Kernels are compiled with Clang's TableGen declarations (-fdeclare-opencl-builtins), which cannot
-be listed; opencl-c.h is the same set written out (Clang checks the two against each other), so
-its declarations, with their mangled names, stand for what a kernel can call. The device's
-extensions and OpenCL C features come from the device itself, through the ICD loader, so a
-feature reported before its functions exist fails here.
+be listed; opencl-c.h is the same set written out. So each function the header declares is
+called with its own parameter types in a source compiled as compiler/Frontend.cpp compiles
+kernels: that must compile (TableGen declares it too), and each function the calls resolve to
+must be in the library. The device's extensions and OpenCL C features come from the device,
+through the ICD loader, so a feature reported before its functions exist fails here.
 
     builtins_complete.py <clang-15> <llvm-nm> <weft-builtins.bc>
 """
@@ -29,13 +31,6 @@ LOWERED = {
     "_Z18work_group_barrierj12memory_scope", "_Z9mem_fencej", "_Z14read_mem_fencej",
     "_Z15write_mem_fencej", "printf",
 }
-
-# opencl-c.h declares atomic_fetch_or, _xor, _and and _min (and their _explicit forms) of an
-# atomic_intptr_t with a uintptr_t operand and of an atomic_uintptr_t with an intptr_t one, for
-# global and local pointers only. The TableGen declarations have no such overloads: such a call
-# is one of the atomic_long or atomic_ulong forms (`_Atomicll`, `_Atomicmm`), which the library
-# defines.
-OPENCL_C_H_ONLY = re.compile(r"^_Z\d+atomic_fetch_(or|xor|and|min)(_explicit)?PU3AS[13]VU7_Atomic(lm|ml)")
 
 CL_DEVICE_TYPE_ALL = 0xFFFFFFFF
 CL_DEVICE_IMAGE_SUPPORT = 0x1016
@@ -71,26 +66,47 @@ def device_capabilities():
     return extensions, features, images
 
 
-def declared(clang, std, names):
-    """Mangled name -> (name, type) of every function opencl-c.h declares with `names` reported,
-    compiled as compiler/Frontend.cpp compiles kernels but with the header instead of TableGen."""
+def clang_arguments(clang, std, names):
+    """compiler/Frontend.cpp's arguments for kernels, with `names` reported, but the source."""
     resources = subprocess.run([clang, "-print-resource-dir"], check=True, capture_output=True,
                                text=True).stdout.strip()
-    with tempfile.TemporaryDirectory() as directory:
-        empty = os.path.join(directory, "empty.cl")
-        open(empty, "w").close()
-        arguments = [clang, "-cc1", "-triple", "x86_64-unknown-linux-gnu", "-target-cpu", "x86-64",
-                     "-x", "cl", "-resource-dir", resources, "-internal-isystem", resources + "/include",
-                     "-finclude-default-header", "-ffake-address-space-map",
-                     "-faddress-space-map-mangling=yes", "-cl-std=" + std,
-                     "-cl-ext=-all" + "".join(",+" + n for n in names), "-D__OPENCL_VERSION__=300"]
-        arguments += ["-D" + n + "=1" for n in names]
-        # Without image support opencl-c.h still declares some image functions, which Clang then
-        # rejects: errors, but the dump still holds every other declaration.
-        dump = subprocess.run(arguments + ["-fsyntax-only", "-ast-dump=json", empty],
-                              capture_output=True, text=True).stdout
-    return {d["mangledName"]: (d["name"], d["type"]["qualType"]) for d in json.loads(dump)["inner"]
-            if d.get("kind") == "FunctionDecl" and "mangledName" in d}
+    return [clang, "-cc1", "-triple", "x86_64-unknown-linux-gnu", "-target-cpu", "x86-64", "-x",
+            "cl", "-resource-dir", resources, "-internal-isystem", resources + "/include",
+            "-finclude-default-header", "-ffake-address-space-map",
+            "-faddress-space-map-mangling=yes", "-cl-std=" + std,
+            "-cl-ext=-all" + "".join(",+" + n for n in names), "-D__OPENCL_VERSION__=300"] + \
+           ["-D" + n + "=1" for n in names]
+
+
+def declared(clang, std, names, directory):
+    """(name, parameter types) of each function opencl-c.h declares with `names` reported."""
+    empty = os.path.join(directory, "empty.cl")
+    open(empty, "w").close()
+    # Without image support opencl-c.h still declares some image functions, which Clang then
+    # rejects: errors, but the dump holds every declaration.
+    dump = subprocess.run(clang_arguments(clang, std, names) + ["-fsyntax-only", "-ast-dump=json", empty],
+                          capture_output=True, text=True).stdout
+    return [(d["name"], [p["type"]["qualType"] for p in d.get("inner", []) if p.get("kind") == "ParmVarDecl"])
+            for d in json.loads(dump)["inner"] if d.get("kind") == "FunctionDecl" and "mangledName" in d]
+
+
+def called(clang, nm, std, names, functions, directory):
+    """The functions that calls of `functions`, each with its own parameter types, resolve to in
+    a kernel source compiled as Weft compiles one (TableGen's declarations)."""
+    source = os.path.join(directory, "calls.cl")
+    with open(source, "w") as out:
+        for i, (name, parameters) in enumerate(functions):
+            typed = ", ".join(f"{t} a{j}" for j, t in enumerate(parameters)) or "void"
+            arguments = ", ".join(f"a{j}" for j in range(len(parameters)))
+            out.write(f"void call{i}({typed}) {{ (void){name}({arguments}); }}\n")
+    module = os.path.join(directory, "calls.bc")
+    build = subprocess.run(clang_arguments(clang, std, names) +
+                           ["-fdeclare-opencl-builtins", "-O0", "-emit-llvm-bc", "-o", module, source],
+                           capture_output=True, text=True)
+    assert build.returncode == 0, f"{std}: a declared function cannot be called:\n{build.stderr[:20000]}"
+    symbols = subprocess.run([nm, "--undefined-only", module], check=True, capture_output=True,
+                             text=True).stdout.split()
+    return {s for s in symbols if s != "U"}
 
 
 def main():
@@ -101,22 +117,22 @@ def main():
     defined = {line.split()[-1] for line in symbols if line.strip()}
 
     missing = []
-    # OpenCL C 3.0 with every extension and feature; 1.2 with the extensions alone (features are
-    # 3.0's: with their macros opencl-c.h declares 3.0's functions in 1.2's address spaces).
-    for std, names in (("CL3.0", extensions + features), ("CL1.2", extensions)):
-        functions = declared(clang, std, names)
-        assert len(functions) > 5000, f"{std}: only {len(functions)} declarations read from opencl-c.h"
-        for mangled, (name, type) in sorted(functions.items()):
-            if mangled in defined or mangled in LOWERED or OPENCL_C_H_ONLY.match(mangled):
-                continue
-            if not images and "image" in type:
-                continue
-            missing.append(f"{std}: {mangled}  {name} :: {type}")
-        print(f"{std}: {len(functions)} functions declared by opencl-c.h")
+    with tempfile.TemporaryDirectory() as directory:
+        # OpenCL C 3.0 with every extension and feature. 1.2's header read with the extensions
+        # alone: the features are 3.0's, and with their macros opencl-c.h declares some of 3.0's
+        # functions in 1.2's address spaces; the calls are then compiled as Weft compiles 1.2.
+        for std, header in (("CL3.0", extensions + features), ("CL1.2", extensions)):
+            functions = [(name, parameters) for name, parameters in
+                         declared(clang, std, header, directory) if name != "printf" and
+                         (images or not any("image" in t or "sampler" in t for t in parameters))]
+            assert len(functions) > 5000, f"{std}: only {len(functions)} declarations read from opencl-c.h"
+            targets = called(clang, nm, std, extensions + features, functions, directory)
+            missing += [f"{std}: {t}" for t in sorted(targets - defined - LOWERED)]
+            print(f"{std}: {len(functions)} functions declared by opencl-c.h, {len(targets)} called")
 
     print(f"{len(defined)} functions defined by {library}")
     if missing:
-        print(f"{len(missing)} declared functions have no definition:", *missing, sep="\n  ")
+        print(f"{len(missing)} functions called have no definition:", *missing, sep="\n  ")
         return 1
     return 0
 
