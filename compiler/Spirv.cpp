@@ -495,6 +495,10 @@ readSpirv(llvm::LLVMContext &Ctx, const std::string &Il, std::string &Log,
 #undef EXT
   SPIRV::TranslatorOpts Options(SPIRV::VersionNumber::MaximumVersion, Extensions);
   Options.setGenKernelArgNameMDEnabled(true); // the names OpName gives, for clGetKernelArgInfo
+  // Built-ins under OpenCL C 2.0's names: by default (1.2's) the reader makes every atomic
+  // instruction an atomic_add, atomic_xchg... whose order is relaxed, dropping the module's
+  // acquire, release and sequentially consistent semantics; 2.0's atomic_*_explicit keep them.
+  Options.setDesiredBIsRepresentation(SPIRV::BIsRepresentation::OpenCL20);
   for (const auto &[Id, Value] : SpecConstants)
     Options.setSpecConst(Id, Value);
   // What the translator reads: Il in this machine's byte order, rewritten where valid SPIR-V

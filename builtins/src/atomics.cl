@@ -35,11 +35,6 @@ ATOMICS(int, __global)
 ATOMICS(uint, __global)
 ATOMICS(int, __local)
 ATOMICS(uint, __local)
-// Through a generic pointer: not OpenCL C (these functions take global or local pointers), but
-// LLVM 15's SPIR-V reader turns OpAtomicIAdd and the other read-modify-writes into these names
-// whatever the pointer's storage class, Generic included.
-ATOMICS(int, __generic)
-ATOMICS(uint, __generic)
 // cl_khr_int64_base_atomics and cl_khr_int64_extended_atomics: the atom_* names for long and
 // ulong (the atomic_* names these also define are not declared to kernels for 64 bits).
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
@@ -48,13 +43,11 @@ ATOMICS(long, __global)
 ATOMICS(ulong, __global)
 ATOMICS(long, __local)
 ATOMICS(ulong, __local)
-ATOMICS(long, __generic)
-ATOMICS(ulong, __generic)
 
+// OpenCL C 1.1's atomic_xchg on float.
 #define FLOAT_XCHG(AS)                                                                             \
   OVL float atomic_xchg(volatile AS float *p, float v) {                                           \
     return as_float(__atomic_exchange_n((volatile AS int *)p, as_int(v), __ATOMIC_RELAXED));       \
   }
 FLOAT_XCHG(__global)
 FLOAT_XCHG(__local)
-FLOAT_XCHG(__generic)

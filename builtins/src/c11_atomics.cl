@@ -135,17 +135,6 @@ IN_GLOBAL_AND_LOCAL(STORE_LOAD_EXCHANGE, atomic_double, double)
   FLOAT_MIN_MAX(A, C, AS, max, >)
 IN_GLOBAL_AND_LOCAL(FLOAT_ATOMICS, atomic_float, float)
 IN_GLOBAL_AND_LOCAL(FLOAT_ATOMICS, atomic_double, double)
-// LLVM 15's SPIR-V reader turns OpAtomicFAddEXT (sub is an add of the negation), OpAtomicFMinEXT
-// and OpAtomicFMaxEXT into OpenCL 1.x names on plain float and double pointers, dropping the
-// order and scope: they run sequentially consistent at device scope (on x86 the locked exchange
-// costs the same whatever the order).
-#define SPIRV_FLOAT_ATOMICS(A, C, AS)                                                              \
-  OVL C atomic_add(volatile AS C *p, C v) { return atomic_fetch_add((volatile AS A *)p, v); }      \
-  OVL C atomic_min(volatile AS C *p, C v) { return atomic_fetch_min((volatile AS A *)p, v); }      \
-  OVL C atomic_max(volatile AS C *p, C v) { return atomic_fetch_max((volatile AS A *)p, v); }
-IN_GLOBAL_AND_LOCAL(SPIRV_FLOAT_ATOMICS, atomic_float, float)
-IN_GLOBAL_AND_LOCAL(SPIRV_FLOAT_ATOMICS, atomic_double, double)
-
 // atomic_flag: an atomic_int that is 0 (clear) or 1 (set).
 #define FLAG(AS)                                                                                   \
   OVL bool atomic_flag_test_and_set_explicit(volatile AS atomic_flag *object, memory_order order,  \

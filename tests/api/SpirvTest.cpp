@@ -380,6 +380,40 @@ TEST_F(Spirv, FloatAtomics) {
   clReleaseProgram(P);
 }
 
+// atomic_exchange of atomic_float and atomic_double through SPIR-V: the double one had no
+// definition for the name the reader gave it (a 1.x atomic_xchg on a double). What the
+// work-items took out and the value left make up the first value and every id, once each.
+TEST_F(Spirv, FloatExchanges) {
+  cl_program P = fromIl(spirvKernels(WEFT_TEST_SPIRV20));
+  ASSERT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(P);
+  const size_t N = 1024;
+  cl_float F = -1.0f;
+  cl_double D = -1.0;
+  cl_mem MF = buffer(sizeof F, CL_MEM_COPY_HOST_PTR, &F),
+         MD = buffer(sizeof D, CL_MEM_COPY_HOST_PTR, &D), MFOld = buffer(N * sizeof(cl_float)),
+         MDOld = buffer(N * sizeof(cl_double));
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "floatExchanges", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  setArgs(K, MF, MD, MFOld, MDOld);
+  cl_command_queue Q = queue();
+  run(Q, K, N, 64);
+  std::vector<cl_float> Floats = read<cl_float>(Q, MFOld, N);
+  std::vector<cl_double> Doubles = read<cl_double>(Q, MDOld, N);
+  Floats.push_back(read<cl_float>(Q, MF, 1)[0]);
+  Doubles.push_back(read<cl_double>(Q, MD, 1)[0]);
+  std::sort(Floats.begin(), Floats.end());
+  std::sort(Doubles.begin(), Doubles.end());
+  for (size_t I = 0; I <= N; ++I) {
+    EXPECT_EQ(Floats[I], float(I) - 1.0f) << I;
+    EXPECT_EQ(Doubles[I], double(I) - 1.0) << I;
+  }
+  for (cl_mem M : {MF, MD, MFOld, MDOld})
+    clReleaseMemObject(M);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 // cl_khr_expect_assume: a module with OpExpectKHR and OpAssumeTrueKHR builds and runs.
 TEST_F(Spirv, ExpectAndAssume) {
   const std::string Extensions = deviceString(Device, CL_DEVICE_EXTENSIONS);

@@ -10,7 +10,10 @@ kernels: that must compile (TableGen declares it too), and each function the cal
 must be in the library. The device's extensions and OpenCL C features come from the device,
 through the ICD loader, so a feature reported before its functions exist fails here.
 
-    builtins_complete.py <clang-15> <llvm-nm> <weft-builtins.bc>
+The same calls go through SPIR-V as well (the translator writes them, Weft's reader reads them
+back): what they resolve to then must be in the library too.
+
+    builtins_complete.py <clang-15> <llvm-nm> <weft-builtins.bc> <weft-spirv-writer> <weft-spirv-reader>
 """
 
 import ctypes
@@ -66,14 +69,16 @@ def device_capabilities():
     return extensions, features, images
 
 
-def clang_arguments(clang, std, names):
-    """compiler/Frontend.cpp's arguments for kernels, with `names` reported, but the source."""
+def clang_arguments(clang, std, names, spirv=False):
+    """compiler/Frontend.cpp's arguments for kernels, with `names` reported, but the source; or
+    those of a SPIR-V producer (SPIR's triple and typed pointers, as LLVM 15's translator needs)."""
     resources = subprocess.run([clang, "-print-resource-dir"], check=True, capture_output=True,
                                text=True).stdout.strip()
-    return [clang, "-cc1", "-triple", "x86_64-unknown-linux-gnu", "-target-cpu", "x86-64", "-x",
-            "cl", "-resource-dir", resources, "-internal-isystem", resources + "/include",
-            "-finclude-default-header", "-ffake-address-space-map",
-            "-faddress-space-map-mangling=yes", "-cl-std=" + std,
+    target = ["-triple", "spir64-unknown-unknown", "-no-opaque-pointers"] if spirv else \
+             ["-triple", "x86_64-unknown-linux-gnu", "-target-cpu", "x86-64", "-ffake-address-space-map"]
+    return [clang, "-cc1"] + target + [
+            "-x", "cl", "-resource-dir", resources, "-internal-isystem", resources + "/include",
+            "-finclude-default-header", "-faddress-space-map-mangling=yes", "-cl-std=" + std,
             "-cl-ext=-all" + "".join(",+" + n for n in names), "-D__OPENCL_VERSION__=300"] + \
            ["-D" + n + "=1" for n in names]
 
@@ -90,27 +95,57 @@ def declared(clang, std, names, directory):
             for d in json.loads(dump)["inner"] if d.get("kind") == "FunctionDecl" and "mangledName" in d]
 
 
-def called(clang, nm, std, names, functions, directory):
-    """The functions that calls of `functions`, each with its own parameter types, resolve to in
-    a kernel source compiled as Weft compiles one (TableGen's declarations)."""
+def argument(index, type):
+    """A call's argument: the parameter, or a constant where SPIR-V wants one."""
+    if "memory_order" in type:
+        return "memory_order_seq_cst"
+    if "memory_scope" in type:
+        return "memory_scope_work_group"
+    if "cl_mem_fence_flags" in type:
+        return "CLK_GLOBAL_MEM_FENCE"
+    return f"a{index}"
+
+
+def compile_calls(clang, std, names, functions, directory, spirv=False):
+    """A module of calls of `functions`, each with its own parameter types, compiled with Clang's
+    TableGen declarations (as Weft compiles kernels, or as a SPIR-V producer would)."""
     source = os.path.join(directory, "calls.cl")
     with open(source, "w") as out:
         for i, (name, parameters) in enumerate(functions):
             typed = ", ".join(f"{t} a{j}" for j, t in enumerate(parameters)) or "void"
-            arguments = ", ".join(f"a{j}" for j in range(len(parameters)))
+            arguments = ", ".join(argument(j, t) for j, t in enumerate(parameters))
             out.write(f"void call{i}({typed}) {{ (void){name}({arguments}); }}\n")
     module = os.path.join(directory, "calls.bc")
-    build = subprocess.run(clang_arguments(clang, std, names) +
+    build = subprocess.run(clang_arguments(clang, std, names, spirv) +
                            ["-fdeclare-opencl-builtins", "-O0", "-emit-llvm-bc", "-o", module, source],
                            capture_output=True, text=True)
     assert build.returncode == 0, f"{std}: a declared function cannot be called:\n{build.stderr[:20000]}"
+    return module
+
+
+def undefined(nm, module):
     symbols = subprocess.run([nm, "--undefined-only", module], check=True, capture_output=True,
                              text=True).stdout.split()
     return {s for s in symbols if s != "U"}
 
 
+def through_spirv(clang, nm, writer, reader, names, functions, directory):
+    """The functions the calls resolve to in a SPIR-V module of them, once Weft's reader
+    (compiler/Spirv.cpp) has translated it back to LLVM IR."""
+    # SPIR-V 1.0's OpAtomicCompareExchange takes integers: the translator asserts on these.
+    functions = [(name, parameters) for name, parameters in functions
+                 if not (name.startswith("atomic_compare_exchange") and
+                         any("atomic_float" in t or "atomic_double" in t for t in parameters))]
+    module = compile_calls(clang, "CL3.0", names, functions, directory, spirv=True)
+    spirv, back = os.path.join(directory, "calls.spv"), os.path.join(directory, "back.bc")
+    for step in ([writer, module, spirv], [reader, spirv, back]):
+        run = subprocess.run(step, capture_output=True, text=True)
+        assert run.returncode == 0, f"{os.path.basename(step[0])}: {run.stderr[:20000]}"
+    return undefined(nm, back)
+
+
 def main():
-    clang, nm, library = sys.argv[1:4]
+    clang, nm, library, writer, reader = sys.argv[1:6]
     extensions, features, images = device_capabilities()
     symbols = subprocess.run([nm, "--defined-only", "--extern-only", library], check=True,
                              capture_output=True, text=True).stdout.split("\n")
@@ -126,9 +161,13 @@ def main():
                          declared(clang, std, header, directory) if name != "printf" and
                          (images or not any("image" in t or "sampler" in t for t in parameters))]
             assert len(functions) > 5000, f"{std}: only {len(functions)} declarations read from opencl-c.h"
-            targets = called(clang, nm, std, extensions + features, functions, directory)
+            targets = undefined(nm, compile_calls(clang, std, extensions + features, functions, directory))
             missing += [f"{std}: {t}" for t in sorted(targets - defined - LOWERED)]
             print(f"{std}: {len(functions)} functions declared by opencl-c.h, {len(targets)} called")
+            if std == "CL3.0":
+                targets = through_spirv(clang, nm, writer, reader, extensions + features, functions, directory)
+                missing += [f"SPIR-V: {t}" for t in sorted(targets - defined - LOWERED)]
+                print(f"SPIR-V: {len(targets)} called after the round trip")
 
     print(f"{len(defined)} functions defined by {library}")
     if missing:

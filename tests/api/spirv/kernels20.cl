@@ -11,6 +11,15 @@ kernel void floatAtomics(global atomic_float *f, global atomic_double *d, global
   atomic_fetch_max_explicit(&d[2], (double)values[i], memory_order_acq_rel, memory_scope_device);
 }
 
+// atomic_exchange of atomic_float and atomic_double: each work-item puts its id in and keeps what
+// it took out.
+kernel void floatExchanges(global atomic_float *f, global atomic_double *d, global float *fOld,
+                           global double *dOld) {
+  size_t i = get_global_id(0);
+  fOld[i] = atomic_exchange(f, (float)i);
+  dOld[i] = atomic_exchange_explicit(d, (double)i, memory_order_acq_rel, memory_scope_device);
+}
+
 // cl_khr_expect_assume (OpExpectKHR, OpAssumeTrueKHR) and cl_khr_spirv_no_integer_wrap_decoration
 // (the NoSignedWrap and NoUnsignedWrap decorations on Clang's nsw and nuw arithmetic).
 kernel void hints(global const int *in, global int *out) {
@@ -20,9 +29,9 @@ kernel void hints(global const int *in, global int *out) {
   out[i] = v % 4 + v * 3 - (v << 2);
 }
 
-// OpenCL C 2.0's atomics through generic pointers (Clang passes every atomic_* call one): LLVM
-// 15's SPIR-V reader names the read-modify-writes after OpenCL 1.x (atomic_add, atom_add for
-// 64 bits) on a generic pointer, which builtins/src/atomics.cl defines for SPIR-V's sake.
+// OpenCL C 2.0's atomics through generic pointers (Clang passes every atomic_* call one), which
+// Weft's SPIR-V reader turns back into OpenCL C 2.0's atomic_*_explicit with their order and
+// scope (compiler/Spirv.cpp).
 kernel void genericAtomics(global atomic_int *ints, global atomic_long *longs, local atomic_int *shared,
                            global int *perGroup) {
   size_t i = get_global_id(0);
