@@ -340,8 +340,9 @@ TEST_F(Spirv, SpecializationConstants) {
 TEST_F(Spirv, FloatAtomics) {
   const std::string Il = spirvKernels(WEFT_TEST_SPIRV20);
   ASSERT_GT(Il.size(), 20u) << "no " << WEFT_TEST_SPIRV20;
-  cl_program P = fromIl(Il);
-  ASSERT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(P);
+  cl_program P;
+  cl_kernel K = builtKernel(Il, "floatAtomics", P);
+  ASSERT_NE(K, nullptr);
   const size_t N = 1024;
   std::vector<float> Values(N);
   for (size_t I = 0; I < N; ++I)
@@ -354,11 +355,9 @@ TEST_F(Spirv, FloatAtomics) {
     }
   cl_float F[3] = {0.0f, NAN, -INFINITY};
   cl_double D[3] = {0.0, INFINITY, NAN};
-  cl_mem MF = buffer(sizeof F, CL_MEM_COPY_HOST_PTR, F), MD = buffer(sizeof D, CL_MEM_COPY_HOST_PTR, D),
-         MFold = buffer(N * 4), MValues = buffer(N * 4, CL_MEM_COPY_HOST_PTR, Values.data());
-  cl_int Err;
-  cl_kernel K = clCreateKernel(P, "floatAtomics", &Err);
-  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_mem MF = buffer(sizeof F, CL_MEM_COPY_HOST_PTR, F),
+         MD = buffer(sizeof D, CL_MEM_COPY_HOST_PTR, D), MFold = buffer(N * 4),
+         MValues = buffer(N * 4, CL_MEM_COPY_HOST_PTR, Values.data());
   setArgs(K, MF, MD, MFold, MValues);
   cl_command_queue Q = queue();
   run(Q, K, N, 64);
@@ -384,17 +383,15 @@ TEST_F(Spirv, FloatAtomics) {
 // definition for the name the reader gave it (a 1.x atomic_xchg on a double). What the
 // work-items took out and the value left make up the first value and every id, once each.
 TEST_F(Spirv, FloatExchanges) {
-  cl_program P = fromIl(spirvKernels(WEFT_TEST_SPIRV20));
-  ASSERT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_SUCCESS) << log(P);
+  cl_program P;
+  cl_kernel K = builtKernel(spirvKernels(WEFT_TEST_SPIRV20), "floatExchanges", P);
+  ASSERT_NE(K, nullptr);
   const size_t N = 1024;
   cl_float F = -1.0f;
   cl_double D = -1.0;
   cl_mem MF = buffer(sizeof F, CL_MEM_COPY_HOST_PTR, &F),
          MD = buffer(sizeof D, CL_MEM_COPY_HOST_PTR, &D), MFOld = buffer(N * sizeof(cl_float)),
          MDOld = buffer(N * sizeof(cl_double));
-  cl_int Err;
-  cl_kernel K = clCreateKernel(P, "floatExchanges", &Err);
-  ASSERT_EQ(Err, CL_SUCCESS);
   setArgs(K, MF, MD, MFOld, MDOld);
   cl_command_queue Q = queue();
   run(Q, K, N, 64);
