@@ -14,6 +14,9 @@
    - sgemm_GFLOPs: C = A * B, 1024 x 1024 floats, 16 x 16 tiles in local memory; spot-checked
    - gemm_naive_GFLOPs: the same product as textbooks and first ports write it (each work-item
      its own loop over k, no local memory), in 16 x 16 work-groups; spot-checked
+   - nbody_Gips: the all-pairs gravity step of the SDK samples (float4 positions with the mass in
+     w, float3 arithmetic, rsqrt), 8192 bodies in groups of 64, in billions of interactions per
+     second; a program of its own (outside build_ms), spot-checked against the host in double
    Prints "name value unit"; bench/kernels.sh runs it for Weft and PoCL side by side. */
 #include "bench.h"
 
@@ -75,6 +78,19 @@ static const char *Source =
     "  float acc = 0.0f;\n"
     "  for (int k = 0; k < n; ++k) acc += a[row * n + k] * b[k * n + col];\n"
     "  c[row * n + col] = acc; }\n";
+
+/* The SDK samples' N-body force loop: every work-item sums the pull of every body on its own. */
+static const char *NbodySource =
+    "kernel void nbody_forces(global const float4 *pos, global float4 *acc, int n, float eps2) {\n"
+    "  float4 me = pos[get_global_id(0)];\n"
+    "  float3 a = (float3)(0.0f);\n"
+    "  for (int j = 0; j < n; ++j) {\n"
+    "    float4 other = pos[j];\n"
+    "    float3 d = other.xyz - me.xyz;\n"
+    "    float inv = rsqrt(dot(d, d) + eps2);\n"
+    "    a += d * (other.w * inv * inv * inv);\n"
+    "  }\n"
+    "  acc[get_global_id(0)] = (float4)(a, 0.0f); }\n";
 
 /* The host triad: each thread a contiguous slice. */
 typedef struct {
@@ -276,6 +292,56 @@ int main(void) {
     free(HA);
     free(HB);
     free(HC);
+  }
+
+  /* N-body: bodies on a lattice with varied masses; a few accelerations checked in double. */
+  {
+    const int Bodies = 8192;
+    const float Eps2 = 0.01f;
+    float *Pos = malloc((size_t)Bodies * 16), *Acc = malloc((size_t)Bodies * 16);
+    for (int I = 0; I < Bodies; ++I) {
+      Pos[4 * I] = (float)(I % 32) * 0.5f;
+      Pos[4 * I + 1] = (float)(I / 32 % 16) * 0.25f;
+      Pos[4 * I + 2] = (float)(I / 512) * 0.75f;
+      Pos[4 * I + 3] = 1.0f + (float)(I % 7) * 0.125f;
+    }
+    cl_program NProg = clCreateProgramWithSource(C, 1, &NbodySource, NULL, &Err);
+    CHECK(Err);
+    CHECK(clBuildProgram(NProg, 1, &D, "", NULL, NULL));
+    cl_kernel Nb = clCreateKernel(NProg, "nbody_forces", &Err);
+    CHECK(Err);
+    CHECK(clEnqueueWriteBuffer(Q, A, CL_TRUE, 0, (size_t)Bodies * 16, Pos, 0, NULL, NULL));
+    CHECK(clSetKernelArg(Nb, 0, sizeof A, &A));
+    CHECK(clSetKernelArg(Nb, 1, sizeof Out, &Out));
+    CHECK(clSetKernelArg(Nb, 2, sizeof Bodies, &Bodies));
+    CHECK(clSetKernelArg(Nb, 3, sizeof Eps2, &Eps2));
+    size_t NGlobal = Bodies, NLocal = 64;
+    double Ms = timeKernel(Q, Nb, 1, &NGlobal, &NLocal, 5);
+    CHECK(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, (size_t)Bodies * 16, Acc, 0, NULL, NULL));
+    for (int P = 0; P < 16; ++P) {
+      int I = (P * 1237) % Bodies;
+      double Ref[3] = {0, 0, 0};
+      for (int J = 0; J < Bodies; ++J) {
+        double Dx = Pos[4 * J] - Pos[4 * I], Dy = Pos[4 * J + 1] - Pos[4 * I + 1],
+               Dz = Pos[4 * J + 2] - Pos[4 * I + 2];
+        double Inv = 1.0 / sqrt(Dx * Dx + Dy * Dy + Dz * Dz + Eps2);
+        double F = Pos[4 * J + 3] * Inv * Inv * Inv;
+        Ref[0] += Dx * F;
+        Ref[1] += Dy * F;
+        Ref[2] += Dz * F;
+      }
+      double Norm = sqrt(Ref[0] * Ref[0] + Ref[1] * Ref[1] + Ref[2] * Ref[2]);
+      for (int K3 = 0; K3 < 3; ++K3)
+        if (fabs(Acc[4 * I + K3] - Ref[K3]) > 1e-3 * Norm + 1e-3) {
+          fprintf(stderr, "nbody_forces: acc[%d].%c = %f, expected %f\n", I, "xyz"[K3], Acc[4 * I + K3], Ref[K3]);
+          return 1;
+        }
+    }
+    printf("nbody_Gips %.3f Ginteractions/s\n", (double)Bodies * Bodies / (Ms * 1e6));
+    clReleaseKernel(Nb);
+    clReleaseProgram(NProg);
+    free(Pos);
+    free(Acc);
   }
   return 0;
 }
