@@ -333,7 +333,8 @@ int main(void) {
       double Norm = sqrt(Ref[0] * Ref[0] + Ref[1] * Ref[1] + Ref[2] * Ref[2]);
       for (int K3 = 0; K3 < 3; ++K3)
         if (fabs(Acc[4 * I + K3] - Ref[K3]) > 1e-3 * Norm + 1e-3) {
-          fprintf(stderr, "nbody_forces: acc[%d].%c = %f, expected %f\n", I, "xyz"[K3], Acc[4 * I + K3], Ref[K3]);
+          fprintf(stderr, "nbody_forces: acc[%d].%c = %f, expected %f\n", I, "xyz"[K3],
+                  Acc[4 * I + K3], Ref[K3]);
           return 1;
         }
     }
