@@ -23,6 +23,10 @@
 // x loop's group gets a scope of its own that every other access declares it does not alias;
 // afterwards those scopes are removed again, from the copies too.
 //
+// Work-items computing on vectors narrower than the host's (float3 and float4 on AVX2: N-body's
+// positions) are split into scalars first (narrowVectorsOnly), or the SLP vectorizer packs each
+// copy's own lanes instead of the copies.
+//
 // Columns written `int col = get_global_id(0)` make the copies' indices (long)(int)(g + j), which
 // the vectorizer cannot take as consecutive (the ids may cross 2^31 among the copies): the inner
 // loop gets a second version for when they do not (versionForConsecutiveColumns).
@@ -50,6 +54,7 @@
 #include <llvm/Transforms/Scalar/IndVarSimplify.h>
 #include <llvm/Transforms/Scalar/LoopPassManager.h>
 #include <llvm/Transforms/Scalar/LoopUnrollAndJamPass.h>
+#include <llvm/Transforms/Scalar/Scalarizer.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/LCSSA.h>
@@ -236,9 +241,37 @@ llvm::PreservedAnalyses KeepVectorLoopsForJamPass::run(llvm::Loop &L, llvm::Loop
   return llvm::PreservedAnalyses::all();
 }
 
+namespace {
+
+/// Whether F's nests compute on vectors narrower than the host's and F on none as wide: then the
+/// SLP vectorizer would pack each jammed work-item's float3 or float4 alone (its lanes, not the
+/// work-items), leaving the rest of each vector register and every square root or division of a
+/// scalar per work-item; split into scalars first (LLVM's Scalarizer), the jammed copies pack
+/// across work-items, one a lane. Vectors as wide as the host's (float8 on AVX2) already fill
+/// the registers, and stay.
+bool narrowVectorsOnly(llvm::Function &F, const std::vector<llvm::Loop *> &Nests,
+                       unsigned HostBits) {
+  auto Bits = [](const llvm::Instruction &I) -> uint64_t {
+    auto *V = llvm::dyn_cast<llvm::FixedVectorType>(I.getType());
+    return V ? V->getPrimitiveSizeInBits().getFixedSize() : 0;
+  };
+  for (llvm::Instruction &I : llvm::instructions(F))
+    if (uint64_t B = Bits(I); B && B >= HostBits)
+      return false;
+  for (llvm::Loop *L : Nests)
+    for (llvm::BasicBlock *BB : L->getSubLoops()[0]->blocks())
+      for (llvm::Instruction &I : *BB)
+        if (Bits(I) && !llvm::isa<llvm::LoadInst>(I) && !llvm::isa<llvm::ShuffleVectorInst>(I))
+          return true;
+  return false;
+}
+
+} // namespace
+
 llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
                                                   llvm::FunctionAnalysisManager &FAM) {
-  const unsigned Count = workItemsPerIteration(FAM.getResult<llvm::TargetIRAnalysis>(F));
+  const auto &TTI = FAM.getResult<llvm::TargetIRAnalysis>(F);
+  const unsigned Count = workItemsPerIteration(TTI);
   if (Count < 2)
     return llvm::PreservedAnalyses::all();
   llvm::LLVMContext &C = F.getContext();
@@ -266,6 +299,15 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
         L->setLoopID(llvm::makePostTransformationMetadata(C, L->getLoopID(), {JamCount}, {}));
   };
 
+  if (std::vector<llvm::Loop *> Nests = nests(attr::WorkItemLoop);
+      !Nests.empty() &&
+      narrowVectorsOnly(F, Nests,
+                        TTI.getRegisterBitWidth(llvm::TargetTransformInfo::RGK_FixedWidthVector)
+                            .getFixedSize())) {
+    llvm::FunctionPassManager Split;
+    Split.addPass(llvm::ScalarizerPass());
+    FAM.invalidate(F, Split.run(F, FAM));
+  }
   for (llvm::Loop *L : nests(attr::WorkItemLoop)) {
     auto Groups = parallelGroups(*L);
     std::vector<llvm::Instruction *> Accesses;
