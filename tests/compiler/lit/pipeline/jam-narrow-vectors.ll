@@ -1,10 +1,11 @@
-; Work-items computing on vectors narrower than the host's, in a work-item loop with a loop inside
-; (N-body's float4 positions and float3 arithmetic): weft-jam-work-items splits them into scalars
-; before the jam, so that the SLP vectorizer packs the 16 jammed work-items side by side, one a
-; lane (the square roots as one <16 x float> call), instead of each work-item's own three or four
-; lanes with a scalar square root and division per work-item. A kernel on float8, as wide as the
-; host's vectors (AVX2), is left as it is. The input is Clang 15's output (x86-64-v3, -O2
-; -disable-llvm-passes -ffp-contract=on) for
+; Work-items computing on vectors narrower than the host's, in a work-item loop with a loop inside:
+; weft-jam-work-items splits them into scalars before the jam, loads and stores included, so that
+; the SLP vectorizer packs the jammed work-items side by side instead of each work-item's own
+; three or four lanes. N-body's float4 positions and float3 arithmetic: the 16 work-items' square
+; roots become one <16 x float> call (per work-item, a scalar square root and division before).
+; float4 pixels stored whole: two work-items' components fill each <8 x float> (one work-item's
+; <4 x float> before). A kernel on float8, as wide as the host's vectors (AVX2), stays as it is.
+; The input is Clang 15's output (x86-64-v3, -O2 -disable-llvm-passes -ffp-contract=on) for
 ;   kernel void nbody(global const float4 *pos, global float4 *acc, int n) {
 ;     float4 me = pos[get_global_id(0)];
 ;     float3 a = (float3)(0.0f);
@@ -23,12 +24,24 @@
 ;       x = x * x + in[i];
 ;     out[get_global_id(0)] = x;
 ;   }
+;   kernel void pixels(global const float4 *in, global float4 *out) {
+;     size_t i = get_global_id(0);
+;     float4 x = in[i];
+;     float4 y = x * 0.5f + 1.0f;
+;     for (int k = 0; k < 4; ++k)
+;       y = y * x + (float4)(1.0f, 2.0f, 3.0f, 4.0f);
+;     float4 z = y * y + 1.0f;
+;     out[i] = (float4)(__builtin_sqrtf(z.x), __builtin_sqrtf(z.y), __builtin_sqrtf(z.z),
+;                       __builtin_sqrtf(z.w)) / (x + 2.0f);
+;   }
 ; RUN: %opt -passes='weft-pipeline,default<O3>' -S %s | FileCheck %s
 
 ; CHECK-LABEL: define void @__weft_wg_nbody(
 ; CHECK: call <16 x float> @llvm.sqrt.v16f32
 ; CHECK-LABEL: define void @__weft_wg_wide(
 ; CHECK: call <8 x float> @llvm.fmuladd.v8f32
+; CHECK-LABEL: define void @__weft_wg_pixels(
+; CHECK: call <8 x float> @llvm.sqrt.v8f32
 
 ; ModuleID = 'narrow.cl'
 source_filename = "narrow.cl"
@@ -234,6 +247,102 @@ for.end:                                          ; preds = %for.cond.cleanup
 ; Function Attrs: nocallback nofree nosync nounwind readnone speculatable willreturn
 declare <8 x float> @llvm.fmuladd.v8f32(<8 x float>, <8 x float>, <8 x float>) #3
 
+; Function Attrs: convergent norecurse nounwind
+define dso_local spir_kernel void @pixels(ptr addrspace(1) noundef align 16 %in, ptr addrspace(1) noundef align 16 %out) #0 !kernel_arg_addr_space !20 !kernel_arg_access_qual !21 !kernel_arg_type !22 !kernel_arg_base_type !23 !kernel_arg_type_qual !24 {
+entry:
+  %in.addr = alloca ptr addrspace(1), align 8
+  %out.addr = alloca ptr addrspace(1), align 8
+  %i = alloca i64, align 8
+  %x = alloca <4 x float>, align 16
+  %y = alloca <4 x float>, align 16
+  %k = alloca i32, align 4
+  %.compoundliteral = alloca <4 x float>, align 16
+  %z = alloca <4 x float>, align 16
+  %.compoundliteral1 = alloca <4 x float>, align 16
+  store ptr addrspace(1) %in, ptr %in.addr, align 8, !tbaa !8
+  store ptr addrspace(1) %out, ptr %out.addr, align 8, !tbaa !8
+  call void @llvm.lifetime.start.p0(i64 8, ptr %i) #4
+  %call = call i64 @_Z13get_global_idj(i32 noundef 0) #5
+  store i64 %call, ptr %i, align 8, !tbaa !25
+  call void @llvm.lifetime.start.p0(i64 16, ptr %x) #4
+  %0 = load ptr addrspace(1), ptr %in.addr, align 8, !tbaa !8
+  %1 = load i64, ptr %i, align 8, !tbaa !25
+  %arrayidx = getelementptr inbounds <4 x float>, ptr addrspace(1) %0, i64 %1
+  %2 = load <4 x float>, ptr addrspace(1) %arrayidx, align 16, !tbaa !14
+  store <4 x float> %2, ptr %x, align 16, !tbaa !14
+  call void @llvm.lifetime.start.p0(i64 16, ptr %y) #4
+  %3 = load <4 x float>, ptr %x, align 16, !tbaa !14
+  %4 = call <4 x float> @llvm.fmuladd.v4f32(<4 x float> %3, <4 x float> <float 5.000000e-01, float 5.000000e-01, float 5.000000e-01, float 5.000000e-01>, <4 x float> <float 1.000000e+00, float 1.000000e+00, float 1.000000e+00, float 1.000000e+00>)
+  store <4 x float> %4, ptr %y, align 16, !tbaa !14
+  call void @llvm.lifetime.start.p0(i64 4, ptr %k) #4
+  store i32 0, ptr %k, align 4, !tbaa !12
+  br label %for.cond
+
+for.cond:                                         ; preds = %for.inc, %entry
+  %5 = load i32, ptr %k, align 4, !tbaa !12
+  %cmp = icmp slt i32 %5, 4
+  br i1 %cmp, label %for.body, label %for.cond.cleanup
+
+for.cond.cleanup:                                 ; preds = %for.cond
+  call void @llvm.lifetime.end.p0(i64 4, ptr %k) #4
+  br label %for.end
+
+for.body:                                         ; preds = %for.cond
+  %6 = load <4 x float>, ptr %y, align 16, !tbaa !14
+  %7 = load <4 x float>, ptr %x, align 16, !tbaa !14
+  store <4 x float> <float 1.000000e+00, float 2.000000e+00, float 3.000000e+00, float 4.000000e+00>, ptr %.compoundliteral, align 16, !tbaa !14
+  %8 = load <4 x float>, ptr %.compoundliteral, align 16, !tbaa !14
+  %9 = call <4 x float> @llvm.fmuladd.v4f32(<4 x float> %6, <4 x float> %7, <4 x float> %8)
+  store <4 x float> %9, ptr %y, align 16, !tbaa !14
+  br label %for.inc
+
+for.inc:                                          ; preds = %for.body
+  %10 = load i32, ptr %k, align 4, !tbaa !12
+  %inc = add nsw i32 %10, 1
+  store i32 %inc, ptr %k, align 4, !tbaa !12
+  br label %for.cond
+
+for.end:                                          ; preds = %for.cond.cleanup
+  call void @llvm.lifetime.start.p0(i64 16, ptr %z) #4
+  %11 = load <4 x float>, ptr %y, align 16, !tbaa !14
+  %12 = load <4 x float>, ptr %y, align 16, !tbaa !14
+  %13 = call <4 x float> @llvm.fmuladd.v4f32(<4 x float> %11, <4 x float> %12, <4 x float> <float 1.000000e+00, float 1.000000e+00, float 1.000000e+00, float 1.000000e+00>)
+  store <4 x float> %13, ptr %z, align 16, !tbaa !14
+  %14 = load <4 x float>, ptr %z, align 16
+  %15 = extractelement <4 x float> %14, i64 0
+  %16 = call float @llvm.sqrt.f32(float %15)
+  %vecinit = insertelement <4 x float> undef, float %16, i32 0
+  %17 = load <4 x float>, ptr %z, align 16
+  %18 = extractelement <4 x float> %17, i64 1
+  %19 = call float @llvm.sqrt.f32(float %18)
+  %vecinit2 = insertelement <4 x float> %vecinit, float %19, i32 1
+  %20 = load <4 x float>, ptr %z, align 16
+  %21 = extractelement <4 x float> %20, i64 2
+  %22 = call float @llvm.sqrt.f32(float %21)
+  %vecinit3 = insertelement <4 x float> %vecinit2, float %22, i32 2
+  %23 = load <4 x float>, ptr %z, align 16
+  %24 = extractelement <4 x float> %23, i64 3
+  %25 = call float @llvm.sqrt.f32(float %24)
+  %vecinit4 = insertelement <4 x float> %vecinit3, float %25, i32 3
+  store <4 x float> %vecinit4, ptr %.compoundliteral1, align 16, !tbaa !14
+  %26 = load <4 x float>, ptr %.compoundliteral1, align 16, !tbaa !14
+  %27 = load <4 x float>, ptr %x, align 16, !tbaa !14
+  %add = fadd <4 x float> %27, <float 2.000000e+00, float 2.000000e+00, float 2.000000e+00, float 2.000000e+00>
+  %div = fdiv <4 x float> %26, %add, !fpmath !15
+  %28 = load ptr addrspace(1), ptr %out.addr, align 8, !tbaa !8
+  %29 = load i64, ptr %i, align 8, !tbaa !25
+  %arrayidx5 = getelementptr inbounds <4 x float>, ptr addrspace(1) %28, i64 %29
+  store <4 x float> %div, ptr addrspace(1) %arrayidx5, align 16, !tbaa !14
+  call void @llvm.lifetime.end.p0(i64 16, ptr %z) #4
+  call void @llvm.lifetime.end.p0(i64 16, ptr %y) #4
+  call void @llvm.lifetime.end.p0(i64 16, ptr %x) #4
+  call void @llvm.lifetime.end.p0(i64 8, ptr %i) #4
+  ret void
+}
+
+; Function Attrs: nocallback nofree nosync nounwind readnone speculatable willreturn
+declare <4 x float> @llvm.fmuladd.v4f32(<4 x float>, <4 x float>, <4 x float>) #3
+
 attributes #0 = { convergent norecurse nounwind "frame-pointer"="none" "min-legal-vector-width"="0" "no-builtins" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64-v3" "target-features"="+avx,+avx2,+bmi,+bmi2,+crc32,+cx16,+cx8,+f16c,+fma,+fxsr,+lzcnt,+mmx,+movbe,+popcnt,+sahf,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+ssse3,+x87,+xsave" "uniform-work-group-size"="true" }
 attributes #1 = { argmemonly nocallback nofree nosync nounwind willreturn }
 attributes #2 = { convergent nounwind readnone willreturn "frame-pointer"="none" "no-builtins" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64-v3" "target-features"="+avx,+avx2,+bmi,+bmi2,+crc32,+cx16,+cx8,+f16c,+fma,+fxsr,+lzcnt,+mmx,+movbe,+popcnt,+sahf,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+ssse3,+x87,+xsave" }
@@ -265,3 +374,10 @@ attributes #5 = { convergent nobuiltin nounwind readnone willreturn "no-builtins
 !17 = !{!"float", !10, i64 0}
 !18 = !{!"float8*", !"float8*", !"int"}
 !19 = !{!"float __attribute__((ext_vector_type(8)))*", !"float __attribute__((ext_vector_type(8)))*", !"int"}
+!20 = !{i32 1, i32 1}
+!21 = !{!"none", !"none"}
+!22 = !{!"float4*", !"float4*"}
+!23 = !{!"float __attribute__((ext_vector_type(4)))*", !"float __attribute__((ext_vector_type(4)))*"}
+!24 = !{!"const", !""}
+!25 = !{!26, !26, i64 0}
+!26 = !{!"long", !10, i64 0}
