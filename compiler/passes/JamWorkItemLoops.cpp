@@ -250,8 +250,8 @@ namespace {
 /// across work-items, one a lane (splitVectorAccesses first, as the Scalarizer does not split
 /// loads and stores). Vectors as wide as the host's (float8 on AVX2) already fill the registers,
 /// and stay.
-bool narrowVectorsOnly(llvm::Function &F, const std::vector<llvm::Loop *> &Nests,
-                       unsigned HostBits) {
+bool narrowVectorsOnly(llvm::Function &F, const std::vector<llvm::Loop *> &Nests, unsigned HostBits,
+                       llvm::ScalarEvolution &SE) {
   auto Bits = [](const llvm::Instruction &I) -> uint64_t {
     auto *V = llvm::dyn_cast<llvm::FixedVectorType>(I.getType());
     return V ? V->getPrimitiveSizeInBits().getFixedSize() : 0;
@@ -259,11 +259,18 @@ bool narrowVectorsOnly(llvm::Function &F, const std::vector<llvm::Loop *> &Nests
   for (llvm::Instruction &I : llvm::instructions(F))
     if (uint64_t B = Bits(I); B && B >= HostBits)
       return false;
-  for (llvm::Loop *L : Nests)
-    for (llvm::BasicBlock *BB : L->getSubLoops()[0]->blocks())
+  // Only nests the jam can take: an inner trip count the same for every work-item (LLVM's test
+  // decides the rest). Split and not jammed, a work-item's float4 would run as four scalars.
+  for (llvm::Loop *L : Nests) {
+    llvm::Loop *Inner = L->getSubLoops()[0];
+    const llvm::SCEV *Trips = SE.getBackedgeTakenCount(Inner);
+    if (llvm::isa<llvm::SCEVCouldNotCompute>(Trips) || !SE.isLoopInvariant(Trips, L))
+      continue;
+    for (llvm::BasicBlock *BB : Inner->blocks())
       for (llvm::Instruction &I : *BB)
         if (Bits(I) && !llvm::isa<llvm::LoadInst>(I) && !llvm::isa<llvm::ShuffleVectorInst>(I))
           return true;
+  }
   return false;
 }
 
@@ -352,9 +359,10 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
 
   if (std::vector<llvm::Loop *> Nests = nests(attr::WorkItemLoop);
       !Nests.empty() &&
-      narrowVectorsOnly(F, Nests,
-                        TTI.getRegisterBitWidth(llvm::TargetTransformInfo::RGK_FixedWidthVector)
-                            .getFixedSize())) {
+      narrowVectorsOnly(
+          F, Nests,
+          TTI.getRegisterBitWidth(llvm::TargetTransformInfo::RGK_FixedWidthVector).getFixedSize(),
+          FAM.getResult<llvm::ScalarEvolutionAnalysis>(F))) {
     // Element by element, a nest must still have few enough accesses for the jam's test.
     auto elementAccesses = [](llvm::Loop *L) {
       auto Groups = parallelGroups(*L);
