@@ -114,6 +114,17 @@ bool inGroups(const llvm::Instruction &I,
   return false;
 }
 
+/// L's loads and stores in its parallel groups: those the jam's test is told are independent.
+std::vector<llvm::Instruction *> groupAccesses(const llvm::Loop &L) {
+  auto Groups = parallelGroups(L);
+  std::vector<llvm::Instruction *> Accesses;
+  for (llvm::BasicBlock *BB : L.blocks())
+    for (llvm::Instruction &I : *BB)
+      if ((llvm::isa<llvm::LoadInst>(I) || llvm::isa<llvm::StoreInst>(I)) && inGroups(I, Groups))
+        Accesses.push_back(&I);
+  return Accesses;
+}
+
 /// Drops from each access's scope lists the scopes of Domain.
 void removeScopes(llvm::Function &F, const llvm::MDNode *Domain) {
   auto Filter = [Domain](llvm::MDNode *List) -> llvm::MDNode * {
@@ -259,19 +270,22 @@ bool narrowVectorsOnly(llvm::Function &F, const std::vector<llvm::Loop *> &Nests
   for (llvm::Instruction &I : llvm::instructions(F))
     if (uint64_t B = Bits(I); B && B >= HostBits)
       return false;
-  // Only nests the jam can take: an inner trip count the same for every work-item (LLVM's test
-  // decides the rest). Split and not jammed, a work-item's float4 would run as four scalars.
+  // Only when the jam can take every nest (an inner trip count the same for every work-item and
+  // few enough accesses; LLVM's test decides the rest): split and not jammed, a work-item's
+  // float4 would run as four scalars.
+  bool Narrow = false;
   for (llvm::Loop *L : Nests) {
     llvm::Loop *Inner = L->getSubLoops()[0];
     const llvm::SCEV *Trips = SE.getBackedgeTakenCount(Inner);
-    if (llvm::isa<llvm::SCEVCouldNotCompute>(Trips) || !SE.isLoopInvariant(Trips, L))
-      continue;
+    if (llvm::isa<llvm::SCEVCouldNotCompute>(Trips) || !SE.isLoopInvariant(Trips, L) ||
+        groupAccesses(*L).size() > MaxAccesses)
+      return false;
     for (llvm::BasicBlock *BB : Inner->blocks())
       for (llvm::Instruction &I : *BB)
-        if (Bits(I) && !llvm::isa<llvm::LoadInst>(I) && !llvm::isa<llvm::ShuffleVectorInst>(I))
-          return true;
+        Narrow |=
+            Bits(I) && !llvm::isa<llvm::LoadInst>(I) && !llvm::isa<llvm::ShuffleVectorInst>(I);
   }
-  return false;
+  return Narrow;
 }
 
 /// Splits F's simple loads and stores of vectors into one access per element (LLVM 15's
@@ -363,17 +377,13 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
           F, Nests,
           TTI.getRegisterBitWidth(llvm::TargetTransformInfo::RGK_FixedWidthVector).getFixedSize(),
           FAM.getResult<llvm::ScalarEvolutionAnalysis>(F))) {
-    // Element by element, a nest must still have few enough accesses for the jam's test.
+    // Element by element, every nest must still have few enough accesses for the jam's test.
     auto elementAccesses = [](llvm::Loop *L) {
-      auto Groups = parallelGroups(*L);
       size_t Count = 0;
-      for (llvm::BasicBlock *BB : L->blocks())
-        for (llvm::Instruction &I : *BB)
-          if ((llvm::isa<llvm::LoadInst>(I) || llvm::isa<llvm::StoreInst>(I)) &&
-              inGroups(I, Groups)) {
-            auto *V = llvm::dyn_cast<llvm::FixedVectorType>(llvm::getLoadStoreType(&I));
-            Count += V ? V->getNumElements() : 1;
-          }
+      for (llvm::Instruction *I : groupAccesses(*L)) {
+        auto *V = llvm::dyn_cast<llvm::FixedVectorType>(llvm::getLoadStoreType(I));
+        Count += V ? V->getNumElements() : 1;
+      }
       return Count;
     };
     if (llvm::all_of(Nests, [&](llvm::Loop *L) { return elementAccesses(L) <= MaxAccesses; }))
@@ -383,12 +393,7 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
     FAM.invalidate(F, Split.run(F, FAM));
   }
   for (llvm::Loop *L : nests(attr::WorkItemLoop)) {
-    auto Groups = parallelGroups(*L);
-    std::vector<llvm::Instruction *> Accesses;
-    for (llvm::BasicBlock *BB : L->blocks())
-      for (llvm::Instruction &I : *BB)
-        if ((llvm::isa<llvm::LoadInst>(I) || llvm::isa<llvm::StoreInst>(I)) && inGroups(I, Groups))
-          Accesses.push_back(&I);
+    std::vector<llvm::Instruction *> Accesses = groupAccesses(*L);
     if (Accesses.size() > MaxAccesses)
       continue;
     if (!Domain)

@@ -17,6 +17,7 @@ back): what they resolve to then must be in the library too.
 """
 
 import ctypes
+import functools
 import json
 import os
 import re
@@ -69,11 +70,22 @@ def device_capabilities():
     return extensions, features, images
 
 
+@functools.cache
+def resource_directory(clang):
+    return subprocess.run([clang, "-print-resource-dir"], check=True, capture_output=True,
+                          text=True).stdout.strip()
+
+
+def symbols(nm, module, which):
+    """The names of module's symbols, `which` an llvm-nm filter (--defined-only, ...)."""
+    return set(subprocess.run([nm, "--just-symbol-name", which, module], check=True,
+                              capture_output=True, text=True).stdout.split())
+
+
 def clang_arguments(clang, std, names, spirv=False):
     """compiler/Frontend.cpp's arguments for kernels, with `names` reported, but the source; or
     those of a SPIR-V producer (SPIR's triple and typed pointers, as LLVM 15's translator needs)."""
-    resources = subprocess.run([clang, "-print-resource-dir"], check=True, capture_output=True,
-                               text=True).stdout.strip()
+    resources = resource_directory(clang)
     target = ["-triple", "spir64-unknown-unknown", "-no-opaque-pointers"] if spirv else \
              ["-triple", "x86_64-unknown-linux-gnu", "-target-cpu", "x86-64", "-ffake-address-space-map"]
     return [clang, "-cc1"] + target + [
@@ -123,12 +135,6 @@ def compile_calls(clang, std, names, functions, directory, spirv=False):
     return module
 
 
-def undefined(nm, module):
-    symbols = subprocess.run([nm, "--undefined-only", module], check=True, capture_output=True,
-                             text=True).stdout.split()
-    return {s for s in symbols if s != "U"}
-
-
 def through_spirv(clang, nm, writer, reader, names, functions, directory):
     """The functions the calls resolve to in a SPIR-V module of them, once Weft's reader
     (compiler/Spirv.cpp) has translated it back to LLVM IR."""
@@ -141,15 +147,13 @@ def through_spirv(clang, nm, writer, reader, names, functions, directory):
     for step in ([writer, module, spirv], [reader, spirv, back]):
         run = subprocess.run(step, capture_output=True, text=True)
         assert run.returncode == 0, f"{os.path.basename(step[0])}: {run.stderr[:20000]}"
-    return undefined(nm, back)
+    return symbols(nm, back, "--undefined-only")
 
 
 def main():
     clang, nm, library, writer, reader = sys.argv[1:6]
     extensions, features, images = device_capabilities()
-    symbols = subprocess.run([nm, "--defined-only", "--extern-only", library], check=True,
-                             capture_output=True, text=True).stdout.split("\n")
-    defined = {line.split()[-1] for line in symbols if line.strip()}
+    defined = symbols(nm, library, "--defined-only") & symbols(nm, library, "--extern-only")
 
     missing = []
     with tempfile.TemporaryDirectory() as directory:
@@ -161,7 +165,8 @@ def main():
                          declared(clang, std, header, directory) if name != "printf" and
                          (images or not any("image" in t or "sampler" in t for t in parameters))]
             assert len(functions) > 5000, f"{std}: only {len(functions)} declarations read from opencl-c.h"
-            targets = undefined(nm, compile_calls(clang, std, extensions + features, functions, directory))
+            targets = symbols(nm, compile_calls(clang, std, extensions + features, functions, directory),
+                              "--undefined-only")
             missing += [f"{std}: {t}" for t in sorted(targets - defined - LOWERED)]
             print(f"{std}: {len(functions)} functions declared by opencl-c.h, {len(targets)} called")
             if std == "CL3.0":
