@@ -385,24 +385,81 @@ Slots keepValuesAcrossBarriers(llvm::Function &F, const std::vector<Barrier> &Ba
   return Result;
 }
 
-/// In a function with a collapsed group-stride loop, the uniform values' stores at each barrier
-/// move under `if (x == 0)`: every work-item would store the same value, and the work-group
-/// function runs x == 0 on its own there (weft-kernel-entry), so the loop over the other
-/// work-items is left without stores to one address under branches, which keep it scalar.
-void spillUniformValuesOnce(llvm::Function &F, const std::vector<llvm::StoreInst *> &Spills) {
-  llvm::DenseMap<llvm::BasicBlock *, std::vector<llvm::StoreInst *>> ByBarrier;
-  for (llvm::StoreInst *Spill : Spills)
-    ByBarrier[Spill->getParent()].push_back(Spill);
-  for (auto &[Block, Stores] : ByBarrier) {
-    llvm::Instruction *Return = Block->getTerminator();
-    llvm::IRBuilder<> B(Return);
-    llvm::Value *First = B.CreateICmpEQ(localIdArgument(F, 0), B.getInt64(0), "first.in.x");
-    llvm::Instruction *Then = llvm::SplitBlockAndInsertIfThen(First, Return, false);
-    Then->getParent()->setName("spill.uniform");
-    Return->getParent()->setName(Block->getName() + ".return");
-    for (llvm::StoreInst *Spill : Stores)
-      Spill->moveBefore(Then);
+/// Step 3b: the uniform values' stores leave the barriers' blocks for one block that every return
+/// goes through, which stores, to each uniform slot, what the path taken spilled to it (poison on
+/// a path that spills nothing there: no later region reads the slot then; every value crossing a
+/// barrier is spilled at that barrier). In a region's loop over work-items a barrier's block sits
+/// under the kernel's own condition (the `s > 0` of a loop around the barrier), which is uniform
+/// but which the loop vectorizer cannot tell from a varying one: it would store from every lane in
+/// turn under a branch, and rather left such loops scalar (a tree reduction's rounds). In the
+/// joined block the store is unconditional, and a value that dominates it (the common case: the
+/// PHI's other inputs are poison) is stored as is, once per loop (LICM, or the vectorizer's store
+/// of the last lane to a uniform address).
+void joinUniformSpills(llvm::Function &F, Slots &S) {
+  if (S.UniformSpills.empty())
+    return;
+  llvm::LLVMContext &C = F.getContext();
+  std::vector<llvm::ReturnInst *> Returns;
+  for (llvm::BasicBlock &BB : F)
+    if (auto *Ret = llvm::dyn_cast<llvm::ReturnInst>(BB.getTerminator()))
+      Returns.push_back(Ret);
+  // The slots' write addresses (one type each), in the order their first spill was made.
+  std::vector<llvm::Value *> Addresses;
+  std::vector<llvm::Type *> Types;
+  llvm::DenseMap<std::pair<const llvm::BasicBlock *, const llvm::Value *>, llvm::Value *> Spilled;
+  for (llvm::StoreInst *Spill : S.UniformSpills) {
+    llvm::Value *To = Spill->getPointerOperand();
+    if (llvm::find(Addresses, To) == Addresses.end()) {
+      Addresses.push_back(To);
+      Types.push_back(Spill->getValueOperand()->getType());
+    }
+    Spilled[{Spill->getParent(), To}] = Spill->getValueOperand();
   }
+  auto *Join = llvm::BasicBlock::Create(C, "return", &F);
+  llvm::IRBuilder<> B(Join);
+  llvm::PHINode *Id = B.CreatePHI(F.getReturnType(), unsigned(Returns.size()), "id");
+  std::vector<llvm::PHINode *> Values;
+  for (size_t I = 0; I < Addresses.size(); ++I)
+    Values.push_back(
+        B.CreatePHI(Types[I], unsigned(Returns.size()), Addresses[I]->getName() + ".spilled"));
+  for (llvm::ReturnInst *Ret : Returns) {
+    llvm::BasicBlock *From = Ret->getParent();
+    Id->addIncoming(Ret->getReturnValue(), From);
+    for (size_t I = 0; I < Addresses.size(); ++I) {
+      auto It = Spilled.find({From, Addresses[I]});
+      Values[I]->addIncoming(
+          It != Spilled.end() ? It->second : llvm::PoisonValue::get(Values[I]->getType()), From);
+    }
+    llvm::BranchInst::Create(Join, Ret);
+    Ret->eraseFromParent();
+  }
+  std::vector<llvm::StoreInst *> Joined;
+  for (size_t I = 0; I < Addresses.size(); ++I)
+    Joined.push_back(B.CreateStore(Values[I], Addresses[I]));
+  B.CreateRet(Id);
+  llvm::SmallPtrSet<llvm::Instruction *, 16> Old(S.UniformSpills.begin(), S.UniformSpills.end());
+  llvm::erase_if(S.Accesses, [&](llvm::Instruction *I) { return Old.count(I); });
+  for (llvm::StoreInst *Spill : S.UniformSpills)
+    Spill->eraseFromParent();
+  S.Accesses.insert(S.Accesses.end(), Joined.begin(), Joined.end());
+  S.UniformSpills = std::move(Joined);
+}
+
+/// In a function with a collapsed group-stride loop, the uniform values' stores (all in the block
+/// where the returns meet, joinUniformSpills) move under `if (x == 0)`: every work-item would store
+/// the same value, and the work-group function runs x == 0 on its own there (weft-kernel-entry),
+/// so the loop over the other work-items is left without stores to one address.
+void spillUniformValuesOnce(llvm::Function &F, const std::vector<llvm::StoreInst *> &Spills) {
+  if (Spills.empty())
+    return;
+  llvm::Instruction *Return = Spills.front()->getParent()->getTerminator();
+  llvm::IRBuilder<> B(Return);
+  llvm::Value *First = B.CreateICmpEQ(localIdArgument(F, 0), B.getInt64(0), "first.in.x");
+  llvm::Instruction *Then = llvm::SplitBlockAndInsertIfThen(First, Return, false);
+  Then->getParent()->setName("spill.uniform");
+  Return->getParent()->setName("spilled");
+  for (llvm::StoreInst *Spill : Spills)
+    Spill->moveBefore(Then);
 }
 
 /// Slot accesses get an alias scope of their own, and the kernel's accesses to memory that is
@@ -542,6 +599,7 @@ llvm::PreservedAnalyses BarriersPass::run(llvm::Function &F, llvm::FunctionAnaly
 
   // 3. Values live across barriers.
   Slots S = keepValuesAcrossBarriers(F, Barriers, Entry, Uniform);
+  joinUniformSpills(F, S);
   separateSlotsFromKernelMemory(F, S);
   if (hasCollapsedLoop(F))
     spillUniformValuesOnce(F, S.UniformSpills);

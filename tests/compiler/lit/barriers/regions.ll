@@ -80,7 +80,8 @@ entry:
 ; A barrier in a loop: the loop-carried %i and %acc cross it. The loop keeps its PHIs; the
 ; values are stored at the barrier and reloaded after it, and the latch uses the reloads. %i is
 ; the same in every work-item: one slot for the work-group, in local memory (the pointer at
-; context offset 152), written to the second copy and read from the first. %acc sums
+; context offset 152), written to the second copy and read from the first, where the function's
+; returns meet. %acc sums
 ; work-item-specific values: a slot per work-item in private memory.
 ; CHECK-LABEL: define internal i32 @loop.workitem(
 ; CHECK:      %uniform.base = load ptr, ptr %{{.*}}, align 8, !invariant.load
@@ -94,9 +95,8 @@ entry:
 ; CHECK-NEXT: %i = phi i32 [ 0, %entry ], [ %next, %latch ]
 ; CHECK-NEXT: %acc = phi i32 [ 0, %entry ], [ %acc2, %latch ]
 ; CHECK:      barrier:
-; CHECK-NEXT: store i32 %i, ptr %i.uniform.next, align 4, !alias.scope ![[SCOPE:[0-9]+]]
-; CHECK-NEXT: store i32 %acc, ptr %acc.slot.private, align 4, !alias.scope ![[SCOPE]]
-; CHECK-NEXT: ret i32 1
+; CHECK-NEXT: store i32 %acc, ptr %acc.slot.private, align 4, !alias.scope ![[SCOPE:[0-9]+]]
+; CHECK-NEXT: br label %return
 ; CHECK:      [[RESUME]]:
 ; CHECK-DAG:  %acc.reload = load i32, ptr %acc.slot.private, align 4, !alias.scope ![[SCOPE]]
 ; CHECK-DAG:  %i.reload = load i32, ptr %i.uniform, align 4, !alias.scope ![[SCOPE]]
@@ -108,6 +108,13 @@ entry:
 ; CHECK-NEXT: br label %header
 ; CHECK:      exit:
 ; CHECK-NEXT: store i32 %acc, ptr addrspace(1) %out
+; The uniform %i is stored where the returns meet (on the path that ends the kernel, nothing is
+; read after it: poison), so that a loop over work-items stores it unconditionally.
+; CHECK:      return:
+; CHECK-NEXT: %id = phi i32 [ 1, %barrier ], [ -1, %exit ]
+; CHECK-NEXT: %[[I:.*]] = phi i32 [ %i, %barrier ], [ poison, %exit ]
+; CHECK-NEXT: store i32 %[[I]], ptr %i.uniform.next, align 4, !alias.scope ![[SCOPE]]
+; CHECK-NEXT: ret i32 %id
 define internal i32 @loop.workitem(ptr addrspace(1) %out, i32 %n, ptr %ctx, i64 %x, i64 %y, i64 %z, i32 %resume) #1 {
 entry:
   br label %header

@@ -23,14 +23,12 @@ declare void @_Z7barrierj(i32)
 ; CHECK:      barrier:
 ; CHECK-DAG:  store i32 %a, ptr %a.slot.private
 ; CHECK-DAG:  store i32 %d, ptr %d.slot.private
-; CHECK-DAG:  store i32 %u1, ptr %u1.uniform.next
-; CHECK:      ret i32 1
+; CHECK:      br label %return
 ; CHECK:      barrier2:
 ; CHECK-DAG:  store i32 %c, ptr %a.slot.private
 ; CHECK-DAG:  store i32 %d.reload, ptr %d.slot.private
 ; CHECK-DAG:  store float %f, ptr %f.slot.private
-; CHECK-DAG:  store i32 %u2, ptr %u1.uniform.next
-; CHECK:      ret i32 2
+; CHECK:      br label %return
 ; CHECK:      resume3:
 ; CHECK-DAG:  %c.reload = load i32, ptr %a.slot.private
 ; CHECK-DAG:  %d.reload{{[0-9]+}} = load i32, ptr %d.slot.private
@@ -38,9 +36,16 @@ declare void @_Z7barrierj(i32)
 ; CHECK-DAG:  %u2.reload = load i32, ptr %u1.uniform
 ; CHECK:      barrier4:
 ; CHECK-NEXT: store i32 %e, ptr %a.slot.private
-; CHECK-NEXT: ret i32 3
+; CHECK-NEXT: br label %return
 ; CHECK:      resume5:
 ; CHECK-NEXT: %e.reload = load i32, ptr %a.slot.private
+; The shared uniform slot is written once, where every return meets: %u1 after the first
+; barrier, %u2 after the second, nothing (poison) on the other paths.
+; CHECK:      return:
+; CHECK-NEXT: %id = phi i32 [ 1, %barrier ], [ 2, %barrier2 ], [ 3, %barrier4 ], [ -1, %resume5 ]
+; CHECK-NEXT: %[[U:.*]] = phi i32 [ %u1, %barrier ], [ %u2, %barrier2 ], [ poison, %barrier4 ], [ poison, %resume5 ]
+; CHECK-NEXT: store i32 %[[U]], ptr %u1.uniform.next
+; CHECK-NEXT: ret i32 %id
 ; The uniform slot's two copies are 4 bytes each, rounded up to 16; private memory: three 4-byte
 ; slots (there were five).
 ; CHECK:      "weft-private-bytes"="16"

@@ -21,9 +21,8 @@ declare void @_Z7barrierj(i32)
 ; CHECK:      %t1 = phi i32 [ %v1, %resume3 ], [ -1, %resume1 ]
 ; CHECK-NEXT: %s1 = add i32 %v0{{[0-9]+}}, %t1
 ; CHECK:      barrier4:
-; CHECK-NEXT: store i32 %m{{[0-9]+}}, ptr %m.uniform.next
 ; CHECK-NEXT: store i32 %s1, ptr %v0.slot.private
-; CHECK-NEXT: ret i32 3
+; CHECK-NEXT: br label %return
 ; CHECK:      resume5:
 ; CHECK-NEXT: %s1.reload = load i32, ptr %v0.slot.private
 ; CHECK-NEXT: %m.reload{{[0-9]*}} = load i32, ptr %m.uniform
@@ -34,6 +33,11 @@ declare void @_Z7barrierj(i32)
 ; CHECK:      exit:
 ; CHECK-NEXT: %twice = mul i32 %m{{[0-9]+}}, %m{{[0-9]+}}
 ; CHECK-NEXT: %r = add i32 %s2, %twice
+; (The uniform %m, where the returns meet: the value each barrier's path spilled.)
+; CHECK:      return:
+; CHECK-NEXT: %id = phi i32 [ 1, %barrier ], [ 2, %barrier2 ], [ 3, %barrier4 ], [ -1, %exit ]
+; CHECK-NEXT: %[[M:.*]] = phi i32 [ %m, %barrier ], [ %m.reload, %barrier2 ], [ %m{{[0-9]+}}, %barrier4 ], [ poison, %exit ]
+; CHECK-NEXT: store i32 %[[M]], ptr %m.uniform.next
 define internal i32 @k.workitem(ptr addrspace(1) %take, ptr addrspace(1) %out, ptr %ctx, i64 %x, i64 %y, i64 %z, i32 %resume) #0 {
 entry:
   %own = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %x

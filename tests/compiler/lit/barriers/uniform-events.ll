@@ -17,9 +17,13 @@ declare void @wait(ptr)
 ; CHECK-NOT:  slot.private
 ; CHECK:      %ev.uniform.next = getelementptr inbounds i8, ptr %uniform.base
 ; CHECK:      barrier:
-; CHECK-NEXT: store ptr %ev, ptr %ev.uniform.next
+; CHECK-NEXT: br label %return
 ; CHECK:      %ev.reload = load ptr, ptr %ev.uniform
 ; CHECK:      call void @wait(ptr %ev.reload)
+; CHECK:      return:
+; CHECK-NEXT: %id = phi i32 [ 1, %barrier ], [ -1, %done ]
+; CHECK-NEXT: %[[EV:.*]] = phi ptr [ %ev, %barrier ], [ poison, %done ]
+; CHECK-NEXT: store ptr %[[EV]], ptr %ev.uniform.next
 ; CHECK:      attributes #0 = { "weft-local-scratch-bytes"="64" "weft-private-bytes"="0"
 define internal i32 @k.workitem(ptr addrspace(1) %names, ptr %ctx, i64 %x, i64 %y, i64 %z, i32 %resume) #0 {
 entry:

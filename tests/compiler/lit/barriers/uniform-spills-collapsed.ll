@@ -13,14 +13,18 @@ declare void @_Z7barrierj(i32)
 ; CHECK-LABEL: define internal i32 @k.workitem(
 ; CHECK:      %u.uniform.next = getelementptr inbounds i8, ptr %uniform.base
 ; CHECK:      barrier:
-; CHECK-NEXT: %first.in.x = icmp eq i64 %x, 0
-; CHECK-NEXT: br i1 %first.in.x, label %spill.uniform, label %barrier.return
-; CHECK:      spill.uniform:
-; CHECK-NEXT: store i32 %u, ptr %u.uniform.next
-; CHECK-NEXT: br label %barrier.return
-; CHECK:      barrier.return:
-; CHECK-NEXT: ret i32 1
+; CHECK-NEXT: br label %return
 ; CHECK:      %u.reload = load i32, ptr %u.uniform
+; CHECK:      return:
+; CHECK-NEXT: %id = phi i32 [ 1, %barrier ], [ -1, %resume1 ]
+; CHECK-NEXT: %[[U:.*]] = phi i32 [ %u, %barrier ], [ poison, %resume1 ]
+; CHECK-NEXT: %first.in.x = icmp eq i64 %x, 0
+; CHECK-NEXT: br i1 %first.in.x, label %spill.uniform, label %spilled
+; CHECK:      spill.uniform:
+; CHECK-NEXT: store i32 %[[U]], ptr %u.uniform.next
+; CHECK-NEXT: br label %spilled
+; CHECK:      spilled:
+; CHECK-NEXT: ret i32 %id
 define internal i32 @k.workitem(ptr addrspace(1) %out, i32 %n, ptr %ctx, i64 %x, i64 %y, i64 %z, i32 %resume) #0 {
 entry:
   %first = icmp eq i64 %x, 0, !weft.collapsed !0
