@@ -9,6 +9,9 @@
      i += get_global_size(0))`) over 4096 work-items in groups of 64, the form CUDA ports use
    - host_triad_GBps: the same triad run by host threads (one per CPU): the machine's memory
      bandwidth, measured in the same process, for comparison with triad_GBps
+   - checked_triad_GBps: the triad behind a bounds check (`if (i < n) c[i] = ...`), as CUDA
+     ports and generated code write it, with n short of the last work-group's end; a program of
+     its own (outside build_ms), checked on both sides of n
    - reduce_GBps: a barrier-heavy local-memory tree reduction (256 work-items per group, eight
      barriers per group) over 64 MiB of floats; checked against the host's sum
    - sgemm_GFLOPs: C = A * B, 1024 x 1024 floats, 16 x 16 tiles in local memory; spot-checked
@@ -91,6 +94,12 @@ static const char *NbodySource =
     "    a += d * (other.w * inv * inv * inv);\n"
     "  }\n"
     "  acc[get_global_id(0)] = (float4)(a, 0.0f); }\n";
+
+static const char *CheckedSource =
+    "kernel void checked_triad(global const float *a, global const float *b, global float *c,\n"
+    "                          float k, uint n) {\n"
+    "  size_t i = get_global_id(0);\n"
+    "  if (i < n) c[i] = a[i] + k * b[i]; }\n";
 
 /* The host triad: each thread a contiguous slice. */
 typedef struct {
@@ -224,6 +233,37 @@ int main(void) {
       }
     free(Check);
     printf("grid_triad_GBps %.2f GB/s\n", 3.0 * N * 4 / (Ms * 1e6));
+  }
+
+  /* The bounds-checked triad: A = 1, B = 2, Out = 0, so c[i] = 7 below n and 0 from n on. */
+  {
+    float Zero = 0.0f;
+    CHECK(clEnqueueFillBuffer(Q, Out, &Zero, 4, 0, N * 4, 0, NULL, NULL));
+    cl_program CProg = clCreateProgramWithSource(C, 1, &CheckedSource, NULL, &Err);
+    CHECK(Err);
+    CHECK(clBuildProgram(CProg, 1, &D, "", NULL, NULL));
+    cl_kernel Ck = clCreateKernel(CProg, "checked_triad", &Err);
+    CHECK(Err);
+    cl_uint Count = (cl_uint)(N - 100);
+    CHECK(clSetKernelArg(Ck, 0, sizeof A, &A));
+    CHECK(clSetKernelArg(Ck, 1, sizeof B, &B));
+    CHECK(clSetKernelArg(Ck, 2, sizeof Out, &Out));
+    CHECK(clSetKernelArg(Ck, 3, sizeof K, &K));
+    CHECK(clSetKernelArg(Ck, 4, sizeof Count, &Count));
+    size_t CLocal = 256;
+    double Ms = timeKernel(Q, Ck, 1, &N, &CLocal, 11);
+    float *Check = malloc(N * 4);
+    CHECK(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, N * 4, Check, 0, NULL, NULL));
+    for (size_t I = 0; I < N; I += (I + 200 > N ? 1 : 4099))
+      if (Check[I] != (I < Count ? 7.0f : 0.0f)) {
+        fprintf(stderr, "checked_triad: c[%zu] = %f, expected %d\n", I, Check[I],
+                I < Count ? 7 : 0);
+        return 1;
+      }
+    free(Check);
+    printf("checked_triad_GBps %.2f GB/s\n", 3.0 * Count * 4 / (Ms * 1e6));
+    clReleaseKernel(Ck);
+    clReleaseProgram(CProg);
   }
 
   /* Reduction: in = i % 7 (exact in float partial sums of 256 values). */

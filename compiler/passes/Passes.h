@@ -216,6 +216,15 @@ struct JamWorkItemLoopsPass : llvm::PassInfoMixin<JamWorkItemLoopsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 
+/// weft-split-work-item-ranges, where LLVM's -O3 pipeline starts vectorizing, after
+/// weft-jam-work-items: a work-item loop whose body tests the work-item's index against a bound
+/// the same for all (`if (get_global_id(0) < n)`, a reduction's `if (lid < s)`) runs the
+/// work-items before the point where the test changes its outcome in a copy with the test folded
+/// away, so that the loop vectorizer need not mask their loads and stores (see the file's header).
+struct SplitWorkItemRangesPass : llvm::PassInfoMixin<SplitWorkItemRangesPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
 /// weft-keep-vector-loops, before LLVM's full unrolling: an inner loop of a work-item loop that
 /// computes on vector types stays a loop, for weft-jam-work-items (unrolled whole it would leave
 /// nothing to jam and nothing the loop vectorizer can widen).

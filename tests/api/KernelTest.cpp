@@ -882,6 +882,8 @@ TEST_F(KernelApi, PrivateMemoryThatCannotBeAllocatedFailsTheCommand) {
   clReleaseProgram(P);
 }
 
+// Every power-of-two group size: each round's `if (l < step)` is a test weft-split-work-item-ranges
+// splits the work-item loop at, a different place in each round and group size.
 TEST_F(KernelApi, LocalMemoryReductionWithBarriers) {
   cl_program P = built(R"(
     kernel void reduce(global const uint *in, global uint *out, local uint *tile) {
@@ -898,30 +900,34 @@ TEST_F(KernelApi, LocalMemoryReductionWithBarriers) {
     })");
   cl_int Err;
   cl_kernel K = clCreateKernel(P, "reduce", &Err);
-  const size_t N = 1 << 20, Local = 256, Groups = N / Local;
+  const size_t N = 1 << 18;
   std::vector<cl_uint> In(N);
   for (size_t I = 0; I < N; ++I)
     In[I] = cl_uint(I % 1000);
   cl_mem MIn = buffer(N * 4, CL_MEM_COPY_HOST_PTR, In.data());
-  cl_mem MOut = buffer(Groups * 4);
-  clSetKernelArg(K, 0, sizeof MIn, &MIn);
-  clSetKernelArg(K, 1, sizeof MOut, &MOut);
-  ASSERT_EQ(clSetKernelArg(K, 2, Local * sizeof(cl_uint), nullptr), CL_SUCCESS);
+  cl_mem MOut = buffer(N * 4);
   size_t MaxGroup = 0;
   ASSERT_EQ(clGetKernelWorkGroupInfo(K, Device, CL_KERNEL_WORK_GROUP_SIZE, sizeof MaxGroup,
                                      &MaxGroup, nullptr),
             CL_SUCCESS);
-  EXPECT_GE(MaxGroup, Local);
+  EXPECT_GE(MaxGroup, 1024u);
   cl_command_queue Q = queue();
-  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &N, &Local, 0, nullptr, nullptr), CL_SUCCESS);
-  std::vector<cl_uint> Out(Groups);
-  ASSERT_EQ(clEnqueueReadBuffer(Q, MOut, CL_TRUE, 0, Groups * 4, Out.data(), 0, nullptr, nullptr),
-            CL_SUCCESS);
-  for (size_t G = 0; G < Groups; ++G) {
-    cl_uint Expected = 0;
-    for (size_t I = 0; I < Local; ++I)
-      Expected += In[G * Local + I];
-    ASSERT_EQ(Out[G], Expected) << G;
+  for (size_t Local = 1; Local <= 1024; Local *= 2) {
+    const size_t Groups = N / Local;
+    clSetKernelArg(K, 0, sizeof MIn, &MIn);
+    clSetKernelArg(K, 1, sizeof MOut, &MOut);
+    ASSERT_EQ(clSetKernelArg(K, 2, Local * sizeof(cl_uint), nullptr), CL_SUCCESS);
+    ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &N, &Local, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    std::vector<cl_uint> Out(Groups);
+    ASSERT_EQ(clEnqueueReadBuffer(Q, MOut, CL_TRUE, 0, Groups * 4, Out.data(), 0, nullptr, nullptr),
+              CL_SUCCESS);
+    for (size_t G = 0; G < Groups; ++G) {
+      cl_uint Expected = 0;
+      for (size_t I = 0; I < Local; ++I)
+        Expected += In[G * Local + I];
+      ASSERT_EQ(Out[G], Expected) << "groups of " << Local << ", group " << G;
+    }
   }
   clReleaseMemObject(MIn);
   clReleaseMemObject(MOut);

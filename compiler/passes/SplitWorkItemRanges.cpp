@@ -1,0 +1,304 @@
+// weft-split-work-item-ranges: see Passes.h.
+//
+// A work-item loop (weft-kernel-entry's x loop) whose body tests the work-item's index against a
+// bound the same for every work-item,
+//
+//   if (get_global_id(0) < n) c[i] = a[i] + k * b[i];        // a bounds check
+//   if (get_local_id(0) < s) scratch[l] += scratch[l + s];    // a tree reduction's round
+//
+// is vectorized by LLVM with the test as a mask on every load and store. On AMD's Zen 3 a masked
+// store costs about ten times a plain one: the bounds-checked triad above ran 7 to 10 times slower
+// than without its test, in Weft and in PoCL alike (docs/performance.md). Yet the index grows by
+// one a work-item, so the test holds for a prefix of the row's work-items and fails for the rest
+// (or the other way round). The loop is split at that point: a copy runs the prefix with the test
+// folded to its outcome there, then the loop runs the rest as before, testing. A row whose
+// work-items all pass (every work-group but the last, for a bounds check) runs in the copy alone.
+//
+// The prefix's length is computed before the loop from the index's first value, the bound and the
+// trip count. It is zero (the loop runs as before) when the index could wrap around within the row
+// (then the test need not hold for a prefix): an `int` id near 2^31, say.
+#include "compiler/passes/Common.h"
+#include "compiler/passes/Passes.h"
+
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/ScalarEvolutionExpressions.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Intrinsics.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/Local.h>
+#include <llvm/Transforms/Utils/LoopSimplify.h>
+#include <llvm/Transforms/Utils/LoopUtils.h>
+#include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
+
+#include <optional>
+
+namespace weft::compiler {
+namespace {
+
+/// Loop metadata on both parts of a split loop, so that neither is split again.
+constexpr const char *SplitMarker = "weft.loop.split";
+/// Above this many instructions a loop is not copied: the build time would grow with it.
+constexpr unsigned MaxInstructions = 4000;
+
+/// A test in a work-item loop that holds for a prefix of its work-items and not after (or the
+/// reverse): `Index Pred Bound` with Index {Start,+,1} in the loop and Bound invariant.
+struct RangeTest {
+  llvm::BranchInst *Branch;
+  llvm::ICmpInst::Predicate Pred; ///< with the index on the left
+  const llvm::SCEV *Start, *Bound;
+  llvm::PHINode *Item; ///< the loop's own counter, {X0,+,1} in i64
+};
+
+std::optional<RangeTest> findRangeTest(llvm::Loop &L, llvm::ScalarEvolution &SE) {
+  llvm::BasicBlock *Latch = L.getLoopLatch();
+  if (!L.isInnermost() || !isWorkItemLoop(L) || llvm::findOptionMDForLoop(&L, SplitMarker) ||
+      !L.getLoopPreheader() || !Latch || L.getExitingBlock() != Latch || !L.getUniqueExitBlock() ||
+      !llvm::isa<llvm::BranchInst>(L.getLoopPreheader()->getTerminator()) ||
+      llvm::isa<llvm::SCEVCouldNotCompute>(SE.getBackedgeTakenCount(&L)) ||
+      !SE.getBackedgeTakenCount(&L)->getType()->isIntegerTy(64))
+    return std::nullopt;
+  auto isStepOne = [&](const llvm::SCEV *S) -> const llvm::SCEVAddRecExpr * {
+    auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S);
+    if (!AR || AR->getLoop() != &L || !AR->isAffine() || !AR->getStepRecurrence(SE)->isOne())
+      return nullptr;
+    return AR;
+  };
+  llvm::PHINode *Item = nullptr;
+  for (llvm::PHINode &Phi : L.getHeader()->phis())
+    if (Phi.getType()->isIntegerTy(64) && isStepOne(SE.getSCEV(&Phi)))
+      Item = &Phi;
+  if (!Item)
+    return std::nullopt;
+  unsigned Size = 0;
+  for (llvm::BasicBlock *BB : L.blocks())
+    Size += BB->size();
+  if (Size > MaxInstructions)
+    return std::nullopt;
+  // The first test met on the way through the body (blocks in the loop's order, header first).
+  for (llvm::BasicBlock *BB : L.blocks()) {
+    auto *Br = llvm::dyn_cast<llvm::BranchInst>(BB->getTerminator());
+    if (BB == Latch || !Br || !Br->isConditional())
+      continue;
+    auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(Br->getCondition());
+    if (!Cmp || Cmp->isEquality() || !Cmp->getOperand(0)->getType()->isIntegerTy() ||
+        Cmp->getOperand(0)->getType()->getIntegerBitWidth() > 64)
+      continue;
+    for (unsigned Side = 0; Side < 2; ++Side) {
+      const llvm::SCEVAddRecExpr *Index = isStepOne(SE.getSCEV(Cmp->getOperand(Side)));
+      const llvm::SCEV *Bound = SE.getSCEV(Cmp->getOperand(1 - Side));
+      if (!Index || !SE.isLoopInvariant(Bound, &L) || !SE.isLoopInvariant(Index->getStart(), &L))
+        continue;
+      // Computed before the loop: nothing there may trap (a division by a value the loop tests).
+      llvm::SCEVExpander Expander(SE, L.getHeader()->getModule()->getDataLayout(), "split");
+      const llvm::Instruction *At = L.getLoopPreheader()->getTerminator();
+      if (!Expander.isSafeToExpandAt(Index->getStart(), At) ||
+          !Expander.isSafeToExpandAt(Bound, At) ||
+          !Expander.isSafeToExpandAt(SE.getBackedgeTakenCount(&L), At))
+        continue;
+      llvm::ICmpInst::Predicate Pred = Side == 0 ? Cmp->getPredicate() : Cmp->getSwappedPredicate();
+      return RangeTest{Br, Pred, Index->getStart(), Bound, Item};
+    }
+  }
+  return std::nullopt;
+}
+
+/// Where the test changes its outcome, computed before the loop.
+struct SplitPoint {
+  llvm::Value *NoWrap; ///< whether the index increases through the loop (no wrap-around)
+  llvm::Value *Prefix; ///< then: how many of the first work-items see the test take one way
+  bool PrefixTaken;    ///< that way: towards the branch's first successor (true) or second
+};
+
+/// For a test of an index running from Start over TripCount values (see SplitPoint).
+SplitPoint splitPoint(llvm::IRBuilder<> &B, const RangeTest &T, llvm::Value *Start,
+                      llvm::Value *Bound, llvm::Value *TripCount) {
+  const bool Signed = llvm::ICmpInst::isSigned(T.Pred);
+  llvm::Type *Ty = Start->getType();
+  const unsigned Bits = Ty->getIntegerBitWidth();
+  llvm::Value *Last = B.CreateSub(TripCount, B.getInt64(1), "items.last");
+  // No wrap: the last index, Start + TripCount - 1, is representable.
+  llvm::Value *Fits = B.getTrue();
+  if (Bits < 64)
+    Fits = B.CreateICmpULE(Last,
+                           B.getInt64(Signed ? llvm::APInt::getSignedMaxValue(Bits).getZExtValue()
+                                             : llvm::APInt::getMaxValue(Bits).getZExtValue()));
+  llvm::Value *Sum = B.CreateBinaryIntrinsic(Signed ? llvm::Intrinsic::sadd_with_overflow
+                                                    : llvm::Intrinsic::uadd_with_overflow,
+                                             Start, B.CreateTrunc(Last, Ty));
+  llvm::Value *NoWrap =
+      B.CreateAnd(Fits, B.CreateNot(B.CreateExtractValue(Sum, 1)), "index.nowrap");
+  // Then the index is below the bound for the first D work-items (D = Bound - Start, if
+  // positive; exact in 64 bits, as unsigned), and at most the bound for the first D + 1.
+  auto Extend = [&](llvm::Value *V) {
+    return Signed ? B.CreateSExt(V, B.getInt64Ty()) : B.CreateZExt(V, B.getInt64Ty());
+  };
+  llvm::Value *D = B.CreateSub(Extend(Bound), Extend(Start), "bound.distance");
+  auto Below = [&]() {
+    llvm::Value *Any =
+        B.CreateICmp(Signed ? llvm::CmpInst::ICMP_SLT : llvm::CmpInst::ICMP_ULT, Start, Bound);
+    return B.CreateSelect(Any, B.CreateBinaryIntrinsic(llvm::Intrinsic::umin, D, TripCount),
+                          B.getInt64(0));
+  };
+  auto AtMost = [&]() {
+    llvm::Value *Any =
+        B.CreateICmp(Signed ? llvm::CmpInst::ICMP_SLE : llvm::CmpInst::ICMP_ULE, Start, Bound);
+    llvm::Value *N =
+        B.CreateAdd(B.CreateBinaryIntrinsic(llvm::Intrinsic::umin, D, Last), B.getInt64(1));
+    return B.CreateSelect(Any, N, B.getInt64(0));
+  };
+  switch (llvm::ICmpInst::getUnsignedPredicate(T.Pred)) {
+  case llvm::CmpInst::ICMP_ULT:
+    return {NoWrap, Below(), true};
+  case llvm::CmpInst::ICMP_ULE:
+    return {NoWrap, AtMost(), true};
+  case llvm::CmpInst::ICMP_UGT:
+    return {NoWrap, AtMost(), false}; // not above the bound first
+  default:
+    return {NoWrap, Below(), false}; // ICMP_UGE: below it first
+  }
+}
+
+/// A copy of L (its preheader too) placed before Before, whose test always goes Taken's way.
+llvm::Loop *copyWithTestFolded(llvm::Loop &L, const RangeTest &T, bool Taken,
+                               llvm::BasicBlock *Before, const char *Suffix,
+                               llvm::ValueToValueMapTy &VMap, llvm::DominatorTree &DT,
+                               llvm::LoopInfo &LI) {
+  llvm::SmallVector<llvm::BasicBlock *, 16> Blocks;
+  llvm::Loop *Copy = llvm::cloneLoopWithPreheader(Before, L.getLoopPreheader(), &L, VMap, Suffix,
+                                                  &LI, &DT, Blocks);
+  llvm::remapInstructionsInBlocks(Blocks, VMap);
+  auto *Test = llvm::cast<llvm::BranchInst>(VMap[T.Branch]);
+  llvm::BasicBlock *Go = Test->getSuccessor(Taken ? 0 : 1),
+                   *Not = Test->getSuccessor(Taken ? 1 : 0);
+  if (Not != Go)
+    Not->removePredecessor(Test->getParent());
+  llvm::BranchInst::Create(Go, Test);
+  Test->eraseFromParent();
+  return Copy;
+}
+
+/// Splits L at its test T (see the file's header). Leaves the analyses out of date.
+void split(llvm::Loop &L, const RangeTest &T, llvm::ScalarEvolution &SE, llvm::DominatorTree &DT,
+           llvm::LoopInfo &LI) {
+  llvm::Function &F = *L.getHeader()->getParent();
+  llvm::LLVMContext &C = F.getContext();
+  llvm::BasicBlock *Preheader = L.getLoopPreheader(), *Latch = L.getLoopLatch();
+  llvm::BasicBlock *Exit = L.getUniqueExitBlock();
+  llvm::formLCSSA(L, DT, &LI, &SE);
+
+  llvm::SCEVExpander Expander(SE, F.getParent()->getDataLayout(), "split");
+  llvm::Instruction *At = Preheader->getTerminator();
+  llvm::Type *Ty = llvm::cast<llvm::ICmpInst>(T.Branch->getCondition())->getOperand(0)->getType();
+  llvm::Value *Start = Expander.expandCodeFor(T.Start, Ty, At);
+  llvm::Value *Bound = Expander.expandCodeFor(T.Bound, Ty, At);
+  const llvm::SCEV *Taken = SE.getBackedgeTakenCount(&L);
+  llvm::Value *TripCount = Expander.expandCodeFor(SE.getAddExpr(Taken, SE.getOne(Taken->getType())),
+                                                  Taken->getType(), At);
+  llvm::IRBuilder<> B(At);
+  SplitPoint P = splitPoint(B, T, Start, Bound, TripCount);
+  llvm::Value *PrefixEnd =
+      B.CreateAdd(T.Item->getIncomingValueForBlock(Preheader), P.Prefix, "prefix.end");
+
+  // Three versions: the prefix, the rest, each with the test folded, and the loop as it was, for
+  // an index that may wrap around. Their preheaders, in order: Preheader -> [Head -> Prefix] ->
+  // [Rest] -> the loop's.
+  llvm::BasicBlock *Original =
+      llvm::SplitBlock(Preheader, At, &DT, &LI, nullptr, "wrapping.preheader");
+  llvm::ValueToValueMapTy RestMap, PrefixMap;
+  llvm::Loop *Rest = copyWithTestFolded(L, T, !P.PrefixTaken, Original, ".rest", RestMap, DT, LI);
+  llvm::Loop *Prefix = copyWithTestFolded(L, T, P.PrefixTaken, Rest->getLoopPreheader(), ".prefix",
+                                          PrefixMap, DT, LI);
+  llvm::BasicBlock *RestPreheader = Rest->getLoopPreheader(),
+                   *PrefixPreheader = Prefix->getLoopPreheader();
+  // The clones' preheaders branch to their own loops; only where they are entered changes.
+  auto *Head = llvm::BasicBlock::Create(C, "split.head", &F, PrefixPreheader);
+  Preheader->getTerminator()->eraseFromParent();
+  B.SetInsertPoint(Preheader);
+  B.CreateCondBr(P.NoWrap, Head, Original);
+  B.SetInsertPoint(Head);
+  B.CreateCondBr(B.CreateICmpNE(P.Prefix, B.getInt64(0)), PrefixPreheader, RestPreheader);
+
+  // The prefix stops at its end, then leaves for the rest, or past it when nothing is left.
+  auto *PrefixLatch = llvm::cast<llvm::BasicBlock>(PrefixMap[Latch]);
+  auto *PrefixBr = llvm::cast<llvm::BranchInst>(PrefixLatch->getTerminator());
+  llvm::Value *PrefixNext = PrefixMap[T.Item->getIncomingValueForBlock(Latch)];
+  auto *AfterPrefix = llvm::BasicBlock::Create(C, "prefix.exit", &F, RestPreheader);
+  const unsigned ExitSide = PrefixBr->getSuccessor(0) == Exit ? 0 : 1;
+  PrefixBr->setSuccessor(ExitSide, AfterPrefix);
+  B.SetInsertPoint(PrefixBr);
+  llvm::Value *Done = B.CreateICmpEQ(PrefixNext, PrefixEnd, "prefix.done");
+  PrefixBr->setCondition(ExitSide == 0 ? Done : B.CreateNot(Done));
+  B.SetInsertPoint(AfterPrefix);
+  B.CreateCondBr(B.CreateICmpEQ(P.Prefix, TripCount), Exit, RestPreheader);
+  // The rest starts where the prefix stopped: its counter, and whatever else its header carries.
+  B.SetInsertPoint(RestPreheader->getFirstNonPHI());
+  for (llvm::PHINode &Phi : L.getHeader()->phis()) {
+    auto *InRest = llvm::cast<llvm::PHINode>(RestMap[&Phi]);
+    llvm::PHINode *From = B.CreatePHI(Phi.getType(), 2, Phi.getName() + ".from");
+    From->addIncoming(InRest->getIncomingValueForBlock(RestPreheader), Head);
+    llvm::Value *Carried = Phi.getIncomingValueForBlock(Latch);
+    llvm::Value *Mapped = PrefixMap.lookup(Carried);
+    From->addIncoming(Mapped ? Mapped : Carried, AfterPrefix);
+    InRest->setIncomingValueForBlock(RestPreheader, From);
+  }
+  // What leaves the loop comes from whichever version ran last.
+  auto *RestLatch = llvm::cast<llvm::BasicBlock>(RestMap[Latch]);
+  for (llvm::PHINode &Phi : Exit->phis()) {
+    llvm::Value *In = Phi.getIncomingValueForBlock(Latch);
+    llvm::Value *InPrefix = PrefixMap.lookup(In), *InRest = RestMap.lookup(In);
+    Phi.addIncoming(InPrefix ? InPrefix : In, AfterPrefix);
+    Phi.addIncoming(InRest ? InRest : In, RestLatch);
+  }
+
+  // Each version gets a loop ID of its own (the copies' latches still carry the loop's); the
+  // wrapping one, rarely run, is left scalar, which spares the build its vectorization.
+  llvm::MDNode *Marker = loopOption(C, SplitMarker), *ID = L.getLoopID();
+  auto Tagged = [&](llvm::ArrayRef<llvm::MDNode *> More) {
+    llvm::SmallVector<llvm::MDNode *, 4> Add{Marker};
+    Add.append(More.begin(), More.end());
+    return llvm::makePostTransformationMetadata(C, ID, {}, Add);
+  };
+  Prefix->setLoopID(Tagged({}));
+  Rest->setLoopID(Tagged({}));
+  L.setLoopID(Tagged(
+      {loopOption(C, "llvm.loop.vectorize.width", {llvm::ConstantAsMetadata::get(B.getInt32(1))}),
+       loopOption(C, "llvm.loop.interleave.count", {llvm::ConstantAsMetadata::get(B.getInt32(1))}),
+       loopOption(C, "llvm.loop.unroll.disable")}));
+}
+
+} // namespace
+
+llvm::PreservedAnalyses SplitWorkItemRangesPass::run(llvm::Function &F,
+                                                     llvm::FunctionAnalysisManager &FAM) {
+  bool Changed = false;
+  // One loop at a time, with the analyses made anew after each.
+  for (;;) {
+    auto &LI = FAM.getResult<llvm::LoopAnalysis>(F);
+    auto &SE = FAM.getResult<llvm::ScalarEvolutionAnalysis>(F);
+    auto &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
+    std::optional<RangeTest> Test;
+    llvm::Loop *Found = nullptr;
+    for (llvm::Loop *L : LI.getLoopsInPreorder()) {
+      if (!L->isInnermost() || !isWorkItemLoop(*L) || llvm::findOptionMDForLoop(L, SplitMarker))
+        continue;
+      // A preheader and exits of its own (LLVM's peeling of the first work-item leaves neither).
+      Changed |= llvm::simplifyLoop(L, &DT, &LI, &SE, nullptr, nullptr, false);
+      if ((Test = findRangeTest(*L, SE))) {
+        Found = L;
+        break;
+      }
+    }
+    if (!Found)
+      break;
+    split(*Found, *Test, SE, DT, LI);
+    llvm::removeUnreachableBlocks(F);
+    FAM.invalidate(F, llvm::PreservedAnalyses::none());
+    Changed = true;
+  }
+  return Changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+}
+
+} // namespace weft::compiler

@@ -1,0 +1,95 @@
+// Kernels whose work-items test their index against a bound (weft-split-work-item-ranges splits
+// their work-item loops where the test changes its outcome): each form of the test, cut at every
+// kind of place, and `int` ids crossing 2^31 within a work-group, where the split loop must run
+// as written. The uchar and ushort indices (compared zero-extended) are not split, and are here
+// as kernels that stay as they were. Each result is checked against the test on the host. (Tree
+// reductions, whose rounds test `l < step`: KernelApi.LocalMemoryReductionWithBarriers.)
+#include "api/KernelFixture.h"
+
+#include <climits>
+#include <cstdint>
+#include <functional>
+
+namespace weft::test {
+namespace {
+
+using WorkItemRanges = KernelApi;
+
+// out[g - offset] = 3g + 1 where the test holds; the host fills -7 first.
+const char *const Tests = R"(
+  #define K(name, T, test)                                                   \
+    kernel void name(global int *out, uint n, int m) {                      \
+      size_t g = get_global_id(0);                                           \
+      T i = (T)g;                                                            \
+      if (test) out[g - get_global_offset(0)] = (int)g * 3 + 1;              \
+    }
+  K(below_size, size_t, i < n)
+  K(at_most_int, int, i <= m)
+  K(above_int, int, i > m)
+  K(at_least_int, int, i >= m)
+  K(bound_first_uint, uint, n > i)
+  K(below_uchar, uchar, i < (uchar)m)
+  kernel void below_local(global int *out, uint n, int m) {
+    ushort l = (ushort)get_local_id(0);
+    if (l < (ushort)m) out[get_global_id(0) - get_global_offset(0)] = (int)get_global_id(0) * 3 + 1;
+  }
+)";
+
+struct Case {
+  const char *Kernel;
+  std::function<bool(uint64_t G, uint64_t L, uint32_t N, int32_t M)> Holds;
+};
+
+TEST_F(WorkItemRanges, BoundTestsCutAnywhereAndWrappingIndices) {
+  cl_program P = built(Tests);
+  const Case Cases[] = {
+      {"below_size", [](uint64_t G, uint64_t, uint32_t N, int32_t) { return G < N; }},
+      {"at_most_int", [](uint64_t G, uint64_t, uint32_t, int32_t M) { return int32_t(G) <= M; }},
+      {"above_int", [](uint64_t G, uint64_t, uint32_t, int32_t M) { return int32_t(G) > M; }},
+      {"at_least_int", [](uint64_t G, uint64_t, uint32_t, int32_t M) { return int32_t(G) >= M; }},
+      {"bound_first_uint",
+       [](uint64_t G, uint64_t, uint32_t N, int32_t) { return N > uint32_t(G); }},
+      {"below_uchar",
+       [](uint64_t G, uint64_t, uint32_t, int32_t M) { return uint8_t(G) < uint8_t(M); }},
+      {"below_local",
+       [](uint64_t, uint64_t L, uint32_t, int32_t M) { return uint16_t(L) < uint16_t(M); }},
+  };
+  const size_t Global = 1200, Local = 300; // groups of 300: a uchar index wraps inside them
+  // Global offsets: none, and one where the ids cross 2^31 (an int index wraps) inside a group.
+  const size_t Offsets[] = {0, size_t(INT_MAX) - 450};
+  // Bounds: before everything, inside the first, a middle and the last group, on a group's
+  // edge, past everything, negative; relative to the offset for the 64-bit ids.
+  const int64_t Cuts[] = {-5, 0, 1, 137, 299, 300, 731, 1199, 1200, 5000};
+  cl_command_queue Q = queue();
+  cl_mem Out = buffer(Global * sizeof(cl_int));
+  for (const Case &C : Cases) {
+    cl_int Err;
+    cl_kernel K = clCreateKernel(P, C.Kernel, &Err);
+    ASSERT_EQ(Err, CL_SUCCESS) << C.Kernel;
+    for (size_t Offset : Offsets)
+      for (int64_t Cut : Cuts) {
+        const uint32_t N = uint32_t(int64_t(Offset) + Cut);
+        const int32_t M = int32_t(int64_t(Offset) + Cut);
+        const cl_int Fill = -7;
+        ASSERT_EQ(clEnqueueFillBuffer(Q, Out, &Fill, sizeof Fill, 0, Global * sizeof(cl_int), 0,
+                                      nullptr, nullptr),
+                  CL_SUCCESS);
+        setArgs(K, Out, N, M);
+        ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, &Offset, &Global, &Local, 0, nullptr, nullptr),
+                  CL_SUCCESS);
+        std::vector<cl_int> Got = read<cl_int>(Q, Out, Global);
+        for (size_t I = 0; I < Global; ++I) {
+          const uint64_t G = Offset + I;
+          const cl_int Want = C.Holds(G, I % Local, N, M) ? cl_int(uint32_t(G) * 3 + 1) : Fill;
+          ASSERT_EQ(Got[I], Want) << C.Kernel << " offset " << Offset << " n " << N << " m " << M
+                                  << " work-item " << I;
+        }
+      }
+    clReleaseKernel(K);
+  }
+  clReleaseMemObject(Out);
+  clReleaseProgram(P);
+}
+
+} // namespace
+} // namespace weft::test
