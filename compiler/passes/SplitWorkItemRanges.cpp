@@ -15,8 +15,13 @@
 // work-items all pass (every work-group but the last, for a bounds check) runs in the copy alone.
 //
 // The prefix's length is computed before the loop from the index's first value, the bound and the
-// trip count. It is zero (the loop runs as before) when the index could wrap around within the row
-// (then the test need not hold for a prefix): an `int` id near 2^31, say.
+// trip count. When the index could wrap around within the row (then the test need not hold for a
+// prefix: an `int` id near 2^31, say), the loop runs as written, in a third, scalar version.
+//
+// A test computed before the loop, the same for every work-item, is masked by as well (the
+// vectorizer does not know the mask is the same in every lane): in the region after a barrier in
+// a loop, every work-item tests the loop's exit condition. Such a loop runs in two versions, one
+// per outcome, the test folded in each.
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
@@ -38,15 +43,20 @@
 namespace weft::compiler {
 namespace {
 
-/// Loop metadata on both parts of a split loop, so that neither is split again.
-constexpr const char *SplitMarker = "weft.loop.split";
+/// Loop metadata on the versions of a split loop, so that none is split again; and on the two
+/// versions of a loop for a test the same in every work-item, so that neither is versioned again
+/// (each loop is copied at most twice over, whatever its tests).
+constexpr const char *SplitMarker = "weft.loop.split", *UniformMarker = "weft.loop.uniform_test";
 /// Above this many instructions a loop is not copied: the build time would grow with it.
 constexpr unsigned MaxInstructions = 4000;
 
 /// A test in a work-item loop that holds for a prefix of its work-items and not after (or the
-/// reverse): `Index Pred Bound` with Index {Start,+,1} in the loop and Bound invariant.
+/// reverse): `Index Pred Bound` with Index {Start,+,1} in the loop and Bound invariant. Or, with
+/// Uniform, a test computed before the loop, the same for all its work-items (the exit test of a
+/// loop around a barrier, in the region after the barrier).
 struct RangeTest {
   llvm::BranchInst *Branch;
+  bool Uniform;
   llvm::ICmpInst::Predicate Pred; ///< with the index on the left
   const llvm::SCEV *Start, *Bound;
   llvm::PHINode *Item; ///< the loop's own counter, {X0,+,1} in i64
@@ -54,8 +64,10 @@ struct RangeTest {
 
 std::optional<RangeTest> findRangeTest(llvm::Loop &L, llvm::ScalarEvolution &SE) {
   llvm::BasicBlock *Latch = L.getLoopLatch();
-  if (!L.isInnermost() || !isWorkItemLoop(L) || llvm::findOptionMDForLoop(&L, SplitMarker) ||
-      !L.getLoopPreheader() || !Latch || L.getExitingBlock() != Latch || !L.getUniqueExitBlock() ||
+  const bool MaySplit = !llvm::findOptionMDForLoop(&L, SplitMarker),
+             MayVersion = !llvm::findOptionMDForLoop(&L, UniformMarker);
+  if (!L.isInnermost() || !isWorkItemLoop(L) || !L.getLoopPreheader() || !Latch ||
+      L.getExitingBlock() != Latch || !L.getUniqueExitBlock() ||
       !llvm::isa<llvm::BranchInst>(L.getLoopPreheader()->getTerminator()) ||
       llvm::isa<llvm::SCEVCouldNotCompute>(SE.getBackedgeTakenCount(&L)) ||
       !SE.getBackedgeTakenCount(&L)->getType()->isIntegerTy(64))
@@ -82,7 +94,14 @@ std::optional<RangeTest> findRangeTest(llvm::Loop &L, llvm::ScalarEvolution &SE)
     auto *Br = llvm::dyn_cast<llvm::BranchInst>(BB->getTerminator());
     if (BB == Latch || !Br || !Br->isConditional())
       continue;
+    if (!llvm::isa<llvm::Constant>(Br->getCondition()) && L.isLoopInvariant(Br->getCondition())) {
+      if (MayVersion)
+        return RangeTest{Br, true, llvm::CmpInst::BAD_ICMP_PREDICATE, nullptr, nullptr, Item};
+      continue;
+    }
     auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(Br->getCondition());
+    if (!MaySplit)
+      continue;
     if (!Cmp || Cmp->isEquality() || !Cmp->getOperand(0)->getType()->isIntegerTy() ||
         Cmp->getOperand(0)->getType()->getIntegerBitWidth() > 64)
       continue;
@@ -99,7 +118,7 @@ std::optional<RangeTest> findRangeTest(llvm::Loop &L, llvm::ScalarEvolution &SE)
           !Expander.isSafeToExpandAt(SE.getBackedgeTakenCount(&L), At))
         continue;
       llvm::ICmpInst::Predicate Pred = Side == 0 ? Cmp->getPredicate() : Cmp->getSwappedPredicate();
-      return RangeTest{Br, Pred, Index->getStart(), Bound, Item};
+      return RangeTest{Br, false, Pred, Index->getStart(), Bound, Item};
     }
   }
   return std::nullopt;
@@ -178,6 +197,37 @@ llvm::Loop *copyWithTestFolded(llvm::Loop &L, const RangeTest &T, bool Taken,
   llvm::BranchInst::Create(Go, Test);
   Test->eraseFromParent();
   return Copy;
+}
+
+/// Runs L in two versions, for either outcome of its uniform test T, each with the test folded:
+/// the loop vectorizer would mask the loads and stores under it (by a mask the same in every lane,
+/// which it cannot tell). Leaves the analyses out of date.
+void version(llvm::Loop &L, const RangeTest &T, llvm::ScalarEvolution &SE, llvm::DominatorTree &DT,
+             llvm::LoopInfo &LI) {
+  llvm::LLVMContext &C = L.getHeader()->getContext();
+  llvm::BasicBlock *Preheader = L.getLoopPreheader(), *Latch = L.getLoopLatch();
+  llvm::BasicBlock *Exit = L.getUniqueExitBlock();
+  llvm::formLCSSA(L, DT, &LI, &SE);
+  llvm::Value *Condition = T.Branch->getCondition();
+  llvm::BasicBlock *Original = llvm::SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI,
+                                                nullptr, "uniform.false.preheader");
+  llvm::ValueToValueMapTy Map;
+  llvm::Loop *Taken = copyWithTestFolded(L, T, true, Original, ".uniform.true", Map, DT, LI);
+  Preheader->getTerminator()->eraseFromParent();
+  llvm::BranchInst::Create(Taken->getLoopPreheader(), Original, Condition, Preheader);
+  for (llvm::PHINode &Phi : Exit->phis()) {
+    llvm::Value *In = Phi.getIncomingValueForBlock(Latch);
+    llvm::Value *Mapped = Map.lookup(In);
+    Phi.addIncoming(Mapped ? Mapped : In, llvm::cast<llvm::BasicBlock>(Map[Latch]));
+  }
+  llvm::BasicBlock *Go = T.Branch->getSuccessor(1), *Not = T.Branch->getSuccessor(0);
+  if (Not != Go)
+    Not->removePredecessor(T.Branch->getParent());
+  llvm::BranchInst::Create(Go, T.Branch);
+  T.Branch->eraseFromParent();
+  llvm::MDNode *Marker = loopOption(C, UniformMarker), *ID = L.getLoopID();
+  Taken->setLoopID(llvm::makePostTransformationMetadata(C, ID, {}, {Marker}));
+  L.setLoopID(llvm::makePostTransformationMetadata(C, ID, {}, {Marker}));
 }
 
 /// Splits L at its test T (see the file's header). Leaves the analyses out of date.
@@ -282,7 +332,9 @@ llvm::PreservedAnalyses SplitWorkItemRangesPass::run(llvm::Function &F,
     std::optional<RangeTest> Test;
     llvm::Loop *Found = nullptr;
     for (llvm::Loop *L : LI.getLoopsInPreorder()) {
-      if (!L->isInnermost() || !isWorkItemLoop(*L) || llvm::findOptionMDForLoop(L, SplitMarker))
+      if (!L->isInnermost() || !isWorkItemLoop(*L) ||
+          (llvm::findOptionMDForLoop(L, SplitMarker) &&
+           llvm::findOptionMDForLoop(L, UniformMarker)))
         continue;
       // A preheader and exits of its own (LLVM's peeling of the first work-item leaves neither).
       Changed |= llvm::simplifyLoop(L, &DT, &LI, &SE, nullptr, nullptr, false);
@@ -293,7 +345,10 @@ llvm::PreservedAnalyses SplitWorkItemRangesPass::run(llvm::Function &F,
     }
     if (!Found)
       break;
-    split(*Found, *Test, SE, DT, LI);
+    if (Test->Uniform)
+      version(*Found, *Test, SE, DT, LI);
+    else
+      split(*Found, *Test, SE, DT, LI);
     llvm::removeUnreachableBlocks(F);
     FAM.invalidate(F, llvm::PreservedAnalyses::none());
     Changed = true;
