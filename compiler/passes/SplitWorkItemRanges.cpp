@@ -180,6 +180,28 @@ SplitPoint splitPoint(llvm::IRBuilder<> &B, const RangeTest &T, llvm::Value *Sta
   }
 }
 
+/// Br goes to its first successor (Taken) or its second, unconditionally.
+void fold(llvm::BranchInst *Br, bool Taken) {
+  llvm::BasicBlock *Go = Br->getSuccessor(Taken ? 0 : 1), *Not = Br->getSuccessor(Taken ? 1 : 0);
+  if (Not != Go)
+    Not->removePredecessor(Br->getParent());
+  llvm::BranchInst::Create(Go, Br);
+  Br->eraseFromParent();
+}
+
+/// V's copy in Map, or V itself (a value from outside the copied loop).
+llvm::Value *mapped(const llvm::ValueToValueMapTy &Map, llvm::Value *V) {
+  llvm::Value *Copy = Map.lookup(V);
+  return Copy ? Copy : V;
+}
+
+/// The exit's PHIs take, from From (a copy's way out), the copy's values of what L's latch gives.
+void addExitValues(llvm::BasicBlock *Exit, llvm::BasicBlock *Latch,
+                   const llvm::ValueToValueMapTy &Map, llvm::BasicBlock *From) {
+  for (llvm::PHINode &Phi : Exit->phis())
+    Phi.addIncoming(mapped(Map, Phi.getIncomingValueForBlock(Latch)), From);
+}
+
 /// A copy of L (its preheader too) placed before Before, whose test always goes Taken's way.
 llvm::Loop *copyWithTestFolded(llvm::Loop &L, const RangeTest &T, bool Taken,
                                llvm::BasicBlock *Before, const char *Suffix,
@@ -189,13 +211,7 @@ llvm::Loop *copyWithTestFolded(llvm::Loop &L, const RangeTest &T, bool Taken,
   llvm::Loop *Copy = llvm::cloneLoopWithPreheader(Before, L.getLoopPreheader(), &L, VMap, Suffix,
                                                   &LI, &DT, Blocks);
   llvm::remapInstructionsInBlocks(Blocks, VMap);
-  auto *Test = llvm::cast<llvm::BranchInst>(VMap[T.Branch]);
-  llvm::BasicBlock *Go = Test->getSuccessor(Taken ? 0 : 1),
-                   *Not = Test->getSuccessor(Taken ? 1 : 0);
-  if (Not != Go)
-    Not->removePredecessor(Test->getParent());
-  llvm::BranchInst::Create(Go, Test);
-  Test->eraseFromParent();
+  fold(llvm::cast<llvm::BranchInst>(VMap[T.Branch]), Taken);
   return Copy;
 }
 
@@ -215,16 +231,8 @@ void version(llvm::Loop &L, const RangeTest &T, llvm::ScalarEvolution &SE, llvm:
   llvm::Loop *Taken = copyWithTestFolded(L, T, true, Original, ".uniform.true", Map, DT, LI);
   Preheader->getTerminator()->eraseFromParent();
   llvm::BranchInst::Create(Taken->getLoopPreheader(), Original, Condition, Preheader);
-  for (llvm::PHINode &Phi : Exit->phis()) {
-    llvm::Value *In = Phi.getIncomingValueForBlock(Latch);
-    llvm::Value *Mapped = Map.lookup(In);
-    Phi.addIncoming(Mapped ? Mapped : In, llvm::cast<llvm::BasicBlock>(Map[Latch]));
-  }
-  llvm::BasicBlock *Go = T.Branch->getSuccessor(1), *Not = T.Branch->getSuccessor(0);
-  if (Not != Go)
-    Not->removePredecessor(T.Branch->getParent());
-  llvm::BranchInst::Create(Go, T.Branch);
-  T.Branch->eraseFromParent();
+  addExitValues(Exit, Latch, Map, llvm::cast<llvm::BasicBlock>(Map[Latch]));
+  fold(T.Branch, false);
   llvm::MDNode *Marker = loopOption(C, UniformMarker), *ID = L.getLoopID();
   Taken->setLoopID(llvm::makePostTransformationMetadata(C, ID, {}, {Marker}));
   L.setLoopID(llvm::makePostTransformationMetadata(C, ID, {}, {Marker}));
@@ -252,9 +260,9 @@ void split(llvm::Loop &L, const RangeTest &T, llvm::ScalarEvolution &SE, llvm::D
   llvm::Value *PrefixEnd =
       B.CreateAdd(T.Item->getIncomingValueForBlock(Preheader), P.Prefix, "prefix.end");
 
-  // Three versions: the prefix, the rest, each with the test folded, and the loop as it was, for
-  // an index that may wrap around. Their preheaders, in order: Preheader -> [Head -> Prefix] ->
-  // [Rest] -> the loop's.
+  // Three versions: the prefix and the rest, each with the test folded, and the loop as it was,
+  // for an index that may wrap around. The preheader goes to Head, or to the loop as it was; Head
+  // to the prefix, or to the rest when the prefix is empty.
   llvm::BasicBlock *Original =
       llvm::SplitBlock(Preheader, At, &DT, &LI, nullptr, "wrapping.preheader");
   llvm::ValueToValueMapTy RestMap, PrefixMap;
@@ -289,19 +297,12 @@ void split(llvm::Loop &L, const RangeTest &T, llvm::ScalarEvolution &SE, llvm::D
     auto *InRest = llvm::cast<llvm::PHINode>(RestMap[&Phi]);
     llvm::PHINode *From = B.CreatePHI(Phi.getType(), 2, Phi.getName() + ".from");
     From->addIncoming(InRest->getIncomingValueForBlock(RestPreheader), Head);
-    llvm::Value *Carried = Phi.getIncomingValueForBlock(Latch);
-    llvm::Value *Mapped = PrefixMap.lookup(Carried);
-    From->addIncoming(Mapped ? Mapped : Carried, AfterPrefix);
+    From->addIncoming(mapped(PrefixMap, Phi.getIncomingValueForBlock(Latch)), AfterPrefix);
     InRest->setIncomingValueForBlock(RestPreheader, From);
   }
   // What leaves the loop comes from whichever version ran last.
-  auto *RestLatch = llvm::cast<llvm::BasicBlock>(RestMap[Latch]);
-  for (llvm::PHINode &Phi : Exit->phis()) {
-    llvm::Value *In = Phi.getIncomingValueForBlock(Latch);
-    llvm::Value *InPrefix = PrefixMap.lookup(In), *InRest = RestMap.lookup(In);
-    Phi.addIncoming(InPrefix ? InPrefix : In, AfterPrefix);
-    Phi.addIncoming(InRest ? InRest : In, RestLatch);
-  }
+  addExitValues(Exit, Latch, PrefixMap, AfterPrefix);
+  addExitValues(Exit, Latch, RestMap, llvm::cast<llvm::BasicBlock>(RestMap[Latch]));
 
   // Each version gets a loop ID of its own (the copies' latches still carry the loop's); the
   // wrapping one, rarely run, is left scalar, which spares the build its vectorization.
