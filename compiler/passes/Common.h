@@ -14,6 +14,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Metadata.h>
+#include <llvm/Transforms/Utils/ValueMapper.h>
 
 #include <cstdint>
 #include <string>
@@ -168,6 +169,20 @@ inline llvm::MDNode *loopOption(llvm::LLVMContext &C, llvm::StringRef Name,
 /// Whether L is one of weft-kernel-entry's loops over a row's work-items.
 inline bool isWorkItemLoop(const llvm::Loop &L) {
   return llvm::findOptionMDForLoop(&L, attr::WorkItemLoop) != nullptr;
+}
+
+/// V's copy in Map, or V itself (a value from outside what was copied).
+inline llvm::Value *mapped(const llvm::ValueToValueMapTy &Map, llvm::Value *V) {
+  llvm::Value *Copy = Map.lookup(V);
+  return Copy ? Copy : V;
+}
+
+/// For a loop copied with Map: the PHIs of its exit Exit take, from From (the copy's way out),
+/// the copy's values of what the loop's own Exiting block gives them.
+inline void addExitValues(llvm::BasicBlock *Exit, llvm::BasicBlock *Exiting,
+                          const llvm::ValueToValueMapTy &Map, llvm::BasicBlock *From) {
+  for (llvm::PHINode &Phi : Exit->phis())
+    Phi.addIncoming(mapped(Map, Phi.getIncomingValueForBlock(Exiting)), From);
 }
 
 } // namespace weft::compiler

@@ -219,12 +219,7 @@ bool versionForConsecutiveColumns(llvm::Loop &Outer, llvm::Loop &Inner, llvm::Sc
   llvm::remapInstructionsInBlocks(Blocks, VMap);
   Split->getTerminator()->eraseFromParent();
   llvm::BranchInst::Create(Fast->getLoopPreheader(), Inner.getHeader(), Consecutive, Split);
-  auto *FastExiting = llvm::cast<llvm::BasicBlock>(VMap[Exiting]);
-  for (llvm::PHINode &Phi : Exit->phis()) {
-    llvm::Value *In = Phi.getIncomingValueForBlock(Exiting);
-    llvm::Value *Mapped = VMap.lookup(In);
-    Phi.addIncoming(Mapped ? Mapped : In, FastExiting);
-  }
+  addExitValues(Exit, Exiting, VMap, llvm::cast<llvm::BasicBlock>(VMap[Exiting]));
   DT.changeImmediateDominator(Exit, Split);
   return true;
 }

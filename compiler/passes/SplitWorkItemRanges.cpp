@@ -39,6 +39,7 @@
 #include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
 
 #include <optional>
+#include <variant>
 
 namespace weft::compiler {
 namespace {
@@ -51,16 +52,21 @@ constexpr const char *SplitMarker = "weft.loop.split", *UniformMarker = "weft.lo
 constexpr unsigned MaxInstructions = 4000;
 
 /// A test in a work-item loop that holds for a prefix of its work-items and not after (or the
-/// reverse): `Index Pred Bound` with Index {Start,+,1} in the loop and Bound invariant. Or, with
-/// Uniform, a test computed before the loop, the same for all its work-items (the exit test of a
-/// loop around a barrier, in the region after the barrier).
-struct RangeTest {
+/// reverse): `Index Pred Bound` with Index {Start,+,1} in the loop and Bound invariant.
+struct BoundTest {
   llvm::BranchInst *Branch;
-  bool Uniform;
   llvm::ICmpInst::Predicate Pred; ///< with the index on the left
   const llvm::SCEV *Start, *Bound;
   llvm::PHINode *Item; ///< the loop's own counter, {X0,+,1} in i64
 };
+
+/// A test computed before a work-item loop, the same for all its work-items (the exit test of a
+/// loop around a barrier, in the region after the barrier).
+struct UniformTest {
+  llvm::BranchInst *Branch;
+};
+
+using RangeTest = std::variant<BoundTest, UniformTest>;
 
 std::optional<RangeTest> findRangeTest(llvm::Loop &L, llvm::ScalarEvolution &SE) {
   llvm::BasicBlock *Latch = L.getLoopLatch();
@@ -96,7 +102,7 @@ std::optional<RangeTest> findRangeTest(llvm::Loop &L, llvm::ScalarEvolution &SE)
       continue;
     if (!llvm::isa<llvm::Constant>(Br->getCondition()) && L.isLoopInvariant(Br->getCondition())) {
       if (MayVersion)
-        return RangeTest{Br, true, llvm::CmpInst::BAD_ICMP_PREDICATE, nullptr, nullptr, Item};
+        return UniformTest{Br};
       continue;
     }
     auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(Br->getCondition());
@@ -118,7 +124,7 @@ std::optional<RangeTest> findRangeTest(llvm::Loop &L, llvm::ScalarEvolution &SE)
           !Expander.isSafeToExpandAt(SE.getBackedgeTakenCount(&L), At))
         continue;
       llvm::ICmpInst::Predicate Pred = Side == 0 ? Cmp->getPredicate() : Cmp->getSwappedPredicate();
-      return RangeTest{Br, false, Pred, Index->getStart(), Bound, Item};
+      return BoundTest{Br, Pred, Index->getStart(), Bound, Item};
     }
   }
   return std::nullopt;
@@ -132,7 +138,7 @@ struct SplitPoint {
 };
 
 /// For a test of an index running from Start over TripCount values (see SplitPoint).
-SplitPoint splitPoint(llvm::IRBuilder<> &B, const RangeTest &T, llvm::Value *Start,
+SplitPoint splitPoint(llvm::IRBuilder<> &B, const BoundTest &T, llvm::Value *Start,
                       llvm::Value *Bound, llvm::Value *TripCount) {
   const bool Signed = llvm::ICmpInst::isSigned(T.Pred);
   llvm::Type *Ty = Start->getType();
@@ -189,21 +195,9 @@ void fold(llvm::BranchInst *Br, bool Taken) {
   Br->eraseFromParent();
 }
 
-/// V's copy in Map, or V itself (a value from outside the copied loop).
-llvm::Value *mapped(const llvm::ValueToValueMapTy &Map, llvm::Value *V) {
-  llvm::Value *Copy = Map.lookup(V);
-  return Copy ? Copy : V;
-}
-
-/// The exit's PHIs take, from From (a copy's way out), the copy's values of what L's latch gives.
-void addExitValues(llvm::BasicBlock *Exit, llvm::BasicBlock *Latch,
-                   const llvm::ValueToValueMapTy &Map, llvm::BasicBlock *From) {
-  for (llvm::PHINode &Phi : Exit->phis())
-    Phi.addIncoming(mapped(Map, Phi.getIncomingValueForBlock(Latch)), From);
-}
-
-/// A copy of L (its preheader too) placed before Before, whose test always goes Taken's way.
-llvm::Loop *copyWithTestFolded(llvm::Loop &L, const RangeTest &T, bool Taken,
+/// A copy of L (its preheader too) placed before Before, whose branch Test always goes Taken's
+/// way.
+llvm::Loop *copyWithTestFolded(llvm::Loop &L, llvm::BranchInst *Test, bool Taken,
                                llvm::BasicBlock *Before, const char *Suffix,
                                llvm::ValueToValueMapTy &VMap, llvm::DominatorTree &DT,
                                llvm::LoopInfo &LI) {
@@ -211,15 +205,15 @@ llvm::Loop *copyWithTestFolded(llvm::Loop &L, const RangeTest &T, bool Taken,
   llvm::Loop *Copy = llvm::cloneLoopWithPreheader(Before, L.getLoopPreheader(), &L, VMap, Suffix,
                                                   &LI, &DT, Blocks);
   llvm::remapInstructionsInBlocks(Blocks, VMap);
-  fold(llvm::cast<llvm::BranchInst>(VMap[T.Branch]), Taken);
+  fold(llvm::cast<llvm::BranchInst>(VMap[Test]), Taken);
   return Copy;
 }
 
 /// Runs L in two versions, for either outcome of its uniform test T, each with the test folded:
 /// the loop vectorizer would mask the loads and stores under it (by a mask the same in every lane,
 /// which it cannot tell). Leaves the analyses out of date.
-void version(llvm::Loop &L, const RangeTest &T, llvm::ScalarEvolution &SE, llvm::DominatorTree &DT,
-             llvm::LoopInfo &LI) {
+void version(llvm::Loop &L, const UniformTest &T, llvm::ScalarEvolution &SE,
+             llvm::DominatorTree &DT, llvm::LoopInfo &LI) {
   llvm::LLVMContext &C = L.getHeader()->getContext();
   llvm::BasicBlock *Preheader = L.getLoopPreheader(), *Latch = L.getLoopLatch();
   llvm::BasicBlock *Exit = L.getUniqueExitBlock();
@@ -228,7 +222,7 @@ void version(llvm::Loop &L, const RangeTest &T, llvm::ScalarEvolution &SE, llvm:
   llvm::BasicBlock *Original = llvm::SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI,
                                                 nullptr, "uniform.false.preheader");
   llvm::ValueToValueMapTy Map;
-  llvm::Loop *Taken = copyWithTestFolded(L, T, true, Original, ".uniform.true", Map, DT, LI);
+  llvm::Loop *Taken = copyWithTestFolded(L, T.Branch, true, Original, ".uniform.true", Map, DT, LI);
   Preheader->getTerminator()->eraseFromParent();
   llvm::BranchInst::Create(Taken->getLoopPreheader(), Original, Condition, Preheader);
   addExitValues(Exit, Latch, Map, llvm::cast<llvm::BasicBlock>(Map[Latch]));
@@ -239,7 +233,7 @@ void version(llvm::Loop &L, const RangeTest &T, llvm::ScalarEvolution &SE, llvm:
 }
 
 /// Splits L at its test T (see the file's header). Leaves the analyses out of date.
-void split(llvm::Loop &L, const RangeTest &T, llvm::ScalarEvolution &SE, llvm::DominatorTree &DT,
+void split(llvm::Loop &L, const BoundTest &T, llvm::ScalarEvolution &SE, llvm::DominatorTree &DT,
            llvm::LoopInfo &LI) {
   llvm::Function &F = *L.getHeader()->getParent();
   llvm::LLVMContext &C = F.getContext();
@@ -266,9 +260,10 @@ void split(llvm::Loop &L, const RangeTest &T, llvm::ScalarEvolution &SE, llvm::D
   llvm::BasicBlock *Original =
       llvm::SplitBlock(Preheader, At, &DT, &LI, nullptr, "wrapping.preheader");
   llvm::ValueToValueMapTy RestMap, PrefixMap;
-  llvm::Loop *Rest = copyWithTestFolded(L, T, !P.PrefixTaken, Original, ".rest", RestMap, DT, LI);
-  llvm::Loop *Prefix = copyWithTestFolded(L, T, P.PrefixTaken, Rest->getLoopPreheader(), ".prefix",
-                                          PrefixMap, DT, LI);
+  llvm::Loop *Rest =
+      copyWithTestFolded(L, T.Branch, !P.PrefixTaken, Original, ".rest", RestMap, DT, LI);
+  llvm::Loop *Prefix = copyWithTestFolded(L, T.Branch, P.PrefixTaken, Rest->getLoopPreheader(),
+                                          ".prefix", PrefixMap, DT, LI);
   llvm::BasicBlock *RestPreheader = Rest->getLoopPreheader(),
                    *PrefixPreheader = Prefix->getLoopPreheader();
   // The clones' preheaders branch to their own loops; only where they are entered changes.
@@ -346,10 +341,10 @@ llvm::PreservedAnalyses SplitWorkItemRangesPass::run(llvm::Function &F,
     }
     if (!Found)
       break;
-    if (Test->Uniform)
-      version(*Found, *Test, SE, DT, LI);
+    if (auto *Uniform = std::get_if<UniformTest>(&*Test))
+      version(*Found, *Uniform, SE, DT, LI);
     else
-      split(*Found, *Test, SE, DT, LI);
+      split(*Found, std::get<BoundTest>(*Test), SE, DT, LI);
     llvm::removeUnreachableBlocks(F);
     FAM.invalidate(F, llvm::PreservedAnalyses::none());
     Changed = true;

@@ -13,7 +13,8 @@ config.test_exec_root = lit_config.params.get(
     "weft_exec_root", os.path.join(config.weft_binary_dir, "tests", "compiler", "lit"))
 config.excludes = ["lit.cfg.py", "lit.site.cfg.py.in"]
 
-# %opt runs LLVM 15's opt with Weft's passes loaded; %weft-target is the CPU the vectorization
-# tests compile for (fixed, so that the checks do not depend on the machine).
+# %opt runs LLVM 15's opt with Weft's passes loaded. The vectorization tests name their CPU in the
+# input's function attributes ("target-cpu"="x86-64-v3"), so that the checks do not depend on the
+# machine.
 config.substitutions.append(("%opt", "%s -load-pass-plugin=%s" % (config.opt, config.plugin)))
 config.substitutions.append(("FileCheck", config.filecheck))
