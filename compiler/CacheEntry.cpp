@@ -7,15 +7,22 @@
 
 #include <climits>
 #include <cpuid.h>
+#include <dirent.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 #include <thread>
+#include <tuple>
 
 namespace weft::compiler {
 namespace {
@@ -47,6 +54,8 @@ bool readFile(const std::string &Path, const char (&Magic)[8], const std::string
     Why = What + " is corrupt";
     return false;
   }
+  // Used now: the last that trimCache removes (a read-only cache directory stays as it is).
+  utimensat(AT_FDCWD, Path.c_str(), nullptr, 0);
   return true;
 }
 
@@ -102,7 +111,68 @@ std::string cpuIdentity() {
   return Id;
 }
 
+/// The files trimCache counts: entries and manifests, and the temporary files of writeFile.
+enum class CacheFileKind { Other, Kept, Temporary };
+
+CacheFileKind cacheFileKind(std::string_view Name) {
+  if (Name.ends_with(".weft") || Name.ends_with(".weftd"))
+    return CacheFileKind::Kept;
+  if (Name.find(".weft.tmp.") != std::string_view::npos ||
+      Name.find(".weftd.tmp.") != std::string_view::npos)
+    return CacheFileKind::Temporary;
+  return CacheFileKind::Other;
+}
+
 } // namespace
+
+CacheTrim trimCache(const std::string &Directory, uint64_t Limit, uint64_t Target) {
+  CacheTrim Trim;
+  DIR *Dir = opendir(Directory.c_str());
+  if (!Dir)
+    return Trim;
+  struct File {
+    timespec Used;
+    uint64_t Bytes;
+    std::string Name;
+  };
+  std::vector<File> Removable;
+  const time_t Now = time(nullptr);
+  auto Remove = [&](const std::string &Name, uint64_t Bytes) {
+    if (unlinkat(dirfd(Dir), Name.c_str(), 0) != 0)
+      return errno == ENOENT; // another process's trim was first
+    ++Trim.RemovedFiles;
+    Trim.RemovedBytes += Bytes;
+    return true;
+  };
+  while (const dirent *E = readdir(Dir)) {
+    const CacheFileKind Kind = cacheFileKind(E->d_name);
+    struct stat St {};
+    if (Kind == CacheFileKind::Other ||
+        fstatat(dirfd(Dir), E->d_name, &St, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(St.st_mode))
+      continue;
+    const bool Young = Now - St.st_mtim.tv_sec < 3600;
+    if (Kind == CacheFileKind::Temporary && !Young && Remove(E->d_name, uint64_t(St.st_size)))
+      continue;
+    ++Trim.Files;
+    Trim.Bytes += uint64_t(St.st_size);
+    if (Kind == CacheFileKind::Kept) // a young temporary file is a write under way
+      Removable.push_back({St.st_mtim, uint64_t(St.st_size), E->d_name});
+  }
+  if (Trim.Bytes > Limit) {
+    std::sort(Removable.begin(), Removable.end(), [](const File &A, const File &B) {
+      return std::tie(A.Used.tv_sec, A.Used.tv_nsec) < std::tie(B.Used.tv_sec, B.Used.tv_nsec);
+    });
+    uint64_t Left = Trim.Bytes;
+    for (const File &F : Removable) {
+      if (Left <= Target)
+        break;
+      if (Remove(F.Name, F.Bytes))
+        Left -= F.Bytes;
+    }
+  }
+  closedir(Dir);
+  return Trim;
+}
 
 std::optional<CachedBuild> readCache(const std::string &Directory, const std::string &Key,
                                      std::string &Why) {

@@ -45,6 +45,20 @@ void writeCache(const std::string &Directory, const std::string &Key, const Cach
 std::optional<BuildOutput> loadCachedBuild(const std::string &Directory, const std::string &Key,
                                            std::string &Why);
 
+/// What trimCache found in a cache directory and removed.
+struct CacheTrim {
+  uint64_t Files = 0, Bytes = 0; ///< the cache's files, as found
+  uint64_t RemovedFiles = 0, RemovedBytes = 0;
+};
+
+/// Keeps the cache in Directory within Limit bytes: when its files (entries, manifests, writes
+/// under way) hold more, removes the least recently used first, by modification time, which
+/// every read of an entry or manifest renews, until the rest fit in Target bytes. A temporary
+/// file an hour old (a write that died) always goes; files of other names are never touched.
+/// Another process trimming or reading at the same time is harmless: a file already gone is
+/// skipped, and a reader keeps reading a file it has open.
+CacheTrim trimCache(const std::string &Directory, uint64_t Limit, uint64_t Target);
+
 /// A file or directory as stat(2) saw it: any write, rename over it or metadata change changes
 /// one of these (the change time cannot be set by the user).
 struct FileStamp {

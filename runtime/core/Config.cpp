@@ -106,6 +106,12 @@ Config Config::parse(const char *const *Environ, std::vector<std::string> &Warni
         CacheOn = false;
       else if (Value != "on" && Value != "1" && Value != "true")
         Warnings.push_back("WEFT_CACHE: '" + std::string(Value) + "' is not on or off; ignored");
+    } else if (Name == "WEFT_CACHE_SIZE") {
+      if (const uint64_t Bytes = parseSize(Value))
+        C.CacheSize = Bytes;
+      else
+        Warnings.push_back("WEFT_CACHE_SIZE: '" + std::string(Value) +
+                           "' is not a size (like 1G, 200M or a number of bytes); ignored");
     } else if (Name == "WEFT_ASYNC_COPY") {
       if (Value == "auto")
         C.AsyncCopies = AsyncCopyMode::Auto;
@@ -124,7 +130,8 @@ Config Config::parse(const char *const *Environ, std::vector<std::string> &Warni
     } else {
       Warnings.push_back("unknown setting " + std::string(Name) +
                          " (known: WEFT_NUM_THREADS, WEFT_DEBUG, WEFT_CACHE_DIR, WEFT_CACHE, "
-                         "WEFT_ASYNC_COPY, WEFT_MEMORY_LIMIT, WEFT_LLVM_OPTIONS); ignored");
+                         "WEFT_CACHE_SIZE, WEFT_ASYNC_COPY, WEFT_MEMORY_LIMIT, "
+                         "WEFT_LLVM_OPTIONS); ignored");
     }
   }
   if (CacheOn && C.LlvmOptions.empty()) {

@@ -29,6 +29,9 @@ struct Config {
   /// The disk cache of built programs: WEFT_CACHE_DIR, else $XDG_CACHE_HOME/weft, else
   /// $HOME/.cache/weft; empty (no cache) with WEFT_CACHE=off.
   std::string CacheDir;
+  /// WEFT_CACHE_SIZE: the most the disk cache may hold, in bytes ("1G", "200M", "65536K" or a
+  /// plain number); past it the least recently used builds go (runtime/core/CacheTrim.h).
+  uint64_t CacheSize = uint64_t(1) << 30;
   AsyncCopyMode AsyncCopies = AsyncCopyMode::Auto;
   /// WEFT_MEMORY_LIMIT: the most global memory the device reports, in bytes ("4G", "512M",
   /// "65536K" or a plain number; at least 32 MiB); 0 means the machine's memory and cgroup limit.

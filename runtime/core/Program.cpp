@@ -2,6 +2,7 @@
 #include "runtime/core/Program.h"
 
 #include "compiler/CacheEntry.h"
+#include "runtime/core/CacheTrim.h"
 #include "runtime/core/Capabilities.h"
 #include "runtime/core/CompilerLibrary.h"
 #include "runtime/core/Config.h"
@@ -199,6 +200,12 @@ std::optional<compiler::BuildOutput> findCachedBuild(const compiler::CompileInpu
   return Found;
 }
 
+/// After a build that may have written to the disk cache.
+void trimCache() {
+  if (!config().CacheDir.empty())
+    trimCacheSoon(config().CacheDir, config().CacheSize, config().debug(DebugBuild));
+}
+
 } // namespace
 
 Status Program::buildFromSource(const std::string &Options) {
@@ -212,6 +219,7 @@ Status Program::buildFromSource(const std::string &Options) {
       if (!Compiler)
         return Compiler.takeError();
       Linked = (*Compiler)->build(In, config().CacheDir);
+      trimCache();
     }
     traceBuild(Linked.Trace);
     Next.Log = Linked.Log;
@@ -233,6 +241,7 @@ Status Program::buildFromBinary(const std::string &Options) {
     if (!Compiler)
       return Compiler.takeError();
     compiler::BuildOutput Linked = (*Compiler)->buildBinary(Bitcode, Options, config().CacheDir);
+    trimCache();
     traceBuild(Linked.Trace);
     Next.Log = Linked.Log;
     if (Linked.Result == compiler::CompileOutput::Status::InvalidOptions)

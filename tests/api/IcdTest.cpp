@@ -179,6 +179,54 @@ TEST(Icd, BuildCacheWorksAcrossProcesses) {
   run("rm -rf '" + Dir + "'");
 }
 
+TEST(Icd, BuildCacheStaysWithinItsSize) {
+  // A cache over WEFT_CACHE_SIZE loses its least recently used files after a build, on a thread
+  // the process waits for at exit; the build just made stays. A minute passes before the next
+  // trim of the same directory.
+  namespace fs = std::filesystem;
+  const fs::path Dir =
+      std::string(WEFT_TEST_VENDORS_DIR) + "/../../test-cache-size-" + std::to_string(getpid());
+  fs::remove_all(Dir);
+  fs::create_directories(Dir);
+  auto Aged = [&](const std::string &Name, size_t Bytes, long Age) {
+    std::ofstream(Dir / Name, std::ios::binary) << std::string(Bytes, 'x');
+    run("touch -d @" + std::to_string(time(nullptr) - Age) + " '" + (Dir / Name).string() + "'");
+  };
+  for (int I = 0; I < 30; ++I)
+    Aged("old" + std::to_string(I) + ".weft", 100000, 3600 + I);
+  Aged("notes.txt", 3000000, 7200);
+  auto CacheBytes = [&] {
+    uint64_t Bytes = 0;
+    for (const auto &E : fs::directory_iterator(Dir))
+      if (E.path().extension() == ".weft" || E.path().extension() == ".weftd")
+        Bytes += E.file_size();
+    return Bytes;
+  };
+  ASSERT_EQ(CacheBytes(), 3000000u);
+  const std::string Env = "WEFT_DEBUG=build WEFT_CACHE_SIZE=1M WEFT_CACHE_DIR='" + Dir.string() +
+                          "' OCL_ICD_VENDORS='" + std::string(WEFT_TEST_VENDORS_DIR) + "' ";
+  const std::string Demo = std::string("'") + WEFT_DEMO_PATH + "' 2>&1";
+  std::string First = run(Env + Demo);
+  EXPECT_NE(First.find("vadd on 1048576 floats: correct"), std::string::npos) << First;
+  EXPECT_NE(First.find("weft: build: cache trimmed: "), std::string::npos) << First;
+  EXPECT_LE(CacheBytes(), 3u << 18) << First; // three quarters of the limit
+  EXPECT_FALSE(fs::exists(Dir / "old29.weft"));
+  EXPECT_TRUE(fs::exists(Dir / "notes.txt"));
+  // The demo's own build is the newest: it survived.
+  std::string Second = run(Env + Demo);
+  EXPECT_NE(Second.find("weft: build: manifest hit"), std::string::npos) << Second;
+  // A build through the compiler (its manifest gone) within the minute does not trim, however
+  // full the cache.
+  for (int I = 0; I < 30; ++I)
+    Aged("again" + std::to_string(I) + ".weft", 100000, 3600);
+  run("rm -f '" + Dir.string() + "'/*.weftd");
+  std::string Third = run(Env + Demo);
+  EXPECT_NE(Third.find("weft: build: cache hit"), std::string::npos) << Third;
+  EXPECT_EQ(Third.find("cache trimmed"), std::string::npos) << Third;
+  EXPECT_TRUE(fs::exists(Dir / "again0.weft"));
+  fs::remove_all(Dir);
+}
+
 /// A context on Weft's device, D.
 cl_context weftContext(cl_device_id &D) {
   cl_platform_id P = findWeft();

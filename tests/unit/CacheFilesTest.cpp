@@ -5,8 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 
@@ -96,6 +99,63 @@ TEST_F(Manifests, DamagedOrMissingManifestsAreMisses) {
   }
   write(Path, Good.substr(0, Good.size() / 2));
   EXPECT_FALSE(readManifest(Cache, "key", Why));
+}
+
+/// A file of Bytes bytes in Dir whose modification time is Age seconds ago.
+void agedFile(const std::filesystem::path &Path, size_t Bytes, time_t Age) {
+  std::ofstream(Path, std::ios::binary | std::ios::trunc) << std::string(Bytes, 'x');
+  const timespec When[2] = {{time(nullptr) - Age, 0}, {time(nullptr) - Age, 0}};
+  ASSERT_EQ(utimensat(AT_FDCWD, Path.c_str(), When, 0), 0) << Path;
+}
+
+TEST_F(Manifests, TrimRemovesTheLeastRecentlyUsedUntilTheRestFit) {
+  namespace fs = std::filesystem;
+  const fs::path C = Cache;
+  // Ten entries of 100 KB, entry 0 the oldest; two manifests; a write that died two hours ago,
+  // one under way; a file that is not the cache's, older than all.
+  for (int I = 0; I < 10; ++I)
+    agedFile(C / ("entry" + std::to_string(I) + ".weft"), 100000, 1000 - I * 10);
+  agedFile(C / "m-old.weftd", 1000, 995);
+  agedFile(C / "m-new.weftd", 1000, 5);
+  agedFile(C / "entry3.weft.tmp.77.1", 50000, 7200);
+  agedFile(C / "entry4.weft.tmp.78.1", 50000, 1);
+  agedFile(C / "notes.txt", 5000000, 100000);
+  // Under the limit: only the dead write goes.
+  CacheTrim Under = trimCache(Cache, 2000000, 1000000);
+  EXPECT_EQ(Under.RemovedFiles, 1u);
+  EXPECT_EQ(Under.RemovedBytes, 50000u);
+  EXPECT_EQ(Under.Files, 13u);
+  EXPECT_EQ(Under.Bytes, 10u * 100000 + 2000 + 50000);
+  EXPECT_FALSE(fs::exists(C / "entry3.weft.tmp.77.1"));
+  // Over it: the oldest go first until 600000 bytes are left; the write under way stays.
+  CacheTrim Over = trimCache(Cache, 1000000, 600000);
+  EXPECT_EQ(Over.Bytes, 1052000u);
+  EXPECT_EQ(Over.RemovedFiles, 6u); // entries 0 to 4 and the old manifest
+  EXPECT_EQ(Over.RemovedBytes, 501000u);
+  for (int I = 0; I < 10; ++I)
+    EXPECT_EQ(fs::exists(C / ("entry" + std::to_string(I) + ".weft")), I >= 5) << I;
+  EXPECT_FALSE(fs::exists(C / "m-old.weftd"));
+  EXPECT_TRUE(fs::exists(C / "m-new.weftd"));
+  EXPECT_TRUE(fs::exists(C / "entry4.weft.tmp.78.1"));
+  EXPECT_TRUE(fs::exists(C / "notes.txt"));
+  EXPECT_EQ(trimCache(Cache + "/absent", 1, 0).Files, 0u);
+}
+
+TEST_F(Manifests, ReadingRenewsAFileForTheTrim) {
+  // A manifest read a moment ago is kept over an entry written later but not read since.
+  std::string Why;
+  writeManifest(Cache, "read", {std::string(64, 'd'), {*stampOf(Header)}}, Why);
+  const std::filesystem::path Manifest = std::filesystem::path(Cache) / "read.weftd";
+  const uint64_t Bytes = std::filesystem::file_size(Manifest);
+  agedFile(Manifest.string() + ".unused", 0, 0); // not the cache's: never counted
+  const timespec Old[2] = {{time(nullptr) - 500, 0}, {time(nullptr) - 500, 0}};
+  ASSERT_EQ(utimensat(AT_FDCWD, Manifest.c_str(), Old, 0), 0);
+  agedFile(std::filesystem::path(Cache) / "unread.weftd", Bytes, 100);
+  ASSERT_TRUE(readManifest(Cache, "read", Why)) << Why;
+  CacheTrim T = trimCache(Cache, Bytes, Bytes);
+  EXPECT_EQ(T.RemovedFiles, 1u);
+  EXPECT_TRUE(std::filesystem::exists(Manifest));
+  EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(Cache) / "unread.weftd"));
 }
 
 TEST(DirectKey, EveryInputCounts) {

@@ -107,5 +107,21 @@ TEST(Config, MemoryLimit) {
   }
 }
 
+TEST(Config, CacheSize) {
+  std::vector<std::string> W;
+  EXPECT_EQ(parse({}, W).CacheSize, 1ull << 30);
+  EXPECT_EQ(parse({"WEFT_CACHE_SIZE=200M"}, W).CacheSize, 200ull << 20);
+  EXPECT_EQ(parse({"WEFT_CACHE_SIZE=64K"}, W).CacheSize, 64ull << 10);
+  EXPECT_EQ(parse({"WEFT_CACHE_SIZE=5000"}, W).CacheSize, 5000u);
+  EXPECT_TRUE(W.empty());
+  for (const char *Bad : {"WEFT_CACHE_SIZE=", "WEFT_CACHE_SIZE=0", "WEFT_CACHE_SIZE=1T",
+                          "WEFT_CACHE_SIZE=lots", "WEFT_CACHE_SIZE=-5M"}) {
+    W.clear();
+    EXPECT_EQ(parse({Bad}, W).CacheSize, 1ull << 30) << Bad;
+    ASSERT_EQ(W.size(), 1u) << Bad;
+    EXPECT_NE(W[0].find("WEFT_CACHE_SIZE"), std::string::npos) << W[0];
+  }
+}
+
 } // namespace
 } // namespace weft
