@@ -12,6 +12,9 @@
    - checked_triad_GBps: the triad behind a bounds check (`if (i < n) c[i] = ...`), as CUDA
      ports and generated code write it, with n short of the last work-group's end; a program of
      its own (outside build_ms), checked on both sides of n
+   - stencil_GBps: a three-point stencil behind its two-sided bounds check (`if (i > 0 && i < n -
+     1)`), over 64 MiB of floats (bytes read once and written per second); in the checked
+     triad's program, checked at both ends
    - reduce_GBps: a barrier-heavy local-memory tree reduction (256 work-items per group, eight
      barriers per group) over 64 MiB of floats; checked against the host's sum
    - sgemm_GFLOPs: C = A * B, 1024 x 1024 floats, 16 x 16 tiles in local memory; spot-checked
@@ -99,7 +102,10 @@ static const char *CheckedSource =
     "kernel void checked_triad(global const float *a, global const float *b, global float *c,\n"
     "                          float k, uint n) {\n"
     "  size_t i = get_global_id(0);\n"
-    "  if (i < n) c[i] = a[i] + k * b[i]; }\n";
+    "  if (i < n) c[i] = a[i] + k * b[i]; }\n"
+    "kernel void stencil(global const float *a, global float *c, uint n) {\n"
+    "  size_t i = get_global_id(0);\n"
+    "  if (i > 0 && i < n - 1) c[i] = (a[i - 1] + a[i] + a[i + 1]) * (1.0f / 3); }\n";
 
 /* The host triad: each thread a contiguous slice. */
 typedef struct {
@@ -260,9 +266,29 @@ int main(void) {
                 I < Count ? 7 : 0);
         return 1;
       }
-    free(Check);
     printf("checked_triad_GBps %.2f GB/s\n", 3.0 * Count * 4 / (Ms * 1e6));
     clReleaseKernel(Ck);
+
+    /* The stencil of A = 1: c[i] = 1 inside, 0 (the fill) at both ends. */
+    CHECK(clEnqueueFillBuffer(Q, Out, &Zero, 4, 0, N * 4, 0, NULL, NULL));
+    cl_kernel Sk = clCreateKernel(CProg, "stencil", &Err);
+    CHECK(Err);
+    cl_uint Whole = (cl_uint)N;
+    CHECK(clSetKernelArg(Sk, 0, sizeof A, &A));
+    CHECK(clSetKernelArg(Sk, 1, sizeof Out, &Out));
+    CHECK(clSetKernelArg(Sk, 2, sizeof Whole, &Whole));
+    Ms = timeKernel(Q, Sk, 1, &N, &CLocal, 11);
+    CHECK(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, N * 4, Check, 0, NULL, NULL));
+    for (size_t I = 0; I < N; I += (I < 300 || I + 300 > N ? 1 : 4099)) {
+      const float Want = I == 0 || I == N - 1 ? 0.0f : 1.0f;
+      if (fabsf(Check[I] - Want) > 1e-6f) {
+        fprintf(stderr, "stencil: c[%zu] = %f, expected %f\n", I, Check[I], Want);
+        return 1;
+      }
+    }
+    printf("stencil_GBps %.2f GB/s\n", 2.0 * N * 4 / (Ms * 1e6));
+    free(Check);
+    clReleaseKernel(Sk);
     clReleaseProgram(CProg);
   }
 

@@ -218,10 +218,11 @@ struct JamWorkItemLoopsPass : llvm::PassInfoMixin<JamWorkItemLoopsPass> {
 
 /// weft-split-work-item-ranges, where LLVM's -O3 pipeline starts vectorizing, after
 /// weft-jam-work-items: a work-item loop whose body tests the work-item's index against a bound
-/// the same for all (`if (get_global_id(0) < n)`, a reduction's `if (lid < s)`) runs the
-/// work-items before the point where the test changes its outcome in a copy with the test folded
-/// away, so that the loop vectorizer need not mask their loads and stores; a loop whose test is
-/// the same for all its work-items runs in a version for each outcome (see the file's header).
+/// the same for all (`if (get_global_id(0) < n)`, a reduction's `if (lid < s)`, a stencil's
+/// `if (i > 0 && i < n - 1)`) runs the work-items before the point where the test changes its
+/// outcome in a copy with the test folded away, so that the loop vectorizer need not mask their
+/// loads and stores (a copy is split again at a second test); a loop whose test is the same for
+/// all its work-items runs in a version for each outcome (see the file's header).
 struct SplitWorkItemRangesPass : llvm::PassInfoMixin<SplitWorkItemRangesPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };

@@ -14,6 +14,11 @@
 // folded to its outcome there, then the loop runs the rest as before, testing. A row whose
 // work-items all pass (every work-group but the last, for a bounds check) runs in the copy alone.
 //
+// A condition may join several tests with && and || (LLVM joins a stencil's `i > 0 && i < n - 1`
+// into one, with `i > 0` as `i != 0`): the split takes the first test on the index, and a copy
+// still holding another is split again at that one (twice at most). In each copy the test is a
+// constant, and what it decided folds away.
+//
 // The prefix's length is computed before the loop from the index's first value, the bound and the
 // trip count. When the index could wrap around within the row (then the test need not hold for a
 // prefix: an `int` id near 2^31, say), the loop runs as written, in a third, scalar version.
@@ -25,12 +30,14 @@
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
+#include <llvm/Analysis/InstructionSimplify.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ScalarEvolution.h>
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Intrinsics.h>
+#include <llvm/IR/PatternMatch.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/Local.h>
@@ -44,17 +51,19 @@
 namespace weft::compiler {
 namespace {
 
-/// Loop metadata on the versions of a split loop, so that none is split again; and on the two
-/// versions of a loop for a test the same in every work-item, so that neither is versioned again
-/// (each loop is copied at most twice over, whatever its tests).
+/// Loop metadata: on the versions of a split loop, how many splits made it (a loop is split at
+/// most twice over: `i > 0 && i < n - 1` has two tests); on the two versions of a loop for a test
+/// the same in every work-item, that neither is versioned again.
 constexpr const char *SplitMarker = "weft.loop.split", *UniformMarker = "weft.loop.uniform_test";
-/// Above this many instructions a loop is not copied: the build time would grow with it.
+constexpr unsigned MaxSplits = 2;
+/// Above this many instructions a loop is not copied (half as many for a second split): the
+/// build time would grow with it.
 constexpr unsigned MaxInstructions = 4000;
 
 /// A test in a work-item loop that holds for a prefix of its work-items and not after (or the
 /// reverse): `Index Pred Bound` with Index {Start,+,1} in the loop and Bound invariant.
 struct BoundTest {
-  llvm::BranchInst *Branch;
+  llvm::ICmpInst *Cmp;
   llvm::ICmpInst::Predicate Pred; ///< with the index on the left
   const llvm::SCEV *Start, *Bound;
   llvm::PHINode *Item; ///< the loop's own counter, {X0,+,1} in i64
@@ -63,15 +72,43 @@ struct BoundTest {
 /// A test computed before a work-item loop, the same for all its work-items (the exit test of a
 /// loop around a barrier, in the region after the barrier).
 struct UniformTest {
-  llvm::BranchInst *Branch;
+  llvm::Value *Condition;
 };
 
 using RangeTest = std::variant<BoundTest, UniformTest>;
 
+/// How many splits made L (0 for a loop never split).
+unsigned splitsOf(const llvm::Loop &L) {
+  llvm::MDNode *Marker = llvm::findOptionMDForLoop(&L, SplitMarker);
+  if (!Marker)
+    return 0;
+  if (Marker->getNumOperands() < 2)
+    return MaxSplits;
+  return unsigned(llvm::mdconst::extract<llvm::ConstantInt>(Marker->getOperand(1))->getZExtValue());
+}
+
+/// The tests a branch condition combines with && and || (as `and`, `or` or `select`) and `!`,
+/// in their order, into Leaves (at most 8).
+void conditionLeaves(llvm::Value *V, llvm::SmallVectorImpl<llvm::Value *> &Leaves) {
+  using namespace llvm::PatternMatch;
+  llvm::Value *A, *B;
+  if (Leaves.size() >= 8)
+    return;
+  if (match(V, m_LogicalAnd(m_Value(A), m_Value(B))) ||
+      match(V, m_LogicalOr(m_Value(A), m_Value(B)))) {
+    conditionLeaves(A, Leaves);
+    conditionLeaves(B, Leaves);
+  } else if (match(V, m_Not(m_Value(A)))) {
+    conditionLeaves(A, Leaves);
+  } else {
+    Leaves.push_back(V);
+  }
+}
+
 std::optional<RangeTest> findRangeTest(llvm::Loop &L, llvm::ScalarEvolution &SE) {
   llvm::BasicBlock *Latch = L.getLoopLatch();
-  const bool MaySplit = !llvm::findOptionMDForLoop(&L, SplitMarker),
-             MayVersion = !llvm::findOptionMDForLoop(&L, UniformMarker);
+  const unsigned Splits = splitsOf(L);
+  const bool MayVersion = !llvm::findOptionMDForLoop(&L, UniformMarker);
   if (!L.isInnermost() || !isWorkItemLoop(L) || !L.getLoopPreheader() || !Latch ||
       L.getExitingBlock() != Latch || !L.getUniqueExitBlock() ||
       !llvm::isa<llvm::BranchInst>(L.getLoopPreheader()->getTerminator()) ||
@@ -95,27 +132,25 @@ std::optional<RangeTest> findRangeTest(llvm::Loop &L, llvm::ScalarEvolution &SE)
     Size += BB->size();
   if (Size > MaxInstructions)
     return std::nullopt;
-  // The first test met on the way through the body (blocks in the loop's order, header first).
-  for (llvm::BasicBlock *BB : L.blocks()) {
-    auto *Br = llvm::dyn_cast<llvm::BranchInst>(BB->getTerminator());
-    if (BB == Latch || !Br || !Br->isConditional())
-      continue;
-    if (!llvm::isa<llvm::Constant>(Br->getCondition()) && L.isLoopInvariant(Br->getCondition())) {
-      if (MayVersion)
-        return UniformTest{Br};
-      continue;
-    }
-    auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(Br->getCondition());
-    if (!MaySplit)
-      continue;
-    if (!Cmp || Cmp->isEquality() || !Cmp->getOperand(0)->getType()->isIntegerTy() ||
+  const bool MaySplit = Splits < MaxSplits && Size <= (MaxInstructions >> Splits);
+  auto boundTest = [&](llvm::Value *V) -> std::optional<BoundTest> {
+    auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(V);
+    if (!MaySplit || !Cmp || !L.contains(Cmp) || !Cmp->getOperand(0)->getType()->isIntegerTy() ||
         Cmp->getOperand(0)->getType()->getIntegerBitWidth() > 64)
-      continue;
+      return std::nullopt;
     for (unsigned Side = 0; Side < 2; ++Side) {
       const llvm::SCEVAddRecExpr *Index = isStepOne(SE.getSCEV(Cmp->getOperand(Side)));
       const llvm::SCEV *Bound = SE.getSCEV(Cmp->getOperand(1 - Side));
       if (!Index || !SE.isLoopInvariant(Bound, &L) || !SE.isLoopInvariant(Index->getStart(), &L))
         continue;
+      llvm::ICmpInst::Predicate Pred = Side == 0 ? Cmp->getPredicate() : Cmp->getSwappedPredicate();
+      // `i != 0` is LLVM's form of `i > 0` on an unsigned index, `i == 0` of `i <= 0`; other
+      // equalities hold for one work-item, not for a prefix.
+      if (llvm::ICmpInst::isEquality(Pred)) {
+        if (!Bound->isZero())
+          continue;
+        Pred = Pred == llvm::CmpInst::ICMP_EQ ? llvm::CmpInst::ICMP_ULE : llvm::CmpInst::ICMP_UGT;
+      }
       // Computed before the loop: nothing there may trap (a division by a value the loop tests).
       llvm::SCEVExpander Expander(SE, L.getHeader()->getModule()->getDataLayout(), "split");
       const llvm::Instruction *At = L.getLoopPreheader()->getTerminator();
@@ -123,8 +158,26 @@ std::optional<RangeTest> findRangeTest(llvm::Loop &L, llvm::ScalarEvolution &SE)
           !Expander.isSafeToExpandAt(Bound, At) ||
           !Expander.isSafeToExpandAt(SE.getBackedgeTakenCount(&L), At))
         continue;
-      llvm::ICmpInst::Predicate Pred = Side == 0 ? Cmp->getPredicate() : Cmp->getSwappedPredicate();
-      return BoundTest{Br, Pred, Index->getStart(), Bound, Item};
+      return BoundTest{Cmp, Pred, Index->getStart(), Bound, Item};
+    }
+    return std::nullopt;
+  };
+  // The first test met on the way through the body (blocks in the loop's order, header first;
+  // a condition's tests in their order).
+  for (llvm::BasicBlock *BB : L.blocks()) {
+    auto *Br = llvm::dyn_cast<llvm::BranchInst>(BB->getTerminator());
+    if (BB == Latch || !Br || !Br->isConditional())
+      continue;
+    llvm::SmallVector<llvm::Value *, 8> Leaves;
+    conditionLeaves(Br->getCondition(), Leaves);
+    for (llvm::Value *Leaf : Leaves) {
+      if (!llvm::isa<llvm::Constant>(Leaf) && L.isLoopInvariant(Leaf)) {
+        if (MayVersion)
+          return UniformTest{Leaf};
+        continue;
+      }
+      if (std::optional<BoundTest> T = boundTest(Leaf))
+        return *T;
     }
   }
   return std::nullopt;
@@ -186,26 +239,34 @@ SplitPoint splitPoint(llvm::IRBuilder<> &B, const BoundTest &T, llvm::Value *Sta
   }
 }
 
-/// Br goes to its first successor (Taken) or its second, unconditionally.
-void fold(llvm::BranchInst *Br, bool Taken) {
-  llvm::BasicBlock *Go = Br->getSuccessor(Taken ? 0 : 1), *Not = Br->getSuccessor(Taken ? 1 : 0);
-  if (Not != Go)
-    Not->removePredecessor(Br->getParent());
-  llvm::BranchInst::Create(Go, Br);
-  Br->eraseFromParent();
+/// In Blocks (one version of a loop), V becomes Value: what uses it there is simplified, and the
+/// branches that become unconditional go their one way (the blocks no longer reached stay, for
+/// removeUnreachableBlocks).
+void foldTest(llvm::Value *V, bool Value, llvm::ArrayRef<llvm::BasicBlock *> Blocks) {
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 16> In(Blocks.begin(), Blocks.end());
+  llvm::Constant *C = llvm::ConstantInt::getBool(V->getContext(), Value);
+  llvm::SmallVector<llvm::WeakTrackingVH, 8> Users;
+  for (llvm::Use &U : llvm::make_early_inc_range(V->uses()))
+    if (auto *I = llvm::dyn_cast<llvm::Instruction>(U.getUser()); I && In.count(I->getParent())) {
+      U.set(C);
+      Users.push_back(I);
+    }
+  const llvm::DataLayout &DL = Blocks.front()->getModule()->getDataLayout();
+  for (llvm::WeakTrackingVH &H : Users)
+    if (auto *I = llvm::dyn_cast_or_null<llvm::Instruction>(H))
+      if (llvm::Value *Simpler = llvm::simplifyInstruction(I, DL))
+        llvm::replaceAndRecursivelySimplify(I, Simpler);
+  for (llvm::BasicBlock *BB : Blocks)
+    llvm::ConstantFoldTerminator(BB, /*DeleteDeadConditions=*/true);
 }
 
-/// A copy of L (its preheader too) placed before Before, whose branch Test always goes Taken's
-/// way.
-llvm::Loop *copyWithTestFolded(llvm::Loop &L, llvm::BranchInst *Test, bool Taken,
-                               llvm::BasicBlock *Before, const char *Suffix,
-                               llvm::ValueToValueMapTy &VMap, llvm::DominatorTree &DT,
-                               llvm::LoopInfo &LI) {
+/// A copy of L (its preheader too) placed before Before.
+llvm::Loop *copyLoop(llvm::Loop &L, llvm::BasicBlock *Before, const char *Suffix,
+                     llvm::ValueToValueMapTy &VMap, llvm::DominatorTree &DT, llvm::LoopInfo &LI) {
   llvm::SmallVector<llvm::BasicBlock *, 16> Blocks;
   llvm::Loop *Copy = llvm::cloneLoopWithPreheader(Before, L.getLoopPreheader(), &L, VMap, Suffix,
                                                   &LI, &DT, Blocks);
   llvm::remapInstructionsInBlocks(Blocks, VMap);
-  fold(llvm::cast<llvm::BranchInst>(VMap[Test]), Taken);
   return Copy;
 }
 
@@ -218,18 +279,18 @@ void version(llvm::Loop &L, const UniformTest &T, llvm::ScalarEvolution &SE,
   llvm::BasicBlock *Preheader = L.getLoopPreheader(), *Latch = L.getLoopLatch();
   llvm::BasicBlock *Exit = L.getUniqueExitBlock();
   llvm::formLCSSA(L, DT, &LI, &SE);
-  llvm::Value *Condition = T.Branch->getCondition();
   llvm::BasicBlock *Original = llvm::SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI,
                                                 nullptr, "uniform.false.preheader");
   llvm::ValueToValueMapTy Map;
-  llvm::Loop *Taken = copyWithTestFolded(L, T.Branch, true, Original, ".uniform.true", Map, DT, LI);
+  llvm::Loop *Taken = copyLoop(L, Original, ".uniform.true", Map, DT, LI);
   Preheader->getTerminator()->eraseFromParent();
-  llvm::BranchInst::Create(Taken->getLoopPreheader(), Original, Condition, Preheader);
+  llvm::BranchInst::Create(Taken->getLoopPreheader(), Original, T.Condition, Preheader);
   addExitValues(Exit, Latch, Map, llvm::cast<llvm::BasicBlock>(Map[Latch]));
-  fold(T.Branch, false);
   llvm::MDNode *Marker = loopOption(C, UniformMarker), *ID = L.getLoopID();
   Taken->setLoopID(llvm::makePostTransformationMetadata(C, ID, {}, {Marker}));
   L.setLoopID(llvm::makePostTransformationMetadata(C, ID, {}, {Marker}));
+  foldTest(T.Condition, true, Taken->getBlocks());
+  foldTest(T.Condition, false, L.getBlocks());
 }
 
 /// Splits L at its test T (see the file's header). Leaves the analyses out of date.
@@ -243,7 +304,7 @@ void split(llvm::Loop &L, const BoundTest &T, llvm::ScalarEvolution &SE, llvm::D
 
   llvm::SCEVExpander Expander(SE, F.getParent()->getDataLayout(), "split");
   llvm::Instruction *At = Preheader->getTerminator();
-  llvm::Type *Ty = llvm::cast<llvm::ICmpInst>(T.Branch->getCondition())->getOperand(0)->getType();
+  llvm::Type *Ty = T.Cmp->getOperand(0)->getType();
   llvm::Value *Start = Expander.expandCodeFor(T.Start, Ty, At);
   llvm::Value *Bound = Expander.expandCodeFor(T.Bound, Ty, At);
   const llvm::SCEV *Taken = SE.getBackedgeTakenCount(&L);
@@ -260,10 +321,8 @@ void split(llvm::Loop &L, const BoundTest &T, llvm::ScalarEvolution &SE, llvm::D
   llvm::BasicBlock *Original =
       llvm::SplitBlock(Preheader, At, &DT, &LI, nullptr, "wrapping.preheader");
   llvm::ValueToValueMapTy RestMap, PrefixMap;
-  llvm::Loop *Rest =
-      copyWithTestFolded(L, T.Branch, !P.PrefixTaken, Original, ".rest", RestMap, DT, LI);
-  llvm::Loop *Prefix = copyWithTestFolded(L, T.Branch, P.PrefixTaken, Rest->getLoopPreheader(),
-                                          ".prefix", PrefixMap, DT, LI);
+  llvm::Loop *Rest = copyLoop(L, Original, ".rest", RestMap, DT, LI);
+  llvm::Loop *Prefix = copyLoop(L, Rest->getLoopPreheader(), ".prefix", PrefixMap, DT, LI);
   llvm::BasicBlock *RestPreheader = Rest->getLoopPreheader(),
                    *PrefixPreheader = Prefix->getLoopPreheader();
   // The clones' preheaders branch to their own loops; only where they are entered changes.
@@ -299,20 +358,28 @@ void split(llvm::Loop &L, const BoundTest &T, llvm::ScalarEvolution &SE, llvm::D
   addExitValues(Exit, Latch, PrefixMap, AfterPrefix);
   addExitValues(Exit, Latch, RestMap, llvm::cast<llvm::BasicBlock>(RestMap[Latch]));
 
-  // Each version gets a loop ID of its own (the copies' latches still carry the loop's); the
-  // wrapping one, rarely run, is left scalar, which spares the build its vectorization.
-  llvm::MDNode *Marker = loopOption(C, SplitMarker), *ID = L.getLoopID();
-  auto Tagged = [&](llvm::ArrayRef<llvm::MDNode *> More) {
-    llvm::SmallVector<llvm::MDNode *, 4> Add{Marker};
+  // Each version gets a loop ID of its own (the copies' latches still carry the loop's), which
+  // counts the splits; the wrapping one, rarely run, is left scalar, which spares the build its
+  // vectorization, and is not split again.
+  llvm::MDNode *ID = L.getLoopID();
+  auto Tagged = [&](unsigned Splits, llvm::ArrayRef<llvm::MDNode *> More) {
+    llvm::SmallVector<llvm::MDNode *, 4> Add{
+        loopOption(C, SplitMarker, {llvm::ConstantAsMetadata::get(B.getInt32(Splits))})};
     Add.append(More.begin(), More.end());
-    return llvm::makePostTransformationMetadata(C, ID, {}, Add);
+    return llvm::makePostTransformationMetadata(C, ID, {SplitMarker}, Add);
   };
-  Prefix->setLoopID(Tagged({}));
-  Rest->setLoopID(Tagged({}));
+  const unsigned Splits = splitsOf(L) + 1;
+  Prefix->setLoopID(Tagged(Splits, {}));
+  Rest->setLoopID(Tagged(Splits, {}));
   L.setLoopID(Tagged(
+      MaxSplits,
       {loopOption(C, "llvm.loop.vectorize.width", {llvm::ConstantAsMetadata::get(B.getInt32(1))}),
        loopOption(C, "llvm.loop.interleave.count", {llvm::ConstantAsMetadata::get(B.getInt32(1))}),
        loopOption(C, "llvm.loop.unroll.disable")}));
+  // Last, with the versions wired (the folding may simplify what the maps point at): the test
+  // is a constant in each copy.
+  foldTest(PrefixMap[T.Cmp], P.PrefixTaken, Prefix->getBlocks());
+  foldTest(RestMap[T.Cmp], !P.PrefixTaken, Rest->getBlocks());
 }
 
 } // namespace
@@ -329,8 +396,7 @@ llvm::PreservedAnalyses SplitWorkItemRangesPass::run(llvm::Function &F,
     llvm::Loop *Found = nullptr;
     for (llvm::Loop *L : LI.getLoopsInPreorder()) {
       if (!L->isInnermost() || !isWorkItemLoop(*L) ||
-          (llvm::findOptionMDForLoop(L, SplitMarker) &&
-           llvm::findOptionMDForLoop(L, UniformMarker)))
+          (splitsOf(*L) >= MaxSplits && llvm::findOptionMDForLoop(L, UniformMarker)))
         continue;
       // A preheader and exits of its own (LLVM's peeling of the first work-item leaves neither).
       Changed |= llvm::simplifyLoop(L, &DT, &LI, &SE, nullptr, nullptr, false);

@@ -1,9 +1,11 @@
 // Kernels whose work-items test their index against a bound (weft-split-work-item-ranges splits
-// their work-item loops where the test changes its outcome): each form of the test, cut at every
-// kind of place, and `int` ids crossing 2^31 within a work-group, where the split loop must run
-// as written. The uchar and ushort indices (compared zero-extended) are not split, and are here
-// as kernels that stay as they were. Each result is checked against the test on the host. (Tree
-// reductions, whose rounds test `l < step`: KernelApi.LocalMemoryReductionWithBarriers.)
+// their work-item loops where the test changes its outcome): each form of the test, two tests
+// joined by && or || (split twice: a stencil's `i > 0 && i < n - 1`), a test the same for every
+// work-item beside one, cut at every kind of place, and `int` ids crossing 2^31 within a
+// work-group, where the split loop must run as written. The uchar and ushort indices (compared
+// zero-extended) are not split, and are here as kernels that stay as they were. Each result is
+// checked against the test on the host. (Tree reductions, whose rounds test `l < step`:
+// KernelApi.LocalMemoryReductionWithBarriers.)
 #include "api/KernelFixture.h"
 
 #include <climits>
@@ -29,6 +31,12 @@ const char *const Tests = R"(
   K(at_least_int, int, i >= m)
   K(bound_first_uint, uint, n > i)
   K(below_uchar, uchar, i < (uchar)m)
+  K(inside_size, size_t, i > 0 && i < n - 1)
+  K(window_size, size_t, i >= n && i < n + 200u)
+  K(outside_size, size_t, i < n || i >= n + 300u)
+  K(nonzero_size, size_t, i != 0)
+  K(inside_int, int, i >= 1 && i <= m - 2)
+  K(uniform_and_below, size_t, m > 100 && i < n)
   kernel void below_local(global int *out, uint n, int m) {
     ushort l = (ushort)get_local_id(0);
     if (l < (ushort)m) out[get_global_id(0) - get_global_offset(0)] = (int)get_global_id(0) * 3 + 1;
@@ -49,6 +57,19 @@ TEST_F(WorkItemRanges, BoundTestsCutAnywhereAndWrappingIndices) {
       {"at_least_int", [](uint64_t G, uint64_t, uint32_t, int32_t M) { return int32_t(G) >= M; }},
       {"bound_first_uint",
        [](uint64_t G, uint64_t, uint32_t N, int32_t) { return N > uint32_t(G); }},
+      {"inside_size",
+       [](uint64_t G, uint64_t, uint32_t N, int32_t) { return G > 0 && G < uint32_t(N - 1u); }},
+      {"window_size",
+       [](uint64_t G, uint64_t, uint32_t N, int32_t) { return G >= N && G < uint32_t(N + 200u); }},
+      {"outside_size",
+       [](uint64_t G, uint64_t, uint32_t N, int32_t) { return G < N || G >= uint32_t(N + 300u); }},
+      {"nonzero_size", [](uint64_t G, uint64_t, uint32_t, int32_t) { return G != 0; }},
+      {"inside_int",
+       [](uint64_t G, uint64_t, uint32_t, int32_t M) {
+         return int32_t(G) >= 1 && int64_t(int32_t(G)) <= int64_t(M) - 2;
+       }},
+      {"uniform_and_below",
+       [](uint64_t G, uint64_t, uint32_t N, int32_t M) { return M > 100 && G < N; }},
       {"below_uchar",
        [](uint64_t G, uint64_t, uint32_t, int32_t M) { return uint8_t(G) < uint8_t(M); }},
       {"below_local",
