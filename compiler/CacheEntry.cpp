@@ -8,6 +8,7 @@
 #include <climits>
 #include <cpuid.h>
 #include <dirent.h>
+#include <elf.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -15,10 +16,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <sstream>
 #include <string_view>
 #include <thread>
@@ -111,6 +115,53 @@ std::string cpuIdentity() {
   return Id;
 }
 
+/// The GNU build id of the ELF file at Path (its PT_NOTE segments read from the file), as hex;
+/// failing that, its real path, size and modification time.
+std::string fileIdentity(const std::string &Path) {
+  std::string Id;
+  if (FILE *F = std::fopen(Path.c_str(), "rb")) {
+    Elf64_Ehdr H{};
+    if (std::fread(&H, sizeof H, 1, F) == 1 && std::memcmp(H.e_ident, ELFMAG, SELFMAG) == 0 &&
+        H.e_ident[EI_CLASS] == ELFCLASS64 && H.e_phentsize == sizeof(Elf64_Phdr)) {
+      for (unsigned I = 0; I < H.e_phnum && Id.empty(); ++I) {
+        Elf64_Phdr P{};
+        if (std::fseek(F, long(H.e_phoff + I * sizeof P), SEEK_SET) != 0 ||
+            std::fread(&P, sizeof P, 1, F) != 1 || P.p_type != PT_NOTE || P.p_filesz > 4096)
+          continue;
+        std::string Notes(P.p_filesz, '\0');
+        if (std::fseek(F, long(P.p_offset), SEEK_SET) != 0 ||
+            std::fread(Notes.data(), 1, Notes.size(), F) != Notes.size())
+          continue;
+        for (size_t At = 0; At + sizeof(Elf64_Nhdr) <= Notes.size();) {
+          Elf64_Nhdr N;
+          std::memcpy(&N, Notes.data() + At, sizeof N);
+          const size_t Name = At + sizeof N, Desc = Name + ((N.n_namesz + 3) & ~3u);
+          if (Desc + N.n_descsz > Notes.size())
+            break;
+          if (N.n_type == NT_GNU_BUILD_ID && N.n_namesz == 4 &&
+              std::memcmp(Notes.data() + Name, "GNU", 4) == 0) {
+            for (size_t B = Desc; B < Desc + N.n_descsz; ++B) {
+              Id += "0123456789abcdef"[uint8_t(Notes[B]) >> 4];
+              Id += "0123456789abcdef"[uint8_t(Notes[B]) & 15];
+            }
+            break;
+          }
+          At = Desc + ((N.n_descsz + 3) & ~3u);
+        }
+      }
+    }
+    std::fclose(F);
+  }
+  if (!Id.empty())
+    return "build-id " + Id;
+  char Real[PATH_MAX];
+  std::optional<FileStamp> S = stampOf(Path);
+  return std::string("file ") + (realpath(Path.c_str(), Real) ? Real : Path.c_str()) + " " +
+         (S ? std::to_string(S->Size) + " " + std::to_string(S->ModifiedSec) + "." +
+                  std::to_string(S->ModifiedNsec)
+            : std::string("missing"));
+}
+
 /// The files trimCache counts: entries and manifests, and the temporary files of writeFile.
 enum class CacheFileKind { Other, Kept, Temporary };
 
@@ -174,12 +225,8 @@ CacheTrim trimCache(const std::string &Directory, uint64_t Limit, uint64_t Targe
   return Trim;
 }
 
-std::optional<CachedBuild> readCache(const std::string &Directory, const std::string &Key,
-                                     std::string &Why) {
-  std::string Data;
-  if (!readFile(Directory + "/" + Key + ".weft", EntryMagic, "cache entry " + Key, Data, Why))
-    return std::nullopt;
-  Reader R(Data, HeaderBytes);
+std::optional<CachedBuild> decodeBuild(const std::string &Data, size_t Offset) {
+  Reader R(Data, Offset);
   CachedBuild Entry;
   uint32_t Kernels = 0;
   uint32_t Objects = 0;
@@ -211,15 +258,23 @@ std::optional<CachedBuild> readCache(const std::string &Directory, const std::st
     Entry.Kernels.push_back(std::move(B));
   }
   Ok = Ok && R.get(Entry.GlobalVariableBytes);
-  if (!Ok || !R.done()) {
-    Why = "cache entry " + Key + " is malformed";
+  if (!Ok || !R.done())
     return std::nullopt;
-  }
   return Entry;
 }
 
-void writeCache(const std::string &Directory, const std::string &Key, const CachedBuild &Entry,
-                std::string &Why) {
+std::optional<CachedBuild> readCache(const std::string &Directory, const std::string &Key,
+                                     std::string &Why) {
+  std::string Data;
+  if (!readFile(Directory + "/" + Key + ".weft", EntryMagic, "cache entry " + Key, Data, Why))
+    return std::nullopt;
+  std::optional<CachedBuild> Entry = decodeBuild(Data, HeaderBytes);
+  if (!Entry)
+    Why = "cache entry " + Key + " is malformed";
+  return Entry;
+}
+
+std::string encodeBuild(const CachedBuild &Entry) {
   Writer W;
   W.put(Entry.Log);
   W.put(Entry.Bitcode);
@@ -251,7 +306,28 @@ void writeCache(const std::string &Directory, const std::string &Key, const Cach
     }
   }
   W.put(Entry.GlobalVariableBytes);
-  writeFile(Directory, Directory + "/" + Key + ".weft", EntryMagic, W.Out, Why);
+  return std::move(W.Out);
+}
+
+void writeCache(const std::string &Directory, const std::string &Key, const CachedBuild &Entry,
+                std::string &Why) {
+  writeFile(Directory, Directory + "/" + Key + ".weft", EntryMagic, encodeBuild(Entry), Why);
+}
+
+std::optional<BuildOutput> loadBuild(CachedBuild Build, std::string &Why) {
+  BuildOutput Out;
+  Out.Program =
+      loadProgram(Build.Objects, std::move(Build.Kernels), Build.GlobalVariableBytes, Out.Log);
+  if (!Out.Program) {
+    Why = Out.Log;
+    return std::nullopt;
+  }
+  Out.Result = CompileOutput::Status::Success;
+  Out.Log = std::move(Build.Log);
+  Out.Bitcode = std::move(Build.Bitcode);
+  Out.Objects = std::move(Build.Objects);
+  Out.FromCache = true;
+  return Out;
 }
 
 std::optional<BuildOutput> loadCachedBuild(const std::string &Directory, const std::string &Key,
@@ -259,17 +335,9 @@ std::optional<BuildOutput> loadCachedBuild(const std::string &Directory, const s
   std::optional<CachedBuild> Hit = readCache(Directory, Key, Why);
   if (!Hit)
     return std::nullopt;
-  BuildOutput Out;
-  Out.Program = loadProgram(Hit->Objects, std::move(Hit->Kernels), Hit->GlobalVariableBytes, Out.Log);
-  if (!Out.Program) {
-    Why = "cache entry " + Key + " does not load: " + Out.Log;
-    return std::nullopt;
-  }
-  Out.Result = CompileOutput::Status::Success;
-  Out.Log = std::move(Hit->Log);
-  Out.Bitcode = std::move(Hit->Bitcode);
-  Out.Objects = std::move(Hit->Objects);
-  Out.FromCache = true;
+  std::optional<BuildOutput> Out = loadBuild(std::move(*Hit), Why);
+  if (!Out)
+    Why = "cache entry " + Key + " does not load: " + Why;
   return Out;
 }
 
@@ -303,6 +371,30 @@ void addProgramInput(Sha256 &Key, const CompileInput &In) {
     Key.field("header " + Name);
     Key.field(Text);
   }
+}
+
+std::string nativeKey(const std::string &Bitcode, const std::string &Options,
+                      const std::string &CompilerLibrary) {
+  static std::mutex Lock;
+  static std::map<std::string, std::string> Identities; // by path: read each file once
+  std::string Compiler;
+  {
+    std::lock_guard<std::mutex> Hold(Lock);
+    auto [It, New] = Identities.try_emplace(CompilerLibrary);
+    if (New)
+      It->second = fileIdentity(CompilerLibrary);
+    Compiler = It->second;
+  }
+  static const std::string Cpu = cpuIdentity();
+  Sha256 Key;
+  Key.field("weft native 1");
+  Key.field(WEFT_VERSION);
+  Key.field(std::to_string(AbiVersion));
+  Key.field(Compiler);
+  Key.field(Cpu);
+  Key.field(Options);
+  Key.field(Bitcode);
+  return Key.hex();
 }
 
 std::string directKey(const CompileInput &In, const std::string &CompilerLibrary) {

@@ -30,6 +30,13 @@ struct CachedBuild {
   uint64_t GlobalVariableBytes = 0;
 };
 
+/// A build's bytes, as a cache entry and a program binary's native section hold them.
+std::string encodeBuild(const CachedBuild &Build);
+/// The build encoded in Data from Offset on; nullopt if malformed.
+std::optional<CachedBuild> decodeBuild(const std::string &Data, size_t Offset = 0);
+/// Build's code loaded (ObjectLoader); nullopt, with the loader's reason in Why, if it does not.
+std::optional<BuildOutput> loadBuild(CachedBuild Build, std::string &Why);
+
 /// The entry for Key in Directory; nullopt if there is none. A corrupt or foreign entry is also
 /// nullopt, and Why says so.
 std::optional<CachedBuild> readCache(const std::string &Directory, const std::string &Key,
@@ -86,6 +93,12 @@ void addProgramInput(Sha256 &Key, const CompileInput &In);
 /// and the host CPU (CPUID's identification and feature leaves, and the vector state the OS
 /// enables).
 std::string directKey(const CompileInput &In, const std::string &CompilerLibrary);
+
+/// The key under which a program binary's native code is valid (runtime/core/ProgramBinary.h):
+/// Weft's version and ABI, the build id of the compiler library at CompilerLibrary (read from the
+/// file, without loading it), the host CPU, the build options and the program's bitcode.
+std::string nativeKey(const std::string &Bitcode, const std::string &Options,
+                      const std::string &CompilerLibrary);
 
 void writeManifest(const std::string &Directory, const std::string &DirectKey, const Manifest &M,
                    std::string &Why);

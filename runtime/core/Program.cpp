@@ -114,13 +114,23 @@ Program::Program(Context &C, ProgramBinary Binary)
   State.BinaryType = Binary.Type;
   State.Options = std::move(Binary.Options);
   State.Bitcode = std::move(Binary.Bitcode);
+  BinaryNative = std::move(Binary.Native);
+  BinaryNativeKey = std::move(Binary.NativeKey);
 }
 
 std::string Program::binary() const {
-  std::lock_guard Guard(Lock);
-  if (State.BinaryType == CL_PROGRAM_BINARY_TYPE_NONE || State.Bitcode.empty())
+  BuildState S = build();
+  if (S.BinaryType == CL_PROGRAM_BINARY_TYPE_NONE || S.Bitcode.empty())
     return {};
-  return encodeBinary({State.BinaryType, State.Options, State.Bitcode});
+  ProgramBinary B{S.BinaryType, S.Options, S.Bitcode, {}, {}};
+  // An executable carries its native code, which a build of the binary by this Weft on this CPU
+  // loads instead of compiling (a binary moved elsewhere still has its bitcode).
+  if (S.BinaryType == CL_PROGRAM_BINARY_TYPE_EXECUTABLE && S.Executable && S.Objects) {
+    B.Native = compiler::encodeBuild({S.Log, {}, *S.Objects, S.Executable->kernels(),
+                                      S.Executable->globalVariableBytes()});
+    B.NativeKey = compiler::nativeKey(S.Bitcode, S.Options, compilerLibraryPath());
+  }
+  return encodeBinary(B);
 }
 
 template <class F> Status Program::runBuild(const std::string &Options, F &&Step) {
@@ -229,14 +239,62 @@ Status Program::buildFromSource(const std::string &Options) {
       return Error(CL_BUILD_PROGRAM_FAILURE, "the program does not build; see its build log");
     Next.Executable = std::move(Linked.Program);
     Next.Bitcode = std::move(Linked.Bitcode);
+    Next.Objects = std::make_shared<const std::vector<std::string>>(std::move(Linked.Objects));
     Next.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
     return Status::ok();
   });
 }
 
+namespace {
+
+/// The native code a program binary holds, loaded, if it was built with Options by this Weft on
+/// this CPU (ProgramBinary.h); Trace says why not otherwise.
+std::optional<compiler::BuildOutput> nativeBuild(const std::string &Native, const std::string &Key,
+                                                 const std::string &Bitcode,
+                                                 const std::string &Options, std::string &Trace) {
+  if (Native.empty()) {
+    Trace = "binary without native code: linking its bitcode";
+    return std::nullopt;
+  }
+  if (!config().LlvmOptions.empty()) { // as for the disk cache: each build shows LLVM's output
+    Trace = "WEFT_LLVM_OPTIONS set: linking the binary's bitcode";
+    return std::nullopt;
+  }
+  if (Key != compiler::nativeKey(Bitcode, Options, compilerLibraryPath())) {
+    Trace = "binary's native code is for another Weft, CPU or options: linking its bitcode";
+    return std::nullopt;
+  }
+  std::optional<compiler::CachedBuild> Build = compiler::decodeBuild(Native);
+  std::string Why;
+  std::optional<compiler::BuildOutput> Out;
+  if (Build)
+    Out = compiler::loadBuild(std::move(*Build), Why);
+  if (!Out) {
+    Trace = "binary's native code does not load" + (Why.empty() ? "" : ": " + Why) +
+            "; linking its bitcode";
+    return std::nullopt;
+  }
+  Out->Trace = "binary's native code loaded (compiler not loaded)";
+  return Out;
+}
+
+} // namespace
+
 Status Program::buildFromBinary(const std::string &Options) {
   std::string Bitcode = build().Bitcode;
   return runBuild(Options, [&](BuildState &Next) -> Status {
+    std::string Trace;
+    if (std::optional<compiler::BuildOutput> Native =
+            nativeBuild(BinaryNative, BinaryNativeKey, Bitcode, Options, Trace)) {
+      traceBuild(Native->Trace);
+      Next.Log = std::move(Native->Log);
+      Next.Executable = std::move(Native->Program);
+      Next.Bitcode = std::move(Bitcode);
+      Next.Objects = std::make_shared<const std::vector<std::string>>(std::move(Native->Objects));
+      Next.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+      return Status::ok();
+    }
+    traceBuild(Trace);
     auto Compiler = loadCompiler();
     if (!Compiler)
       return Compiler.takeError();
@@ -250,6 +308,7 @@ Status Program::buildFromBinary(const std::string &Options) {
       return Error(CL_BUILD_PROGRAM_FAILURE, "the binary does not link; see the build log");
     Next.Executable = std::move(Linked.Program);
     Next.Bitcode = std::move(Linked.Bitcode);
+    Next.Objects = std::make_shared<const std::vector<std::string>>(std::move(Linked.Objects));
     Next.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
     return Status::ok();
   });
@@ -292,6 +351,7 @@ Status Program::linkFrom(const std::vector<Program *> &Inputs, const std::string
     Next.Bitcode = std::move(Linked.Bitcode);
     if (Linked.Program) {
       Next.Executable = std::move(Linked.Program);
+      Next.Objects = std::make_shared<const std::vector<std::string>>(std::move(Linked.Objects));
       Next.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
     } else {
       Next.BinaryType = CL_PROGRAM_BINARY_TYPE_LIBRARY;

@@ -48,6 +48,8 @@ public:
     bool KernelArgInfo = false;
     std::shared_ptr<compiler::Executable> Executable;
     std::string Bitcode; ///< a compiled object or a library (CL_PROGRAM_BINARY_TYPE says which)
+    /// An executable's native objects, for its program binary (ProgramBinary.h).
+    std::shared_ptr<const std::vector<std::string>> Objects;
   };
   BuildState build() const;
   /// The built executable (null if none), and whether it keeps its kernels' argument names: what
@@ -61,7 +63,8 @@ public:
   /// CL_BUILD_PROGRAM_FAILURE (with the log kept) otherwise.
   Status buildFromSource(const std::string &Options);
 
-  /// Builds a program created from a binary: links its bitcode (no front end).
+  /// Builds a program created from a binary: loads the binary's native code when it was built by
+  /// this Weft for this CPU with the same options, else links its bitcode (no front end).
   Status buildFromBinary(const std::string &Options);
 
   /// Compiles the source with Options and the named headers (clCompileProgram): a compiled
@@ -93,6 +96,8 @@ private:
 
   Ref<Context> Ctx;
   std::string Source;
+  /// A program from a binary: the binary's native code and its key (ProgramBinary.h).
+  std::string BinaryNative, BinaryNativeKey;
   Origin From = Origin::Source;
   /// clSetProgramSpecializationConstant's values, by SpecId (guarded by Lock).
   std::map<uint32_t, uint64_t> SpecConstants;

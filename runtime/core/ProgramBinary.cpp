@@ -9,9 +9,10 @@ namespace weft {
 namespace {
 
 constexpr char Magic[8] = {'W', 'E', 'F', 'T', 'B', 'I', 'N', '\0'};
-constexpr uint32_t FormatVersion = 1;
-// Layout: magic[8] version:u32 type:u32 checksum:u64 | options:len+bytes bitcode:len+bytes,
-// lengths as u64; the checksum covers everything after itself.
+constexpr uint32_t FormatVersion = 2;
+// Layout: magic[8] version:u32 type:u32 checksum:u64 | options bitcode native-key native, each
+// as u64 length and bytes; the checksum covers everything after itself. Format 1 had no
+// native-key and native fields.
 constexpr size_t HeaderSize = sizeof Magic + 4 + 4 + 8;
 
 } // namespace
@@ -20,6 +21,8 @@ std::string encodeBinary(const ProgramBinary &B) {
   serial::Writer Body;
   Body.put(B.Options);
   Body.put(B.Bitcode);
+  Body.put(B.NativeKey);
+  Body.put(B.Native);
   serial::Writer Out;
   Out.Out.assign(Magic, sizeof Magic);
   Out.put<uint32_t>(FormatVersion);
@@ -40,8 +43,8 @@ Expected<ProgramBinary> decodeBinary(const unsigned char *Data, size_t Size) {
   std::memcpy(&Version, P + 8, 4);
   std::memcpy(&Type, P + 12, 4);
   std::memcpy(&Checksum, P + 16, 8);
-  if (Version != FormatVersion)
-    return Invalid(cat("binary format version ", Version, ", this Weft reads ", FormatVersion));
+  if (Version != 1 && Version != FormatVersion)
+    return Invalid(cat("binary format version ", Version, ", this Weft reads 1 and ", FormatVersion));
   if (Type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT && Type != CL_PROGRAM_BINARY_TYPE_LIBRARY &&
       Type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
     return Invalid(cat("unknown binary type ", hex(Type)));
@@ -50,8 +53,11 @@ Expected<ProgramBinary> decodeBinary(const unsigned char *Data, size_t Size) {
   ProgramBinary B;
   B.Type = Type;
   serial::Reader Fields(P, Size, HeaderSize);
-  if (!Fields.get(B.Options) || !Fields.get(B.Bitcode) || !Fields.done())
+  if (!Fields.get(B.Options) || !Fields.get(B.Bitcode) ||
+      (Version >= 2 && (!Fields.get(B.NativeKey) || !Fields.get(B.Native))) || !Fields.done())
     return Invalid("the binary is truncated or has trailing bytes");
+  if (!B.Native.empty() && Type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
+    return Invalid("the binary holds native code but is not an executable");
   if (B.Bitcode.size() < 4 || std::memcmp(B.Bitcode.data(), "BC\xc0\xde", 4) != 0)
     return Invalid("the binary does not hold LLVM bitcode");
   return B;

@@ -1,5 +1,7 @@
 // Weft's program binary container: what clGetProgramInfo(CL_PROGRAM_BINARIES) returns and
-// clCreateProgramWithBinary accepts. Versioned and checksummed; the code inside is LLVM bitcode.
+// clCreateProgramWithBinary accepts. Versioned and checksummed; the code inside is LLVM bitcode
+// and, for an executable, the native code built from it, which a build on the same Weft and CPU
+// loads without the compiler.
 #pragma once
 
 #include "runtime/core/Error.h"
@@ -14,10 +16,14 @@ struct ProgramBinary {
   cl_program_binary_type Type = CL_PROGRAM_BINARY_TYPE_NONE; ///< object, library or executable
   std::string Options; ///< the build (or compile, or link) options it was made with
   std::string Bitcode; ///< the program's module, without the built-in library
+  /// An executable's native code (compiler/CacheEntry.h: encodeBuild), empty if none, and the
+  /// key it is valid under (nativeKey: Weft, the compiler library, the CPU, Options, Bitcode).
+  std::string Native, NativeKey;
 };
 
-/// The container's bytes: magic, format version, type, LLVM version, options, bitcode, and an
-/// FNV-1a checksum over all of it.
+/// The container's bytes: magic, format version, type, an FNV-1a checksum over the rest, options,
+/// bitcode, the native key and the native code (format 2; format 1, which Weft wrote before
+/// 2026-11-27, ends after the bitcode, and still reads).
 std::string encodeBinary(const ProgramBinary &B);
 
 /// Parses a container; CL_INVALID_BINARY, with what is wrong, for anything malformed (wrong

@@ -286,8 +286,22 @@ TEST(Icd, BuildsAKernelForAnotherProcess) {
   EXPECT_EQ(buildAndRun(tokenSource(Token ? Token : "this process")), 42);
 }
 
+/// A program built for D in C from Binary with Options (the build must succeed).
+cl_program buildBinary(cl_context C, cl_device_id D, const std::vector<unsigned char> &Binary,
+                       const char *Options) {
+  size_t Size = Binary.size();
+  const unsigned char *Binaries[] = {Binary.data()};
+  cl_int BinaryStatus = -1, Err;
+  cl_program P = clCreateProgramWithBinary(C, 1, &D, &Size, Binaries, &BinaryStatus, &Err);
+  EXPECT_EQ(Err, CL_SUCCESS);
+  EXPECT_EQ(BinaryStatus, CL_SUCCESS);
+  EXPECT_EQ(clBuildProgram(P, 1, &D, Options, nullptr, nullptr), CL_SUCCESS);
+  return P;
+}
+
 // Also the first half of the next test, run in a process of its own with WEFT_TEST_TOKEN set:
-// builds a program, then a second one from its binary, and runs the second.
+// builds a program, then a second one from its binary, and a third with other options, and runs
+// the second and the third.
 TEST(Icd, RebuildsAKernelFromItsBinary) {
   const char *Token = getenv("WEFT_TEST_TOKEN");
   cl_device_id D;
@@ -295,22 +309,22 @@ TEST(Icd, RebuildsAKernelFromItsBinary) {
   cl_program FromSource = buildSource(C, D, tokenSource(Token ? Token : "this process"));
   std::vector<unsigned char> Binary = binaryOf(FromSource);
   ASSERT_FALSE(Binary.empty());
-  size_t Size = Binary.size();
-  const unsigned char *Binaries[] = {Binary.data()};
-  cl_int BinaryStatus = -1, Err;
-  cl_program Rebuilt = clCreateProgramWithBinary(C, 1, &D, &Size, Binaries, &BinaryStatus, &Err);
-  ASSERT_EQ(Err, CL_SUCCESS);
-  EXPECT_EQ(BinaryStatus, CL_SUCCESS);
-  ASSERT_EQ(clBuildProgram(Rebuilt, 1, &D, "", nullptr, nullptr), CL_SUCCESS);
+  cl_program Rebuilt = buildBinary(C, D, Binary, "");
   EXPECT_EQ(runOnOneWorkItem(C, D, Rebuilt), 42);
+  cl_program OtherOptions = buildBinary(C, D, Binary, "-cl-mad-enable");
+  EXPECT_EQ(runOnOneWorkItem(C, D, OtherOptions), 42);
+  // The rebuilt program's own binary holds the native code too.
+  EXPECT_EQ(binaryOf(Rebuilt), Binary);
+  clReleaseProgram(OtherOptions);
   clReleaseProgram(Rebuilt);
   clReleaseProgram(FromSource);
   clReleaseContext(C);
 }
 
-TEST(Icd, BuildsFromBinariesLoadTheCodeOfTheSourceBuild) {
+TEST(Icd, BuildsFromBinariesLoadTheirNativeCodeOrTheSourceBuilds) {
   // A program built from source, then from its binary, in a process with an empty cache: the
-  // build from the binary loads the code the source build stored.
+  // build from the binary loads the native code the binary holds. With other options that code
+  // does not apply, and the build links the binary's bitcode; WEFT_CACHE=off changes neither.
   const std::string Token =
       "binary " + std::to_string(getpid()) + " " + std::to_string(time(nullptr));
   const std::string Dir =
@@ -323,13 +337,62 @@ TEST(Icd, BuildsFromBinariesLoadTheCodeOfTheSourceBuild) {
   std::string Output = run("rm -rf '" + Dir + "'; " + Command);
   EXPECT_NE(Output.find("[  PASSED  ] 1 test"), std::string::npos) << Output;
   EXPECT_NE(Output.find("weft: build: cache miss"), std::string::npos) << Output;
-  EXPECT_NE(Output.find("weft: build: cache hit"), std::string::npos) << Output;
+  EXPECT_NE(Output.find("weft: build: binary's native code loaded (compiler not loaded)"),
+            std::string::npos)
+      << Output;
+  EXPECT_NE(Output.find("weft: build: binary's native code is for another Weft, CPU or options"),
+            std::string::npos)
+      << Output;
+  EXPECT_EQ(Output.find("cache hit"), std::string::npos) << Output;
+  Output = run(Command); // the build with other options finds its code in the cache now
   EXPECT_NE(Output.find("(program binary, key and load"), std::string::npos) << Output;
-  // WEFT_CACHE=off: the build from the binary compiles.
   Output = run("WEFT_CACHE=off " + Command);
   EXPECT_NE(Output.find("[  PASSED  ] 1 test"), std::string::npos) << Output;
+  EXPECT_NE(Output.find("binary's native code loaded"), std::string::npos) << Output;
   EXPECT_EQ(Output.find("cache hit"), std::string::npos) << Output;
   run("rm -rf '" + Dir + "'");
+}
+
+// Also the first half of the next test, run in a process of its own with WEFT_TEST_BINARY set:
+// writes the binary of a program built from source to that file.
+TEST(Icd, WritesABinaryForAnotherProcess) {
+  const char *Path = getenv("WEFT_TEST_BINARY");
+  cl_device_id D;
+  cl_context C = weftContext(D);
+  cl_program P = buildSource(C, D, tokenSource(Path ? Path : "this process"));
+  std::vector<unsigned char> Binary = binaryOf(P);
+  EXPECT_FALSE(Binary.empty());
+  if (Path)
+    std::ofstream(Path, std::ios::binary).write(reinterpret_cast<const char *>(Binary.data()),
+                                                 std::streamsize(Binary.size()));
+  clReleaseProgram(P);
+  clReleaseContext(C);
+}
+
+TEST(Icd, ABinaryWithNativeCodeLeavesTheCompilerUnloaded) {
+  // Another process writes a program's binary; this process builds it and runs its kernel
+  // without ever opening the compiler library, however the disk cache stands.
+  const std::string Path = std::string(WEFT_TEST_VENDORS_DIR) + "/../../test-binary-" +
+                           std::to_string(getpid()) + "-" + std::to_string(time(nullptr));
+  char Self[4096] = {};
+  ASSERT_GT(readlink("/proc/self/exe", Self, sizeof Self - 1), 0);
+  std::string Other = run("WEFT_TEST_BINARY='" + Path + "' OCL_ICD_VENDORS='" +
+                          WEFT_TEST_VENDORS_DIR + "' '" + Self +
+                          "' --gtest_filter=Icd.WritesABinaryForAnotherProcess 2>&1");
+  ASSERT_NE(Other.find("[  PASSED  ] 1 test"), std::string::npos) << Other;
+  std::ifstream In(Path, std::ios::binary);
+  std::vector<unsigned char> Binary((std::istreambuf_iterator<char>(In)), {});
+  std::remove(Path.c_str());
+  ASSERT_FALSE(Binary.empty());
+  cl_device_id D;
+  cl_context C = weftContext(D);
+  cl_program P = buildBinary(C, D, Binary, "");
+  EXPECT_EQ(runOnOneWorkItem(C, D, P), 42);
+  clReleaseProgram(P);
+  clReleaseContext(C);
+  EXPECT_TRUE(mapped("libweft.so")) << "the test did not reach Weft";
+  EXPECT_FALSE(mapped("libweft-compiler.so"));
+  EXPECT_FALSE(mapped("libLLVM"));
 }
 
 TEST(Icd, AManifestHitLeavesTheCompilerUnloaded) {

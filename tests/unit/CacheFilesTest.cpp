@@ -158,6 +158,44 @@ TEST_F(Manifests, ReadingRenewsAFileForTheTrim) {
   EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(Cache) / "unread.weftd"));
 }
 
+TEST(Builds, EncodeDecodeAndEveryTruncationIsAMiss) {
+  // The bytes a cache entry and a program binary's native section hold.
+  CachedBuild B;
+  B.Log = "warning: x";
+  B.Objects = {std::string(100, 'o'), std::string(7, 'p')};
+  KernelBinary K;
+  K.Info.Name = "k";
+  K.ArgBufferSize = 24;
+  K.FrameBytes = 4096;
+  B.Kernels = {K};
+  B.GlobalVariableBytes = 12;
+  const std::string Bytes = encodeBuild(B);
+  std::optional<CachedBuild> Back = decodeBuild(Bytes);
+  ASSERT_TRUE(Back);
+  EXPECT_EQ(Back->Log, B.Log);
+  EXPECT_EQ(Back->Objects, B.Objects);
+  ASSERT_EQ(Back->Kernels.size(), 1u);
+  EXPECT_EQ(Back->Kernels[0].Info.Name, "k");
+  EXPECT_EQ(Back->Kernels[0].FrameBytes, 4096u);
+  EXPECT_EQ(Back->GlobalVariableBytes, 12u);
+  for (size_t Size = 0; Size < Bytes.size(); ++Size)
+    EXPECT_FALSE(decodeBuild(Bytes.substr(0, Size))) << Size;
+  EXPECT_FALSE(decodeBuild(Bytes + "x"));
+  // Objects that are not ELF do not load, and say why.
+  std::string Why;
+  EXPECT_FALSE(loadBuild(*Back, Why));
+  EXPECT_FALSE(Why.empty());
+}
+
+TEST(NativeKey, EveryInputCounts) {
+  const std::string Key = nativeKey("bitcode", "-O", "/no/such/libweft-compiler.so");
+  EXPECT_EQ(Key.size(), 64u);
+  EXPECT_EQ(nativeKey("bitcode", "-O", "/no/such/libweft-compiler.so"), Key);
+  EXPECT_NE(nativeKey("bitcode2", "-O", "/no/such/libweft-compiler.so"), Key);
+  EXPECT_NE(nativeKey("bitcode", "", "/no/such/libweft-compiler.so"), Key);
+  EXPECT_NE(nativeKey("bitcode", "-O", "/no/other/libweft-compiler.so"), Key);
+}
+
 TEST(DirectKey, EveryInputCounts) {
   CompileInput In;
   In.Source = "kernel void k() {}";

@@ -2,6 +2,8 @@
 // CL_INVALID_BINARY rather than a crash.
 #include "runtime/core/ProgramBinary.h"
 
+#include "compiler/Serialization.h"
+
 #include <gtest/gtest.h>
 
 #include <random>
@@ -11,7 +13,8 @@ namespace {
 
 ProgramBinary sample() {
   return {CL_PROGRAM_BINARY_TYPE_EXECUTABLE, "-cl-std=CL3.0 -D X=1",
-          std::string("BC\xc0\xde", 4) + std::string(1000, '\x42')};
+          std::string("BC\xc0\xde", 4) + std::string(1000, '\x42'), std::string(300, '\x17'),
+          std::string(64, 'a')};
 }
 
 Expected<ProgramBinary> decode(const std::string &Bytes) {
@@ -24,6 +27,29 @@ TEST(ProgramBinary, RoundTrip) {
   EXPECT_EQ(B->Type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_EXECUTABLE));
   EXPECT_EQ(B->Options, sample().Options);
   EXPECT_EQ(B->Bitcode, sample().Bitcode);
+  EXPECT_EQ(B->Native, sample().Native);
+  EXPECT_EQ(B->NativeKey, sample().NativeKey);
+}
+
+TEST(ProgramBinary, FormatOneStillReads) {
+  // What Weft wrote before binaries held native code: no native fields after the bitcode.
+  serial::Writer Body;
+  Body.put(sample().Options);
+  Body.put(sample().Bitcode);
+  serial::Writer Out;
+  Out.Out = std::string("WEFTBIN\0", 8);
+  Out.put<uint32_t>(1);
+  Out.put<uint32_t>(uint32_t(CL_PROGRAM_BINARY_TYPE_LIBRARY));
+  Out.put<uint64_t>(serial::fnv1a(Body.Out.data(), Body.Out.size()));
+  auto B = decode(Out.Out + Body.Out);
+  ASSERT_TRUE(bool(B)) << B.error().reason();
+  EXPECT_EQ(B->Type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_LIBRARY));
+  EXPECT_EQ(B->Bitcode, sample().Bitcode);
+  EXPECT_TRUE(B->Native.empty());
+  // Version 3 is not Weft's (yet).
+  std::string Later = Out.Out + Body.Out;
+  Later[8] = 3;
+  EXPECT_FALSE(bool(decode(Later)));
 }
 
 TEST(ProgramBinary, EveryTruncationIsInvalid) {
@@ -62,6 +88,9 @@ TEST(ProgramBinary, GarbageAndWrongContents) {
   ProgramBinary BadType = sample();
   BadType.Type = 0x77;
   EXPECT_FALSE(bool(decode(encodeBinary(BadType))));
+  ProgramBinary NativeLibrary = sample(); // only an executable has native code
+  NativeLibrary.Type = CL_PROGRAM_BINARY_TYPE_LIBRARY;
+  EXPECT_FALSE(bool(decode(encodeBinary(NativeLibrary))));
 }
 
 } // namespace
