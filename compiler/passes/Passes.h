@@ -216,6 +216,14 @@ struct JamWorkItemLoopsPass : llvm::PassInfoMixin<JamWorkItemLoopsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 
+/// weft-sign-extended-indices, where LLVM's -O3 pipeline starts vectorizing: `(long)((int)g + c)`,
+/// which InstCombine writes as `ashr (add (shl g, 32), c << 32), 32`, becomes `ashr (shl (add g,
+/// c), 32), 32`, the form ScalarEvolution reads as a sign extension, so that the loop vectorizer
+/// sees `a[i + c]` with an `int` index as consecutive across work-items (see the file's header).
+struct SignExtendedIndicesPass : llvm::PassInfoMixin<SignExtendedIndicesPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
 /// weft-split-work-item-ranges, where LLVM's -O3 pipeline starts vectorizing, after
 /// weft-jam-work-items: a work-item loop whose body tests the work-item's index against a bound
 /// the same for all (`if (get_global_id(0) < n)`, a reduction's `if (lid < s)`, a stencil's

@@ -66,6 +66,7 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
       [](llvm::FunctionPassManager &FPM, llvm::OptimizationLevel Level) {
         if (Level != llvm::OptimizationLevel::O0) {
           FPM.addPass(JamWorkItemLoopsPass());
+          FPM.addPass(SignExtendedIndicesPass());
           FPM.addPass(SplitWorkItemRangesPass());
           FPM.addPass(VectorFormsForcePass());
         }

@@ -45,6 +45,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           FPM.addPass(GroupStrideLoopsPass());
         else if (Name == "weft-jam-work-items")
           FPM.addPass(JamWorkItemLoopsPass());
+        else if (Name == "weft-sign-extended-indices")
+          FPM.addPass(SignExtendedIndicesPass());
         else if (Name == "weft-split-work-item-ranges")
           FPM.addPass(SplitWorkItemRangesPass());
         else if (Name == "weft-vector-forms-force")

@@ -5,7 +5,8 @@
 // work-group, where the split loop must run as written. The uchar and ushort indices (compared
 // zero-extended) are not split, and are here as kernels that stay as they were. Each result is
 // checked against the test on the host. (Tree reductions, whose rounds test `l < step`:
-// KernelApi.LocalMemoryReductionWithBarriers.)
+// KernelApi.LocalMemoryReductionWithBarriers.) Also `int` indices with constant offsets, which
+// weft-sign-extended-indices lets the loop vectorizer load as vectors.
 #include "api/KernelFixture.h"
 
 #include <climits>
@@ -108,6 +109,49 @@ TEST_F(WorkItemRanges, BoundTestsCutAnywhereAndWrappingIndices) {
       }
     clReleaseKernel(K);
   }
+  clReleaseMemObject(Out);
+  clReleaseProgram(P);
+}
+
+// `int` indices with offsets (a[i - 2] to a[i + 2]): weft-sign-extended-indices lets the loop
+// vectorizer load them as vectors, under its own run-time check that the 32-bit index does not
+// wrap. Every work-item's sum, for several global offsets and group sizes.
+TEST_F(WorkItemRanges, IntIndicesWithOffsets) {
+  cl_program P = built(R"(
+    kernel void taps(global const int *a, global int *out) {
+      int i = get_global_id(0);
+      out[i - 2] = a[i - 2] + 3 * a[i - 1] + 5 * a[i] + 7 * a[i + 1] + 11 * a[i + 2];
+    })");
+  const size_t Size = 5000;
+  std::vector<cl_int> A(Size);
+  for (size_t I = 0; I < Size; ++I)
+    A[I] = cl_int(I * 2654435761u % 1000);
+  cl_mem In = buffer(Size * sizeof(cl_int), CL_MEM_COPY_HOST_PTR, A.data());
+  cl_mem Out = buffer(Size * sizeof(cl_int));
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "taps", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  setArgs(K, In, Out);
+  cl_command_queue Q = queue();
+  for (size_t Offset : {size_t(2), size_t(3), size_t(1000)})
+    for (size_t Local : {size_t(1), size_t(7), size_t(64), size_t(256)}) {
+      const size_t Global = (Size - 2 - Offset) / Local * Local;
+      const cl_int Fill = -1;
+      ASSERT_EQ(clEnqueueFillBuffer(Q, Out, &Fill, sizeof Fill, 0, Size * sizeof(cl_int), 0,
+                                    nullptr, nullptr),
+                CL_SUCCESS);
+      ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, &Offset, &Global, &Local, 0, nullptr, nullptr),
+                CL_SUCCESS);
+      std::vector<cl_int> Got = read<cl_int>(Q, Out, Size);
+      for (size_t G = 2; G + 2 < Size; ++G) { // work-item G writes out[G - 2]
+        const bool Ran = G >= Offset && G < Offset + Global;
+        const cl_int Want =
+            Ran ? A[G - 2] + 3 * A[G - 1] + 5 * A[G] + 7 * A[G + 1] + 11 * A[G + 2] : Fill;
+        ASSERT_EQ(Got[G - 2], Want) << "offset " << Offset << " local " << Local << " id " << G;
+      }
+    }
+  clReleaseKernel(K);
+  clReleaseMemObject(In);
   clReleaseMemObject(Out);
   clReleaseProgram(P);
 }
