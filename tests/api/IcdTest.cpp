@@ -299,16 +299,19 @@ cl_program buildBinary(cl_context C, cl_device_id D, const std::vector<unsigned 
   return P;
 }
 
-// Also the first half of the next test, run in a process of its own with WEFT_TEST_TOKEN set:
-// builds a program, then a second one from its binary, and a third with other options, and runs
-// the second and the third.
+// Also the first half of the next two tests, run in a process of its own with WEFT_TEST_TOKEN
+// set: builds a program, then a second one from its binary, and a third with other options, and
+// runs the second and the third; with WEFT_TEST_BINARY set, writes the binary to that file.
 TEST(Icd, RebuildsAKernelFromItsBinary) {
-  const char *Token = getenv("WEFT_TEST_TOKEN");
+  const char *Token = getenv("WEFT_TEST_TOKEN"), *Path = getenv("WEFT_TEST_BINARY");
   cl_device_id D;
   cl_context C = weftContext(D);
   cl_program FromSource = buildSource(C, D, tokenSource(Token ? Token : "this process"));
   std::vector<unsigned char> Binary = binaryOf(FromSource);
   ASSERT_FALSE(Binary.empty());
+  if (Path)
+    std::ofstream(Path, std::ios::binary)
+        .write(reinterpret_cast<const char *>(Binary.data()), std::streamsize(Binary.size()));
   cl_program Rebuilt = buildBinary(C, D, Binary, "");
   EXPECT_EQ(runOnOneWorkItem(C, D, Rebuilt), 42);
   cl_program OtherOptions = buildBinary(C, D, Binary, "-cl-mad-enable");
@@ -353,22 +356,6 @@ TEST(Icd, BuildsFromBinariesLoadTheirNativeCodeOrTheSourceBuilds) {
   run("rm -rf '" + Dir + "'");
 }
 
-// Also the first half of the next test, run in a process of its own with WEFT_TEST_BINARY set:
-// writes the binary of a program built from source to that file.
-TEST(Icd, WritesABinaryForAnotherProcess) {
-  const char *Path = getenv("WEFT_TEST_BINARY");
-  cl_device_id D;
-  cl_context C = weftContext(D);
-  cl_program P = buildSource(C, D, tokenSource(Path ? Path : "this process"));
-  std::vector<unsigned char> Binary = binaryOf(P);
-  EXPECT_FALSE(Binary.empty());
-  if (Path)
-    std::ofstream(Path, std::ios::binary).write(reinterpret_cast<const char *>(Binary.data()),
-                                                 std::streamsize(Binary.size()));
-  clReleaseProgram(P);
-  clReleaseContext(C);
-}
-
 TEST(Icd, ABinaryWithNativeCodeLeavesTheCompilerUnloaded) {
   // Another process writes a program's binary; this process builds it and runs its kernel
   // without ever opening the compiler library, however the disk cache stands.
@@ -376,9 +363,9 @@ TEST(Icd, ABinaryWithNativeCodeLeavesTheCompilerUnloaded) {
                            std::to_string(getpid()) + "-" + std::to_string(time(nullptr));
   char Self[4096] = {};
   ASSERT_GT(readlink("/proc/self/exe", Self, sizeof Self - 1), 0);
-  std::string Other = run("WEFT_TEST_BINARY='" + Path + "' OCL_ICD_VENDORS='" +
-                          WEFT_TEST_VENDORS_DIR + "' '" + Self +
-                          "' --gtest_filter=Icd.WritesABinaryForAnotherProcess 2>&1");
+  std::string Other = run("WEFT_TEST_TOKEN='" + Path + "' WEFT_TEST_BINARY='" + Path +
+                          "' OCL_ICD_VENDORS='" + WEFT_TEST_VENDORS_DIR + "' '" + Self +
+                          "' --gtest_filter=Icd.RebuildsAKernelFromItsBinary 2>&1");
   ASSERT_NE(Other.find("[  PASSED  ] 1 test"), std::string::npos) << Other;
   std::ifstream In(Path, std::ios::binary);
   std::vector<unsigned char> Binary((std::istreambuf_iterator<char>(In)), {});
