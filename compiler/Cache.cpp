@@ -41,26 +41,11 @@ std::string buildIdOf(const void *Address) {
         }
         if (!Contains)
           return 0;
-        for (int I = 0; I < Info->dlpi_phnum; ++I) {
+        for (int I = 0; I < Info->dlpi_phnum && S.Id.empty(); ++I) {
           const ElfW(Phdr) &P = Info->dlpi_phdr[I];
-          if (P.p_type != PT_NOTE)
-            continue;
-          const char *Note = reinterpret_cast<const char *>(Info->dlpi_addr + P.p_vaddr);
-          const char *End = Note + P.p_memsz;
-          while (Note + sizeof(ElfW(Nhdr)) <= End) {
-            auto *Header = reinterpret_cast<const ElfW(Nhdr) *>(Note);
-            const char *Name = Note + sizeof(ElfW(Nhdr));
-            const char *Desc = Name + ((Header->n_namesz + 3) & ~3u);
-            if (Header->n_type == NT_GNU_BUILD_ID && Header->n_namesz == 4 &&
-                std::memcmp(Name, "GNU", 4) == 0 && Desc + Header->n_descsz <= End) {
-              for (unsigned B = 0; B < Header->n_descsz; ++B) {
-                S.Id += "0123456789abcdef"[uint8_t(Desc[B]) >> 4];
-                S.Id += "0123456789abcdef"[uint8_t(Desc[B]) & 15];
-              }
-              return 1;
-            }
-            Note = Desc + ((Header->n_descsz + 3) & ~3u);
-          }
+          if (P.p_type == PT_NOTE)
+            S.Id =
+                gnuBuildId(reinterpret_cast<const char *>(Info->dlpi_addr + P.p_vaddr), P.p_memsz);
         }
         return 1;
       },

@@ -115,6 +115,31 @@ std::string cpuIdentity() {
   return Id;
 }
 
+} // namespace
+
+std::string gnuBuildId(const char *Notes, size_t Size) {
+  std::string Id;
+  for (size_t At = 0; At + sizeof(Elf64_Nhdr) <= Size;) {
+    Elf64_Nhdr N;
+    std::memcpy(&N, Notes + At, sizeof N);
+    const size_t Name = At + sizeof N, Desc = Name + ((N.n_namesz + 3) & ~3u);
+    if (Desc + N.n_descsz > Size)
+      break;
+    if (N.n_type == NT_GNU_BUILD_ID && N.n_namesz == 4 &&
+        std::memcmp(Notes + Name, "GNU", 4) == 0) {
+      for (size_t B = Desc; B < Desc + N.n_descsz; ++B) {
+        Id += "0123456789abcdef"[uint8_t(Notes[B]) >> 4];
+        Id += "0123456789abcdef"[uint8_t(Notes[B]) & 15];
+      }
+      break;
+    }
+    At = Desc + ((N.n_descsz + 3) & ~3u);
+  }
+  return Id;
+}
+
+namespace {
+
 /// The GNU build id of the ELF file at Path (its PT_NOTE segments read from the file), as hex;
 /// failing that, its real path, size and modification time.
 std::string fileIdentity(const std::string &Path) {
@@ -129,25 +154,9 @@ std::string fileIdentity(const std::string &Path) {
             std::fread(&P, sizeof P, 1, F) != 1 || P.p_type != PT_NOTE || P.p_filesz > 4096)
           continue;
         std::string Notes(P.p_filesz, '\0');
-        if (std::fseek(F, long(P.p_offset), SEEK_SET) != 0 ||
-            std::fread(Notes.data(), 1, Notes.size(), F) != Notes.size())
-          continue;
-        for (size_t At = 0; At + sizeof(Elf64_Nhdr) <= Notes.size();) {
-          Elf64_Nhdr N;
-          std::memcpy(&N, Notes.data() + At, sizeof N);
-          const size_t Name = At + sizeof N, Desc = Name + ((N.n_namesz + 3) & ~3u);
-          if (Desc + N.n_descsz > Notes.size())
-            break;
-          if (N.n_type == NT_GNU_BUILD_ID && N.n_namesz == 4 &&
-              std::memcmp(Notes.data() + Name, "GNU", 4) == 0) {
-            for (size_t B = Desc; B < Desc + N.n_descsz; ++B) {
-              Id += "0123456789abcdef"[uint8_t(Notes[B]) >> 4];
-              Id += "0123456789abcdef"[uint8_t(Notes[B]) & 15];
-            }
-            break;
-          }
-          At = Desc + ((N.n_descsz + 3) & ~3u);
-        }
+        if (std::fseek(F, long(P.p_offset), SEEK_SET) == 0 &&
+            std::fread(Notes.data(), 1, Notes.size(), F) == Notes.size())
+          Id = gnuBuildId(Notes.data(), Notes.size());
       }
     }
     std::fclose(F);

@@ -94,6 +94,11 @@ void addProgramInput(Sha256 &Key, const CompileInput &In);
 /// enables).
 std::string directKey(const CompileInput &In, const std::string &CompilerLibrary);
 
+/// The GNU build id in the bytes of an ELF PT_NOTE segment, as hex; empty if it holds none. (The
+/// compiler's cache key reads its own from memory, a binary's native key the compiler library's
+/// from the file.)
+std::string gnuBuildId(const char *Notes, size_t Size);
+
 /// The key under which a program binary's native code is valid (runtime/core/ProgramBinary.h):
 /// Weft's version and ABI, the build id of the compiler library at CompilerLibrary (read from the
 /// file, without loading it), the host CPU, the build options and the program's bitcode.

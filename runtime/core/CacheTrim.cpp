@@ -17,7 +17,8 @@
 namespace weft {
 namespace {
 
-/// At most one trim a minute per directory: a scan stats every file, about 7 µs each.
+/// At most one trim a minute per directory: a scan stats every file (`find -printf` over this
+/// machine's 56,585 cache files took 0.37 s).
 constexpr time_t TrimInterval = 60;
 
 /// Whether Directory's last trim is a minute old (or none is recorded); if so, records one now.
