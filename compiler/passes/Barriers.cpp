@@ -147,8 +147,10 @@ BlockSet liveInBlocks(llvm::Instruction &V,
 /// Which values every work-item of a work-group computes alike: LLVM's divergence analysis
 /// (data and control dependence, joins of divergent branches, exits of divergent loops), seeded
 /// with what differs between work-items: the local id, the addresses of private variables (each
-/// work-item has its own), loads from them, atomics, and calls with side effects. Loads from global or local memory at a uniform address are
-/// uniform: between two barriers, another work-item writing there would be a data race.
+/// work-item has its own), loads from them, atomics (atomic loads too: other work-items' atomics
+/// between the barriers change what each reads), and calls with side effects. Plain loads from
+/// global or local memory at a uniform address are uniform: between two barriers, another
+/// work-item writing there would be a data race.
 /// Computed while each barrier is still a call, so that control flow is the kernel's.
 class Uniformity {
 public:
@@ -164,7 +166,7 @@ public:
       } else if (llvm::isa<llvm::AllocaInst>(I)) {
         DA.markDivergent(I);
       } else if (auto *Load = llvm::dyn_cast<llvm::LoadInst>(&I)) {
-        if (mayBePrivate(Load->getPointerOperand()))
+        if (Load->isAtomic() || mayBePrivate(Load->getPointerOperand()))
           DA.markDivergent(I);
       } else if (llvm::isa<llvm::AtomicRMWInst, llvm::AtomicCmpXchgInst>(I)) {
         DA.markDivergent(I);

@@ -26,8 +26,9 @@
 //   against a bound (<, <=) at the top of the loop, whose header changes nothing (it runs once
 //   more than the body in each work-item);
 // - everything else the loop uses is the same in every work-item of the row ("uniform": no local
-//   or global id in x, no private memory, no result of an atomic), nothing it computes is used
-//   after it, and it calls nothing that writes memory or synchronizes;
+//   or global id in x, no private memory, no result of an atomic, atomic loads included),
+//   nothing it computes is used after it, and it calls nothing that writes memory or
+//   synchronizes;
 // - every work-item of the row reaches it: no branch on a value that differs in x leads to it;
 // - from the last barrier to the loop, a work-item reads no memory the loop may write and writes
 //   none it may read or write (buffers and local memory count apart, private memory, the
@@ -171,7 +172,7 @@ private:
     }
     if (llvm::isa<llvm::AtomicRMWInst, llvm::AtomicCmpXchgInst>(I))
       return true;
-    if (llvm::isa<llvm::LoadInst>(I) && maybePrivate(accessedPointer(I)))
+    if (llvm::isa<llvm::LoadInst>(I) && (I.isAtomic() || maybePrivate(accessedPointer(I))))
       return true;
     if (auto *Phi = llvm::dyn_cast<llvm::PHINode>(&I))
       for (const llvm::BasicBlock *In : Phi->blocks())

@@ -216,5 +216,56 @@ TEST_F(Atomics, FloatAtomicsAddSubMinMax) {
   clReleaseProgram(P);
 }
 
+// An atomic load of local memory at the same address in every work-item is not a uniform value:
+// other work-items' atomic operations between the two barriers may change what each reads. Each
+// work-item here reads the counter and then increments it; its read cannot see its own increment,
+// so for every k at most L - k work-items can read k or more (with each work-item's increment
+// last, which the loads taken as uniform gave: every work-item read L - 1). The same for
+// `atomic_fetch_add(p, 0)`, which InstCombine makes an atomic load.
+TEST_F(Atomics, LocalAtomicLoadsAreEachWorkItemsOwn) {
+  cl_program P = built(R"(
+    kernel void k(global int *seen) {
+      local atomic_int n, m;
+      size_t lid = get_local_id(0), gid = get_global_id(0);
+      if (lid == 0) {
+        atomic_init(&n, 0);
+        atomic_init(&m, 0);
+      }
+      barrier(CLK_LOCAL_MEM_FENCE);
+      int a = atomic_load_explicit(&n, memory_order_relaxed, memory_scope_work_group);
+      atomic_fetch_add_explicit(&n, 1, memory_order_relaxed, memory_scope_work_group);
+      int b = atomic_fetch_add_explicit(&m, 0, memory_order_relaxed, memory_scope_work_group);
+      atomic_fetch_add_explicit(&m, 1, memory_order_relaxed, memory_scope_work_group);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      seen[2 * gid] = a;
+      seen[2 * gid + 1] = b;
+    })", "-cl-std=CL3.0");
+  const size_t L = 32, Groups = 8, N = L * Groups;
+  cl_mem Seen = buffer(2 * N * 4);
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  setArgs(K, Seen);
+  cl_command_queue Q = queue();
+  run(Q, K, N, L);
+  const std::vector<cl_int> Got = read<cl_int>(Q, Seen, 2 * N);
+  for (size_t G = 0; G < Groups; ++G)
+    for (size_t Which = 0; Which < 2; ++Which) {
+      std::vector<size_t> AtLeast(L + 1, 0); // AtLeast[k]: work-items that read k or more
+      for (size_t I = G * L; I < (G + 1) * L; ++I) {
+        cl_int V = Got[2 * I + Which];
+        ASSERT_TRUE(V >= 0 && V < cl_int(L)) << V;
+        for (cl_int Kth = 0; Kth <= V; ++Kth)
+          ++AtLeast[Kth];
+      }
+      size_t Kth = 0;
+      while (Kth < L && AtLeast[Kth] <= L - Kth)
+        ++Kth;
+      EXPECT_EQ(Kth, L) << "group " << G << (Which ? ", fetch_add 0" : ", load") << ": "
+                        << AtLeast[Kth] << " work-items read " << Kth << " or more";
+    }
+  clReleaseMemObject(Seen);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 } // namespace
 } // namespace weft::test

@@ -63,6 +63,10 @@
 ;     float s = t[0];
 ;     for (uint i = get_local_id(0); i < n; i += get_local_size(0)) t[i] = s;
 ;   }
+;   kernel void atomic_bound(global atomic_uint *count, local float *t) {
+;     uint n = atomic_load_explicit(count, memory_order_relaxed);
+;     for (uint i = get_local_id(0); i < n; i += get_local_size(0)) t[i] = 1.0f;
+;   }
 ;   kernel void header_writes(global uint *out, uint n) {
 ;     uint i;
 ;     for (i = get_local_id(0); (out[n + (i & 3)] = i) < n; i += get_local_size(0)) out[i] = 1;
@@ -117,6 +121,10 @@
 ; CHECK-LABEL: define {{.*}} @reads_buffer_before(
 ; CHECK: %first.in.x = icmp eq i64 %x, 0
 ; CHECK-LABEL: define {{.*}} @reads_local_before(
+; CHECK-NOT: first.in.x
+; An atomic load is not uniform (other work-items' atomics may change what each reads): a bound
+; read by one is each work-item's own, unlike `reads_buffer_before`'s plain load.
+; CHECK-LABEL: define {{.*}} @atomic_bound(
 ; CHECK-NOT: first.in.x
 ; The header runs once more than the body: a store there would run a different number of times.
 ; CHECK-LABEL: define {{.*}} @header_writes(
@@ -502,6 +510,30 @@ for.body:                                         ; preds = %for.cond
   %idxprom = and i64 %i.0.in, 4294967295
   %arrayidx2 = getelementptr inbounds float, ptr addrspace(3) %t, i64 %idxprom
   store float %0, ptr addrspace(3) %arrayidx2, align 4
+  %call3 = call i64 @_Z14get_local_sizej(i32 noundef 0) #4
+  %add = add i64 %idxprom, %call3
+  br label %for.cond
+
+for.end:                                          ; preds = %for.cond
+  ret void
+}
+
+define dso_local spir_kernel void @atomic_bound(ptr addrspace(1) noundef align 4 %count, ptr addrspace(3) noundef align 4 %t) #0 {
+entry:
+  %n = load atomic i32, ptr addrspace(1) %count monotonic, align 4
+  %call = call i64 @_Z12get_local_idj(i32 noundef 0) #4
+  br label %for.cond
+
+for.cond:                                         ; preds = %for.body, %entry
+  %i.0.in = phi i64 [ %call, %entry ], [ %add, %for.body ]
+  %i.0 = trunc i64 %i.0.in to i32
+  %cmp = icmp ult i32 %i.0, %n
+  br i1 %cmp, label %for.body, label %for.end
+
+for.body:                                         ; preds = %for.cond
+  %idxprom = and i64 %i.0.in, 4294967295
+  %arrayidx2 = getelementptr inbounds float, ptr addrspace(3) %t, i64 %idxprom
+  store float 1.000000e+00, ptr addrspace(3) %arrayidx2, align 4
   %call3 = call i64 @_Z14get_local_sizej(i32 noundef 0) #4
   %add = add i64 %idxprom, %call3
   br label %for.cond
