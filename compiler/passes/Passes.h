@@ -235,6 +235,12 @@ struct SplitWorkItemRangesPass : llvm::PassInfoMixin<SplitWorkItemRangesPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 
+/// weft-local-atomics, last in the pipeline: atomic operations on local memory become plain loads
+/// and stores (a work-group's local memory is used by one thread only; see the file's header).
+struct LocalAtomicsPass : llvm::PassInfoMixin<LocalAtomicsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
 /// weft-keep-vector-loops, before LLVM's full unrolling: an inner loop of a work-item loop that
 /// computes on vector types stays a loop, for weft-jam-work-items (unrolled whole it would leave
 /// nothing to jam and nothing the loop vectorizer can widen).

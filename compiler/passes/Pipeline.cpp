@@ -78,6 +78,8 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
       });
   PB.registerOptimizerLastEPCallback(
       [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel Level) {
+        // Last, after the loop passes (see the pass's header), at every level.
+        MPM.addPass(llvm::createModuleToFunctionPassAdaptor(LocalAtomicsPass()));
         if (Level == llvm::OptimizationLevel::O0)
           return;
         MPM.addPass(VectorFormsInlinePass());

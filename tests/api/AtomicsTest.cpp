@@ -1,7 +1,8 @@
 // OpenCL C 3.0's atomics (builtins/src/c11_atomics.cl) and the 64-bit atom_* functions, under
 // contention from many work-groups running on every worker: counts that must come out exact,
 // a float sum by compare-exchange, an atomic_flag spin lock guarding plain memory, local-memory
-// atomics with work-group scope, cl_ext_float_atomics' add, sub, min and max, and the device's
+// atomics with work-group scope (lowered to plain accesses by weft-local-atomics), atomic loads
+// that differ between work-items, cl_ext_float_atomics' add, sub, min and max, and the device's
 // reports of what it supports.
 #include "api/KernelFixture.h"
 #include "runtime/api/ClExtCompat.h"
@@ -213,6 +214,113 @@ TEST_F(Atomics, FloatAtomicsAddSubMinMax) {
   for (cl_mem M : {MF, MD, MFold, MDold, MValues, MOk})
     clReleaseMemObject(M);
   clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+// Atomics on local memory run without a lock (weft-local-atomics: a work-group's local memory is
+// used by its thread only) and stay exact: a histogram at data-dependent bins, old values that
+// cross a barrier (a slot per work-item, an exchange chain: each must differ between work-items,
+// which a lowering before weft-barriers would lose by taking the plain loads as uniform), a float
+// sum by compare-exchange, OpenCL C 3.0's weak compare-exchange, an atomic_flag lock and a 64-bit
+// addition; in groups of 64 and of an odd size.
+TEST_F(Atomics, LocalMemoryAtomicsStayExactWithoutALock) {
+  cl_program P = built(R"(
+    #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+    kernel void k(global const uchar *in, global uint *hist, global int *olds, global float *fsum,
+                  global long *totals) {
+      local uint h[64];
+      local int next, chain;
+      local float lsum;
+      local long lwide;
+      local atomic_int c11;
+      local atomic_flag lock;
+      local int guarded;
+      size_t lid = get_local_id(0), grp = get_group_id(0), L = get_local_size(0);
+      size_t gid = get_global_id(0);
+      for (size_t b = lid; b < 64; b += L)
+        h[b] = 0;
+      if (lid == 0) {
+        next = 0; chain = -1; lsum = 0.0f; lwide = 0; guarded = 0;
+        atomic_init(&c11, 0);
+        atomic_flag_clear_explicit(&lock, memory_order_relaxed, memory_scope_work_group);
+      }
+      barrier(CLK_LOCAL_MEM_FENCE);
+      for (int j = 0; j < 16; ++j)
+        atomic_inc(&h[in[16 * gid + j] % 64]);
+      int slot = atomic_add(&next, 1);
+      int previous = atomic_xchg(&chain, (int)lid);
+      volatile local uint *bits = (volatile local uint *)&lsum;
+      uint expected, seen = *bits;
+      do {
+        expected = seen;
+        seen = atomic_cmpxchg(bits, expected, as_uint(as_float(expected) + 0.5f));
+      } while (seen != expected);
+      int e = atomic_load_explicit(&c11, memory_order_relaxed, memory_scope_work_group);
+      while (!atomic_compare_exchange_weak_explicit(&c11, &e, e + (int)lid, memory_order_acq_rel,
+                                                    memory_order_relaxed, memory_scope_work_group))
+        ;
+      while (atomic_flag_test_and_set_explicit(&lock, memory_order_acquire, memory_scope_work_group))
+        ;
+      guarded += 1;
+      atomic_flag_clear_explicit(&lock, memory_order_release, memory_scope_work_group);
+      atom_add(&lwide, (long)lid << 33);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      olds[2 * gid] = slot;
+      olds[2 * gid + 1] = previous;
+      for (size_t b = lid; b < 64; b += L)
+        atomic_add(&hist[b], h[b]);
+      if (lid == 0) {
+        fsum[grp] = lsum;
+        totals[4 * grp] = atomic_load(&c11);
+        totals[4 * grp + 1] = guarded;
+        totals[4 * grp + 2] = lwide;
+        totals[4 * grp + 3] = chain;
+      }
+    })", "-cl-std=CL3.0");
+  for (size_t L : {size_t(64), size_t(37)}) {
+    SCOPED_TRACE("groups of " + std::to_string(L));
+    const size_t Groups = 24, N = Groups * L;
+    std::vector<cl_uchar> In(16 * N);
+    std::vector<cl_uint> Expected(64, 0);
+    for (size_t I = 0; I < In.size(); ++I) {
+      In[I] = cl_uchar(I * 2654435761u >> 13);
+      ++Expected[In[I] % 64];
+    }
+    std::vector<cl_uint> Zero(64, 0);
+    cl_mem MIn = buffer(In.size(), CL_MEM_COPY_HOST_PTR, In.data()),
+           MHist = buffer(64 * 4, CL_MEM_COPY_HOST_PTR, Zero.data()), MOlds = buffer(2 * N * 4),
+           MFsum = buffer(Groups * 4), MTotals = buffer(4 * Groups * 8);
+    cl_kernel K = clCreateKernel(P, "k", nullptr);
+    setArgs(K, MIn, MHist, MOlds, MFsum, MTotals);
+    cl_command_queue Q = queue();
+    run(Q, K, N, L);
+    EXPECT_EQ(read<cl_uint>(Q, MHist, 64), Expected);
+    const std::vector<cl_int> Olds = read<cl_int>(Q, MOlds, 2 * N);
+    const std::vector<cl_float> Fsum = read<cl_float>(Q, MFsum, Groups);
+    const std::vector<cl_long> Totals = read<cl_long>(Q, MTotals, 4 * Groups);
+    for (size_t G = 0; G < Groups; ++G) {
+      // Each work-item's slot is another of 0..L-1; the exchange chain's old values and its last
+      // value are -1 and 0..L-1, each once.
+      std::vector<cl_int> Slots, Chain{cl_int(Totals[4 * G + 3])};
+      for (size_t I = G * L; I < (G + 1) * L; ++I) {
+        Slots.push_back(Olds[2 * I]);
+        Chain.push_back(Olds[2 * I + 1]);
+      }
+      std::sort(Slots.begin(), Slots.end());
+      std::sort(Chain.begin(), Chain.end());
+      for (size_t I = 0; I < L; ++I)
+        ASSERT_EQ(Slots[I], cl_int(I)) << "group " << G;
+      for (size_t I = 0; I <= L; ++I)
+        ASSERT_EQ(Chain[I], cl_int(I) - 1) << "group " << G;
+      EXPECT_EQ(Fsum[G], 0.5f * float(L)) << "group " << G;
+      EXPECT_EQ(Totals[4 * G], cl_long(L * (L - 1) / 2)) << "group " << G;
+      EXPECT_EQ(Totals[4 * G + 1], cl_long(L)) << "group " << G;
+      EXPECT_EQ(Totals[4 * G + 2], cl_long(L * (L - 1) / 2) << 33) << "group " << G;
+    }
+    for (cl_mem M : {MIn, MHist, MOlds, MFsum, MTotals})
+      clReleaseMemObject(M);
+    clReleaseKernel(K);
+  }
   clReleaseProgram(P);
 }
 
