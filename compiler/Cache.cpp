@@ -11,7 +11,6 @@
 #include <dlfcn.h>
 #include <elf.h>
 #include <link.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -63,10 +62,8 @@ const std::string &compilerIdentity() {
     if (!Id.empty())
       return "build-id " + Id;
     Dl_info Info{};
-    struct stat St{};
-    if (dladdr(&Anchor, &Info) && Info.dli_fname && stat(Info.dli_fname, &St) == 0)
-      return std::string("file ") + Info.dli_fname + " " + std::to_string(St.st_size) + " " +
-             std::to_string(St.st_mtim.tv_sec) + "." + std::to_string(St.st_mtim.tv_nsec);
+    if (dladdr(&Anchor, &Info) && Info.dli_fname)
+      return fileIdentity(Info.dli_fname);
     return std::string("unknown");
   }();
   return Identity;

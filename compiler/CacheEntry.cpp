@@ -138,10 +138,6 @@ std::string gnuBuildId(const char *Notes, size_t Size) {
   return Id;
 }
 
-namespace {
-
-/// The GNU build id of the ELF file at Path (its PT_NOTE segments read from the file), as hex;
-/// failing that, its real path, size and modification time.
 std::string fileIdentity(const std::string &Path) {
   std::string Id;
   if (FILE *F = std::fopen(Path.c_str(), "rb")) {
@@ -170,6 +166,8 @@ std::string fileIdentity(const std::string &Path) {
                   std::to_string(S->ModifiedNsec)
             : std::string("missing"));
 }
+
+namespace {
 
 /// The files trimCache counts: entries and manifests, and the temporary files of writeFile.
 enum class CacheFileKind { Other, Kept, Temporary };

@@ -99,6 +99,12 @@ std::string directKey(const CompileInput &In, const std::string &CompilerLibrary
 /// from the file.)
 std::string gnuBuildId(const char *Notes, size_t Size);
 
+/// What identifies the ELF file at Path: "build-id <hex>" from its PT_NOTE segments read from the
+/// file, or failing that "file <real path> <size> <modification time>". The compiler's cache key
+/// (for itself, when its notes in memory hold no build id) and a binary's native key (for the
+/// compiler library, without loading it) both take it.
+std::string fileIdentity(const std::string &Path);
+
 /// The key under which a program binary's native code is valid (runtime/core/ProgramBinary.h):
 /// Weft's version and ABI, the build id of the compiler library at CompilerLibrary (read from the
 /// file, without loading it), the host CPU, the build options and the program's bitcode.

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
+#include <link.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -194,6 +195,42 @@ TEST(NativeKey, EveryInputCounts) {
   EXPECT_NE(nativeKey("bitcode2", "-O", "/no/such/libweft-compiler.so"), Key);
   EXPECT_NE(nativeKey("bitcode", "", "/no/such/libweft-compiler.so"), Key);
   EXPECT_NE(nativeKey("bitcode", "-O", "/no/other/libweft-compiler.so"), Key);
+}
+
+// An ELF file's identity is its build id, read from the file as the loader mapped it (checked
+// against this test program's notes in memory); any other file's is its real path (through a
+// symbolic link), size and modification time, which change with its contents.
+TEST(FileIdentity, BuildIdOrRealPathSizeAndTime) {
+  std::string InMemory;
+  dl_iterate_phdr(
+      [](dl_phdr_info *Info, size_t, void *Data) {
+        for (int I = 0; I < Info->dlpi_phnum; ++I) {
+          const ElfW(Phdr) &P = Info->dlpi_phdr[I];
+          if (P.p_type == PT_NOTE && static_cast<std::string *>(Data)->empty())
+            *static_cast<std::string *>(Data) =
+                gnuBuildId(reinterpret_cast<const char *>(Info->dlpi_addr + P.p_vaddr), P.p_memsz);
+        }
+        return 1; // the first object is the program itself
+      },
+      &InMemory);
+  ASSERT_FALSE(InMemory.empty()) << "this test program has no build id";
+  EXPECT_EQ(fileIdentity("/proc/self/exe"), "build-id " + InMemory);
+
+  const std::filesystem::path Dir =
+      std::filesystem::temp_directory_path() / ("weft-identity-" + std::to_string(getpid()));
+  std::filesystem::create_directories(Dir);
+  const std::string Real = std::filesystem::canonical(Dir).string() + "/plain";
+  std::ofstream(Real) << "not ELF";
+  std::filesystem::create_symlink(Real, Dir / "link");
+  struct stat St {};
+  ASSERT_EQ(stat(Real.c_str(), &St), 0);
+  const std::string Plain = fileIdentity((Dir / "link").string());
+  EXPECT_EQ(Plain, "file " + Real + " 7 " + std::to_string(St.st_mtim.tv_sec) + "." +
+                       std::to_string(St.st_mtim.tv_nsec));
+  std::ofstream(Real, std::ios::app) << "!";
+  EXPECT_NE(fileIdentity(Real), Plain);
+  EXPECT_EQ(fileIdentity((Dir / "none").string()), "file " + (Dir / "none").string() + " missing");
+  std::filesystem::remove_all(Dir);
 }
 
 TEST(DirectKey, EveryInputCounts) {
