@@ -9,7 +9,8 @@
 // reduction came out wrong in work-groups of 8 x 4 (between barriers the compiler may take any
 // load of __local memory at a uniform address as uniform, since another work-item writing there
 // would be a data race), and atomics also keep the work-item loop from being vectorized, which
-// would break the order. The barriers make the collective a
+// would break the order; weft-local-atomics makes them plain loads and stores once the
+// work-item loops are final (compiler/passes/LocalAtomics.cpp). The barriers make the collective a
 // synchronization point, as the spec's rules allow (every work-item must reach it): after the
 // last fold before anyone reads a reduction, and after everyone read before the slot serves the
 // next collective.
@@ -30,8 +31,9 @@ local void *__weft_collective_slot(void);
 #define RELAXED __ATOMIC_RELAXED
 
 // fold_<NAME>(running, x): folds x into the running value (work-item 0 starts it) and returns what
-// was there before. Integers fold with one atomic operation; floating types by compare-exchange on
-// their bits (U: the unsigned integer of their size).
+// was there before. Integers fold with one atomic operation; floating types by an atomic load and
+// an atomic store of their bits (U: the unsigned integer of their size): nothing runs between the
+// two, the work-items being one thread's loop.
 #define INTEGER_FOLD(T, NAME, FETCH)                                                               \
   OVL static T fold_##NAME(local T *running, T x) {                                                \
     return get_local_linear_id() == 0 ? __atomic_exchange_n(running, x, RELAXED)                   \
@@ -42,11 +44,9 @@ local void *__weft_collective_slot(void);
     local U *bits = (local U *)running;                                                            \
     if (get_local_linear_id() == 0)                                                                \
       return as_##T(__atomic_exchange_n(bits, as_##U(x), RELAXED));                                \
-    U old = __atomic_load_n(bits, RELAXED);                                                        \
-    while (!__atomic_compare_exchange_n(bits, &old, as_##U(OP(as_##T(old), x)), false, RELAXED,    \
-                                        RELAXED))                                                  \
-      ;                                                                                            \
-    return as_##T(old);                                                                            \
+    T old = as_##T(__atomic_load_n(bits, RELAXED));                                                \
+    __atomic_store_n(bits, as_##U(OP(old, x)), RELAXED);                                           \
+    return old;                                                                                    \
   }
 // T: the type; OP: how two values combine; IDENTITY: what an exclusive scan gives work-item 0.
 #define COLLECTIVE(T, NAME, OP, IDENTITY)                                                          \
