@@ -10,6 +10,8 @@
    - histogram: 256 bins of bytes with global atomic_inc, all work-groups contending
    - histogram_local: the same bins counted per work-group in local memory (64 bytes a work-item),
      then added to the global ones: the usual way, whose local atomics need no lock in Weft
+   - atomic_sum: every byte added to one global counter with atomic_add (Weft combines a row of
+     work-items' additions into one)
    - black_scholes: European call and put prices of 4 Mi options (the SDKs' classic kernel: log,
      exp and sqrt of scalar floats, the normal distribution by a polynomial in exp), per option
    Each result is spot-checked against the host (the histogram exactly); a wrong result exits 1.
@@ -45,6 +47,8 @@ static const char *Source =
     "  for (int k = 0; k < 64; ++k) atomic_inc(&h[in[base + k * L]]);\n"
     "  barrier(CLK_LOCAL_MEM_FENCE);\n"
     "  for (size_t b = lid; b < 256; b += L) atomic_add(&bins[b], h[b]); }\n"
+    "kernel void atomic_sum(global const uchar *in, global uint *sum) {\n"
+    "  atomic_add(sum, in[get_global_id(0)]); }\n"
     "float cnd(float d) {\n"
     "  float k = 1.0f / (1.0f + 0.2316419f * fabs(d));\n"
     "  float c = 0.39894228f * exp(-0.5f * d * d) * (k * (0.31938153f + k * (-0.356563782f +\n"
@@ -228,10 +232,11 @@ int main(void) {
 
   {
     unsigned char *Bytes = malloc(N);
-    unsigned Want[256] = {0}, Got[256];
+    unsigned Want[256] = {0}, Got[256], WantSum = 0;
     for (size_t I = 0; I < N; ++I) {
       Bytes[I] = (unsigned char)((I * 2654435761u) >> 13);
       Want[Bytes[I]] += 8; /* one warm-up and 7 timed runs */
+      WantSum += 8u * Bytes[I];
     }
     cl_mem Bi = buffer(N, Bytes), Bins = buffer(sizeof Got, NULL);
     const char *Names[2] = {"histogram", "histogram_local"};
@@ -247,6 +252,15 @@ int main(void) {
         if (Got[I] != Want[I])
           fail(Names[H], I, Got[I], Want[I]);
     }
+    unsigned Zero = 0;
+    CHECK(clEnqueueFillBuffer(Q, Bins, &Zero, 4, 0, 4, 0, NULL, NULL));
+    cl_kernel K = kernel(Source, "atomic_sum");
+    CHECK(clSetKernelArg(K, 0, sizeof Bi, &Bi));
+    CHECK(clSetKernelArg(K, 1, sizeof Bins, &Bins));
+    measure("atomic_sum", K, N, N);
+    CHECK(clEnqueueReadBuffer(Q, Bins, CL_TRUE, 0, 4, Got, 0, NULL, NULL));
+    if (Got[0] != WantSum)
+      fail("atomic_sum", 0, Got[0], WantSum);
     free(Bytes);
   }
   free(X);

@@ -14,6 +14,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Metadata.h>
+#include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/ValueMapper.h>
 
 #include <cstdint>
@@ -175,6 +176,17 @@ inline bool isWorkItemLoop(const llvm::Loop &L) {
 inline llvm::Value *mapped(const llvm::ValueToValueMapTy &Map, llvm::Value *V) {
   llvm::Value *Copy = Map.lookup(V);
   return Copy ? Copy : V;
+}
+
+/// A copy of L (its preheader too) placed before Before.
+inline llvm::Loop *copyLoop(llvm::Loop &L, llvm::BasicBlock *Before, const char *Suffix,
+                            llvm::ValueToValueMapTy &VMap, llvm::DominatorTree &DT,
+                            llvm::LoopInfo &LI) {
+  llvm::SmallVector<llvm::BasicBlock *, 16> Blocks;
+  llvm::Loop *Copy = llvm::cloneLoopWithPreheader(Before, L.getLoopPreheader(), &L, VMap, Suffix,
+                                                  &LI, &DT, Blocks);
+  llvm::remapInstructionsInBlocks(Blocks, VMap);
+  return Copy;
 }
 
 /// For a loop copied with Map: the PHIs of its exit Exit take, from From (the copy's way out),

@@ -224,6 +224,15 @@ struct SignExtendedIndicesPass : llvm::PassInfoMixin<SignExtendedIndicesPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 
+/// weft-combine-atomics, where LLVM's -O3 pipeline starts vectorizing, first: a work-item loop's
+/// relaxed atomic read-modify-writes at an address the same for every work-item, results unused,
+/// fold into a running value of the loop (a reduction the vectorizer can run) and one operation
+/// after it, where nothing else in the loop can touch the counter (checked at run time where
+/// alias analysis cannot tell; see the file's header).
+struct CombineAtomicsPass : llvm::PassInfoMixin<CombineAtomicsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
 /// weft-split-work-item-ranges, where LLVM's -O3 pipeline starts vectorizing, after
 /// weft-jam-work-items: a work-item loop whose body tests the work-item's index against a bound
 /// the same for all (`if (get_global_id(0) < n)`, a reduction's `if (lid < s)`, a stencil's

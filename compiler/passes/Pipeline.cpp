@@ -65,6 +65,7 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
   PB.registerVectorizerStartEPCallback(
       [](llvm::FunctionPassManager &FPM, llvm::OptimizationLevel Level) {
         if (Level != llvm::OptimizationLevel::O0) {
+          FPM.addPass(CombineAtomicsPass());
           FPM.addPass(JamWorkItemLoopsPass());
           FPM.addPass(SignExtendedIndicesPass());
           FPM.addPass(SplitWorkItemRangesPass());

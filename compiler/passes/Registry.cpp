@@ -51,6 +51,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           FPM.addPass(SplitWorkItemRangesPass());
         else if (Name == "weft-vector-forms-force")
           FPM.addPass(VectorFormsForcePass());
+        else if (Name == "weft-combine-atomics")
+          FPM.addPass(CombineAtomicsPass());
         else if (Name == "weft-local-atomics")
           FPM.addPass(LocalAtomicsPass());
         else

@@ -260,16 +260,6 @@ void foldTest(llvm::Value *V, bool Value, llvm::ArrayRef<llvm::BasicBlock *> Blo
     llvm::ConstantFoldTerminator(BB, /*DeleteDeadConditions=*/true);
 }
 
-/// A copy of L (its preheader too) placed before Before.
-llvm::Loop *copyLoop(llvm::Loop &L, llvm::BasicBlock *Before, const char *Suffix,
-                     llvm::ValueToValueMapTy &VMap, llvm::DominatorTree &DT, llvm::LoopInfo &LI) {
-  llvm::SmallVector<llvm::BasicBlock *, 16> Blocks;
-  llvm::Loop *Copy = llvm::cloneLoopWithPreheader(Before, L.getLoopPreheader(), &L, VMap, Suffix,
-                                                  &LI, &DT, Blocks);
-  llvm::remapInstructionsInBlocks(Blocks, VMap);
-  return Copy;
-}
-
 /// Runs L in two versions, for either outcome of its uniform test T, each with the test folded:
 /// the loop vectorizer would mask the loads and stores under it (by a mask the same in every lane,
 /// which it cannot tell). Leaves the analyses out of date.

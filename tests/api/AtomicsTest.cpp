@@ -375,5 +375,114 @@ TEST_F(Atomics, LocalAtomicLoadsAreEachWorkItemsOwn) {
   clReleaseProgram(P);
 }
 
+// Relaxed atomics at one address for a whole row of work-items, results unused, are combined
+// into one operation per row (weft-combine-atomics): every 1.x integer operation at once, on
+// global and local counters, in 1D and 2D groups of odd sizes, with exact results; and a counter
+// that is the same buffer as the data a work-item reads after its atomic, where the run-time check
+// must keep the loop as it was (combined, the read would miss the work-item's own addition).
+TEST_F(Atomics, CountersAtOneAddressCombinePerRowAndStayExact) {
+  cl_program P = built(R"(
+    kernel void k(global const int *a, global int *c, global uint *u, global int *groups) {
+      size_t i = get_global_id(1) * get_global_size(0) + get_global_id(0);
+      local int n;
+      if (get_local_id(0) == 0 && get_local_id(1) == 0)
+        n = 0;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      int v = a[i];
+      if (v > 0)
+        atomic_inc(&c[0]);
+      atomic_add(&c[1], v);
+      atomic_sub(&c[2], v);
+      atomic_max(&c[3], v);
+      atomic_min(&c[4], v);
+      atomic_or(&c[5], 1 << (i % 31));
+      atomic_and(&c[6], ~(1 << (i % 29)));
+      atomic_xor(&c[7], v);
+      atomic_max(&u[0], (uint)v);
+      atomic_min(&u[1], (uint)v);
+      if (v % 3 == 0)
+        atomic_add(&n, 2);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      if (get_local_id(0) == 0 && get_local_id(1) == 0)
+        groups[get_group_id(1) * get_num_groups(0) + get_group_id(0)] = n;
+    }
+    kernel void reads_back(global int *data, global int *counter, global int *out) {
+      if (get_global_id(0) == 3) {
+        atomic_add(&counter[0], 5);
+        out[0] = data[0];
+      }
+    })");
+  struct Shape {
+    size_t Global[2], Local[2];
+  };
+  for (const Shape &S : {Shape{{37 * 40, 1}, {37, 1}}, Shape{{64 * 8, 12}, {64, 3}},
+                         Shape{{13 * 6, 9 * 4}, {13, 9}}}) {
+    SCOPED_TRACE("global " + std::to_string(S.Global[0]) + " x " + std::to_string(S.Global[1]));
+    const size_t N = S.Global[0] * S.Global[1], Groups = N / (S.Local[0] * S.Local[1]);
+    std::vector<cl_int> A(N);
+    for (size_t I = 0; I < N; ++I)
+      A[I] = cl_int((I * 2654435761u) % 2001) - 1000;
+    cl_int C[8] = {0, 0, 0, INT32_MIN, INT32_MAX, 0, -1, 0};
+    cl_uint U[2] = {0, UINT32_MAX};
+    cl_int Want[8] = {0, 0, 0, INT32_MIN, INT32_MAX, 0, -1, 0};
+    cl_uint WantU[2] = {0, UINT32_MAX};
+    std::vector<cl_int> WantGroups(Groups, 0);
+    for (size_t I = 0; I < N; ++I) {
+      const cl_int V = A[I];
+      Want[0] += V > 0;
+      Want[1] += V;
+      Want[2] -= V;
+      Want[3] = std::max(Want[3], V);
+      Want[4] = std::min(Want[4], V);
+      Want[5] |= 1 << (I % 31);
+      Want[6] &= ~(1 << (I % 29));
+      Want[7] ^= V;
+      WantU[0] = std::max(WantU[0], cl_uint(V));
+      WantU[1] = std::min(WantU[1], cl_uint(V));
+      const size_t X = I % S.Global[0], Y = I / S.Global[0];
+      if (V % 3 == 0)
+        WantGroups[(Y / S.Local[1]) * (S.Global[0] / S.Local[0]) + X / S.Local[0]] += 2;
+    }
+    cl_mem MA = buffer(N * 4, CL_MEM_COPY_HOST_PTR, A.data()),
+           MC = buffer(sizeof C, CL_MEM_COPY_HOST_PTR, C),
+           MU = buffer(sizeof U, CL_MEM_COPY_HOST_PTR, U), MG = buffer(Groups * 4);
+    cl_kernel K = clCreateKernel(P, "k", nullptr);
+    setArgs(K, MA, MC, MU, MG);
+    cl_command_queue Q = queue();
+    ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 2, nullptr, S.Global, S.Local, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(clFinish(Q), CL_SUCCESS);
+    const std::vector<cl_int> GotC = read<cl_int>(Q, MC, 8);
+    for (int J = 0; J < 8; ++J)
+      EXPECT_EQ(GotC[J], Want[J]) << "counter " << J;
+    const std::vector<cl_uint> GotU = read<cl_uint>(Q, MU, 2);
+    EXPECT_EQ(GotU[0], WantU[0]);
+    EXPECT_EQ(GotU[1], WantU[1]);
+    EXPECT_EQ(read<cl_int>(Q, MG, Groups), WantGroups);
+    for (cl_mem M : {MA, MC, MU, MG})
+      clReleaseMemObject(M);
+    clReleaseKernel(K);
+  }
+  // The counter is the data: the work-item reads its own addition. Then apart: it does not.
+  cl_kernel K = clCreateKernel(P, "reads_back", nullptr);
+  cl_command_queue Q = queue();
+  for (bool Same : {true, false}) {
+    cl_int Init[4] = {100, 0, 0, 0};
+    cl_mem Data = buffer(sizeof Init, CL_MEM_COPY_HOST_PTR, Init),
+           Counter = Same ? Data : buffer(sizeof Init, CL_MEM_COPY_HOST_PTR, Init), Out = buffer(4);
+    setArgs(K, Data, Counter, Out);
+    run(Q, K, 64, 16);
+    EXPECT_EQ(read<cl_int>(Q, Out, 1)[0], Same ? 105 : 100)
+        << (Same ? "one buffer" : "two buffers");
+    EXPECT_EQ(read<cl_int>(Q, Counter, 1)[0], 105);
+    clReleaseMemObject(Data);
+    if (!Same)
+      clReleaseMemObject(Counter);
+    clReleaseMemObject(Out);
+  }
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 } // namespace
 } // namespace weft::test

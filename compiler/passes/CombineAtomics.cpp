@@ -1,0 +1,319 @@
+// weft-combine-atomics: see Passes.h.
+//
+// A work-item loop (weft-kernel-entry's x loop) that does an atomic read-modify-write at an
+// address the same for every work-item, and does not use its result,
+//
+//   if (x[get_global_id(0)] > 0.5f) atomic_inc(count);      // counting
+//   atomic_add(sum, a[get_global_id(0)]);                    // a sum
+//
+// runs a locked instruction per work-item, each pulling the counter's cache line from the other
+// cores (4 Mi work-items counting took 19 to 33 ms on the 2-core EPYC VM, docs/performance.md),
+// and the atomic keeps the loop from being vectorized. The loop now folds the work-items' operands
+// into a value of its own (a reduction, which the loop vectorizer runs in vectors) and does one
+// atomic operation with it after the loop, when anything was folded. GPU compilers do the same
+// for a wavefront (LLVM's AMDGPU atomic optimizer).
+//
+// Why that is a behaviour the kernel allows: the operations are relaxed (monotonic) and their
+// results unused, and nothing else in the loop touches the counter (no other atomic operation or
+// fence at all, no call that accesses memory, and each plain load and store either cannot alias
+// it or is checked at run time not to, over the whole row). So no work-item of the row can observe
+// the counter between the operations, and to every other thread the row's operations may as well
+// have run back to back after its last work-item: relaxed operations order nothing else. The loop
+// has a computable trip count and no loop inside, so the one operation does happen. Integer
+// operations only: add, sub (folded as a sum, subtracted once), and, or, xor, min and max
+// (signed and unsigned); a floating-point sum would round differently.
+//
+// When a plain access may alias the counter, the loop runs in two versions: the combined one when
+// the range each such access covers over the row (an address the same for all work-items, or one
+// that steps by a constant) lies clear of the counter, the loop as it was otherwise. An access
+// whose range cannot be computed (an indexed gather, say) leaves the loop as it is.
+#include "compiler/passes/Common.h"
+#include "compiler/passes/Passes.h"
+
+#include <llvm/Analysis/AliasAnalysis.h>
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/ScalarEvolutionExpressions.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/LoopSimplify.h>
+#include <llvm/Transforms/Utils/LoopUtils.h>
+#include <llvm/Transforms/Utils/LowerAtomic.h>
+#include <llvm/Transforms/Utils/PromoteMemToReg.h>
+#include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
+
+#include <optional>
+
+namespace weft::compiler {
+namespace {
+
+/// Loop metadata on both versions of a loop: its atomics were combined (or checked for it).
+constexpr const char *CombinedMarker = "weft.loop.atomics_combined";
+/// Above this many instructions a loop that needs a run-time check is not copied (build time).
+constexpr unsigned MaxCopiedInstructions = 2000;
+
+/// The value folding x into a running value leaves unchanged, for Op on type T.
+llvm::Constant *identityOf(llvm::AtomicRMWInst::BinOp Op, llvm::IntegerType *T) {
+  const unsigned Bits = T->getBitWidth();
+  switch (Op) {
+  case llvm::AtomicRMWInst::And:
+  case llvm::AtomicRMWInst::UMin:
+    return llvm::ConstantInt::get(T, llvm::APInt::getAllOnes(Bits));
+  case llvm::AtomicRMWInst::Max:
+    return llvm::ConstantInt::get(T, llvm::APInt::getSignedMinValue(Bits));
+  case llvm::AtomicRMWInst::Min:
+    return llvm::ConstantInt::get(T, llvm::APInt::getSignedMaxValue(Bits));
+  default: // Add, Sub, Or, Xor, UMax
+    return llvm::ConstantInt::get(T, 0);
+  }
+}
+
+bool isCombinable(const llvm::AtomicRMWInst &A, const llvm::Loop &L) {
+  switch (A.getOperation()) {
+  case llvm::AtomicRMWInst::Add:
+  case llvm::AtomicRMWInst::Sub:
+  case llvm::AtomicRMWInst::And:
+  case llvm::AtomicRMWInst::Or:
+  case llvm::AtomicRMWInst::Xor:
+  case llvm::AtomicRMWInst::Max:
+  case llvm::AtomicRMWInst::Min:
+  case llvm::AtomicRMWInst::UMax:
+  case llvm::AtomicRMWInst::UMin:
+    break;
+  default:
+    return false;
+  }
+  // Volatile or not: OpenCL C 1.x's atomic functions take volatile pointers (so that a kernel may
+  // pass one), and their operations are atomic, not volatile accesses; the library passes the
+  // qualifier on to LLVM's atomic instruction.
+  return A.getOrdering() == llvm::AtomicOrdering::Monotonic && A.use_empty() &&
+         A.getType()->isIntegerTy() && L.isLoopInvariant(A.getPointerOperand());
+}
+
+/// A plain access that may alias a combined operation's counter: the bytes it covers over the
+/// whole row must be checked clear of the counter's before the loop.
+struct RangeCheck {
+  const llvm::SCEV *Low, *High; ///< [Low, High) as integers
+  llvm::AtomicRMWInst *Counter;
+};
+
+/// The bytes [Low, High) that Access (a load or store in L) covers over all of L's iterations,
+/// as 64-bit integers; none when its address is neither the same in every iteration nor a
+/// constant step from one to the next.
+std::optional<std::pair<const llvm::SCEV *, const llvm::SCEV *>>
+rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvolution &SE) {
+  const llvm::DataLayout &DL = Access.getModule()->getDataLayout();
+  llvm::Type *Int64 = llvm::Type::getInt64Ty(Access.getContext());
+  const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&Access);
+  llvm::Type *Accessed = llvm::getLoadStoreType(const_cast<llvm::Instruction *>(&Access));
+  const llvm::SCEV *Size = SE.getConstant(Int64, DL.getTypeStoreSize(Accessed).getFixedSize());
+  const llvm::SCEV *Address =
+      SE.getPtrToIntExpr(SE.getSCEV(const_cast<llvm::Value *>(Pointer)), Int64);
+  if (llvm::isa<llvm::SCEVCouldNotCompute>(Address))
+    return std::nullopt;
+  if (SE.isLoopInvariant(Address, &L))
+    return std::pair{Address, SE.getAddExpr(Address, Size)};
+  auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(Address);
+  const llvm::SCEV *Taken = SE.getBackedgeTakenCount(&L);
+  if (!AR || AR->getLoop() != &L || !AR->isAffine() ||
+      llvm::isa<llvm::SCEVCouldNotCompute>(Taken) ||
+      !llvm::isa<llvm::SCEVConstant>(AR->getStepRecurrence(SE)))
+    return std::nullopt;
+  const llvm::SCEV *First = AR->getStart(),
+                   *Last = AR->evaluateAtIteration(SE.getTruncateOrZeroExtend(Taken, Int64), SE);
+  return std::pair{SE.getUMinExpr(First, Last), SE.getAddExpr(SE.getUMaxExpr(First, Last), Size)};
+}
+
+/// The combinable atomics of L and the run-time checks they need; none when L has none or holds
+/// anything that forbids combining (see the file's header).
+std::optional<std::pair<std::vector<llvm::AtomicRMWInst *>, std::vector<RangeCheck>>>
+analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AAResults &AA) {
+  std::vector<llvm::AtomicRMWInst *> Counters;
+  std::vector<llvm::Instruction *> Accesses;
+  for (llvm::BasicBlock *BB : L.blocks())
+    for (llvm::Instruction &I : *BB) {
+      if (auto *A = llvm::dyn_cast<llvm::AtomicRMWInst>(&I); A && isCombinable(*A, L)) {
+        Counters.push_back(A);
+      } else if (I.isAtomic() || I.isVolatile()) {
+        return std::nullopt;
+      } else if (llvm::isa<llvm::LoadInst, llvm::StoreInst>(I)) {
+        Accesses.push_back(&I);
+      } else if (auto *Call = llvm::dyn_cast<llvm::CallBase>(&I)) {
+        if (!Call->doesNotAccessMemory() && !Call->onlyAccessesInaccessibleMemory() &&
+            !llvm::isa<llvm::DbgInfoIntrinsic>(Call) && !Call->isLifetimeStartOrEnd())
+          return std::nullopt;
+      } else if (I.mayReadOrWriteMemory()) {
+        return std::nullopt;
+      }
+    }
+  if (Counters.empty())
+    return std::nullopt;
+  std::vector<RangeCheck> Checks;
+  llvm::Type *Int64 = llvm::Type::getInt64Ty(L.getHeader()->getContext());
+  for (size_t At = 0; At < Counters.size(); ++At) {
+    llvm::AtomicRMWInst *A = Counters[At];
+    const llvm::MemoryLocation Counter = llvm::MemoryLocation::get(A);
+    // Two combined operations on one counter are fine only when they are the same operation
+    // (then two sums, say, add up): others are checked apart.
+    for (llvm::AtomicRMWInst *B : llvm::drop_begin(Counters, At + 1))
+      if (B->getOperation() != A->getOperation() &&
+          !AA.isNoAlias(Counter, llvm::MemoryLocation::get(B))) {
+        const llvm::SCEV *Other = SE.getPtrToIntExpr(SE.getSCEV(B->getPointerOperand()), Int64);
+        if (llvm::isa<llvm::SCEVCouldNotCompute>(Other))
+          return std::nullopt;
+        const uint64_t Size = B->getModule()->getDataLayout().getTypeStoreSize(B->getType());
+        Checks.push_back({Other, SE.getAddExpr(Other, SE.getConstant(Int64, Size)), A});
+      }
+    for (llvm::Instruction *Access : Accesses) {
+      if (llvm::isNoModRef(AA.getModRefInfo(Access, Counter)))
+        continue;
+      std::optional<std::pair<const llvm::SCEV *, const llvm::SCEV *>> Range =
+          rangeOver(L, *Access, SE);
+      if (!Range)
+        return std::nullopt;
+      Checks.push_back({Range->first, Range->second, A});
+    }
+  }
+  return std::pair{std::move(Counters), std::move(Checks)};
+}
+
+/// Whether every range in Checks lies clear of its counter, computed before L (in its preheader).
+llvm::Value *clearOfCounters(llvm::Loop &L, const std::vector<RangeCheck> &Checks,
+                             llvm::ScalarEvolution &SE) {
+  llvm::Instruction *At = L.getLoopPreheader()->getTerminator();
+  const llvm::DataLayout &DL = At->getModule()->getDataLayout();
+  llvm::SCEVExpander Expander(SE, DL, "counter.check");
+  llvm::IRBuilder<> B(At);
+  llvm::Value *Clear = B.getTrue();
+  for (const RangeCheck &C : Checks) {
+    llvm::Value *Low = Expander.expandCodeFor(C.Low, B.getInt64Ty(), At);
+    llvm::Value *High = Expander.expandCodeFor(C.High, B.getInt64Ty(), At);
+    llvm::Value *Counter = B.CreatePtrToInt(C.Counter->getPointerOperand(), B.getInt64Ty());
+    llvm::Value *CounterEnd =
+        B.CreateAdd(Counter, B.getInt64(DL.getTypeStoreSize(C.Counter->getType()).getFixedSize()));
+    llvm::Value *Apart =
+        B.CreateOr(B.CreateICmpULE(CounterEnd, Low), B.CreateICmpULE(High, Counter));
+    Clear = B.CreateAnd(Clear, Apart, "counters.clear");
+  }
+  return Clear;
+}
+
+/// Replaces each of Counters (in the loop whose only exit edge is Latch -> Exit) by folding its
+/// operand into a running value of the loop, and does one operation with what was folded on the
+/// way out, when it is not the operation's identity. Returns the running values' slots, for
+/// promotion to registers.
+std::vector<llvm::AllocaInst *> combine(const std::vector<llvm::AtomicRMWInst *> &Counters,
+                                        llvm::BasicBlock *Preheader, llvm::BasicBlock *Latch,
+                                        llvm::BasicBlock *Exit) {
+  llvm::Function &F = *Latch->getParent();
+  llvm::BasicBlock *Out = llvm::SplitEdge(Latch, Exit);
+  Out->setName("combined.atomics");
+  std::vector<llvm::AllocaInst *> Slots;
+  for (llvm::AtomicRMWInst *A : Counters) {
+    auto *T = llvm::cast<llvm::IntegerType>(A->getType());
+    const llvm::AtomicRMWInst::BinOp Op = A->getOperation();
+    llvm::Constant *Identity = identityOf(Op, T);
+    llvm::IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+    llvm::AllocaInst *Slot = B.CreateAlloca(T, nullptr, "combined");
+    Slots.push_back(Slot);
+    B.SetInsertPoint(Preheader->getTerminator());
+    B.CreateStore(Identity, Slot);
+    // Folded where the operation was; a difference is folded as a sum and subtracted once.
+    const llvm::AtomicRMWInst::BinOp Fold =
+        Op == llvm::AtomicRMWInst::Sub ? llvm::AtomicRMWInst::Add : Op;
+    B.SetInsertPoint(A);
+    B.CreateStore(llvm::buildAtomicRMWValue(Fold, B, B.CreateLoad(T, Slot), A->getValOperand()),
+                  Slot);
+    // After the loop: one operation, unless nothing was folded.
+    B.SetInsertPoint(Out->getTerminator());
+    llvm::Value *Total = B.CreateLoad(T, Slot, "combined.total");
+    llvm::Instruction *Then = llvm::SplitBlockAndInsertIfThen(B.CreateICmpNE(Total, Identity),
+                                                              Out->getTerminator(), false);
+    B.SetInsertPoint(Then);
+    B.CreateAtomicRMW(Op, A->getPointerOperand(), Total, A->getAlign(), A->getOrdering(),
+                      A->getSyncScopeID());
+    A->eraseFromParent();
+  }
+  return Slots;
+}
+
+unsigned instructionCount(const llvm::Loop &L) {
+  unsigned N = 0;
+  for (const llvm::BasicBlock *BB : L.blocks())
+    N += BB->size();
+  return N;
+}
+
+} // namespace
+
+llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
+                                                llvm::FunctionAnalysisManager &FAM) {
+  bool Changed = false;
+  // One loop at a time, with the analyses made anew after each.
+  for (;;) {
+    auto &LI = FAM.getResult<llvm::LoopAnalysis>(F);
+    auto &SE = FAM.getResult<llvm::ScalarEvolutionAnalysis>(F);
+    auto &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
+    auto &AA = FAM.getResult<llvm::AAManager>(F);
+    llvm::Loop *Found = nullptr;
+    std::vector<llvm::AtomicRMWInst *> Counters;
+    std::vector<RangeCheck> Checks;
+    for (llvm::Loop *L : LI.getLoopsInPreorder()) {
+      if (!L->isInnermost() || !isWorkItemLoop(*L) || llvm::findOptionMDForLoop(L, CombinedMarker))
+        continue;
+      Changed |= llvm::simplifyLoop(L, &DT, &LI, &SE, nullptr, nullptr, false);
+      llvm::BasicBlock *Latch = L->getLoopLatch();
+      if (!L->getLoopPreheader() || !Latch || L->getExitingBlock() != Latch ||
+          !L->getUniqueExitBlock() ||
+          llvm::isa<llvm::SCEVCouldNotCompute>(SE.getBackedgeTakenCount(L)))
+        continue;
+      if (auto Found2 = analyse(*L, SE, AA)) {
+        if (!Found2->second.empty() && instructionCount(*L) > MaxCopiedInstructions)
+          continue;
+        std::tie(Counters, Checks) = std::move(*Found2);
+        Found = L;
+        break;
+      }
+    }
+    if (!Found)
+      break;
+    llvm::Loop &L = *Found;
+    llvm::LLVMContext &C = F.getContext();
+    llvm::BasicBlock *Preheader = L.getLoopPreheader(), *Latch = L.getLoopLatch();
+    llvm::BasicBlock *Exit = L.getUniqueExitBlock();
+    llvm::formLCSSA(L, DT, &LI, &SE);
+    llvm::MDNode *Marked =
+        llvm::makePostTransformationMetadata(C, L.getLoopID(), {}, {loopOption(C, CombinedMarker)});
+    std::vector<llvm::AllocaInst *> Slots;
+    if (Checks.empty()) {
+      L.setLoopID(Marked);
+      Slots = combine(Counters, Preheader, Latch, Exit);
+    } else {
+      // Two versions: the combined one when the accesses are clear of the counters, else the loop
+      // as it was.
+      llvm::Value *Clear = clearOfCounters(L, Checks, SE);
+      llvm::BasicBlock *Original = llvm::SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI,
+                                                    nullptr, "counters.alias.preheader");
+      llvm::ValueToValueMapTy Map;
+      llvm::Loop *Combined = copyLoop(L, Original, ".combined", Map, DT, LI);
+      Preheader->getTerminator()->eraseFromParent();
+      llvm::BranchInst::Create(Combined->getLoopPreheader(), Original, Clear, Preheader);
+      auto *CombinedLatch = llvm::cast<llvm::BasicBlock>(Map[Latch]);
+      addExitValues(Exit, Latch, Map, CombinedLatch);
+      L.setLoopID(Marked);
+      Combined->setLoopID(Marked);
+      std::vector<llvm::AtomicRMWInst *> Copies;
+      for (llvm::AtomicRMWInst *A : Counters)
+        Copies.push_back(llvm::cast<llvm::AtomicRMWInst>(Map[A]));
+      Slots = combine(Copies, Combined->getLoopPreheader(), CombinedLatch, Exit);
+    }
+    llvm::DominatorTree Fresh(F);
+    llvm::PromoteMemToReg(Slots, Fresh);
+    FAM.invalidate(F, llvm::PreservedAnalyses::none());
+    Changed = true;
+  }
+  return Changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+}
+
+} // namespace weft::compiler
