@@ -166,7 +166,7 @@ analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AAResults &AA) {
         Checks.push_back({Other, SE.getAddExpr(Other, SE.getConstant(Int64, Size)), A});
       }
     for (llvm::Instruction *Access : Accesses) {
-      if (llvm::isNoModRef(AA.getModRefInfo(Access, Counter)))
+      if (AA.isNoAlias(llvm::MemoryLocation::get(Access), Counter))
         continue;
       std::optional<std::pair<const llvm::SCEV *, const llvm::SCEV *>> Range =
           rangeOver(L, *Access, SE);
