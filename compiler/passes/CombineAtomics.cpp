@@ -26,7 +26,10 @@
 // When a plain access may alias the counter, the loop runs in two versions: the combined one when
 // the range each such access covers over the row (an address the same for all work-items, or one
 // that steps by a constant) lies clear of the counter, the loop as it was otherwise. An access
-// whose range cannot be computed (an indexed gather, say) leaves the loop as it is.
+// whose range cannot be computed (an indexed gather, say), or whose range could trap when computed
+// before the loop (an address under a test of the divisor it divides by), leaves the loop as it
+// is. Operations on counters that may overlap are checked apart the same way, unless they are
+// the same operation on the same type; after the loop they run in the loop's order.
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
@@ -154,10 +157,10 @@ analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AAResults &AA) {
   for (size_t At = 0; At < Counters.size(); ++At) {
     llvm::AtomicRMWInst *A = Counters[At];
     const llvm::MemoryLocation Counter = llvm::MemoryLocation::get(A);
-    // Two combined operations on one counter are fine only when they are the same operation
-    // (then two sums, say, add up): others are checked apart.
+    // Two combined operations on one counter are fine only when they are the same operation on
+    // the same type (then two sums, say, add up): others are checked apart.
     for (llvm::AtomicRMWInst *B : llvm::drop_begin(Counters, At + 1))
-      if (B->getOperation() != A->getOperation() &&
+      if ((B->getOperation() != A->getOperation() || B->getType() != A->getType()) &&
           !AA.isNoAlias(Counter, llvm::MemoryLocation::get(B))) {
         const llvm::SCEV *Other = SE.getPtrToIntExpr(SE.getSCEV(B->getPointerOperand()), Int64);
         if (llvm::isa<llvm::SCEVCouldNotCompute>(Other))
@@ -175,6 +178,13 @@ analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AAResults &AA) {
       Checks.push_back({Range->first, Range->second, A});
     }
   }
+  // The checks are computed before the loop: nothing there may trap (an address computed under a
+  // test, `b[n / d]` where the loop tests d != 0, would divide unguarded).
+  llvm::SCEVExpander Expander(SE, L.getHeader()->getModule()->getDataLayout(), "counter.check");
+  const llvm::Instruction *Before = L.getLoopPreheader()->getTerminator();
+  for (const RangeCheck &C : Checks)
+    if (!Expander.isSafeToExpandAt(C.Low, Before) || !Expander.isSafeToExpandAt(C.High, Before))
+      return std::nullopt;
   return std::pair{std::move(Counters), std::move(Checks)};
 }
 
@@ -209,6 +219,9 @@ std::vector<llvm::AllocaInst *> combine(const std::vector<llvm::AtomicRMWInst *>
   llvm::Function &F = *Latch->getParent();
   llvm::BasicBlock *Out = llvm::SplitEdge(Latch, Exit);
   Out->setName("combined.atomics");
+  // The operations after the loop go in the loop's order, each before the way on (which moves
+  // into a block of its own at each guard).
+  llvm::Instruction *OnwardBranch = Out->getTerminator();
   std::vector<llvm::AllocaInst *> Slots;
   for (llvm::AtomicRMWInst *A : Counters) {
     auto *T = llvm::cast<llvm::IntegerType>(A->getType());
@@ -226,10 +239,10 @@ std::vector<llvm::AllocaInst *> combine(const std::vector<llvm::AtomicRMWInst *>
     B.CreateStore(llvm::buildAtomicRMWValue(Fold, B, B.CreateLoad(T, Slot), A->getValOperand()),
                   Slot);
     // After the loop: one operation, unless nothing was folded.
-    B.SetInsertPoint(Out->getTerminator());
+    B.SetInsertPoint(OnwardBranch);
     llvm::Value *Total = B.CreateLoad(T, Slot, "combined.total");
-    llvm::Instruction *Then = llvm::SplitBlockAndInsertIfThen(B.CreateICmpNE(Total, Identity),
-                                                              Out->getTerminator(), false);
+    llvm::Instruction *Then =
+        llvm::SplitBlockAndInsertIfThen(B.CreateICmpNE(Total, Identity), OnwardBranch, false);
     B.SetInsertPoint(Then);
     B.CreateAtomicRMW(Op, A->getPointerOperand(), Total, A->getAlign(), A->getOrdering(),
                       A->getSyncScopeID());
@@ -283,11 +296,14 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
     llvm::BasicBlock *Preheader = L.getLoopPreheader(), *Latch = L.getLoopLatch();
     llvm::BasicBlock *Exit = L.getUniqueExitBlock();
     llvm::formLCSSA(L, DT, &LI, &SE);
-    llvm::MDNode *Marked =
-        llvm::makePostTransformationMetadata(C, L.getLoopID(), {}, {loopOption(C, CombinedMarker)});
+    // Each version gets a loop ID of its own, marked so that it is not looked at again.
+    llvm::MDNode *ID = L.getLoopID();
+    auto Marked = [&] {
+      return llvm::makePostTransformationMetadata(C, ID, {}, {loopOption(C, CombinedMarker)});
+    };
     std::vector<llvm::AllocaInst *> Slots;
     if (Checks.empty()) {
-      L.setLoopID(Marked);
+      L.setLoopID(Marked());
       Slots = combine(Counters, Preheader, Latch, Exit);
     } else {
       // Two versions: the combined one when the accesses are clear of the counters, else the loop
@@ -301,8 +317,8 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
       llvm::BranchInst::Create(Combined->getLoopPreheader(), Original, Clear, Preheader);
       auto *CombinedLatch = llvm::cast<llvm::BasicBlock>(Map[Latch]);
       addExitValues(Exit, Latch, Map, CombinedLatch);
-      L.setLoopID(Marked);
-      Combined->setLoopID(Marked);
+      L.setLoopID(Marked());
+      Combined->setLoopID(Marked());
       std::vector<llvm::AtomicRMWInst *> Copies;
       for (llvm::AtomicRMWInst *A : Counters)
         Copies.push_back(llvm::cast<llvm::AtomicRMWInst>(Map[A]));

@@ -160,6 +160,67 @@ exit:
   ret void
 }
 
+
+; The check is computed before the loop, so an address computed under a test (a division the
+; loop guards) leaves the loop alone rather than divide unguarded.
+; CHECK-LABEL: define void @guarded_division(
+; CHECK-NOT: counters.clear
+; CHECK: udiv i64 %n, %d
+; CHECK: atomicrmw add ptr addrspace(1) %c, i32 1 monotonic
+; CHECK-NOT: combined
+; CHECK: ret void
+define void @guarded_division(ptr addrspace(1) %a, ptr addrspace(1) %c, i64 %n, i64 %d, i64 %size) {
+entry:
+  br label %wi.x
+
+wi.x:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %nz = icmp ne i64 %d, 0
+  br i1 %nz, label %then, label %latch
+
+then:
+  %q = udiv i64 %n, %d
+  %p = getelementptr inbounds i32, ptr addrspace(1) %a, i64 %q
+  store i32 0, ptr addrspace(1) %p, align 4
+  br label %latch
+
+latch:
+  %r = atomicrmw add ptr addrspace(1) %c, i32 1 monotonic, align 4
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %size
+  br i1 %done, label %exit, label %wi.x, !llvm.loop !7
+
+exit:
+  ret void
+}
+
+; Two sums on one address in different widths do not commute: they are checked apart (here they
+; never are, and the loop as it was runs), and the combined version does them in the loop's
+; order.
+; CHECK-LABEL: define void @two_widths(
+; CHECK: br i1 %counters.clear, label %counters.alias.preheader.combined, label %counters.alias.preheader
+; CHECK: combined.atomics:
+; CHECK: atomicrmw add ptr addrspace(1) %c, i32 %{{.*}} monotonic, align 8
+; CHECK: atomicrmw add ptr addrspace(1) %c, i64 %{{.*}} monotonic, align 8
+; CHECK: wi.x:
+; CHECK: br i1 %done, label %exit, label %wi.x, !llvm.loop
+; CHECK: ret void
+define void @two_widths(ptr addrspace(1) noalias %c, i64 %size) {
+entry:
+  br label %wi.x
+
+wi.x:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %wi.x ]
+  %a = atomicrmw add ptr addrspace(1) %c, i32 1 monotonic, align 8
+  %b = atomicrmw add ptr addrspace(1) %c, i64 1 monotonic, align 8
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %size
+  br i1 %done, label %exit, label %wi.x, !llvm.loop !8
+
+exit:
+  ret void
+}
+
 !0 = distinct !{!0, !1}
 !1 = !{!"weft.loop.work_items"}
 !2 = distinct !{!2, !1}
@@ -167,3 +228,5 @@ exit:
 !4 = distinct !{!4, !1}
 !5 = distinct !{!5, !1}
 !6 = distinct !{!6, !1}
+!7 = distinct !{!7, !1}
+!8 = distinct !{!8, !1}
