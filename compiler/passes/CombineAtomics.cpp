@@ -251,13 +251,6 @@ std::vector<llvm::AllocaInst *> combine(const std::vector<llvm::AtomicRMWInst *>
   return Slots;
 }
 
-unsigned instructionCount(const llvm::Loop &L) {
-  unsigned N = 0;
-  for (const llvm::BasicBlock *BB : L.blocks())
-    N += BB->size();
-  return N;
-}
-
 } // namespace
 
 llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,

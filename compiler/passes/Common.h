@@ -172,6 +172,14 @@ inline bool isWorkItemLoop(const llvm::Loop &L) {
   return llvm::findOptionMDForLoop(&L, attr::WorkItemLoop) != nullptr;
 }
 
+/// The instructions in L's blocks (what copying L would copy).
+inline unsigned instructionCount(const llvm::Loop &L) {
+  unsigned N = 0;
+  for (const llvm::BasicBlock *BB : L.blocks())
+    N += BB->size();
+  return N;
+}
+
 /// V's copy in Map, or V itself (a value from outside what was copied).
 inline llvm::Value *mapped(const llvm::ValueToValueMapTy &Map, llvm::Value *V) {
   llvm::Value *Copy = Map.lookup(V);

@@ -10,11 +10,12 @@
 // Here they become a load, the operation and a store; a compare-exchange stores what it found
 // when the comparison fails (the same value), so that it needs no branch.
 //
-// The pass runs last, after every loop pass: before, the plain accesses would change what Weft's
-// work-item passes assume (weft-barriers and weft-group-stride-loops take a load of local memory
-// at a uniform address as the same in every work-item, since another work-item writing there
-// between barriers would be a data race; the atomic is what tells them otherwise) and what the
-// work-item loops' vectorization may do with them.
+// The pass runs at the end of the pipeline, after every loop pass (only the inlining of the
+// vector forms, which hold no atomics, comes after it): before, the plain accesses would change
+// what Weft's work-item passes assume (weft-barriers and weft-group-stride-loops take a load of
+// local memory at a uniform address as the same in every work-item, since another work-item
+// writing there between barriers would be a data race; the atomic is what tells them otherwise)
+// and what the work-item loops' vectorization may do with them.
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 

@@ -244,8 +244,9 @@ struct SplitWorkItemRangesPass : llvm::PassInfoMixin<SplitWorkItemRangesPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 
-/// weft-local-atomics, last in the pipeline: atomic operations on local memory become plain loads
-/// and stores (a work-group's local memory is used by one thread only; see the file's header).
+/// weft-local-atomics, at the end of the pipeline (after every loop pass): atomic operations on
+/// local memory become plain loads and stores (a work-group's local memory is used by one thread
+/// only; see the file's header).
 struct LocalAtomicsPass : llvm::PassInfoMixin<LocalAtomicsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };

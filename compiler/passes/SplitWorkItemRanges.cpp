@@ -127,9 +127,7 @@ std::optional<RangeTest> findRangeTest(llvm::Loop &L, llvm::ScalarEvolution &SE)
       Item = &Phi;
   if (!Item)
     return std::nullopt;
-  unsigned Size = 0;
-  for (llvm::BasicBlock *BB : L.blocks())
-    Size += BB->size();
+  const unsigned Size = instructionCount(L);
   if (Size > MaxInstructions)
     return std::nullopt;
   const bool MaySplit = Splits < MaxSplits && Size <= (MaxInstructions >> Splits);
