@@ -12,6 +12,9 @@
      then added to the global ones: the usual way, whose local atomics need no lock in Weft
    - atomic_sum: every byte added to one global counter with atomic_add (Weft combines a row of
      work-items' additions into one)
+   - compact: the indices of the bytes above 127 (about half, in no pattern) written out in the
+     order a global counter hands out slots with atomic_inc (stream compaction; Weft takes a row
+     of work-items' slots with one operation)
    - black_scholes: European call and put prices of 4 Mi options (the SDKs' classic kernel: log,
      exp and sqrt of scalar floats, the normal distribution by a polynomial in exp), per option
    Each result is spot-checked against the host (the histogram exactly); a wrong result exits 1.
@@ -49,12 +52,16 @@ static const char *Source =
     "  for (size_t b = lid; b < 256; b += L) atomic_add(&bins[b], h[b]); }\n"
     "kernel void atomic_sum(global const uchar *in, global uint *sum) {\n"
     "  atomic_add(sum, in[get_global_id(0)]); }\n"
+    "kernel void compact(global const uchar *in, global uint *out, global uint *n, uint mask) {\n"
+    "  uint i = get_global_id(0);\n"
+    "  if (in[i] > 127) out[atomic_inc(n) & mask] = i; }\n"
     "float cnd(float d) {\n"
     "  float k = 1.0f / (1.0f + 0.2316419f * fabs(d));\n"
     "  float c = 0.39894228f * exp(-0.5f * d * d) * (k * (0.31938153f + k * (-0.356563782f +\n"
     "            k * (1.781477937f + k * (-1.821255978f + k * 1.330274429f)))));\n"
     "  return d > 0 ? 1.0f - c : c; }\n"
-    "kernel void black_scholes(global const float *s, global const float *x, global const float *t,\n"
+    "kernel void black_scholes(global const float *s, global const float *x, global const float "
+    "*t,\n"
     "                          global float *call, global float *put, float r, float v) {\n"
     "  size_t i = get_global_id(0); float S = s[i], X = x[i], T = t[i], sqrtT = sqrt(T);\n"
     "  float d1 = (log(S / X) + (r + 0.5f * v * v) * T) / (v * sqrtT), d2 = d1 - v * sqrtT;\n"
@@ -261,6 +268,28 @@ int main(void) {
     CHECK(clEnqueueReadBuffer(Q, Bins, CL_TRUE, 0, 4, Got, 0, NULL, NULL));
     if (Got[0] != WantSum)
       fail("atomic_sum", 0, Got[0], WantSum);
+    /* The slots wrap at N (the runs write 8 times about N / 2), so that every one is written. */
+    unsigned Selected = 0, Mask = (unsigned)N - 1;
+    for (size_t I = 0; I < N; ++I)
+      Selected += Bytes[I] > 127;
+    cl_mem Out = buffer(N * 4, NULL);
+    CHECK(clEnqueueFillBuffer(Q, Bins, &Zero, 4, 0, 4, 0, NULL, NULL));
+    K = kernel(Source, "compact");
+    CHECK(clSetKernelArg(K, 0, sizeof Bi, &Bi));
+    CHECK(clSetKernelArg(K, 1, sizeof Out, &Out));
+    CHECK(clSetKernelArg(K, 2, sizeof Bins, &Bins));
+    CHECK(clSetKernelArg(K, 3, sizeof Mask, &Mask));
+    measure("compact", K, N, N);
+    CHECK(clEnqueueReadBuffer(Q, Bins, CL_TRUE, 0, 4, Got, 0, NULL, NULL));
+    if (Got[0] != 8 * Selected)
+      fail("compact", 0, Got[0], 8.0 * Selected);
+    unsigned *Slots = malloc(N * 4);
+    CHECK(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, N * 4, Slots, 0, NULL, NULL));
+    for (size_t I = 0; I < N; ++I)
+      if (Slots[I] >= N || Bytes[Slots[I]] <= 127)
+        fail("compact", I, Slots[I], -1);
+    free(Slots);
+    clReleaseMemObject(Out);
     free(Bytes);
   }
   free(X);

@@ -30,6 +30,23 @@
 // before the loop (an address under a test of the divisor it divides by), leaves the loop as it
 // is. Operations on counters that may overlap are checked apart the same way, unless they are
 // the same operation on the same type; after the loop they run in the loop's order.
+//
+// A counter whose results are used, the loop's one atomic operation (stream compaction,
+// `if (keep) out[atomic_inc(n)] = x`, or tickets), is taken by the row in one operation too: a
+// copy of the loop runs first, keeping only what decides whether each work-item reaches the
+// operation and with what operand (its stores, and what the result fed, removed), and folds the
+// operands; one operation with the fold gives the counter's value before the row, and each
+// work-item's result is that value with the fold of the work-items before it (`old + k` for the
+// k-th increment). That is the execution where the row's operations ran back to back, in the
+// row's order, before its first work-item, as relaxed operations may. It needs: the result to
+// decide no branch and to pass into no call nor the next work-item (so that the copy can drop
+// it), and the copy's loads to read what the loop's would, so none may follow a store of the
+// same work-item that may alias it (another work-item's store there would be a data race).
+// Accesses of a work-item after its operation, or where it does none, need no check: touching
+// the counter while another work-item of the row operates on it would be a data race. Before
+// its operation, a work-item may read the counter when it is the only one of the row to operate
+// on it; so where such an access may alias the counter, the combined loop runs only when two
+// work-items or more reach the operation (the copy counts them), the loop as it was otherwise.
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
@@ -40,6 +57,7 @@
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/Local.h>
 #include <llvm/Transforms/Utils/LoopSimplify.h>
 #include <llvm/Transforms/Utils/LoopUtils.h>
 #include <llvm/Transforms/Utils/LowerAtomic.h>
@@ -90,8 +108,8 @@ bool isCombinable(const llvm::AtomicRMWInst &A, const llvm::Loop &L) {
   // Volatile or not: OpenCL C 1.x's atomic functions take volatile pointers (so that a kernel may
   // pass one), and their operations are atomic, not volatile accesses; the library passes the
   // qualifier on to LLVM's atomic instruction.
-  return A.getOrdering() == llvm::AtomicOrdering::Monotonic && A.use_empty() &&
-         A.getType()->isIntegerTy() && L.isLoopInvariant(A.getPointerOperand());
+  return A.getOrdering() == llvm::AtomicOrdering::Monotonic && A.getType()->isIntegerTy() &&
+         L.isLoopInvariant(A.getPointerOperand());
 }
 
 /// A plain access that may alias a combined operation's counter: the bytes it covers over the
@@ -128,16 +146,89 @@ rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvol
   return std::pair{SE.getUMinExpr(First, Last), SE.getAddExpr(SE.getUMaxExpr(First, Last), Size)};
 }
 
+/// What weft-combine-atomics does with a loop: combine Counters (results unused), or the one
+/// counter Slot whose results are used, after checking Checks.
+struct Plan {
+  std::vector<llvm::AtomicRMWInst *> Counters;
+  llvm::AtomicRMWInst *Slot;
+  std::vector<RangeCheck> Checks;
+  bool SlotFallback; ///< Slot's loop is kept, for rows where fewer than two work-items reach it
+};
+
+/// Whether To can run after From in the same iteration of L (L has no loop inside: its blocks
+/// without the way back to the header have no cycle).
+bool followsInIteration(const llvm::Instruction &From, const llvm::Instruction &To,
+                        const llvm::Loop &L) {
+  if (From.getParent() == To.getParent())
+    return From.comesBefore(&To);
+  llvm::SmallVector<const llvm::BasicBlock *, 8> Work{From.getParent()};
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 16> Seen;
+  while (!Work.empty())
+    for (const llvm::BasicBlock *Next : llvm::successors(Work.pop_back_val())) {
+      if (!L.contains(Next) || Next == L.getHeader())
+        continue; // the iteration ends
+      if (Next == To.getParent())
+        return true;
+      if (Seen.insert(Next).second)
+        Work.push_back(Next);
+    }
+  return false;
+}
+
+/// Whether Slot's results may be taken from a running value of L (see the file's header): they
+/// decide no branch and no value the next work-item takes over, and pass through no call; and
+/// what decides whether and with what a work-item reaches Slot (the loop's branches and Slot's
+/// operand, computed again before the loop) reads nothing the same work-item may have stored
+/// before in its iteration.
+bool resultsMayRun(llvm::AtomicRMWInst &Slot, llvm::Loop &L,
+                   const std::vector<llvm::Instruction *> &Accesses, llvm::AAResults &AA) {
+  llvm::SmallVector<llvm::Instruction *, 16> Work{&Slot};
+  llvm::SmallPtrSet<llvm::Instruction *, 16> FromSlot{&Slot};
+  while (!Work.empty())
+    for (llvm::User *U : Work.pop_back_val()->users()) {
+      auto *I = llvm::cast<llvm::Instruction>(U);
+      if (!L.contains(I) || !FromSlot.insert(I).second)
+        continue;
+      if (I->isTerminator() ||
+          (llvm::isa<llvm::CallBase>(I) &&
+           !(llvm::isa<llvm::IntrinsicInst>(I) &&
+             llvm::cast<llvm::CallBase>(I)->doesNotAccessMemory())) ||
+          (llvm::isa<llvm::PHINode>(I) && I->getParent() == L.getHeader()))
+        return false;
+      if (!llvm::isa<llvm::StoreInst>(I))
+        Work.push_back(I);
+    }
+  llvm::SmallVector<llvm::Instruction *, 16> Needed{
+      llvm::dyn_cast<llvm::Instruction>(Slot.getValOperand())};
+  for (llvm::BasicBlock *BB : L.blocks())
+    Needed.push_back(BB->getTerminator());
+  llvm::SmallPtrSet<llvm::Instruction *, 32> Seen;
+  while (!Needed.empty()) {
+    llvm::Instruction *I = Needed.pop_back_val();
+    if (!I || !L.contains(I) || !Seen.insert(I).second)
+      continue;
+    if (FromSlot.contains(I))
+      return false;
+    if (auto *Load = llvm::dyn_cast<llvm::LoadInst>(I))
+      for (llvm::Instruction *Store : Accesses)
+        if (llvm::isa<llvm::StoreInst>(Store) && followsInIteration(*Store, *Load, L) &&
+            !AA.isNoAlias(llvm::MemoryLocation::get(Store), llvm::MemoryLocation::get(Load)))
+          return false;
+    for (llvm::Value *Op : I->operands())
+      Needed.push_back(llvm::dyn_cast<llvm::Instruction>(Op));
+  }
+  return true;
+}
+
 /// The combinable atomics of L and the run-time checks they need; none when L has none or holds
 /// anything that forbids combining (see the file's header).
-std::optional<std::pair<std::vector<llvm::AtomicRMWInst *>, std::vector<RangeCheck>>>
-analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AAResults &AA) {
-  std::vector<llvm::AtomicRMWInst *> Counters;
+std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AAResults &AA) {
+  std::vector<llvm::AtomicRMWInst *> Counters, Slots;
   std::vector<llvm::Instruction *> Accesses;
   for (llvm::BasicBlock *BB : L.blocks())
     for (llvm::Instruction &I : *BB) {
       if (auto *A = llvm::dyn_cast<llvm::AtomicRMWInst>(&I); A && isCombinable(*A, L)) {
-        Counters.push_back(A);
+        (A->use_empty() ? Counters : Slots).push_back(A);
       } else if (I.isAtomic() || I.isVolatile()) {
         return std::nullopt;
       } else if (llvm::isa<llvm::LoadInst, llvm::StoreInst>(I)) {
@@ -150,8 +241,20 @@ analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AAResults &AA) {
         return std::nullopt;
       }
     }
-  if (Counters.empty())
+  // Counters with their results used: one alone in its loop.
+  if (Counters.empty() == Slots.empty() || Slots.size() > 1 ||
+      (!Slots.empty() && !resultsMayRun(*Slots[0], L, Accesses, AA)))
     return std::nullopt;
+  if (!Slots.empty()) {
+    // What a work-item does after its operation, or where it does none, cannot touch the counter
+    // while another work-item of the row operates on it (a data race); what it does before may,
+    // when no other one does: then the loop runs as it was (see the file's header).
+    const bool Fallback = llvm::any_of(Accesses, [&](llvm::Instruction *I) {
+      return followsInIteration(*I, *Slots[0], L) &&
+             !AA.isNoAlias(llvm::MemoryLocation::get(I), llvm::MemoryLocation::get(Slots[0]));
+    });
+    return Plan{{}, Slots[0], {}, Fallback};
+  }
   std::vector<RangeCheck> Checks;
   llvm::Type *Int64 = llvm::Type::getInt64Ty(L.getHeader()->getContext());
   for (size_t At = 0; At < Counters.size(); ++At) {
@@ -185,7 +288,7 @@ analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AAResults &AA) {
   for (const RangeCheck &C : Checks)
     if (!Expander.isSafeToExpandAt(C.Low, Before) || !Expander.isSafeToExpandAt(C.High, Before))
       return std::nullopt;
-  return std::pair{std::move(Counters), std::move(Checks)};
+  return Plan{std::move(Counters), nullptr, std::move(Checks), false};
 }
 
 /// Whether every range in Checks lies clear of its counter, computed before L (in its preheader).
@@ -251,6 +354,103 @@ std::vector<llvm::AllocaInst *> combine(const std::vector<llvm::AtomicRMWInst *>
   return Slots;
 }
 
+/// Takes Slot's results (in L, whose only exit edge goes to Exit) from a running value: a copy
+/// of L before it, with every store and everything fed by Slot's result removed, folds what each
+/// work-item would give Slot; then one operation with the whole row's fold (when any work-item
+/// reaches Slot) gives the counter's value before the row, and each work-item's result is that
+/// value with the fold of the work-items before it. With a Fallback (the preheader of the loop as
+/// it was), that happens only when two work-items or more reach Slot, the fallback runs otherwise.
+/// Returns the running values' slots, for promotion to registers.
+std::vector<llvm::AllocaInst *> combineSlot(llvm::Loop &L, llvm::AtomicRMWInst *Slot,
+                                            llvm::BasicBlock *Exit, llvm::DominatorTree &DT,
+                                            llvm::LoopInfo &LI, llvm::MDNode *CountID,
+                                            llvm::BasicBlock *Fallback) {
+  llvm::Function &F = *Exit->getParent();
+  llvm::LLVMContext &C = F.getContext();
+  auto *T = llvm::cast<llvm::IntegerType>(Slot->getType());
+  llvm::Type *Int64 = llvm::Type::getInt64Ty(C);
+  const llvm::AtomicRMWInst::BinOp Op = Slot->getOperation();
+  const llvm::AtomicRMWInst::BinOp Fold =
+      Op == llvm::AtomicRMWInst::Sub ? llvm::AtomicRMWInst::Add : Op;
+  llvm::Constant *Identity = identityOf(Op, T);
+  llvm::BasicBlock *Preheader = L.getLoopPreheader();
+  llvm::BasicBlock *Base =
+      llvm::SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI, nullptr, "slot.base");
+  llvm::ValueToValueMapTy Map;
+  llvm::Loop *Count = copyLoop(L, Base, ".count", Map, DT, LI);
+  Count->setLoopID(CountID);
+  Preheader->getTerminator()->setSuccessor(0, Count->getLoopPreheader());
+  auto *CountLatch = llvm::cast<llvm::BasicBlock>(Map[L.getLoopLatch()]);
+  CountLatch->getTerminator()->replaceSuccessorWith(Exit, Base);
+
+  // The copy folds each work-item's operand into Total and counts the work-items that reach Slot.
+  llvm::IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  llvm::AllocaInst *Total = B.CreateAlloca(T, nullptr, "slot.total");
+  llvm::AllocaInst *Reached = B.CreateAlloca(Int64, nullptr, "slot.reached");
+  llvm::AllocaInst *Running = B.CreateAlloca(T, nullptr, "slot.running");
+  B.SetInsertPoint(Preheader->getTerminator());
+  B.CreateStore(Identity, Total);
+  B.CreateStore(B.getInt64(0), Reached);
+  auto *SlotCopy = llvm::cast<llvm::AtomicRMWInst>(Map[Slot]);
+  std::vector<llvm::Instruction *> Dead;
+  for (llvm::BasicBlock *BB : Count->blocks())
+    for (llvm::Instruction &I : *BB)
+      if (llvm::isa<llvm::StoreInst>(I))
+        Dead.push_back(&I);
+  B.SetInsertPoint(SlotCopy);
+  B.CreateStore(
+      llvm::buildAtomicRMWValue(Fold, B, B.CreateLoad(T, Total), SlotCopy->getValOperand()), Total);
+  B.CreateStore(B.CreateAdd(B.CreateLoad(Int64, Reached), B.getInt64(1)), Reached);
+  SlotCopy->replaceAllUsesWith(llvm::PoisonValue::get(T));
+  Dead.push_back(SlotCopy);
+  for (llvm::Instruction *I : Dead)
+    I->eraseFromParent();
+  // What fed only the stores, and what Slot's result fed, goes (resultsMayRun: nothing else).
+  for (bool Erased = true; Erased;) {
+    Erased = false;
+    for (llvm::BasicBlock *BB : Count->blocks())
+      for (llvm::Instruction &I : llvm::make_early_inc_range(llvm::reverse(*BB)))
+        if (llvm::isInstructionTriviallyDead(&I)) {
+          I.eraseFromParent();
+          Erased = true;
+        }
+  }
+
+  // Before L: the counter's value before the row, from one operation when any work-item
+  // reaches Slot (with a fallback: when two or more do; the fallback runs otherwise).
+  B.SetInsertPoint(Base->getTerminator());
+  llvm::Value *ReachedRow = B.CreateLoad(Int64, Reached);
+  llvm::Value *Any = Fallback ? B.CreateICmpUGE(ReachedRow, B.getInt64(2), "slot.many")
+                              : B.CreateICmpNE(ReachedRow, B.getInt64(0), "slot.any");
+  llvm::Value *Folded = B.CreateLoad(T, Total, "slot.total");
+  llvm::Instruction *Then =
+      llvm::SplitBlockAndInsertIfThen(Any, Base->getTerminator(), false, nullptr, &DT, &LI);
+  if (Fallback)
+    Base->getTerminator()->setSuccessor(1, Fallback);
+  Then->getParent()->setName("slot.once");
+  L.getLoopPreheader()->setName("slot.start");
+  B.SetInsertPoint(Then);
+  llvm::Value *Before = B.CreateAtomicRMW(Op, Slot->getPointerOperand(), Folded, Slot->getAlign(),
+                                          Slot->getOrdering(), Slot->getSyncScopeID());
+  llvm::BasicBlock *Onward = L.getLoopPreheader();
+  B.SetInsertPoint(&Onward->front());
+  llvm::PHINode *Start = B.CreatePHI(T, 2, "slot.before");
+  Start->addIncoming(Before, Then->getParent());
+  if (!Fallback)
+    Start->addIncoming(llvm::PoisonValue::get(T), Base);
+  B.SetInsertPoint(Onward->getTerminator());
+  B.CreateStore(Identity, Running);
+  // In L: each work-item's result is the counter's value before the row with the fold of the
+  // work-items before it.
+  B.SetInsertPoint(Slot);
+  llvm::Value *Sofar = B.CreateLoad(T, Running, "slot.sofar");
+  llvm::Value *Result = llvm::buildAtomicRMWValue(Op, B, Start, Sofar);
+  B.CreateStore(llvm::buildAtomicRMWValue(Fold, B, Sofar, Slot->getValOperand()), Running);
+  Slot->replaceAllUsesWith(Result);
+  Slot->eraseFromParent();
+  return {Total, Reached, Running};
+}
+
 } // namespace
 
 llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
@@ -263,8 +463,7 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
     auto &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
     auto &AA = FAM.getResult<llvm::AAManager>(F);
     llvm::Loop *Found = nullptr;
-    std::vector<llvm::AtomicRMWInst *> Counters;
-    std::vector<RangeCheck> Checks;
+    Plan Chosen{};
     for (llvm::Loop *L : LI.getLoopsInPreorder()) {
       if (!L->isInnermost() || !isWorkItemLoop(*L) || llvm::findOptionMDForLoop(L, CombinedMarker))
         continue;
@@ -274,10 +473,10 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
           !L->getUniqueExitBlock() ||
           llvm::isa<llvm::SCEVCouldNotCompute>(SE.getBackedgeTakenCount(L)))
         continue;
-      if (auto Found2 = analyse(*L, SE, AA)) {
-        if (!Found2->second.empty() && instructionCount(*L) > MaxCopiedInstructions)
+      if (std::optional<Plan> P = analyse(*L, SE, AA)) {
+        if ((P->Slot || !P->Checks.empty()) && instructionCount(*L) > MaxCopiedInstructions)
           continue;
-        std::tie(Counters, Checks) = std::move(*Found2);
+        Chosen = std::move(*P);
         Found = L;
         break;
       }
@@ -295,27 +494,35 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
       return llvm::makePostTransformationMetadata(C, ID, {}, {loopOption(C, CombinedMarker)});
     };
     std::vector<llvm::AllocaInst *> Slots;
-    if (Checks.empty()) {
-      L.setLoopID(Marked());
-      Slots = combine(Counters, Preheader, Latch, Exit);
-    } else {
-      // Two versions: the combined one when the accesses are clear of the counters, else the loop
-      // as it was.
-      llvm::Value *Clear = clearOfCounters(L, Checks, SE);
-      llvm::BasicBlock *Original = llvm::SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI,
-                                                    nullptr, "counters.alias.preheader");
-      llvm::ValueToValueMapTy Map;
-      llvm::Loop *Combined = copyLoop(L, Original, ".combined", Map, DT, LI);
+    const std::vector<RangeCheck> &Checks = Chosen.Checks;
+    llvm::Loop *Combined = &L;
+    llvm::ValueToValueMapTy Map;
+    L.setLoopID(Marked());
+    llvm::BasicBlock *Original = nullptr;
+    if (!Checks.empty() || Chosen.SlotFallback) {
+      // Two versions: the combined one when the accesses are clear of the counters (for a
+      // counter whose results are used: when two work-items or more reach it), else the loop as
+      // it was.
+      llvm::Value *Clear = Checks.empty() ? nullptr : clearOfCounters(L, Checks, SE);
+      Original = llvm::SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI, nullptr,
+                                  "counters.alias.preheader");
+      Combined = copyLoop(L, Original, ".combined", Map, DT, LI);
       Preheader->getTerminator()->eraseFromParent();
-      llvm::BranchInst::Create(Combined->getLoopPreheader(), Original, Clear, Preheader);
-      auto *CombinedLatch = llvm::cast<llvm::BasicBlock>(Map[Latch]);
-      addExitValues(Exit, Latch, Map, CombinedLatch);
-      L.setLoopID(Marked());
+      if (Clear)
+        llvm::BranchInst::Create(Combined->getLoopPreheader(), Original, Clear, Preheader);
+      else
+        llvm::BranchInst::Create(Combined->getLoopPreheader(), Preheader);
+      addExitValues(Exit, Latch, Map, llvm::cast<llvm::BasicBlock>(Map[Latch]));
       Combined->setLoopID(Marked());
-      std::vector<llvm::AtomicRMWInst *> Copies;
-      for (llvm::AtomicRMWInst *A : Counters)
-        Copies.push_back(llvm::cast<llvm::AtomicRMWInst>(Map[A]));
-      Slots = combine(Copies, Combined->getLoopPreheader(), CombinedLatch, Exit);
+    }
+    if (Chosen.Slot) {
+      Slots = combineSlot(*Combined, llvm::cast<llvm::AtomicRMWInst>(mapped(Map, Chosen.Slot)),
+                          Exit, DT, LI, Marked(), Original);
+    } else {
+      std::vector<llvm::AtomicRMWInst *> Counters;
+      for (llvm::AtomicRMWInst *A : Chosen.Counters)
+        Counters.push_back(llvm::cast<llvm::AtomicRMWInst>(mapped(Map, A)));
+      Slots = combine(Counters, Combined->getLoopPreheader(), Combined->getLoopLatch(), Exit);
     }
     llvm::DominatorTree Fresh(F);
     llvm::PromoteMemToReg(Slots, Fresh);

@@ -228,7 +228,9 @@ struct SignExtendedIndicesPass : llvm::PassInfoMixin<SignExtendedIndicesPass> {
 /// relaxed atomic read-modify-writes at an address the same for every work-item, results unused,
 /// fold into a running value of the loop (a reduction the vectorizer can run) and one operation
 /// after it, where nothing else in the loop can touch the counter (checked at run time where
-/// alias analysis cannot tell; see the file's header).
+/// alias analysis cannot tell); the loop's one such operation whose results are used (a slot
+/// counter) is done once for the row after a copy of the loop has folded the operands, each
+/// work-item's result computed from it (see the file's header).
 struct CombineAtomicsPass : llvm::PassInfoMixin<CombineAtomicsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };

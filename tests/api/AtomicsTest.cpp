@@ -484,5 +484,180 @@ TEST_F(Atomics, CountersAtOneAddressCombinePerRowAndStayExact) {
   clReleaseProgram(P);
 }
 
+// A relaxed atomic at one address whose results are used (stream compaction, tickets) is taken
+// by a row of work-items in one operation (weft-combine-atomics): each work-item's result must
+// still be its own. Compaction leaves every slot to one work-item and fills none twice; sums and
+// differences of varying operands chain (sorted by result, each is the one before with its
+// operand); local tickets per work-group; 1D and 2D groups of odd sizes. And a work-item alone in
+// its row to operate on the counter that reads the counter first (the same buffer) must not see
+// its own operation: that fails when the combined loop runs whatever the number of work-items.
+TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
+  cl_program P = built(R"(
+    size_t linear(void) { return get_global_id(1) * get_global_size(0) + get_global_id(0); }
+    kernel void compact(global const int *a, global int *out, global int *n, global int *pos) {
+      size_t i = linear();
+      int v = a[i];
+      pos[i] = -1;
+      if (v > 0) {
+        int s = atomic_add(n, 3);
+        out[s] = v;
+        out[s + 1] = (int)i;
+        out[s + 2] = ~v;
+        pos[i] = s;
+      }
+    }
+    kernel void adds(global const int *a, global int *c, global int *olds) {
+      size_t i = linear();
+      olds[i] = atomic_add(c, a[i]);
+    }
+    kernel void subs(global const int *a, global int *c, global int *olds) {
+      size_t i = linear();
+      olds[i] = atomic_sub(c, a[i]);
+    }
+    kernel void maxes(global const int *a, global int *c, global int *olds) {
+      size_t i = linear();
+      olds[i] = atomic_max(c, a[i]);
+    }
+    kernel void local_tickets(global int *tickets, global int *left) {
+      local int t;
+      if (get_local_id(0) == 0 && get_local_id(1) == 0)
+        t = 1000;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      tickets[linear()] = atomic_dec(&t);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      if (get_local_id(0) == 0 && get_local_id(1) == 0)
+        left[get_group_id(1) * get_num_groups(0) + get_group_id(0)] = t;
+    }
+    kernel void reads_first(global int *data, global int *counter, global int *out, int who) {
+      int seen = data[0];
+      if (get_global_id(0) == who) {
+        int old = atomic_add(counter, 5);
+        out[0] = seen;
+        out[1] = old;
+      }
+    })");
+  struct Shape {
+    size_t Global[2], Local[2];
+  };
+  cl_command_queue Q = queue();
+  auto launch = [&](const char *Name, const Shape &S, auto... Args) {
+    cl_kernel K = clCreateKernel(P, Name, nullptr);
+    setArgs(K, Args...);
+    ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 2, nullptr, S.Global, S.Local, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(clFinish(Q), CL_SUCCESS);
+    clReleaseKernel(K);
+  };
+  for (const Shape &S : {Shape{{37 * 40, 1}, {37, 1}}, Shape{{64 * 8, 12}, {64, 3}},
+                         Shape{{13 * 6, 9 * 4}, {13, 9}}}) {
+    SCOPED_TRACE("global " + std::to_string(S.Global[0]) + " x " + std::to_string(S.Global[1]));
+    const size_t N = S.Global[0] * S.Global[1], Groups = N / (S.Local[0] * S.Local[1]);
+    std::vector<cl_int> A(N);
+    for (size_t I = 0; I < N; ++I)
+      A[I] = cl_int((I * 2654435761u) % 199) - 99; // -99..99, about half above 0
+    const cl_int Zero = 0;
+    cl_mem MA = buffer(N * 4, CL_MEM_COPY_HOST_PTR, A.data()), Out = buffer(N * 12),
+           Pos = buffer(N * 4),
+           Counter = buffer(4, CL_MEM_COPY_HOST_PTR, const_cast<cl_int *>(&Zero));
+    launch("compact", S, MA, Out, Counter, Pos);
+    const std::vector<cl_int> Slots = read<cl_int>(Q, Pos, N), Packed = read<cl_int>(Q, Out, N * 3);
+    size_t Kept = 0;
+    std::vector<bool> Taken(N * 3, false);
+    for (size_t I = 0; I < N; ++I) {
+      if (A[I] <= 0) {
+        EXPECT_EQ(Slots[I], -1) << I;
+        continue;
+      }
+      ++Kept;
+      const cl_int At = Slots[I];
+      ASSERT_TRUE(At >= 0 && At % 3 == 0 && size_t(At) + 2 < N * 3) << I << ": " << At;
+      EXPECT_FALSE(Taken[At]) << "slot " << At << " given twice";
+      Taken[At] = true;
+      EXPECT_EQ(Packed[At], A[I]);
+      EXPECT_EQ(Packed[At + 1], cl_int(I));
+      EXPECT_EQ(Packed[At + 2], ~A[I]);
+    }
+    EXPECT_EQ(read<cl_int>(Q, Counter, 1)[0], cl_int(3 * Kept));
+
+    // Sums and differences of operands 1..100 chain from the counter's first value.
+    std::vector<cl_int> Positive(N);
+    for (size_t I = 0; I < N; ++I)
+      Positive[I] = std::abs(A[I]) + 1;
+    cl_mem MP = buffer(N * 4, CL_MEM_COPY_HOST_PTR, Positive.data()), Olds = buffer(N * 4);
+    for (int Sign : {1, -1}) {
+      const cl_int First = Sign > 0 ? -5000 : 7000000;
+      cl_mem C = buffer(4, CL_MEM_COPY_HOST_PTR, const_cast<cl_int *>(&First));
+      launch(Sign > 0 ? "adds" : "subs", S, MP, C, Olds);
+      std::vector<cl_int> Got = read<cl_int>(Q, Olds, N);
+      std::vector<size_t> Order(N);
+      for (size_t I = 0; I < N; ++I)
+        Order[I] = I;
+      std::sort(Order.begin(), Order.end(),
+                [&](size_t X, size_t Y) { return Sign * Got[X] < Sign * Got[Y]; });
+      cl_int Expect = First;
+      for (size_t I : Order) {
+        ASSERT_EQ(Got[I], Expect) << (Sign > 0 ? "add" : "sub") << " of work-item " << I;
+        Expect += Sign * Positive[I];
+      }
+      EXPECT_EQ(read<cl_int>(Q, C, 1)[0], Expect);
+      clReleaseMemObject(C);
+    }
+    // A maximum's results: each the first value or an operand, never above the final maximum,
+    // and the first of the work-items with the largest operand sees something smaller.
+    const cl_int Low = -1000;
+    cl_mem C = buffer(4, CL_MEM_COPY_HOST_PTR, const_cast<cl_int *>(&Low));
+    launch("maxes", S, MA, C, Olds);
+    const std::vector<cl_int> Got = read<cl_int>(Q, Olds, N);
+    const cl_int Max = *std::max_element(A.begin(), A.end());
+    EXPECT_EQ(read<cl_int>(Q, C, 1)[0], Max);
+    for (size_t I = 0; I < N; ++I) {
+      EXPECT_TRUE(Got[I] == Low || std::find(A.begin(), A.end(), Got[I]) != A.end()) << I;
+      EXPECT_LE(Got[I], Max) << I;
+    }
+    bool SawLess = false;
+    for (size_t I = 0; I < N; ++I)
+      SawLess |= A[I] == Max && Got[I] < Max;
+    EXPECT_TRUE(SawLess) << "every work-item with the largest operand saw it already";
+    clReleaseMemObject(C);
+
+    // Local tickets: each group's are 1000 down to 1000 - size + 1, each once.
+    cl_mem Tickets = buffer(N * 4), Left = buffer(Groups * 4);
+    launch("local_tickets", S, Tickets, Left);
+    const std::vector<cl_int> T = read<cl_int>(Q, Tickets, N);
+    const size_t L = S.Local[0] * S.Local[1];
+    std::vector<std::vector<cl_int>> PerGroup(Groups);
+    for (size_t I = 0; I < N; ++I) {
+      const size_t X = I % S.Global[0], Y = I / S.Global[0];
+      PerGroup[(Y / S.Local[1]) * (S.Global[0] / S.Local[0]) + X / S.Local[0]].push_back(T[I]);
+    }
+    std::vector<cl_int> Want(L);
+    for (size_t K = 0; K < L; ++K)
+      Want[K] = cl_int(1000 - L + 1 + K);
+    for (std::vector<cl_int> &G : PerGroup) {
+      std::sort(G.begin(), G.end());
+      EXPECT_EQ(G, Want);
+    }
+    EXPECT_EQ(read<cl_int>(Q, Left, Groups), std::vector<cl_int>(Groups, cl_int(1000 - L)));
+    for (cl_mem M : {MA, Out, Pos, Counter, MP, Olds, Tickets, Left})
+      clReleaseMemObject(M);
+  }
+  // One work-item of the row operates on the counter after reading it through the same buffer:
+  // it reads the value before its own operation.
+  for (bool Same : {true, false}) {
+    cl_int Init[4] = {100, 0, 0, 0};
+    cl_mem Data = buffer(sizeof Init, CL_MEM_COPY_HOST_PTR, Init),
+           Counter = Same ? Data : buffer(sizeof Init, CL_MEM_COPY_HOST_PTR, Init), Out = buffer(8);
+    launch("reads_first", Shape{{64, 1}, {16, 1}}, Data, Counter, Out, cl_int(3));
+    EXPECT_EQ(read<cl_int>(Q, Out, 2), (std::vector<cl_int>{100, 100}))
+        << (Same ? "one buffer" : "two buffers");
+    EXPECT_EQ(read<cl_int>(Q, Counter, 1)[0], 105);
+    clReleaseMemObject(Data);
+    if (!Same)
+      clReleaseMemObject(Counter);
+    clReleaseMemObject(Out);
+  }
+  clReleaseProgram(P);
+}
+
 } // namespace
 } // namespace weft::test

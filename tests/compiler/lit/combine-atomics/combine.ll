@@ -81,12 +81,11 @@ exit:
   ret void
 }
 
-; Left alone: a result used, a sequentially consistent operation, a fence, an address that
+; Left alone: a sequentially consistent operation, a fence, an address that
 ; differs between work-items, a counter that may alias a gather (whose range cannot be
 ; computed), a loop that is not a work-item loop, a floating-point sum.
 ; CHECK-LABEL: define void @left_alone(
 ; CHECK-NOT: combined
-; CHECK: atomicrmw add ptr addrspace(1) %n, i32 1 monotonic
 ; CHECK: atomicrmw add ptr addrspace(1) %n, i32 2 seq_cst
 ; CHECK: atomicrmw add ptr addrspace(1) %n, i32 3 monotonic
 ; CHECK: atomicrmw add ptr addrspace(1) %p, i32 4 monotonic
@@ -97,19 +96,10 @@ exit:
 ; CHECK: ret void
 define void @left_alone(ptr addrspace(1) noalias %n, ptr addrspace(1) noalias %out, ptr addrspace(1) %idx, ptr addrspace(1) %data, ptr addrspace(1) noalias %f, ptr addrspace(1) %m, i64 %size) {
 entry:
-  br label %used
-
-used:
-  %i1 = phi i64 [ 0, %entry ], [ %i1.next, %used ]
-  %slot = atomicrmw add ptr addrspace(1) %n, i32 1 monotonic, align 4
-  %o = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %i1
-  store i32 %slot, ptr addrspace(1) %o, align 4
-  %i1.next = add nuw i64 %i1, 1
-  %d1 = icmp eq i64 %i1.next, %size
-  br i1 %d1, label %seqcst, label %used, !llvm.loop !0
+  br label %seqcst
 
 seqcst:
-  %i2 = phi i64 [ 0, %used ], [ %i2.next, %seqcst ]
+  %i2 = phi i64 [ 0, %entry ], [ %i2.next, %seqcst ]
   %r2 = atomicrmw add ptr addrspace(1) %n, i32 2 seq_cst, align 4
   %i2.next = add nuw i64 %i2, 1
   %d2 = icmp eq i64 %i2.next, %size
