@@ -15,7 +15,42 @@
 namespace weft::test {
 namespace {
 
-class Atomics : public KernelApi {};
+/// A 2D NDRange and its work-groups' size.
+struct Shape {
+  size_t Global[2], Local[2];
+  size_t items() const { return Global[0] * Global[1]; }
+  /// The linear index of the work-group holding work-item I (linear: y * width + x).
+  size_t groupOf(size_t I) const {
+    const size_t X = I % Global[0], Y = I / Global[0];
+    return (Y / Local[1]) * (Global[0] / Local[0]) + X / Local[0];
+  }
+};
+
+/// Rows of odd lengths, one and several to a group.
+const Shape OddShapes[] = {
+    {{37 * 40, 1}, {37, 1}}, {{64 * 8, 12}, {64, 3}}, {{13 * 6, 9 * 4}, {13, 9}}};
+
+class Atomics : public KernelApi {
+protected:
+  /// Runs Launch(Data, Counter) twice, the counter first in the data buffer ({100, 0, 0, 0}),
+  /// then in one of its own holding the same, for a kernel that adds 5 to the counter once, and
+  /// passes Check whether they were one buffer.
+  template <typename L, typename C>
+  void counterInOrBesideData(cl_command_queue Q, L Launch, C Check) {
+    for (bool Same : {true, false}) {
+      SCOPED_TRACE(Same ? "one buffer" : "two buffers");
+      cl_int Init[4] = {100, 0, 0, 0};
+      cl_mem Data = buffer(sizeof Init, CL_MEM_COPY_HOST_PTR, Init),
+             Counter = Same ? Data : buffer(sizeof Init, CL_MEM_COPY_HOST_PTR, Init);
+      Launch(Data, Counter);
+      Check(Same);
+      EXPECT_EQ(read<cl_int>(Q, Counter, 1)[0], 105);
+      clReleaseMemObject(Data);
+      if (!Same)
+        clReleaseMemObject(Counter);
+    }
+  }
+};
 
 TEST_F(Atomics, DeviceReportsEveryOrderAndScope) {
   cl_device_atomic_capabilities Memory = 0, Fence = 0;
@@ -412,13 +447,9 @@ TEST_F(Atomics, CountersAtOneAddressCombinePerRowAndStayExact) {
         out[0] = data[0];
       }
     })");
-  struct Shape {
-    size_t Global[2], Local[2];
-  };
-  for (const Shape &S : {Shape{{37 * 40, 1}, {37, 1}}, Shape{{64 * 8, 12}, {64, 3}},
-                         Shape{{13 * 6, 9 * 4}, {13, 9}}}) {
+  for (const Shape &S : OddShapes) {
     SCOPED_TRACE("global " + std::to_string(S.Global[0]) + " x " + std::to_string(S.Global[1]));
-    const size_t N = S.Global[0] * S.Global[1], Groups = N / (S.Local[0] * S.Local[1]);
+    const size_t N = S.items(), Groups = N / (S.Local[0] * S.Local[1]);
     std::vector<cl_int> A(N);
     for (size_t I = 0; I < N; ++I)
       A[I] = cl_int((I * 2654435761u) % 2001) - 1000;
@@ -439,9 +470,8 @@ TEST_F(Atomics, CountersAtOneAddressCombinePerRowAndStayExact) {
       Want[7] ^= V;
       WantU[0] = std::max(WantU[0], cl_uint(V));
       WantU[1] = std::min(WantU[1], cl_uint(V));
-      const size_t X = I % S.Global[0], Y = I / S.Global[0];
       if (V % 3 == 0)
-        WantGroups[(Y / S.Local[1]) * (S.Global[0] / S.Local[0]) + X / S.Local[0]] += 2;
+        WantGroups[S.groupOf(I)] += 2;
     }
     cl_mem MA = buffer(N * 4, CL_MEM_COPY_HOST_PTR, A.data()),
            MC = buffer(sizeof C, CL_MEM_COPY_HOST_PTR, C),
@@ -466,20 +496,15 @@ TEST_F(Atomics, CountersAtOneAddressCombinePerRowAndStayExact) {
   // The counter is the data: the work-item reads its own addition. Then apart: it does not.
   cl_kernel K = clCreateKernel(P, "reads_back", nullptr);
   cl_command_queue Q = queue();
-  for (bool Same : {true, false}) {
-    cl_int Init[4] = {100, 0, 0, 0};
-    cl_mem Data = buffer(sizeof Init, CL_MEM_COPY_HOST_PTR, Init),
-           Counter = Same ? Data : buffer(sizeof Init, CL_MEM_COPY_HOST_PTR, Init), Out = buffer(4);
-    setArgs(K, Data, Counter, Out);
-    run(Q, K, 64, 16);
-    EXPECT_EQ(read<cl_int>(Q, Out, 1)[0], Same ? 105 : 100)
-        << (Same ? "one buffer" : "two buffers");
-    EXPECT_EQ(read<cl_int>(Q, Counter, 1)[0], 105);
-    clReleaseMemObject(Data);
-    if (!Same)
-      clReleaseMemObject(Counter);
-    clReleaseMemObject(Out);
-  }
+  cl_mem Out = buffer(4);
+  counterInOrBesideData(
+      Q,
+      [&](cl_mem Data, cl_mem Counter) {
+        setArgs(K, Data, Counter, Out);
+        run(Q, K, 64, 16);
+      },
+      [&](bool Same) { EXPECT_EQ(read<cl_int>(Q, Out, 1)[0], Same ? 105 : 100); });
+  clReleaseMemObject(Out);
   clReleaseKernel(K);
   clReleaseProgram(P);
 }
@@ -536,9 +561,6 @@ TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
         out[1] = old;
       }
     })");
-  struct Shape {
-    size_t Global[2], Local[2];
-  };
   cl_command_queue Q = queue();
   auto launch = [&](const char *Name, const Shape &S, auto... Args) {
     cl_kernel K = clCreateKernel(P, Name, nullptr);
@@ -548,10 +570,9 @@ TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
     ASSERT_EQ(clFinish(Q), CL_SUCCESS);
     clReleaseKernel(K);
   };
-  for (const Shape &S : {Shape{{37 * 40, 1}, {37, 1}}, Shape{{64 * 8, 12}, {64, 3}},
-                         Shape{{13 * 6, 9 * 4}, {13, 9}}}) {
+  for (const Shape &S : OddShapes) {
     SCOPED_TRACE("global " + std::to_string(S.Global[0]) + " x " + std::to_string(S.Global[1]));
-    const size_t N = S.Global[0] * S.Global[1], Groups = N / (S.Local[0] * S.Local[1]);
+    const size_t N = S.items(), Groups = N / (S.Local[0] * S.Local[1]);
     std::vector<cl_int> A(N);
     for (size_t I = 0; I < N; ++I)
       A[I] = cl_int((I * 2654435761u) % 199) - 99; // -99..99, about half above 0
@@ -626,10 +647,8 @@ TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
     const std::vector<cl_int> T = read<cl_int>(Q, Tickets, N);
     const size_t L = S.Local[0] * S.Local[1];
     std::vector<std::vector<cl_int>> PerGroup(Groups);
-    for (size_t I = 0; I < N; ++I) {
-      const size_t X = I % S.Global[0], Y = I / S.Global[0];
-      PerGroup[(Y / S.Local[1]) * (S.Global[0] / S.Local[0]) + X / S.Local[0]].push_back(T[I]);
-    }
+    for (size_t I = 0; I < N; ++I)
+      PerGroup[S.groupOf(I)].push_back(T[I]);
     std::vector<cl_int> Want(L);
     for (size_t K = 0; K < L; ++K)
       Want[K] = cl_int(1000 - L + 1 + K);
@@ -643,19 +662,16 @@ TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
   }
   // One work-item of the row operates on the counter after reading it through the same buffer:
   // it reads the value before its own operation.
-  for (bool Same : {true, false}) {
-    cl_int Init[4] = {100, 0, 0, 0};
-    cl_mem Data = buffer(sizeof Init, CL_MEM_COPY_HOST_PTR, Init),
-           Counter = Same ? Data : buffer(sizeof Init, CL_MEM_COPY_HOST_PTR, Init), Out = buffer(8);
-    launch("reads_first", Shape{{64, 1}, {16, 1}}, Data, Counter, Out, cl_int(3));
-    EXPECT_EQ(read<cl_int>(Q, Out, 2), (std::vector<cl_int>{100, 100}))
-        << (Same ? "one buffer" : "two buffers");
-    EXPECT_EQ(read<cl_int>(Q, Counter, 1)[0], 105);
-    clReleaseMemObject(Data);
-    if (!Same)
-      clReleaseMemObject(Counter);
-    clReleaseMemObject(Out);
-  }
+  cl_mem Out = buffer(8);
+  counterInOrBesideData(
+      Q,
+      [&](cl_mem Data, cl_mem Counter) {
+        launch("reads_first", Shape{{64, 1}, {16, 1}}, Data, Counter, Out, cl_int(3));
+      },
+      [&](bool) {
+        EXPECT_EQ(read<cl_int>(Q, Out, 2), (std::vector<cl_int>{100, 100}));
+      });
+  clReleaseMemObject(Out);
   clReleaseProgram(P);
 }
 
