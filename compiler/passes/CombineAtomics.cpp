@@ -39,9 +39,12 @@
 // work-item's result is that value with the fold of the work-items before it (`old + k` for the
 // k-th increment). That is the execution where the row's operations ran back to back, in the
 // row's order, before its first work-item, as relaxed operations may. It needs: the result to
-// decide no branch and to pass into no call nor the next work-item (so that the copy can drop
-// it), and the copy's loads to read what the loop's would, so none may follow a store of the
-// same work-item that may alias it (another work-item's store there would be a data race).
+// pass into no call nor the next work-item (so that the copy can drop it; the branches it
+// decides come after the operation, and the copy takes their first way, as it does every branch
+// that does not decide whether a work-item reaches the operation: a bounded list's
+// `if (s < cap)`), and the copy's loads to read what the loop's would, so none that decides
+// may follow a store of the same work-item that may alias it (another work-item's store there
+// would be a data race).
 // Accesses of a work-item after its operation, or where it does none, need no check: touching
 // the counter while another work-item of the row operates on it would be a data race. Before
 // its operation, a work-item may read the counter when it is the only one of the row to operate
@@ -175,11 +178,17 @@ bool followsInIteration(const llvm::Instruction &From, const llvm::Instruction &
   return false;
 }
 
+/// Whether the branch ending BB decides whether a work-item of L reaches Slot: Slot can follow
+/// it in the iteration, or it is the loop's exit test.
+bool decidesSlot(const llvm::BasicBlock &BB, const llvm::Instruction &Slot, const llvm::Loop &L) {
+  return &BB == L.getLoopLatch() || followsInIteration(*BB.getTerminator(), Slot, L);
+}
+
 /// Whether Slot's results may be taken from a running value of L (see the file's header): they
-/// decide no branch and no value the next work-item takes over, and pass through no call; and
-/// what decides whether and with what a work-item reaches Slot (the loop's branches and Slot's
-/// operand, computed again before the loop) reads nothing the same work-item may have stored
-/// before in its iteration.
+/// decide no value the next work-item takes over and pass through no call (branches after Slot
+/// they may decide: the copy drops those); and what decides whether and with what a work-item
+/// reaches Slot (the branches before it, the exit test and Slot's operand, computed again before
+/// the loop) reads nothing the same work-item may have stored before in its iteration.
 bool resultsMayRun(llvm::AtomicRMWInst &Slot, llvm::Loop &L,
                    const std::vector<llvm::Instruction *> &Accesses, llvm::AAResults &AA) {
   llvm::SmallVector<llvm::Instruction *, 16> Work{&Slot};
@@ -189,7 +198,7 @@ bool resultsMayRun(llvm::AtomicRMWInst &Slot, llvm::Loop &L,
       auto *I = llvm::cast<llvm::Instruction>(U);
       if (!L.contains(I) || !FromSlot.insert(I).second)
         continue;
-      if (I->isTerminator() ||
+      if ((I->isTerminator() && !llvm::isa<llvm::BranchInst, llvm::SwitchInst>(I)) ||
           (llvm::isa<llvm::CallBase>(I) &&
            !(llvm::isa<llvm::IntrinsicInst>(I) &&
              llvm::cast<llvm::CallBase>(I)->doesNotAccessMemory())) ||
@@ -201,7 +210,8 @@ bool resultsMayRun(llvm::AtomicRMWInst &Slot, llvm::Loop &L,
   llvm::SmallVector<llvm::Instruction *, 16> Needed{
       llvm::dyn_cast<llvm::Instruction>(Slot.getValOperand())};
   for (llvm::BasicBlock *BB : L.blocks())
-    Needed.push_back(BB->getTerminator());
+    if (decidesSlot(*BB, Slot, L))
+      Needed.push_back(BB->getTerminator());
   llvm::SmallPtrSet<llvm::Instruction *, 32> Seen;
   while (!Needed.empty()) {
     llvm::Instruction *I = Needed.pop_back_val();
@@ -401,11 +411,22 @@ std::vector<llvm::AllocaInst *> combineSlot(llvm::Loop &L, llvm::AtomicRMWInst *
   B.CreateStore(
       llvm::buildAtomicRMWValue(Fold, B, B.CreateLoad(T, Total), SlotCopy->getValOperand()), Total);
   B.CreateStore(B.CreateAdd(B.CreateLoad(Int64, Reached), B.getInt64(1)), Reached);
+  // The branches that do not decide whether a work-item reaches Slot take their first way.
+  for (llvm::BasicBlock *BB : L.blocks()) {
+    llvm::Instruction *Branch = llvm::cast<llvm::BasicBlock>(Map[BB])->getTerminator();
+    if (decidesSlot(*BB, *Slot, L) || Branch->getNumSuccessors() < 2)
+      continue;
+    for (unsigned Way = 1; Way < Branch->getNumSuccessors(); ++Way)
+      Branch->getSuccessor(Way)->removePredecessor(Branch->getParent());
+    llvm::BranchInst::Create(Branch->getSuccessor(0), Branch);
+    Dead.push_back(Branch);
+  }
   SlotCopy->replaceAllUsesWith(llvm::PoisonValue::get(T));
   Dead.push_back(SlotCopy);
   for (llvm::Instruction *I : Dead)
     I->eraseFromParent();
-  // What fed only the stores, and what Slot's result fed, goes (resultsMayRun: nothing else).
+  // What fed only the stores and the branches dropped, and what Slot's result fed, goes
+  // (resultsMayRun: nothing else). Blocks no longer reached stay for later passes to drop.
   for (bool Erased = true; Erased;) {
     Erased = false;
     for (llvm::BasicBlock *BB : Count->blocks())

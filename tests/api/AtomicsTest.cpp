@@ -511,8 +511,9 @@ TEST_F(Atomics, CountersAtOneAddressCombinePerRowAndStayExact) {
 
 // A relaxed atomic at one address whose results are used (stream compaction, tickets) is taken
 // by a row of work-items in one operation (weft-combine-atomics): each work-item's result must
-// still be its own. Compaction leaves every slot to one work-item and fills none twice; sums and
-// differences of varying operands chain (sorted by result, each is the one before with its
+// still be its own. Compaction leaves every slot to one work-item and fills none twice (and a
+// bounded list, whose test of the result the counting copy drops, fills exactly its bound); sums
+// and differences of varying operands chain (sorted by result, each is the one before with its
 // operand); local tickets per work-group; 1D and 2D groups of odd sizes. And a work-item alone in
 // its row to operate on the counter that reads the counter first (the same buffer) must not see
 // its own operation: that fails when the combined loop runs whatever the number of work-items.
@@ -529,6 +530,14 @@ TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
         out[s + 1] = (int)i;
         out[s + 2] = ~v;
         pos[i] = s;
+      }
+    }
+    kernel void bounded(global const int *a, global int *out, global int *n, int cap) {
+      size_t i = linear();
+      if (a[i] > 0) {
+        int s = atomic_inc(n);
+        if (s < cap)
+          out[s] = (int)i;
       }
     }
     kernel void adds(global const int *a, global int *c, global int *olds) {
@@ -599,6 +608,28 @@ TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
       EXPECT_EQ(Packed[At + 2], ~A[I]);
     }
     EXPECT_EQ(read<cl_int>(Q, Counter, 1)[0], cl_int(3 * Kept));
+
+    // A bounded list: the first Cap of the kept work-items' indices, each once; the count of all.
+    const cl_int Cap = cl_int(Kept / 2), None = -1;
+    cl_mem List = buffer(N * 4),
+           Count = buffer(4, CL_MEM_COPY_HOST_PTR, const_cast<cl_int *>(&Zero));
+    clEnqueueFillBuffer(Q, List, &None, 4, 0, N * 4, 0, nullptr, nullptr);
+    launch("bounded", S, MA, List, Count, Cap);
+    const std::vector<cl_int> Listed = read<cl_int>(Q, List, N);
+    std::vector<bool> Seen(N, false);
+    for (size_t K = 0; K < N; ++K) {
+      if (K >= size_t(Cap)) {
+        EXPECT_EQ(Listed[K], -1) << "entry " << K << " past the bound";
+        continue;
+      }
+      ASSERT_TRUE(Listed[K] >= 0 && size_t(Listed[K]) < N) << "entry " << K;
+      EXPECT_GT(A[Listed[K]], 0) << "entry " << K;
+      EXPECT_FALSE(Seen[Listed[K]]) << "work-item " << Listed[K] << " listed twice";
+      Seen[Listed[K]] = true;
+    }
+    EXPECT_EQ(read<cl_int>(Q, Count, 1)[0], cl_int(Kept));
+    clReleaseMemObject(List);
+    clReleaseMemObject(Count);
 
     // Sums and differences of operands 1..100 chain from the counter's first value.
     std::vector<cl_int> Positive(N);

@@ -129,13 +129,59 @@ exit:
   ret void
 }
 
-; Left alone: a result that decides a branch (a bounded compaction); a test reading what the
-; work-item may have stored before in its iteration (the copy, without the store, would read
-; something else); two counters whose results are used; one whose result is used beside one whose
-; result is not.
+; A result that decides a branch after the operation (a bounded list): the copy takes the
+; branch's first way, for it does not decide whether a work-item reaches the operation; the
+; loop keeps the test. A test after the operation may read what the work-item stored before.
+; CHECK-LABEL: define void @bounded(
+; CHECK: bounded.count:
+; CHECK-NOT: icmp slt
+; CHECK-NOT: load
+; CHECK: br label %bounded.store.count
+; CHECK: bounded.store.count:
+; CHECK-NEXT: br label %bounded.latch.count
+; CHECK: slot.once:
+; CHECK-NEXT: atomicrmw add ptr addrspace(1) %n, i32 {{%.*}} monotonic
+; CHECK: bounded:
+; CHECK: [[OLD:%.*]] = add i32 %slot.before,
+; CHECK: %fits = icmp slt i32 [[OLD]], %cap
+; CHECK-NEXT: br i1 %fits, label %bounded.store, label %bounded.latch
+; CHECK: bounded.store:
+; CHECK: load i32, ptr addrspace(1) %rp
+; CHECK-NOT: atomicrmw
+; CHECK: ret void
+define void @bounded(ptr addrspace(1) noalias %n, ptr addrspace(1) noalias %out, ptr addrspace(1) %w, ptr addrspace(1) %r, i32 %cap, i64 %size) {
+entry:
+  br label %bounded
+
+bounded:
+  %i1 = phi i64 [ 0, %entry ], [ %i1.next, %bounded.latch ]
+  %wp = getelementptr inbounds i32, ptr addrspace(1) %w, i64 %i1
+  store i32 7, ptr addrspace(1) %wp, align 4
+  %old1 = atomicrmw add ptr addrspace(1) %n, i32 1 monotonic, align 4
+  %fits = icmp slt i32 %old1, %cap
+  br i1 %fits, label %bounded.store, label %bounded.latch
+
+bounded.store:
+  %rp = getelementptr inbounds i32, ptr addrspace(1) %r, i64 %i1
+  %x = load i32, ptr addrspace(1) %rp, align 4
+  %q1 = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %old1
+  store i32 %x, ptr addrspace(1) %q1, align 4
+  br label %bounded.latch
+
+bounded.latch:
+  %i1.next = add nuw i64 %i1, 1
+  %d1 = icmp eq i64 %i1.next, %size
+  br i1 %d1, label %exit, label %bounded, !llvm.loop !3
+
+exit:
+  ret void
+}
+
+; Left alone: a test before the operation reading what the work-item may have stored before in
+; its iteration (the copy, without the store, would read something else); two counters whose
+; results are used; one whose result is used beside one whose result is not.
 ; CHECK-LABEL: define void @left_alone(
 ; CHECK-NOT: slot.
-; CHECK: %old1 = atomicrmw add ptr addrspace(1) %n, i32 1 monotonic
 ; CHECK: %old2 = atomicrmw add ptr addrspace(1) %n, i32 2 monotonic
 ; CHECK: %old3 = atomicrmw add ptr addrspace(1) %n, i32 3 monotonic
 ; CHECK: %old4 = atomicrmw add ptr addrspace(1) %m, i32 4 monotonic
@@ -143,28 +189,12 @@ exit:
 ; CHECK: %unused = atomicrmw add ptr addrspace(1) %m, i32 6 monotonic
 ; CHECK-NOT: slot.
 ; CHECK: ret void
-define void @left_alone(ptr addrspace(1) noalias %n, ptr addrspace(1) noalias %m, ptr addrspace(1) noalias %out, ptr addrspace(1) %w, ptr addrspace(1) %r, i32 %cap, i64 %size) {
+define void @left_alone(ptr addrspace(1) noalias %n, ptr addrspace(1) noalias %m, ptr addrspace(1) noalias %out, ptr addrspace(1) %w, ptr addrspace(1) %r, i64 %size) {
 entry:
-  br label %bounded
-
-bounded:
-  %i1 = phi i64 [ 0, %entry ], [ %i1.next, %bounded.latch ]
-  %old1 = atomicrmw add ptr addrspace(1) %n, i32 1 monotonic, align 4
-  %fits = icmp slt i32 %old1, %cap
-  br i1 %fits, label %bounded.store, label %bounded.latch
-
-bounded.store:
-  %q1 = getelementptr inbounds i64, ptr addrspace(1) %out, i32 %old1
-  store i64 %i1, ptr addrspace(1) %q1, align 8
-  br label %bounded.latch
-
-bounded.latch:
-  %i1.next = add nuw i64 %i1, 1
-  %d1 = icmp eq i64 %i1.next, %size
-  br i1 %d1, label %reread, label %bounded, !llvm.loop !3
+  br label %reread
 
 reread:
-  %i2 = phi i64 [ 0, %bounded.latch ], [ %i2.next, %reread.latch ]
+  %i2 = phi i64 [ 0, %entry ], [ %i2.next, %reread.latch ]
   %wp = getelementptr inbounds i32, ptr addrspace(1) %w, i64 %i2
   store i32 7, ptr addrspace(1) %wp, align 4
   %rp = getelementptr inbounds i32, ptr addrspace(1) %r, i64 %i2
