@@ -158,8 +158,38 @@ struct Plan {
   bool SlotFallback; ///< Slot's loop is kept, for rows where fewer than two work-items reach it
 };
 
-/// Whether To can run after From in the same iteration of L (L has no loop inside: its blocks
-/// without the way back to the header have no cycle).
+/// Whether L's blocks without the way back to its header have no cycle: LoopInfo finds no loop
+/// inside an innermost loop, but an irreducible cycle (a `goto` into a loop's middle) is none of
+/// its loops, and would run an operation more than once in one work-item's iteration.
+bool iterationIsAcyclic(const llvm::Loop &L) {
+  enum { Unseen, Open, Done };
+  llvm::DenseMap<const llvm::BasicBlock *, int> State;
+  // Depth first, with each block's successors as an explicit stack.
+  llvm::SmallVector<std::pair<const llvm::BasicBlock *, unsigned>, 16> Path{{L.getHeader(), 0}};
+  State[L.getHeader()] = Open;
+  while (!Path.empty()) {
+    auto &[BB, Next] = Path.back();
+    const llvm::Instruction *Branch = BB->getTerminator();
+    if (Next == Branch->getNumSuccessors()) {
+      State[BB] = Done;
+      Path.pop_back();
+      continue;
+    }
+    const llvm::BasicBlock *Succ = Branch->getSuccessor(Next++);
+    if (!L.contains(Succ) || Succ == L.getHeader())
+      continue;
+    int &S = State[Succ];
+    if (S == Open)
+      return false;
+    if (S == Unseen) {
+      S = Open;
+      Path.push_back({Succ, 0});
+    }
+  }
+  return true;
+}
+
+/// Whether To can run after From in the same iteration of L (whose iteration is acyclic).
 bool followsInIteration(const llvm::Instruction &From, const llvm::Instruction &To,
                         const llvm::Loop &L) {
   if (From.getParent() == To.getParent())
@@ -190,7 +220,14 @@ bool decidesSlot(const llvm::BasicBlock &BB, const llvm::Instruction &Slot, cons
 /// reaches Slot (the branches before it, the exit test and Slot's operand, computed again before
 /// the loop) reads nothing the same work-item may have stored before in its iteration.
 bool resultsMayRun(llvm::AtomicRMWInst &Slot, llvm::Loop &L,
-                   const std::vector<llvm::Instruction *> &Accesses, llvm::AAResults &AA) {
+                   const std::vector<llvm::Instruction *> &Accesses, llvm::ScalarEvolution &SE,
+                   llvm::AAResults &AA) {
+  // Nothing passes from one work-item to the next but the work-items' indices: a value carried
+  // over (LLVM's, never OpenCL C's) would be computed along other ways in the copy.
+  for (llvm::PHINode &Phi : L.getHeader()->phis())
+    if (auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(SE.getSCEV(&Phi));
+        !AR || AR->getLoop() != &L || !AR->isAffine())
+      return false;
   llvm::SmallVector<llvm::Instruction *, 16> Work{&Slot};
   llvm::SmallPtrSet<llvm::Instruction *, 16> FromSlot{&Slot};
   while (!Work.empty())
@@ -217,7 +254,11 @@ bool resultsMayRun(llvm::AtomicRMWInst &Slot, llvm::Loop &L,
     llvm::Instruction *I = Needed.pop_back_val();
     if (!I || !L.contains(I) || !Seen.insert(I).second)
       continue;
-    if (FromSlot.contains(I))
+    // Computed again in the copy, it must give what it gives in the loop: no call that is not a
+    // function of its operands alone (the loop's `analyse` allows those touching memory no
+    // kernel can see, a clock's, say), no freeze (of an undefined value, either of two).
+    if (FromSlot.contains(I) || llvm::isa<llvm::FreezeInst>(I) ||
+        (llvm::isa<llvm::CallBase>(I) && !llvm::cast<llvm::CallBase>(I)->doesNotAccessMemory()))
       return false;
     if (auto *Load = llvm::dyn_cast<llvm::LoadInst>(I))
       for (llvm::Instruction *Store : Accesses)
@@ -233,6 +274,8 @@ bool resultsMayRun(llvm::AtomicRMWInst &Slot, llvm::Loop &L,
 /// The combinable atomics of L and the run-time checks they need; none when L has none or holds
 /// anything that forbids combining (see the file's header).
 std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AAResults &AA) {
+  if (!iterationIsAcyclic(L))
+    return std::nullopt;
   std::vector<llvm::AtomicRMWInst *> Counters, Slots;
   std::vector<llvm::Instruction *> Accesses;
   for (llvm::BasicBlock *BB : L.blocks())
@@ -253,7 +296,7 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
     }
   // Counters with their results used: one alone in its loop.
   if (Counters.empty() == Slots.empty() || Slots.size() > 1 ||
-      (!Slots.empty() && !resultsMayRun(*Slots[0], L, Accesses, AA)))
+      (!Slots.empty() && !resultsMayRun(*Slots[0], L, Accesses, SE, AA)))
     return std::nullopt;
   if (!Slots.empty()) {
     // What a work-item does after its operation, or where it does none, cannot touch the counter
@@ -421,6 +464,12 @@ std::vector<llvm::AllocaInst *> combineSlot(llvm::Loop &L, llvm::AtomicRMWInst *
     llvm::BranchInst::Create(Branch->getSuccessor(0), Branch);
     Dead.push_back(Branch);
   }
+  // Calls whose results nothing uses go too: an assumption the loop makes under a test the copy
+  // no longer makes (the branches above) would hold for work-items it does not hold for.
+  for (llvm::BasicBlock *BB : Count->blocks())
+    for (llvm::Instruction &I : *BB)
+      if (llvm::isa<llvm::CallBase>(I) && I.use_empty())
+        Dead.push_back(&I);
   SlotCopy->replaceAllUsesWith(llvm::PoisonValue::get(T));
   Dead.push_back(SlotCopy);
   for (llvm::Instruction *I : Dead)

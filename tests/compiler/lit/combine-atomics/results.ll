@@ -238,6 +238,151 @@ exit:
   ret void
 }
 
+; An assumption under the test after the operation: the copy, which takes the test's first way,
+; drops it (it would hold for work-items it does not hold for, and LLVM would fold the operand
+; with it); the loop keeps it.
+; CHECK-LABEL: define void @assume_after(
+; CHECK: h.count:
+; CHECK-NOT: @llvm.assume
+; CHECK: slot.base:
+; CHECK: st:
+; CHECK: call void @llvm.assume(i1 %not7)
+define void @assume_after(ptr noalias %in, ptr noalias %out, ptr noalias %n, i32 %cap, i64 %size) {
+entry:
+  br label %h
+
+h:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %p = getelementptr inbounds i32, ptr %in, i64 %i
+  %x = load i32, ptr %p, align 4
+  %is7 = icmp eq i32 %x, 7
+  %val = select i1 %is7, i32 100, i32 1
+  %old = atomicrmw add ptr %n, i32 %val monotonic, align 4
+  %fits = icmp slt i32 %old, %cap
+  br i1 %fits, label %st, label %latch
+
+st:
+  %not7 = icmp ne i32 %x, 7
+  call void @llvm.assume(i1 %not7)
+  %q = getelementptr inbounds i32, ptr %out, i32 %old
+  store i32 %x, ptr %q, align 4
+  br label %latch
+
+latch:
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %size
+  br i1 %done, label %exit, label %h, !llvm.loop !8
+
+exit:
+  ret void
+}
+
+; Left alone: a cycle inside the iteration that is not a loop of LoopInfo's (irreducible: one
+; work-item would operate more than once); a value carried from one work-item to the next (the
+; copy would compute it along other ways); a test of a clock (a call touching memory no kernel
+; sees: computed again in the copy it would differ).
+; CHECK-LABEL: define void @irreducible(
+; CHECK-NOT: slot.
+; CHECK: %old = atomicrmw add ptr %n, i32 1 monotonic
+define void @irreducible(ptr noalias %flag, ptr noalias %cnt, ptr noalias %out, ptr noalias %n, i64 %size) {
+entry:
+  br label %h
+
+h:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %fp = getelementptr inbounds i32, ptr %flag, i64 %i
+  %f = load i32, ptr %fp, align 4
+  %cp = getelementptr inbounds i32, ptr %cnt, i64 %i
+  %fz = icmp eq i32 %f, 0
+  br i1 %fz, label %c, label %d
+
+c:
+  %v = load i32, ptr %cp, align 4
+  %v1 = sub i32 %v, 1
+  store i32 %v1, ptr %cp, align 4
+  %last = icmp sle i32 %v, 1
+  br i1 %last, label %latch, label %d
+
+d:
+  %old = atomicrmw add ptr %n, i32 1 monotonic, align 4
+  %q = getelementptr inbounds i32, ptr %out, i32 %old
+  store i32 1, ptr %q, align 4
+  br label %c
+
+latch:
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %size
+  br i1 %done, label %exit, label %h, !llvm.loop !9
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @carried(
+; CHECK-NOT: slot.
+; CHECK: %old = atomicrmw add ptr %n, i32 1 monotonic
+define void @carried(ptr noalias %in, ptr noalias %out, ptr noalias %n, i64 %size) {
+entry:
+  br label %h
+
+h:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %go = phi i1 [ true, %entry ], [ %go.next, %latch ]
+  br i1 %go, label %inc, label %latch
+
+inc:
+  %old = atomicrmw add ptr %n, i32 1 monotonic, align 4
+  %q = getelementptr inbounds i32, ptr %out, i32 %old
+  store i32 1, ptr %q, align 4
+  %p = getelementptr inbounds i32, ptr %in, i64 %i
+  %x = load i32, ptr %p, align 4
+  %stop = icmp eq i32 %x, 0
+  br i1 %stop, label %latch, label %cont
+
+cont:
+  br label %latch
+
+latch:
+  %go.next = phi i1 [ false, %inc ], [ true, %cont ], [ %go, %h ]
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %size
+  br i1 %done, label %exit, label %h, !llvm.loop !10
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @clocked(
+; CHECK-NOT: slot.
+; CHECK: %old = atomicrmw add ptr %n, i32 1 monotonic
+define void @clocked(ptr noalias %out, ptr noalias %n, i64 %size) {
+entry:
+  br label %h
+
+h:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %t = call i32 @clock()
+  %odd = trunc i32 %t to i1
+  br i1 %odd, label %inc, label %latch
+
+inc:
+  %old = atomicrmw add ptr %n, i32 1 monotonic, align 4
+  %q = getelementptr inbounds i64, ptr %out, i32 %old
+  store i64 %i, ptr %q, align 8
+  br label %latch
+
+latch:
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %size
+  br i1 %done, label %exit, label %h, !llvm.loop !11
+
+exit:
+  ret void
+}
+
+declare void @llvm.assume(i1)
+declare i32 @clock() inaccessiblememonly nounwind willreturn
+
 ; The copy that counts has a loop ID of its own, marked as looked at.
 ; CHECK: [[COUNTID]] = distinct !{[[COUNTID]], !{{[0-9]+}}, ![[MARK:[0-9]+]]}
 ; CHECK: ![[MARK]] = !{!"weft.loop.atomics_combined"}
@@ -250,3 +395,7 @@ exit:
 !5 = distinct !{!5, !7}
 !6 = distinct !{!6, !7}
 !7 = !{!"weft.loop.work_items"}
+!8 = distinct !{!8, !7}
+!9 = distinct !{!9, !7}
+!10 = distinct !{!10, !7}
+!11 = distinct !{!11, !7}
