@@ -19,7 +19,8 @@
 // it or is checked at run time not to, over the whole row). So no work-item of the row can observe
 // the counter between the operations, and to every other thread the row's operations may as well
 // have run back to back after its last work-item: relaxed operations order nothing else. The loop
-// has a computable trip count and no loop inside, so the one operation does happen. Integer
+// has a computable trip count and no loop inside (nor a cycle that is none of LoopInfo's loops,
+// from a `goto`), so the one operation does happen. Integer
 // operations only: add, sub (folded as a sum, subtracted once), and, or, xor, min and max
 // (signed and unsigned); a floating-point sum would round differently.
 //
