@@ -279,8 +279,9 @@ exit:
 
 ; Left alone: a cycle inside the iteration that is not a loop of LoopInfo's (irreducible: one
 ; work-item would operate more than once); a value carried from one work-item to the next (the
-; copy would compute it along other ways); a test of a clock (a call touching memory no kernel
-; sees: computed again in the copy it would differ).
+; copy would compute it along other ways); a test of a frozen value (of an undefined one, the copy
+; and the loop could take either); a test of a clock (a call touching memory no kernel sees:
+; computed again in the copy it would differ).
 ; CHECK-LABEL: define void @irreducible(
 ; CHECK-NOT: slot.
 ; CHECK: %old = atomicrmw add ptr %n, i32 1 monotonic
@@ -352,6 +353,36 @@ exit:
   ret void
 }
 
+; CHECK-LABEL: define void @frozen(
+; CHECK-NOT: slot.
+; CHECK: %old = atomicrmw add ptr %n, i32 1 monotonic
+define void @frozen(ptr noalias %in, ptr noalias %out, ptr noalias %n, i64 %size) {
+entry:
+  br label %h
+
+h:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %p = getelementptr inbounds i32, ptr %in, i64 %i
+  %x = load i32, ptr %p, align 4
+  %f = freeze i32 %x
+  %odd = trunc i32 %f to i1
+  br i1 %odd, label %inc, label %latch
+
+inc:
+  %old = atomicrmw add ptr %n, i32 1 monotonic, align 4
+  %q = getelementptr inbounds i64, ptr %out, i32 %old
+  store i64 %i, ptr %q, align 8
+  br label %latch
+
+latch:
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %size
+  br i1 %done, label %exit, label %h, !llvm.loop !12
+
+exit:
+  ret void
+}
+
 ; CHECK-LABEL: define void @clocked(
 ; CHECK-NOT: slot.
 ; CHECK: %old = atomicrmw add ptr %n, i32 1 monotonic
@@ -399,3 +430,4 @@ declare i32 @clock() inaccessiblememonly nounwind willreturn
 !9 = distinct !{!9, !7}
 !10 = distinct !{!10, !7}
 !11 = distinct !{!11, !7}
+!12 = distinct !{!12, !7}
