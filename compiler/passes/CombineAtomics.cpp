@@ -79,6 +79,12 @@ constexpr const char *CombinedMarker = "weft.loop.atomics_combined";
 constexpr unsigned MaxCopiedInstructions = 2000;
 
 /// The value folding x into a running value leaves unchanged, for Op on type T.
+/// The operation that folds operands of Op: itself, but a difference is folded as a sum (and
+/// subtracted once).
+llvm::AtomicRMWInst::BinOp foldOf(llvm::AtomicRMWInst::BinOp Op) {
+  return Op == llvm::AtomicRMWInst::Sub ? llvm::AtomicRMWInst::Add : Op;
+}
+
 llvm::Constant *identityOf(llvm::AtomicRMWInst::BinOp Op, llvm::IntegerType *T) {
   const unsigned Bits = T->getBitWidth();
   switch (Op) {
@@ -296,8 +302,10 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
       }
     }
   // Counters with their results used: one alone in its loop.
+  // The loop is copied: the size limit first, before the analysis costs anything.
   if (Counters.empty() == Slots.empty() || Slots.size() > 1 ||
-      (!Slots.empty() && !resultsMayRun(*Slots[0], L, Accesses, SE, AA)))
+      (!Slots.empty() && (instructionCount(L) > MaxCopiedInstructions ||
+                          !resultsMayRun(*Slots[0], L, Accesses, SE, AA))))
     return std::nullopt;
   if (!Slots.empty()) {
     // What a work-item does after its operation, or where it does none, cannot touch the counter
@@ -389,9 +397,8 @@ std::vector<llvm::AllocaInst *> combine(const std::vector<llvm::AtomicRMWInst *>
     Slots.push_back(Slot);
     B.SetInsertPoint(Preheader->getTerminator());
     B.CreateStore(Identity, Slot);
-    // Folded where the operation was; a difference is folded as a sum and subtracted once.
-    const llvm::AtomicRMWInst::BinOp Fold =
-        Op == llvm::AtomicRMWInst::Sub ? llvm::AtomicRMWInst::Add : Op;
+    // Folded where the operation was.
+    const llvm::AtomicRMWInst::BinOp Fold = foldOf(Op);
     B.SetInsertPoint(A);
     B.CreateStore(llvm::buildAtomicRMWValue(Fold, B, B.CreateLoad(T, Slot), A->getValOperand()),
                   Slot);
@@ -424,8 +431,7 @@ std::vector<llvm::AllocaInst *> combineSlot(llvm::Loop &L, llvm::AtomicRMWInst *
   auto *T = llvm::cast<llvm::IntegerType>(Slot->getType());
   llvm::Type *Int64 = llvm::Type::getInt64Ty(C);
   const llvm::AtomicRMWInst::BinOp Op = Slot->getOperation();
-  const llvm::AtomicRMWInst::BinOp Fold =
-      Op == llvm::AtomicRMWInst::Sub ? llvm::AtomicRMWInst::Add : Op;
+  const llvm::AtomicRMWInst::BinOp Fold = foldOf(Op);
   llvm::Constant *Identity = identityOf(Op, T);
   llvm::BasicBlock *Preheader = L.getLoopPreheader();
   llvm::BasicBlock *Base =
@@ -545,7 +551,7 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
           llvm::isa<llvm::SCEVCouldNotCompute>(SE.getBackedgeTakenCount(L)))
         continue;
       if (std::optional<Plan> P = analyse(*L, SE, AA)) {
-        if ((P->Slot || !P->Checks.empty()) && instructionCount(*L) > MaxCopiedInstructions)
+        if (!P->Checks.empty() && instructionCount(*L) > MaxCopiedInstructions)
           continue;
         Chosen = std::move(*P);
         Found = L;
