@@ -51,6 +51,19 @@
 // its operation, a work-item may read the counter when it is the only one of the row to operate
 // on it; so where such an access may alias the counter, the combined loop runs only when two
 // work-items or more reach the operation (the copy counts them), the loop as it was otherwise.
+//
+// An atomic whose address is not the same for every work-item but one of a few (a histogram's
+// `atomic_inc(&bins[in[i]])` with a `uchar` index: 256 bins of global memory), its results unused,
+// the loop's only atomic, is counted by the row in bins of its own (private memory, as plain
+// accesses) and the bins are added to the counters after the loop, one operation per bin that
+// was touched, in the bins' order. That is the execution where each counter's operations of the
+// row ran back to back after its last work-item, as above. Two cores then exchange a cache line
+// of counters once per row instead of once per operation (the counters a row touches, in order),
+// which is what a histogram with global atomics costs on a CPU. The bins are the offsets
+// ScalarEvolution bounds (a `uchar` or masked index, a clamp; at most MaxBins), of the operation's
+// size. Rows shorter than a quarter of the bins run the loop as it was: clearing and adding up
+// the bins would cost more than the operations. Accesses that may alias the counters are checked
+// over the row as above, against all the bins' bytes.
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
@@ -77,6 +90,8 @@ namespace {
 constexpr const char *CombinedMarker = "weft.loop.atomics_combined";
 /// Above this many instructions a loop that needs a run-time check is not copied (build time).
 constexpr unsigned MaxCopiedInstructions = 2000;
+/// At most this many bins for an atomic whose address is one of a few (private memory per row).
+constexpr uint64_t MaxBins = 1024;
 
 /// The value folding x into a running value leaves unchanged, for Op on type T.
 /// The operation that folds operands of Op: itself, but a difference is folded as a sum (and
@@ -100,7 +115,8 @@ llvm::Constant *identityOf(llvm::AtomicRMWInst::BinOp Op, llvm::IntegerType *T) 
   }
 }
 
-bool isCombinable(const llvm::AtomicRMWInst &A, const llvm::Loop &L) {
+/// Whether A's operations may be folded: relaxed, on an integer, an operation whose operands fold.
+bool isFoldable(const llvm::AtomicRMWInst &A) {
   switch (A.getOperation()) {
   case llvm::AtomicRMWInst::Add:
   case llvm::AtomicRMWInst::Sub:
@@ -118,16 +134,58 @@ bool isCombinable(const llvm::AtomicRMWInst &A, const llvm::Loop &L) {
   // Volatile or not: OpenCL C 1.x's atomic functions take volatile pointers (so that a kernel may
   // pass one), and their operations are atomic, not volatile accesses; the library passes the
   // qualifier on to LLVM's atomic instruction.
-  return A.getOrdering() == llvm::AtomicOrdering::Monotonic && A.getType()->isIntegerTy() &&
-         L.isLoopInvariant(A.getPointerOperand());
+  return A.getOrdering() == llvm::AtomicOrdering::Monotonic && A.getType()->isIntegerTy();
+}
+
+/// The bytes A operates on.
+uint64_t sizeOf(const llvm::AtomicRMWInst &A) {
+  return A.getModule()->getDataLayout().getTypeStoreSize(A.getType());
 }
 
 /// A plain access that may alias a combined operation's counter: the bytes it covers over the
 /// whole row must be checked clear of the counter's before the loop.
 struct RangeCheck {
   const llvm::SCEV *Low, *High; ///< [Low, High) as integers
-  llvm::AtomicRMWInst *Counter;
+  /// The counters' bytes: [Target + From, Target + From + Bytes).
+  llvm::Value *Target;
+  int64_t From;
+  uint64_t Bytes;
 };
+
+/// The counters of an atomic whose address is one of a few: Count of them, of the operation's
+/// size, the first at Base + Lo (bytes).
+struct Bins {
+  llvm::AtomicRMWInst *Op;
+  llvm::Value *Base;
+  int64_t Lo;
+  uint64_t Count;
+};
+
+/// The bins Op's address falls in (see the file's header); none when ScalarEvolution cannot bound
+/// it to at most MaxBins of the operation's size, or in global memory.
+std::optional<Bins> binsOf(llvm::AtomicRMWInst &Op, const llvm::Loop &L,
+                           llvm::ScalarEvolution &SE) {
+  const uint64_t Size = sizeOf(Op);
+  if (Op.getPointerAddressSpace() != GlobalAddressSpace || !llvm::isPowerOf2_64(Size))
+    return std::nullopt;
+  const llvm::SCEV *Address = SE.getSCEV(Op.getPointerOperand());
+  auto *Base = llvm::dyn_cast<llvm::SCEVUnknown>(SE.getPointerBase(Address));
+  if (!Base || !SE.isLoopInvariant(Base, &L))
+    return std::nullopt;
+  const llvm::SCEV *Offset = SE.removePointerBase(Address);
+  if (llvm::isa<llvm::SCEVCouldNotCompute>(Offset) ||
+      SE.GetMinTrailingZeros(Offset) < llvm::Log2_64(Size))
+    return std::nullopt;
+  // Every offset is a multiple of Size: the bins from the lowest multiple to the highest.
+  const llvm::ConstantRange Range = SE.getSignedRange(Offset);
+  if (Range.getBitWidth() > 64 || Range.isFullSet() || Range.isWrappedSet())
+    return std::nullopt;
+  const int64_t Lo = llvm::alignDown(Range.getSignedMin().getSExtValue(), Size),
+                Hi = llvm::alignDown(Range.getSignedMax().getSExtValue(), Size);
+  if (Hi < Lo || uint64_t(Hi - Lo) / Size >= MaxBins)
+    return std::nullopt;
+  return Bins{&Op, Base->getValue(), Lo, uint64_t(Hi - Lo) / Size + 1};
+}
 
 /// The bytes [Low, High) that Access (a load or store in L) covers over all of L's iterations,
 /// as 64-bit integers; none when its address is neither the same in every iteration nor a
@@ -157,12 +215,13 @@ rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvol
 }
 
 /// What weft-combine-atomics does with a loop: combine Counters (results unused), or the one
-/// counter Slot whose results are used, after checking Checks.
+/// counter Slot whose results are used, or count one atomic in Binned, after checking Checks.
 struct Plan {
   std::vector<llvm::AtomicRMWInst *> Counters;
   llvm::AtomicRMWInst *Slot;
   std::vector<RangeCheck> Checks;
   bool SlotFallback; ///< Slot's loop is kept, for rows where fewer than two work-items reach it
+  std::optional<Bins> Binned;
 };
 
 /// Whether L's blocks without the way back to its header have no cycle: LoopInfo finds no loop
@@ -283,12 +342,17 @@ bool resultsMayRun(llvm::AtomicRMWInst &Slot, llvm::Loop &L,
 std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AAResults &AA) {
   if (!iterationIsAcyclic(L))
     return std::nullopt;
-  std::vector<llvm::AtomicRMWInst *> Counters, Slots;
+  std::vector<llvm::AtomicRMWInst *> Counters, Slots, Varying;
   std::vector<llvm::Instruction *> Accesses;
   for (llvm::BasicBlock *BB : L.blocks())
     for (llvm::Instruction &I : *BB) {
-      if (auto *A = llvm::dyn_cast<llvm::AtomicRMWInst>(&I); A && isCombinable(*A, L)) {
-        (A->use_empty() ? Counters : Slots).push_back(A);
+      if (auto *A = llvm::dyn_cast<llvm::AtomicRMWInst>(&I); A && isFoldable(*A)) {
+        if (!L.isLoopInvariant(A->getPointerOperand()) && !A->use_empty())
+          return std::nullopt;
+        (!L.isLoopInvariant(A->getPointerOperand()) ? Varying
+         : A->use_empty()                           ? Counters
+                                                    : Slots)
+            .push_back(A);
       } else if (I.isAtomic() || I.isVolatile()) {
         return std::nullopt;
       } else if (llvm::isa<llvm::LoadInst, llvm::StoreInst>(I)) {
@@ -301,12 +365,39 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
         return std::nullopt;
       }
     }
-  // Counters with their results used: one alone in its loop.
-  // The loop is copied: the size limit first, before the analysis costs anything.
-  if (Counters.empty() == Slots.empty() || Slots.size() > 1 ||
-      (!Slots.empty() && (instructionCount(L) > MaxCopiedInstructions ||
-                          !resultsMayRun(*Slots[0], L, Accesses, SE, AA))))
+  std::vector<RangeCheck> Checks;
+  // The accesses that may alias Counter, an operation's counter or counters [Target + From,
+  // Target + From + Bytes), are checked clear of them over the row: false when one cannot be.
+  auto CheckAccesses = [&](const llvm::MemoryLocation &Counter, llvm::Value *Target, int64_t From,
+                           uint64_t Bytes) {
+    for (llvm::Instruction *Access : Accesses) {
+      if (AA.isNoAlias(llvm::MemoryLocation::get(Access), Counter))
+        continue;
+      std::optional<std::pair<const llvm::SCEV *, const llvm::SCEV *>> Range =
+          rangeOver(L, *Access, SE);
+      if (!Range)
+        return false;
+      Checks.push_back({Range->first, Range->second, Target, From, Bytes});
+    }
+    return true;
+  };
+  std::optional<Bins> Binned;
+  if (!Varying.empty()) {
+    // An atomic whose address is one of a few: the loop's only one. The loop is copied.
+    if (Varying.size() > 1 || !Counters.empty() || !Slots.empty() ||
+        instructionCount(L) > MaxCopiedInstructions || !(Binned = binsOf(*Varying[0], L, SE)))
+      return std::nullopt;
+    // Any access from the counters' base may alias them, wherever it is.
+    if (!CheckAccesses(llvm::MemoryLocation::getBeforeOrAfter(Binned->Base), Binned->Base,
+                       Binned->Lo, Binned->Count * sizeOf(*Varying[0])))
+      return std::nullopt;
+  } else if (Counters.empty() == Slots.empty() || Slots.size() > 1 ||
+             (!Slots.empty() && (instructionCount(L) > MaxCopiedInstructions ||
+                                 !resultsMayRun(*Slots[0], L, Accesses, SE, AA)))) {
+    // Counters with their results used: one alone in its loop. The loop is copied: the size
+    // limit first, before the analysis costs anything.
     return std::nullopt;
+  }
   if (!Slots.empty()) {
     // What a work-item does after its operation, or where it does none, cannot touch the counter
     // while another work-item of the row operates on it (a data race); what it does before may,
@@ -315,9 +406,8 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
       return followsInIteration(*I, *Slots[0], L) &&
              !AA.isNoAlias(llvm::MemoryLocation::get(I), llvm::MemoryLocation::get(Slots[0]));
     });
-    return Plan{{}, Slots[0], {}, Fallback};
+    return Plan{{}, Slots[0], {}, Fallback, std::nullopt};
   }
-  std::vector<RangeCheck> Checks;
   llvm::Type *Int64 = llvm::Type::getInt64Ty(L.getHeader()->getContext());
   for (size_t At = 0; At < Counters.size(); ++At) {
     llvm::AtomicRMWInst *A = Counters[At];
@@ -331,17 +421,11 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
         if (llvm::isa<llvm::SCEVCouldNotCompute>(Other))
           return std::nullopt;
         const uint64_t Size = B->getModule()->getDataLayout().getTypeStoreSize(B->getType());
-        Checks.push_back({Other, SE.getAddExpr(Other, SE.getConstant(Int64, Size)), A});
+        Checks.push_back({Other, SE.getAddExpr(Other, SE.getConstant(Int64, Size)),
+                          A->getPointerOperand(), 0, sizeOf(*A)});
       }
-    for (llvm::Instruction *Access : Accesses) {
-      if (AA.isNoAlias(llvm::MemoryLocation::get(Access), Counter))
-        continue;
-      std::optional<std::pair<const llvm::SCEV *, const llvm::SCEV *>> Range =
-          rangeOver(L, *Access, SE);
-      if (!Range)
-        return std::nullopt;
-      Checks.push_back({Range->first, Range->second, A});
-    }
+    if (!CheckAccesses(Counter, A->getPointerOperand(), 0, sizeOf(*A)))
+      return std::nullopt;
   }
   // The checks are computed before the loop: nothing there may trap (an address computed under a
   // test, `b[n / d]` where the loop tests d != 0, would divide unguarded).
@@ -350,23 +434,23 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
   for (const RangeCheck &C : Checks)
     if (!Expander.isSafeToExpandAt(C.Low, Before) || !Expander.isSafeToExpandAt(C.High, Before))
       return std::nullopt;
-  return Plan{std::move(Counters), nullptr, std::move(Checks), false};
+  return Plan{std::move(Counters), nullptr, std::move(Checks), false, std::move(Binned)};
 }
 
 /// Whether every range in Checks lies clear of its counter, computed before L (in its preheader).
 llvm::Value *clearOfCounters(llvm::Loop &L, const std::vector<RangeCheck> &Checks,
                              llvm::ScalarEvolution &SE) {
   llvm::Instruction *At = L.getLoopPreheader()->getTerminator();
-  const llvm::DataLayout &DL = At->getModule()->getDataLayout();
-  llvm::SCEVExpander Expander(SE, DL, "counter.check");
+  llvm::SCEVExpander Expander(SE, At->getModule()->getDataLayout(), "counter.check");
   llvm::IRBuilder<> B(At);
   llvm::Value *Clear = B.getTrue();
   for (const RangeCheck &C : Checks) {
     llvm::Value *Low = Expander.expandCodeFor(C.Low, B.getInt64Ty(), At);
     llvm::Value *High = Expander.expandCodeFor(C.High, B.getInt64Ty(), At);
-    llvm::Value *Counter = B.CreatePtrToInt(C.Counter->getPointerOperand(), B.getInt64Ty());
-    llvm::Value *CounterEnd =
-        B.CreateAdd(Counter, B.getInt64(DL.getTypeStoreSize(C.Counter->getType()).getFixedSize()));
+    llvm::Value *Counter = B.CreatePtrToInt(C.Target, B.getInt64Ty());
+    if (C.From != 0)
+      Counter = B.CreateAdd(Counter, B.getInt64(C.From));
+    llvm::Value *CounterEnd = B.CreateAdd(Counter, B.getInt64(C.Bytes));
     llvm::Value *Apart =
         B.CreateOr(B.CreateICmpULE(CounterEnd, Low), B.CreateICmpULE(High, Counter));
     Clear = B.CreateAnd(Clear, Apart, "counters.clear");
@@ -413,6 +497,81 @@ std::vector<llvm::AllocaInst *> combine(const std::vector<llvm::AtomicRMWInst *>
     A->eraseFromParent();
   }
   return Slots;
+}
+
+/// A loop over the bins 0 to Count - 1, before Before (which moves into a block after it):
+/// returns the bin's index, in the loop's first block, whose terminator each bin's work goes
+/// before.
+llvm::PHINode *loopOverBins(llvm::Instruction *Before, uint64_t Count, const llvm::Twine &Name) {
+  llvm::BasicBlock *Into = Before->getParent();
+  llvm::BasicBlock *After = llvm::SplitBlock(Into, Before);
+  llvm::LLVMContext &C = Into->getContext();
+  auto *Bin = llvm::BasicBlock::Create(C, Name, Into->getParent(), After);
+  auto *Next = llvm::BasicBlock::Create(C, Name + ".next", Into->getParent(), After);
+  Into->getTerminator()->setSuccessor(0, Bin);
+  llvm::IRBuilder<> B(Bin);
+  llvm::PHINode *Index = B.CreatePHI(B.getInt64Ty(), 2, Name + ".index");
+  B.CreateBr(Next);
+  B.SetInsertPoint(Next);
+  llvm::Value *Following = B.CreateNUWAdd(Index, B.getInt64(1));
+  B.CreateCondBr(B.CreateICmpULT(Following, B.getInt64(Count)), Bin, After);
+  Index->addIncoming(B.getInt64(0), Into);
+  Index->addIncoming(Following, Next);
+  return Index;
+}
+
+/// Counts Binned's operation (in the loop with preheader Preheader, whose only exit edge is
+/// Latch -> Exit) in bins of private memory, cleared before the loop, and does one operation per
+/// bin that is not the identity after it, in the bins' order (see the file's header).
+void countInBins(const Bins &Binned, llvm::AtomicRMWInst *A, llvm::BasicBlock *Preheader,
+                 llvm::BasicBlock *Latch, llvm::BasicBlock *Exit) {
+  llvm::Function &F = *Latch->getParent();
+  auto *T = llvm::cast<llvm::IntegerType>(A->getType());
+  const llvm::AtomicRMWInst::BinOp Op = A->getOperation();
+  llvm::Constant *Identity = identityOf(Op, T);
+  auto *Array = llvm::ArrayType::get(T, Binned.Count);
+  const uint64_t Size = sizeOf(*A);
+  llvm::IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  llvm::AllocaInst *Bins = B.CreateAlloca(Array, nullptr, "bins");
+  auto BinAt = [&](llvm::Value *Index) {
+    return B.CreateInBoundsGEP(Array, Bins, {B.getInt64(0), Index});
+  };
+  // Cleared before the loop: all bytes alike (0 or all ones) but for signed minima and maxima.
+  if (Identity->isNullValue() || Identity->isAllOnesValue()) {
+    B.SetInsertPoint(Preheader->getTerminator());
+    B.CreateMemSet(Bins, B.getInt8(Identity->isNullValue() ? 0 : 0xff), Binned.Count * Size,
+                   Bins->getAlign());
+  } else {
+    llvm::PHINode *Index = loopOverBins(Preheader->getTerminator(), Binned.Count, "bins.clear");
+    B.SetInsertPoint(Index->getParent()->getTerminator());
+    B.CreateStore(Identity, BinAt(Index));
+  }
+  // Folded into its bin where the operation was.
+  B.SetInsertPoint(A);
+  llvm::Value *Base = B.CreatePtrToInt(Binned.Base, B.getInt64Ty());
+  if (Binned.Lo != 0)
+    Base = B.CreateAdd(Base, B.getInt64(Binned.Lo));
+  llvm::Value *Index =
+      B.CreateLShr(B.CreateSub(B.CreatePtrToInt(A->getPointerOperand(), B.getInt64Ty()), Base),
+                   llvm::Log2_64(Size), "bin", /*isExact=*/true);
+  llvm::Value *Cell = BinAt(Index);
+  B.CreateStore(llvm::buildAtomicRMWValue(foldOf(Op), B, B.CreateLoad(T, Cell), A->getValOperand()),
+                Cell);
+  // After the loop: one operation per bin folded into.
+  llvm::BasicBlock *Out = llvm::SplitEdge(Latch, Exit);
+  Out->setName("binned.atomics");
+  llvm::PHINode *Bin = loopOverBins(Out->getTerminator(), Binned.Count, "bins.add");
+  B.SetInsertPoint(Bin->getParent()->getTerminator());
+  llvm::Value *Total = B.CreateLoad(T, BinAt(Bin), "bin.total");
+  llvm::Instruction *Then = llvm::SplitBlockAndInsertIfThen(
+      B.CreateICmpNE(Total, Identity), Bin->getParent()->getTerminator(), false);
+  B.SetInsertPoint(Then);
+  llvm::Value *Offset = B.CreateShl(Bin, llvm::Log2_64(Size));
+  if (Binned.Lo != 0)
+    Offset = B.CreateAdd(Offset, B.getInt64(Binned.Lo));
+  llvm::Value *Counter = B.CreateInBoundsGEP(B.getInt8Ty(), Binned.Base, Offset);
+  B.CreateAtomicRMW(Op, Counter, Total, A->getAlign(), A->getOrdering(), A->getSyncScopeID());
+  A->eraseFromParent();
 }
 
 /// Takes Slot's results (in L, whose only exit edge goes to Exit) from a running value: a copy
@@ -576,11 +735,21 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
     llvm::ValueToValueMapTy Map;
     L.setLoopID(Marked());
     llvm::BasicBlock *Original = nullptr;
-    if (!Checks.empty() || Chosen.SlotFallback) {
+    if (!Checks.empty() || Chosen.SlotFallback || Chosen.Binned) {
       // Two versions: the combined one when the accesses are clear of the counters (for a
-      // counter whose results are used: when two work-items or more reach it), else the loop as
-      // it was.
+      // counter whose results are used: when two work-items or more reach it; for bins: when
+      // the row has a quarter as many work-items as bins or more), else the loop as it was.
       llvm::Value *Clear = Checks.empty() ? nullptr : clearOfCounters(L, Checks, SE);
+      if (Chosen.Binned) {
+        llvm::IRBuilder<> B(Preheader->getTerminator());
+        llvm::SCEVExpander Expander(SE, F.getParent()->getDataLayout(), "bins.check");
+        llvm::Value *Taken = Expander.expandCodeFor(SE.getBackedgeTakenCount(&L), nullptr,
+                                                    Preheader->getTerminator());
+        llvm::Value *Long =
+            B.CreateICmpUGE(B.CreateZExtOrTrunc(Taken, B.getInt64Ty()),
+                            B.getInt64(llvm::divideCeil(Chosen.Binned->Count, 4) - 1), "bins.row");
+        Clear = Clear ? B.CreateAnd(Clear, Long) : Long;
+      }
       Original = llvm::SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI, nullptr,
                                   "counters.alias.preheader");
       Combined = copyLoop(L, Original, ".combined", Map, DT, LI);
@@ -595,6 +764,9 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
     if (Chosen.Slot) {
       Slots = combineSlot(*Combined, llvm::cast<llvm::AtomicRMWInst>(mapped(Map, Chosen.Slot)),
                           Exit, DT, LI, Marked(), Original);
+    } else if (Chosen.Binned) {
+      countInBins(*Chosen.Binned, llvm::cast<llvm::AtomicRMWInst>(mapped(Map, Chosen.Binned->Op)),
+                  Combined->getLoopPreheader(), Combined->getLoopLatch(), Exit);
     } else {
       std::vector<llvm::AtomicRMWInst *> Counters;
       for (llvm::AtomicRMWInst *A : Chosen.Counters)

@@ -230,7 +230,9 @@ struct SignExtendedIndicesPass : llvm::PassInfoMixin<SignExtendedIndicesPass> {
 /// after it, where nothing else in the loop can touch the counter (checked at run time where
 /// alias analysis cannot tell); the loop's one such operation whose results are used (a slot
 /// counter) is done once for the row after a copy of the loop has folded the operands, each
-/// work-item's result computed from it (see the file's header).
+/// work-item's result computed from it; the loop's one such operation whose address is one of a
+/// few (a histogram's bins, results unused) is counted in private bins and added to the counters
+/// after the loop, a bin at a time (see the file's header).
 struct CombineAtomicsPass : llvm::PassInfoMixin<CombineAtomicsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };

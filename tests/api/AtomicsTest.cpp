@@ -706,5 +706,116 @@ TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
   clReleaseProgram(P);
 }
 
+// A relaxed atomic whose address is one of a few (a histogram's bins) is counted by a row in bins
+// of private memory and added to the counters after it (weft-combine-atomics): the counts must
+// come out exact for each kind of bound (a `uchar` index, a mask, a clamp, an offset into the
+// array), each operation (sub, signed max with its non-zero identity, 64-bit add), work-items
+// that skip the operation, rows shorter than a quarter of the bins (which run as they were) and
+// longer, 1D and 2D groups. `near` reads counters of the same buffer that the run never touches:
+// from 100, among the bins the index could reach (its rows run as they were), and from 128, just
+// past them (counted in bins after the check). `reads_own`: one
+// work-item counts and then reads its counter, which must hold its own operation (it fails when
+// the bins are taken whatever the accesses).
+TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
+  cl_program P = built(R"(
+    #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+    size_t item() { return get_global_id(1) * get_global_size(0) + get_global_id(0); }
+    kernel void bytes(global const uchar *in, global uint *bins) {
+      atomic_inc(&bins[in[item()]]);
+    }
+    kernel void masked_sub(global const uchar *in, global int *bins) {
+      size_t i = item();
+      if (in[i] > 40)
+        atomic_sub(&bins[in[i] & 31], (int)(i % 7));
+    }
+    kernel void clamped(global const int *v, global uint *bins) {
+      atomic_add(&bins[clamp(v[item()], 0, 99)], 3u);
+    }
+    kernel void offset_max(global const uchar *in, global int *bins) {
+      size_t i = item();
+      atomic_max(&bins[16 + (in[i] >> 4)], (int)(i % 1000) - 500);
+    }
+    kernel void wide(global const uchar *in, global long *bins) {
+      size_t i = item();
+      atom_add(&bins[in[i] % 16], ((long)i << 33) + 1);
+    }
+    kernel void near(global const uchar *in, global uint *bins, global uint *out, uint from) {
+      size_t i = item();
+      out[i] = bins[from + get_local_id(0)];
+      if (in[i] < 100)
+        atomic_inc(&bins[in[i] % 128]);
+    }
+    kernel void reads_own(global const uchar *in, global uint *bins, global uint *out, uint k) {
+      if (item() == 3) {
+        atomic_inc(&bins[in[3]]);
+        out[0] = bins[k];
+      }
+    })");
+  const Shape Shapes[] = {{{64 * 8, 12}, {64, 3}},
+                          {{256 * 3, 1}, {256, 1}},
+                          {{13 * 6, 9 * 4}, {13, 9}},
+                          {{40 * 5, 2}, {40, 1}}};
+  for (const Shape &S : Shapes) {
+    SCOPED_TRACE("global " + std::to_string(S.Global[0]) + " x " + std::to_string(S.Global[1]));
+    const size_t N = S.items();
+    std::vector<cl_uchar> In(N);
+    std::vector<cl_int> V(N);
+    for (size_t I = 0; I < N; ++I) {
+      In[I] = cl_uchar((I * 2654435761u) >> 13);
+      V[I] = cl_int((I * 40503u) % 160) - 30;
+    }
+    cl_mem MIn = buffer(N, CL_MEM_COPY_HOST_PTR, In.data()),
+           MV = buffer(N * 4, CL_MEM_COPY_HOST_PTR, V.data()), MOut = buffer(N * 4);
+    cl_command_queue Q = queue();
+    // Runs Name on (Data, a buffer of Bins counters starting at Init, Rest...) and returns the
+    // counters.
+    auto Run = [&](const char *Name, cl_mem Data, auto Init, size_t Bins, auto... Rest) {
+      using T = decltype(Init);
+      std::vector<T> Start(Bins, Init);
+      cl_mem MB = buffer(Bins * sizeof(T), CL_MEM_COPY_HOST_PTR, Start.data());
+      cl_kernel K = clCreateKernel(P, Name, nullptr);
+      setArgs(K, Data, MB, Rest...);
+      EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 2, nullptr, S.Global, S.Local, 0, nullptr, nullptr),
+                CL_SUCCESS);
+      std::vector<T> Got = read<T>(Q, MB, Bins);
+      clReleaseKernel(K);
+      clReleaseMemObject(MB);
+      return Got;
+    };
+    std::vector<cl_uint> Bytes(256, 7), Clamped(100, 0), Near(128 + 256, 1);
+    std::vector<cl_int> Masked(32, 0), Max(40, INT32_MIN);
+    std::vector<cl_long> Wide(16, 0);
+    for (size_t I = 0; I < N; ++I) {
+      ++Bytes[In[I]];
+      if (In[I] > 40)
+        Masked[In[I] & 31] -= cl_int(I % 7);
+      Clamped[std::clamp(V[I], 0, 99)] += 3;
+      Max[16 + (In[I] >> 4)] = std::max(Max[16 + (In[I] >> 4)], cl_int(I % 1000) - 500);
+      Wide[In[I] % 16] += (cl_long(I) << 33) + 1;
+      if (In[I] < 100)
+        ++Near[In[I] % 128];
+    }
+    EXPECT_EQ(Run("bytes", MIn, cl_uint(7), 256), Bytes);
+    EXPECT_EQ(Run("masked_sub", MIn, cl_int(0), 32), Masked);
+    EXPECT_EQ(Run("clamped", MV, cl_uint(0), 100), Clamped);
+    EXPECT_EQ(Run("offset_max", MIn, cl_int(INT32_MIN), 40), Max);
+    EXPECT_EQ(Run("wide", MIn, cl_long(0), 16), Wide);
+    for (cl_uint From : {100, 128}) {
+      SCOPED_TRACE("near, from " + std::to_string(From));
+      EXPECT_EQ(Run("near", MIn, cl_uint(1), Near.size(), MOut, From), Near);
+      // What it read: counters no work-item counts in.
+      const std::vector<cl_uint> Out = read<cl_uint>(Q, MOut, N);
+      EXPECT_TRUE(std::all_of(Out.begin(), Out.end(), [](cl_uint X) { return X == 1; }));
+    }
+    std::vector<cl_uint> Own(256, 1);
+    ++Own[In[3]];
+    EXPECT_EQ(Run("reads_own", MIn, cl_uint(1), 256, MOut, cl_uint(In[3])), Own);
+    EXPECT_EQ(read<cl_uint>(Q, MOut, 1)[0], 2u);
+    for (cl_mem M : {MIn, MV, MOut})
+      clReleaseMemObject(M);
+  }
+  clReleaseProgram(P);
+}
+
 } // namespace
 } // namespace weft::test
