@@ -638,19 +638,14 @@ std::vector<llvm::AllocaInst *> combineSlot(llvm::Loop &L, llvm::AtomicRMWInst *
         Dead.push_back(&I);
   SlotCopy->replaceAllUsesWith(llvm::PoisonValue::get(T));
   Dead.push_back(SlotCopy);
-  for (llvm::Instruction *I : Dead)
+  // What fed only the stores and the branches dropped, and what Slot's result fed, goes with
+  // them (resultsMayRun: nothing else). Blocks no longer reached stay for later passes to drop.
+  llvm::SmallVector<llvm::WeakTrackingVH, 32> Feeding;
+  for (llvm::Instruction *I : Dead) {
+    Feeding.append(I->op_begin(), I->op_end());
     I->eraseFromParent();
-  // What fed only the stores and the branches dropped, and what Slot's result fed, goes
-  // (resultsMayRun: nothing else). Blocks no longer reached stay for later passes to drop.
-  for (bool Erased = true; Erased;) {
-    Erased = false;
-    for (llvm::BasicBlock *BB : Count->blocks())
-      for (llvm::Instruction &I : llvm::make_early_inc_range(llvm::reverse(*BB)))
-        if (llvm::isInstructionTriviallyDead(&I)) {
-          I.eraseFromParent();
-          Erased = true;
-        }
   }
+  llvm::RecursivelyDeleteTriviallyDeadInstructionsPermissive(Feeding);
 
   // Before L: the counter's value before the row, from one operation when any work-item
   // reaches Slot (with a fallback: when two or more do; the fallback runs otherwise).
