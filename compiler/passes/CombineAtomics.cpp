@@ -93,13 +93,13 @@ constexpr unsigned MaxCopiedInstructions = 2000;
 /// At most this many bins for an atomic whose address is one of a few (private memory per row).
 constexpr uint64_t MaxBins = 1024;
 
-/// The value folding x into a running value leaves unchanged, for Op on type T.
 /// The operation that folds operands of Op: itself, but a difference is folded as a sum (and
 /// subtracted once).
 llvm::AtomicRMWInst::BinOp foldOf(llvm::AtomicRMWInst::BinOp Op) {
   return Op == llvm::AtomicRMWInst::Sub ? llvm::AtomicRMWInst::Add : Op;
 }
 
+/// The value folding x into a running value leaves unchanged, for Op on type T.
 llvm::Constant *identityOf(llvm::AtomicRMWInst::BinOp Op, llvm::IntegerType *T) {
   const unsigned Bits = T->getBitWidth();
   switch (Op) {
