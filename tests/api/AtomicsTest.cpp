@@ -32,6 +32,17 @@ const Shape OddShapes[] = {
 
 class Atomics : public KernelApi {
 protected:
+  /// Runs P's kernel Name with Args over S on Q and waits for it.
+  template <typename... A>
+  void launch(cl_command_queue Q, cl_program P, const char *Name, const Shape &S,
+              const A &...Args) {
+    cl_kernel K = clCreateKernel(P, Name, nullptr);
+    setArgs(K, Args...);
+    ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 2, nullptr, S.Global, S.Local, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(clFinish(Q), CL_SUCCESS);
+    clReleaseKernel(K);
+  }
   /// Runs Launch(Data, Counter) twice, the counter first in the data buffer ({100, 0, 0, 0}),
   /// then in one of its own holding the same, for a kernel that adds 5 to the counter once, and
   /// passes Check whether they were one buffer.
@@ -571,14 +582,6 @@ TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
       }
     })");
   cl_command_queue Q = queue();
-  auto launch = [&](const char *Name, const Shape &S, auto... Args) {
-    cl_kernel K = clCreateKernel(P, Name, nullptr);
-    setArgs(K, Args...);
-    ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 2, nullptr, S.Global, S.Local, 0, nullptr, nullptr),
-              CL_SUCCESS);
-    ASSERT_EQ(clFinish(Q), CL_SUCCESS);
-    clReleaseKernel(K);
-  };
   for (const Shape &S : OddShapes) {
     SCOPED_TRACE("global " + std::to_string(S.Global[0]) + " x " + std::to_string(S.Global[1]));
     const size_t N = S.items(), Groups = N / (S.Local[0] * S.Local[1]);
@@ -589,7 +592,7 @@ TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
     cl_mem MA = buffer(N * 4, CL_MEM_COPY_HOST_PTR, A.data()), Out = buffer(N * 12),
            Pos = buffer(N * 4),
            Counter = buffer(4, CL_MEM_COPY_HOST_PTR, const_cast<cl_int *>(&Zero));
-    launch("compact", S, MA, Out, Counter, Pos);
+    launch(Q, P, "compact", S, MA, Out, Counter, Pos);
     const std::vector<cl_int> Slots = read<cl_int>(Q, Pos, N), Packed = read<cl_int>(Q, Out, N * 3);
     size_t Kept = 0;
     std::vector<bool> Taken(N * 3, false);
@@ -614,7 +617,7 @@ TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
     cl_mem List = buffer(N * 4),
            Count = buffer(4, CL_MEM_COPY_HOST_PTR, const_cast<cl_int *>(&Zero));
     clEnqueueFillBuffer(Q, List, &None, 4, 0, N * 4, 0, nullptr, nullptr);
-    launch("bounded", S, MA, List, Count, Cap);
+    launch(Q, P, "bounded", S, MA, List, Count, Cap);
     const std::vector<cl_int> Listed = read<cl_int>(Q, List, N);
     std::vector<bool> Seen(N, false);
     for (size_t K = 0; K < N; ++K) {
@@ -639,7 +642,7 @@ TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
     for (int Sign : {1, -1}) {
       const cl_int First = Sign > 0 ? -5000 : 7000000;
       cl_mem C = buffer(4, CL_MEM_COPY_HOST_PTR, const_cast<cl_int *>(&First));
-      launch(Sign > 0 ? "adds" : "subs", S, MP, C, Olds);
+      launch(Q, P, Sign > 0 ? "adds" : "subs", S, MP, C, Olds);
       std::vector<cl_int> Got = read<cl_int>(Q, Olds, N);
       std::vector<size_t> Order(N);
       for (size_t I = 0; I < N; ++I)
@@ -658,7 +661,7 @@ TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
     // and the first of the work-items with the largest operand sees something smaller.
     const cl_int Low = -1000;
     cl_mem C = buffer(4, CL_MEM_COPY_HOST_PTR, const_cast<cl_int *>(&Low));
-    launch("maxes", S, MA, C, Olds);
+    launch(Q, P, "maxes", S, MA, C, Olds);
     const std::vector<cl_int> Got = read<cl_int>(Q, Olds, N);
     const cl_int Max = *std::max_element(A.begin(), A.end());
     EXPECT_EQ(read<cl_int>(Q, C, 1)[0], Max);
@@ -674,7 +677,7 @@ TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
 
     // Local tickets: each group's are 1000 down to 1000 - size + 1, each once.
     cl_mem Tickets = buffer(N * 4), Left = buffer(Groups * 4);
-    launch("local_tickets", S, Tickets, Left);
+    launch(Q, P, "local_tickets", S, Tickets, Left);
     const std::vector<cl_int> T = read<cl_int>(Q, Tickets, N);
     const size_t L = S.Local[0] * S.Local[1];
     std::vector<std::vector<cl_int>> PerGroup(Groups);
@@ -697,7 +700,7 @@ TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
   counterInOrBesideData(
       Q,
       [&](cl_mem Data, cl_mem Counter) {
-        launch("reads_first", Shape{{64, 1}, {16, 1}}, Data, Counter, Out, cl_int(3));
+        launch(Q, P, "reads_first", Shape{{64, 1}, {16, 1}}, Data, Counter, Out, cl_int(3));
       },
       [&](bool) {
         EXPECT_EQ(read<cl_int>(Q, Out, 2), (std::vector<cl_int>{100, 100}));
@@ -773,12 +776,8 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
       using T = decltype(Init);
       std::vector<T> Start(Bins, Init);
       cl_mem MB = buffer(Bins * sizeof(T), CL_MEM_COPY_HOST_PTR, Start.data());
-      cl_kernel K = clCreateKernel(P, Name, nullptr);
-      setArgs(K, Data, MB, Rest...);
-      EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 2, nullptr, S.Global, S.Local, 0, nullptr, nullptr),
-                CL_SUCCESS);
+      launch(Q, P, Name, S, Data, MB, Rest...);
       std::vector<T> Got = read<T>(Q, MB, Bins);
-      clReleaseKernel(K);
       clReleaseMemObject(MB);
       return Got;
     };
