@@ -82,6 +82,7 @@
 #include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
 
 #include <optional>
+#include <variant>
 
 namespace weft::compiler {
 namespace {
@@ -214,14 +215,22 @@ rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvol
   return std::pair{SE.getUMinExpr(First, Last), SE.getAddExpr(SE.getUMaxExpr(First, Last), Size)};
 }
 
-/// What weft-combine-atomics does with a loop: combine Counters (results unused), or the one
-/// counter Slot whose results are used, or count one atomic in Binned, after checking Checks.
+/// Counters whose results are unused, each combined into one operation after the row.
+struct CounterOps {
+  std::vector<llvm::AtomicRMWInst *> Ops;
+};
+
+/// The one counter whose results are used, taken by the row in one operation before it.
+struct SlotOp {
+  llvm::AtomicRMWInst *Op;
+  bool Fallback; ///< the loop is kept as it was, for rows where fewer than two work-items reach Op
+};
+
+/// What weft-combine-atomics does with a loop (one of its three modes, see the file's header),
+/// after checking Checks.
 struct Plan {
-  std::vector<llvm::AtomicRMWInst *> Counters;
-  llvm::AtomicRMWInst *Slot;
+  std::variant<CounterOps, SlotOp, Bins> Mode;
   std::vector<RangeCheck> Checks;
-  bool SlotFallback; ///< Slot's loop is kept, for rows where fewer than two work-items reach it
-  std::optional<Bins> Binned;
 };
 
 /// Whether L's blocks without the way back to its header have no cycle: LoopInfo finds no loop
@@ -347,12 +356,12 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
   for (llvm::BasicBlock *BB : L.blocks())
     for (llvm::Instruction &I : *BB) {
       if (auto *A = llvm::dyn_cast<llvm::AtomicRMWInst>(&I); A && isFoldable(*A)) {
-        if (!L.isLoopInvariant(A->getPointerOperand()) && !A->use_empty())
+        if (L.isLoopInvariant(A->getPointerOperand()))
+          (A->use_empty() ? Counters : Slots).push_back(A);
+        else if (A->use_empty())
+          Varying.push_back(A);
+        else
           return std::nullopt;
-        (!L.isLoopInvariant(A->getPointerOperand()) ? Varying
-         : A->use_empty()                           ? Counters
-                                                    : Slots)
-            .push_back(A);
       } else if (I.isAtomic() || I.isVolatile()) {
         return std::nullopt;
       } else if (llvm::isa<llvm::LoadInst, llvm::StoreInst>(I)) {
@@ -406,7 +415,7 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
       return followsInIteration(*I, *Slots[0], L) &&
              !AA.isNoAlias(llvm::MemoryLocation::get(I), llvm::MemoryLocation::get(Slots[0]));
     });
-    return Plan{{}, Slots[0], {}, Fallback, std::nullopt};
+    return Plan{SlotOp{Slots[0], Fallback}, {}};
   }
   llvm::Type *Int64 = llvm::Type::getInt64Ty(L.getHeader()->getContext());
   for (size_t At = 0; At < Counters.size(); ++At) {
@@ -420,8 +429,7 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
         const llvm::SCEV *Other = SE.getPtrToIntExpr(SE.getSCEV(B->getPointerOperand()), Int64);
         if (llvm::isa<llvm::SCEVCouldNotCompute>(Other))
           return std::nullopt;
-        const uint64_t Size = B->getModule()->getDataLayout().getTypeStoreSize(B->getType());
-        Checks.push_back({Other, SE.getAddExpr(Other, SE.getConstant(Int64, Size)),
+        Checks.push_back({Other, SE.getAddExpr(Other, SE.getConstant(Int64, sizeOf(*B))),
                           A->getPointerOperand(), 0, sizeOf(*A)});
       }
     if (!CheckAccesses(Counter, A->getPointerOperand(), 0, sizeOf(*A)))
@@ -434,17 +442,29 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
   for (const RangeCheck &C : Checks)
     if (!Expander.isSafeToExpandAt(C.Low, Before) || !Expander.isSafeToExpandAt(C.High, Before))
       return std::nullopt;
-  return Plan{std::move(Counters), nullptr, std::move(Checks), false, std::move(Binned)};
+  if (Binned)
+    return Plan{std::move(*Binned), std::move(Checks)};
+  return Plan{CounterOps{std::move(Counters)}, std::move(Checks)};
 }
 
-/// Whether every range in Checks lies clear of its counter, computed before L (in its preheader).
-llvm::Value *clearOfCounters(llvm::Loop &L, const std::vector<RangeCheck> &Checks,
-                             llvm::ScalarEvolution &SE) {
+/// Whether P runs L in two versions: the combined one, and the loop as it was for the rows its
+/// condition (versionCondition) or the slot's count of work-items turns away.
+bool isVersioned(const Plan &P) {
+  const auto *S = std::get_if<SlotOp>(&P.Mode);
+  return !P.Checks.empty() || std::holds_alternative<Bins>(P.Mode) || (S && S->Fallback);
+}
+
+/// When the combined version of L may run, computed before L (in its preheader): every range in
+/// P's checks lies clear of its counters, and for bins, the row has a quarter as many work-items
+/// as bins or more. None when it always may.
+llvm::Value *versionCondition(llvm::Loop &L, const Plan &P, llvm::ScalarEvolution &SE) {
   llvm::Instruction *At = L.getLoopPreheader()->getTerminator();
   llvm::SCEVExpander Expander(SE, At->getModule()->getDataLayout(), "counter.check");
   llvm::IRBuilder<> B(At);
-  llvm::Value *Clear = B.getTrue();
-  for (const RangeCheck &C : Checks) {
+  llvm::Value *Clear = nullptr;
+  if (!P.Checks.empty())
+    Clear = B.getTrue();
+  for (const RangeCheck &C : P.Checks) {
     llvm::Value *Low = Expander.expandCodeFor(C.Low, B.getInt64Ty(), At);
     llvm::Value *High = Expander.expandCodeFor(C.High, B.getInt64Ty(), At);
     llvm::Value *Counter = B.CreatePtrToInt(C.Target, B.getInt64Ty());
@@ -454,6 +474,13 @@ llvm::Value *clearOfCounters(llvm::Loop &L, const std::vector<RangeCheck> &Check
     llvm::Value *Apart =
         B.CreateOr(B.CreateICmpULE(CounterEnd, Low), B.CreateICmpULE(High, Counter));
     Clear = B.CreateAnd(Clear, Apart, "counters.clear");
+  }
+  if (const auto *Binned = std::get_if<Bins>(&P.Mode)) {
+    llvm::Value *Taken = Expander.expandCodeFor(SE.getBackedgeTakenCount(&L), nullptr, At);
+    llvm::Value *Long =
+        B.CreateICmpUGE(B.CreateZExtOrTrunc(Taken, B.getInt64Ty()),
+                        B.getInt64(llvm::divideCeil(Binned->Count, 4) - 1), "bins.row");
+    Clear = Clear ? B.CreateAnd(Clear, Long) : Long;
   }
   return Clear;
 }
@@ -725,26 +752,12 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
       return llvm::makePostTransformationMetadata(C, ID, {}, {loopOption(C, CombinedMarker)});
     };
     std::vector<llvm::AllocaInst *> Slots;
-    const std::vector<RangeCheck> &Checks = Chosen.Checks;
     llvm::Loop *Combined = &L;
     llvm::ValueToValueMapTy Map;
     L.setLoopID(Marked());
     llvm::BasicBlock *Original = nullptr;
-    if (!Checks.empty() || Chosen.SlotFallback || Chosen.Binned) {
-      // Two versions: the combined one when the accesses are clear of the counters (for a
-      // counter whose results are used: when two work-items or more reach it; for bins: when
-      // the row has a quarter as many work-items as bins or more), else the loop as it was.
-      llvm::Value *Clear = Checks.empty() ? nullptr : clearOfCounters(L, Checks, SE);
-      if (Chosen.Binned) {
-        llvm::IRBuilder<> B(Preheader->getTerminator());
-        llvm::SCEVExpander Expander(SE, F.getParent()->getDataLayout(), "bins.check");
-        llvm::Value *Taken = Expander.expandCodeFor(SE.getBackedgeTakenCount(&L), nullptr,
-                                                    Preheader->getTerminator());
-        llvm::Value *Long =
-            B.CreateICmpUGE(B.CreateZExtOrTrunc(Taken, B.getInt64Ty()),
-                            B.getInt64(llvm::divideCeil(Chosen.Binned->Count, 4) - 1), "bins.row");
-        Clear = Clear ? B.CreateAnd(Clear, Long) : Long;
-      }
+    if (isVersioned(Chosen)) {
+      llvm::Value *Clear = versionCondition(L, Chosen, SE);
       Original = llvm::SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI, nullptr,
                                   "counters.alias.preheader");
       Combined = copyLoop(L, Original, ".combined", Map, DT, LI);
@@ -756,16 +769,18 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
       addExitValues(Exit, Latch, Map, llvm::cast<llvm::BasicBlock>(Map[Latch]));
       Combined->setLoopID(Marked());
     }
-    if (Chosen.Slot) {
-      Slots = combineSlot(*Combined, llvm::cast<llvm::AtomicRMWInst>(mapped(Map, Chosen.Slot)),
-                          Exit, DT, LI, Marked(), Original);
-    } else if (Chosen.Binned) {
-      countInBins(*Chosen.Binned, llvm::cast<llvm::AtomicRMWInst>(mapped(Map, Chosen.Binned->Op)),
-                  Combined->getLoopPreheader(), Combined->getLoopLatch(), Exit);
+    auto InCombined = [&](llvm::AtomicRMWInst *A) {
+      return llvm::cast<llvm::AtomicRMWInst>(mapped(Map, A));
+    };
+    if (const auto *S = std::get_if<SlotOp>(&Chosen.Mode)) {
+      Slots = combineSlot(*Combined, InCombined(S->Op), Exit, DT, LI, Marked(), Original);
+    } else if (const auto *Binned = std::get_if<Bins>(&Chosen.Mode)) {
+      countInBins(*Binned, InCombined(Binned->Op), Combined->getLoopPreheader(),
+                  Combined->getLoopLatch(), Exit);
     } else {
       std::vector<llvm::AtomicRMWInst *> Counters;
-      for (llvm::AtomicRMWInst *A : Chosen.Counters)
-        Counters.push_back(llvm::cast<llvm::AtomicRMWInst>(mapped(Map, A)));
+      for (llvm::AtomicRMWInst *A : std::get<CounterOps>(Chosen.Mode).Ops)
+        Counters.push_back(InCombined(A));
       Slots = combine(Counters, Combined->getLoopPreheader(), Combined->getLoopLatch(), Exit);
     }
     llvm::DominatorTree Fresh(F);
