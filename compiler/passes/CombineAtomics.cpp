@@ -52,18 +52,21 @@
 // on it; so where such an access may alias the counter, the combined loop runs only when two
 // work-items or more reach the operation (the copy counts them), the loop as it was otherwise.
 //
-// An atomic whose address is not the same for every work-item but one of a few (a histogram's
-// `atomic_inc(&bins[in[i]])` with a `uchar` index: 256 bins of global memory), its results unused,
-// the loop's only atomic, is counted by the row in bins of its own (private memory, as plain
-// accesses) and the bins are added to the counters after the loop, one operation per bin that
-// was touched, in the bins' order. That is the execution where each counter's operations of the
-// row ran back to back after its last work-item, as above. Two cores then exchange a cache line
-// of counters once per row instead of once per operation (the counters a row touches, in order),
-// which is what a histogram with global atomics costs on a CPU. The bins are the offsets
-// ScalarEvolution bounds (a `uchar` or masked index, a clamp; at most MaxBins), of the operation's
-// size. Rows shorter than a quarter of the bins run the loop as it was: clearing and adding up
-// the bins would cost more than the operations. Accesses that may alias the counters are checked
-// over the row as above, against all the bins' bytes.
+// Atomics whose addresses are not the same for every work-item but each one of a few (a
+// histogram's `atomic_inc(&bins[in[i]])` with a `uchar` index: 256 bins of global memory; a
+// work-item counting several values in a loop LLVM unrolled), their results unused, the same
+// operation on the same type into one array, the loop's only atomics, are counted by the row in
+// bins of its own (private memory, as plain accesses) and the bins are added to the counters
+// after the loop, one operation per bin that was touched, in the bins' order. That is the execution
+// where each counter's operations of the row ran back to back after its last work-item, as above.
+// Two cores then exchange a cache line of counters once per row instead of once per operation (the
+// counters a row touches, in order), which is what a histogram with global atomics costs on a CPU.
+// The bins are the offsets ScalarEvolution bounds (a `uchar` or masked index, a clamp; at most
+// MaxBins), of the operation's size, spanning every operation's. Rows with fewer operations than a
+// quarter of the bins run the loop as it was: clearing and adding up the bins would cost more than
+// the operations. Accesses that may alias the counters are checked over the row as above, against
+// all the bins' bytes; accesses whose ranges differ by constants (an unrolled loop's) share one
+// check.
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
@@ -153,44 +156,58 @@ struct RangeCheck {
   uint64_t Bytes;
 };
 
-/// The counters of an atomic whose address is one of a few: Count of them, of the operation's
-/// size, the first at Base + Lo (bytes).
+/// The counters of atomics whose addresses are each one of a few: Count of them, of the
+/// operations' size, the first at Base + Lo (bytes).
 struct Bins {
-  llvm::AtomicRMWInst *Op;
+  std::vector<llvm::AtomicRMWInst *> Ops;
   llvm::Value *Base;
   int64_t Lo;
   uint64_t Count;
 };
 
-/// The bins Op's address falls in (see the file's header); none when ScalarEvolution cannot bound
-/// it to at most MaxBins of the operation's size, or in global memory.
-std::optional<Bins> binsOf(llvm::AtomicRMWInst &Op, const llvm::Loop &L,
+/// The bins Ops' addresses fall in (see the file's header); none when they are not the same
+/// operation on the same type from one base in global memory, or ScalarEvolution cannot bound
+/// their offsets from it to at most MaxBins of the operations' size.
+std::optional<Bins> binsOf(const std::vector<llvm::AtomicRMWInst *> &Ops, const llvm::Loop &L,
                            llvm::ScalarEvolution &SE) {
-  const uint64_t Size = sizeOf(Op);
-  if (Op.getPointerAddressSpace() != GlobalAddressSpace || !llvm::isPowerOf2_64(Size))
+  const llvm::AtomicRMWInst &First = *Ops.front();
+  const uint64_t Size = sizeOf(First);
+  if (!llvm::isPowerOf2_64(Size))
     return std::nullopt;
-  const llvm::SCEV *Address = SE.getSCEV(Op.getPointerOperand());
-  auto *Base = llvm::dyn_cast<llvm::SCEVUnknown>(SE.getPointerBase(Address));
-  if (!Base || !SE.isLoopInvariant(Base, &L))
-    return std::nullopt;
-  const llvm::SCEV *Offset = SE.removePointerBase(Address);
-  if (llvm::isa<llvm::SCEVCouldNotCompute>(Offset) ||
-      SE.GetMinTrailingZeros(Offset) < llvm::Log2_64(Size))
-    return std::nullopt;
-  // Every offset is a multiple of Size: the bins from the lowest multiple to the highest.
-  const llvm::ConstantRange Range = SE.getSignedRange(Offset);
-  if (Range.getBitWidth() > 64 || Range.isFullSet() || Range.isWrappedSet())
-    return std::nullopt;
-  const int64_t Lo = llvm::alignDown(Range.getSignedMin().getSExtValue(), Size),
-                Hi = llvm::alignDown(Range.getSignedMax().getSExtValue(), Size);
-  if (Hi < Lo || uint64_t(Hi - Lo) / Size >= MaxBins)
-    return std::nullopt;
-  return Bins{&Op, Base->getValue(), Lo, uint64_t(Hi - Lo) / Size + 1};
+  const llvm::SCEV *Base = nullptr;
+  int64_t Lo = INT64_MAX, Hi = INT64_MIN;
+  for (llvm::AtomicRMWInst *Op : Ops) {
+    if (Op->getPointerAddressSpace() != GlobalAddressSpace ||
+        Op->getOperation() != First.getOperation() || Op->getType() != First.getType() ||
+        Op->getSyncScopeID() != First.getSyncScopeID())
+      return std::nullopt;
+    const llvm::SCEV *Address = SE.getSCEV(Op->getPointerOperand());
+    const llvm::SCEV *OpBase = SE.getPointerBase(Address);
+    if (!llvm::isa<llvm::SCEVUnknown>(OpBase) || !SE.isLoopInvariant(OpBase, &L) ||
+        (Base && OpBase != Base))
+      return std::nullopt;
+    Base = OpBase;
+    const llvm::SCEV *Offset = SE.removePointerBase(Address);
+    if (llvm::isa<llvm::SCEVCouldNotCompute>(Offset) ||
+        SE.GetMinTrailingZeros(Offset) < llvm::Log2_64(Size))
+      return std::nullopt;
+    // Every offset is a multiple of Size: the bins from the lowest multiple to the highest.
+    const llvm::ConstantRange Range = SE.getSignedRange(Offset);
+    if (Range.getBitWidth() > 64 || Range.isFullSet() || Range.isWrappedSet())
+      return std::nullopt;
+    Lo = std::min(Lo, int64_t(llvm::alignDown(Range.getSignedMin().getSExtValue(), Size)));
+    Hi = std::max(Hi, int64_t(llvm::alignDown(Range.getSignedMax().getSExtValue(), Size)));
+    if (Hi < Lo || uint64_t(Hi - Lo) / Size >= MaxBins)
+      return std::nullopt;
+  }
+  return Bins{Ops, llvm::cast<llvm::SCEVUnknown>(Base)->getValue(), Lo,
+              uint64_t(Hi - Lo) / Size + 1};
 }
 
 /// The bytes [Low, High) that Access (a load or store in L) covers over all of L's iterations,
 /// as 64-bit integers; none when its address is neither the same in every iteration nor a
-/// constant step from one to the next.
+/// constant step from one to the next (then the first iteration's address is the lowest, or the
+/// last's for a step down).
 std::optional<std::pair<const llvm::SCEV *, const llvm::SCEV *>>
 rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvolution &SE) {
   const llvm::DataLayout &DL = Access.getModule()->getDataLayout();
@@ -212,7 +229,29 @@ rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvol
     return std::nullopt;
   const llvm::SCEV *First = AR->getStart(),
                    *Last = AR->evaluateAtIteration(SE.getTruncateOrZeroExtend(Taken, Int64), SE);
-  return std::pair{SE.getUMinExpr(First, Last), SE.getAddExpr(SE.getUMaxExpr(First, Last), Size)};
+  if (llvm::cast<llvm::SCEVConstant>(AR->getStepRecurrence(SE))->getAPInt().isNegative())
+    std::swap(First, Last);
+  return std::pair{First, SE.getAddExpr(Last, Size)};
+}
+
+/// Adds New to Checks, or widens a check of the same counters whose range's ends differ from
+/// New's by constants (the accesses of an unrolled loop, at constant offsets from each other):
+/// one comparison then covers both ranges and the bytes between them.
+void addCheck(std::vector<RangeCheck> &Checks, const RangeCheck &New, llvm::ScalarEvolution &SE) {
+  for (RangeCheck &C : Checks) {
+    if (C.Target != New.Target || C.From != New.From || C.Bytes != New.Bytes)
+      continue;
+    const auto *Lower = llvm::dyn_cast<llvm::SCEVConstant>(SE.getMinusSCEV(New.Low, C.Low));
+    const auto *Higher = llvm::dyn_cast<llvm::SCEVConstant>(SE.getMinusSCEV(New.High, C.High));
+    if (!Lower || !Higher)
+      continue;
+    if (Lower->getAPInt().isNegative())
+      C.Low = New.Low;
+    if (Higher->getAPInt().isStrictlyPositive())
+      C.High = New.High;
+    return;
+  }
+  Checks.push_back(New);
 }
 
 /// Counters whose results are unused, each combined into one operation after the row.
@@ -386,15 +425,15 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
           rangeOver(L, *Access, SE);
       if (!Range)
         return false;
-      Checks.push_back({Range->first, Range->second, Target, From, Bytes});
+      addCheck(Checks, {Range->first, Range->second, Target, From, Bytes}, SE);
     }
     return true;
   };
   std::optional<Bins> Binned;
   if (!Varying.empty()) {
-    // An atomic whose address is one of a few: the loop's only one. The loop is copied.
-    if (Varying.size() > 1 || !Counters.empty() || !Slots.empty() ||
-        instructionCount(L) > MaxCopiedInstructions || !(Binned = binsOf(*Varying[0], L, SE)))
+    // Atomics whose addresses are each one of a few: the loop's only ones. The loop is copied.
+    if (!Counters.empty() || !Slots.empty() || instructionCount(L) > MaxCopiedInstructions ||
+        !(Binned = binsOf(Varying, L, SE)))
       return std::nullopt;
     // Any access from the counters' base may alias them, wherever it is.
     if (!CheckAccesses(llvm::MemoryLocation::getBeforeOrAfter(Binned->Base), Binned->Base,
@@ -429,8 +468,10 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
         const llvm::SCEV *Other = SE.getPtrToIntExpr(SE.getSCEV(B->getPointerOperand()), Int64);
         if (llvm::isa<llvm::SCEVCouldNotCompute>(Other))
           return std::nullopt;
-        Checks.push_back({Other, SE.getAddExpr(Other, SE.getConstant(Int64, sizeOf(*B))),
-                          A->getPointerOperand(), 0, sizeOf(*A)});
+        addCheck(Checks,
+                 {Other, SE.getAddExpr(Other, SE.getConstant(Int64, sizeOf(*B))),
+                  A->getPointerOperand(), 0, sizeOf(*A)},
+                 SE);
       }
     if (!CheckAccesses(Counter, A->getPointerOperand(), 0, sizeOf(*A)))
       return std::nullopt;
@@ -476,10 +517,11 @@ llvm::Value *versionCondition(llvm::Loop &L, const Plan &P, llvm::ScalarEvolutio
     Clear = B.CreateAnd(Clear, Apart, "counters.clear");
   }
   if (const auto *Binned = std::get_if<Bins>(&P.Mode)) {
+    // Operations in the row: at least a quarter of the bins, counting each work-item's all.
+    const uint64_t Row = llvm::divideCeil(Binned->Count, 4 * Binned->Ops.size());
     llvm::Value *Taken = Expander.expandCodeFor(SE.getBackedgeTakenCount(&L), nullptr, At);
-    llvm::Value *Long =
-        B.CreateICmpUGE(B.CreateZExtOrTrunc(Taken, B.getInt64Ty()),
-                        B.getInt64(llvm::divideCeil(Binned->Count, 4) - 1), "bins.row");
+    llvm::Value *Long = B.CreateICmpUGE(B.CreateZExtOrTrunc(Taken, B.getInt64Ty()),
+                                        B.getInt64(Row - 1), "bins.row");
     Clear = Clear ? B.CreateAnd(Clear, Long) : Long;
   }
   return Clear;
@@ -547,12 +589,13 @@ llvm::PHINode *loopOverBins(llvm::Instruction *Before, uint64_t Count, const llv
   return Index;
 }
 
-/// Counts Binned's operation (in the loop with preheader Preheader, whose only exit edge is
-/// Latch -> Exit) in bins of private memory, cleared before the loop, and does one operation per
+/// Counts Ops, Binned's operations in the loop with preheader Preheader whose only exit edge is
+/// Latch -> Exit, in bins of private memory, cleared before the loop, and does one operation per
 /// bin that is not the identity after it, in the bins' order (see the file's header).
-void countInBins(const Bins &Binned, llvm::AtomicRMWInst *A, llvm::BasicBlock *Preheader,
-                 llvm::BasicBlock *Latch, llvm::BasicBlock *Exit) {
+void countInBins(const Bins &Binned, const std::vector<llvm::AtomicRMWInst *> &Ops,
+                 llvm::BasicBlock *Preheader, llvm::BasicBlock *Latch, llvm::BasicBlock *Exit) {
   llvm::Function &F = *Latch->getParent();
+  llvm::AtomicRMWInst *A = Ops.front();
   auto *T = llvm::cast<llvm::IntegerType>(A->getType());
   const llvm::AtomicRMWInst::BinOp Op = A->getOperation();
   llvm::Constant *Identity = identityOf(Op, T);
@@ -573,17 +616,22 @@ void countInBins(const Bins &Binned, llvm::AtomicRMWInst *A, llvm::BasicBlock *P
     B.SetInsertPoint(Index->getParent()->getTerminator());
     B.CreateStore(Identity, BinAt(Index));
   }
-  // Folded into its bin where the operation was.
-  B.SetInsertPoint(A);
-  llvm::Value *Base = B.CreatePtrToInt(Binned.Base, B.getInt64Ty());
-  if (Binned.Lo != 0)
-    Base = B.CreateAdd(Base, B.getInt64(Binned.Lo));
-  llvm::Value *Index =
-      B.CreateLShr(B.CreateSub(B.CreatePtrToInt(A->getPointerOperand(), B.getInt64Ty()), Base),
-                   llvm::Log2_64(Size), "bin", /*isExact=*/true);
-  llvm::Value *Cell = BinAt(Index);
-  B.CreateStore(llvm::buildAtomicRMWValue(foldOf(Op), B, B.CreateLoad(T, Cell), A->getValOperand()),
-                Cell);
+  // Each folded into its bin where the operation was.
+  llvm::Align Alignment = A->getAlign();
+  for (llvm::AtomicRMWInst *Each : Ops) {
+    B.SetInsertPoint(Each);
+    llvm::Value *Base = B.CreatePtrToInt(Binned.Base, B.getInt64Ty());
+    if (Binned.Lo != 0)
+      Base = B.CreateAdd(Base, B.getInt64(Binned.Lo));
+    llvm::Value *Address = B.CreatePtrToInt(Each->getPointerOperand(), B.getInt64Ty());
+    llvm::Value *Index =
+        B.CreateLShr(B.CreateSub(Address, Base), llvm::Log2_64(Size), "bin", /*isExact=*/true);
+    llvm::Value *Cell = BinAt(Index);
+    B.CreateStore(
+        llvm::buildAtomicRMWValue(foldOf(Op), B, B.CreateLoad(T, Cell), Each->getValOperand()),
+        Cell);
+    Alignment = std::min(Alignment, Each->getAlign());
+  }
   // After the loop: one operation per bin folded into.
   llvm::BasicBlock *Out = llvm::SplitEdge(Latch, Exit);
   Out->setName("binned.atomics");
@@ -597,8 +645,9 @@ void countInBins(const Bins &Binned, llvm::AtomicRMWInst *A, llvm::BasicBlock *P
   if (Binned.Lo != 0)
     Offset = B.CreateAdd(Offset, B.getInt64(Binned.Lo));
   llvm::Value *Counter = B.CreateInBoundsGEP(B.getInt8Ty(), Binned.Base, Offset);
-  B.CreateAtomicRMW(Op, Counter, Total, A->getAlign(), A->getOrdering(), A->getSyncScopeID());
-  A->eraseFromParent();
+  B.CreateAtomicRMW(Op, Counter, Total, Alignment, A->getOrdering(), A->getSyncScopeID());
+  for (llvm::AtomicRMWInst *Each : Ops)
+    Each->eraseFromParent();
 }
 
 /// Takes Slot's results (in L, whose only exit edge goes to Exit) from a running value: a copy
@@ -775,8 +824,10 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
     if (const auto *S = std::get_if<SlotOp>(&Chosen.Mode)) {
       Slots = combineSlot(*Combined, InCombined(S->Op), Exit, DT, LI, Marked(), Original);
     } else if (const auto *Binned = std::get_if<Bins>(&Chosen.Mode)) {
-      countInBins(*Binned, InCombined(Binned->Op), Combined->getLoopPreheader(),
-                  Combined->getLoopLatch(), Exit);
+      std::vector<llvm::AtomicRMWInst *> Ops;
+      for (llvm::AtomicRMWInst *A : Binned->Ops)
+        Ops.push_back(InCombined(A));
+      countInBins(*Binned, Ops, Combined->getLoopPreheader(), Combined->getLoopLatch(), Exit);
     } else {
       std::vector<llvm::AtomicRMWInst *> Counters;
       for (llvm::AtomicRMWInst *A : std::get<CounterOps>(Chosen.Mode).Ops)

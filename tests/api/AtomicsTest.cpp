@@ -716,9 +716,10 @@ TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
 // that skip the operation, rows shorter than a quarter of the bins (which run as they were) and
 // longer, 1D and 2D groups. `near` reads counters of the same buffer that the run never touches:
 // from 100, among the bins the index could reach (its rows run as they were), and from 128, just
-// past them (counted in bins after the check). `reads_own`: one
-// work-item counts and then reads its counter, which must hold its own operation (it fails when
-// the bins are taken whatever the accesses).
+// past them (counted in bins after the check). `reads_own`: one work-item counts and then reads
+// its counter, which must hold its own operation (it fails when the bins are taken whatever the
+// accesses). `several` and `several_clamped`: several operations a work-item share the bins (a
+// loop of eight unrolled, three clamps), each counted in its own bin.
 TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
   cl_program P = built(R"(
     #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
@@ -753,6 +754,17 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
         atomic_inc(&bins[in[3]]);
         out[0] = bins[k];
       }
+    }
+    // Eight values a work-item (a loop LLVM unrolls): eight operations share the bins.
+    kernel void several(global const uchar *in, global uint *bins) {
+      for (int k = 0; k < 8; ++k)
+        atomic_inc(&bins[in[item() * 8 + k]]);
+    }
+    kernel void several_clamped(global const int *v, global uint *bins) {
+      size_t i = item();
+      atomic_add(&bins[clamp(v[i], 0, 99)], 1u);
+      atomic_add(&bins[clamp(v[i] - 50, 0, 99)], 2u);
+      atomic_add(&bins[clamp(v[i] + 50, 0, 99)], 4u);
     })");
   const Shape Shapes[] = {{{64 * 8, 12}, {64, 3}},
                           {{256 * 3, 1}, {256, 1}},
@@ -761,13 +773,13 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
   for (const Shape &S : Shapes) {
     SCOPED_TRACE("global " + std::to_string(S.Global[0]) + " x " + std::to_string(S.Global[1]));
     const size_t N = S.items();
-    std::vector<cl_uchar> In(N);
+    std::vector<cl_uchar> In(N * 8);
     std::vector<cl_int> V(N);
-    for (size_t I = 0; I < N; ++I) {
+    for (size_t I = 0; I < N * 8; ++I)
       In[I] = cl_uchar((I * 2654435761u) >> 13);
+    for (size_t I = 0; I < N; ++I)
       V[I] = cl_int((I * 40503u) % 160) - 30;
-    }
-    cl_mem MIn = buffer(N, CL_MEM_COPY_HOST_PTR, In.data()),
+    cl_mem MIn = buffer(N * 8, CL_MEM_COPY_HOST_PTR, In.data()),
            MV = buffer(N * 4, CL_MEM_COPY_HOST_PTR, V.data()), MOut = buffer(N * 4);
     cl_command_queue Q = queue();
     // Runs Name on (Data, a buffer of Bins counters starting at Init, Rest...) and returns the
@@ -781,7 +793,8 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
       clReleaseMemObject(MB);
       return Got;
     };
-    std::vector<cl_uint> Bytes(256, 7), Clamped(100, 0), Near(128 + 256, 1);
+    std::vector<cl_uint> Bytes(256, 7), Clamped(100, 0), Near(128 + 256, 1), Several(256, 0),
+        SeveralClamped(100, 0);
     std::vector<cl_int> Masked(32, 0), Max(40, INT32_MIN);
     std::vector<cl_long> Wide(16, 0);
     for (size_t I = 0; I < N; ++I) {
@@ -793,12 +806,19 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
       Wide[In[I] % 16] += (cl_long(I) << 33) + 1;
       if (In[I] < 100)
         ++Near[In[I] % 128];
+      SeveralClamped[std::clamp(V[I], 0, 99)] += 1;
+      SeveralClamped[std::clamp(V[I] - 50, 0, 99)] += 2;
+      SeveralClamped[std::clamp(V[I] + 50, 0, 99)] += 4;
     }
+    for (size_t I = 0; I < N * 8; ++I)
+      ++Several[In[I]];
     EXPECT_EQ(Run("bytes", MIn, cl_uint(7), 256), Bytes);
     EXPECT_EQ(Run("masked_sub", MIn, cl_int(0), 32), Masked);
     EXPECT_EQ(Run("clamped", MV, cl_uint(0), 100), Clamped);
     EXPECT_EQ(Run("offset_max", MIn, cl_int(INT32_MIN), 40), Max);
     EXPECT_EQ(Run("wide", MIn, cl_long(0), 16), Wide);
+    EXPECT_EQ(Run("several", MIn, cl_uint(0), 256), Several);
+    EXPECT_EQ(Run("several_clamped", MV, cl_uint(0), 100), SeveralClamped);
     for (cl_uint From : {100, 128}) {
       SCOPED_TRACE("near, from " + std::to_string(From));
       EXPECT_EQ(Run("near", MIn, cl_uint(1), Near.size(), MOut, From), Near);

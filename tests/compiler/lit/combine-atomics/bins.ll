@@ -127,8 +127,72 @@ exit:
   ret void
 }
 
-; Left alone: an index with no small bound (an int loaded), two such atomics, one whose result
-; is used, local memory (weft-local-atomics makes those plain accesses), offsets that are not
+; Two operations per work-item (an unrolled loop), on the same 256 counters: they share the bins,
+; each folded into its own. The loads may alias the counters; their ranges over the row differ by
+; a constant, so one check covers both: [in, in + 2 * size). A quarter of the bins' operations
+; takes 32 work-items.
+; CHECK-LABEL: define void @unrolled(
+; CHECK: [[BINS:%bins[0-9]*]] = alloca [256 x i32], align 4
+; CHECK: [[IN:%.*]] = ptrtoint ptr addrspace(1) %in to i64
+; CHECK-NEXT: [[BYTES:%.*]] = shl i64 %size, 1
+; CHECK-NEXT: [[HIGH:%.*]] = add i64 [[IN]], [[BYTES]]
+; CHECK-NEXT: [[COUNTERS:%.*]] = ptrtoint ptr addrspace(1) %bins to i64
+; CHECK-NEXT: [[END:%.*]] = add i64 [[COUNTERS]], 1024
+; CHECK-NEXT: [[BELOW:%.*]] = icmp ule i64 [[HIGH]], [[COUNTERS]]
+; CHECK-NEXT: [[ABOVE:%.*]] = icmp ule i64 [[END]], [[IN]]
+; CHECK-NEXT: [[APART:%.*]] = or i1 [[ABOVE]], [[BELOW]]
+; CHECK-NEXT: %counters.clear = and i1 true, [[APART]]
+; CHECK-NEXT: [[TAKEN:%.*]] = add i64 %size, -1
+; CHECK-NEXT: %bins.row = icmp uge i64 [[TAKEN]], 31
+; CHECK-NEXT: [[BOTH:%.*]] = and i1 %counters.clear, %bins.row
+; CHECK-NEXT: br i1 [[BOTH]], label %counters.alias.preheader.combined, label %counters.alias.preheader
+; CHECK: wi.x.combined:
+; CHECK: %bin = lshr exact i64 {{%.*}}, 2
+; CHECK-NEXT: [[CELL:%.*]] = getelementptr inbounds [256 x i32], ptr [[BINS]], i64 0, i64 %bin
+; CHECK-NEXT: [[OLD:%.*]] = load i32, ptr [[CELL]], align 4
+; CHECK-NEXT: [[NEW:%.*]] = add i32 [[OLD]], 1
+; CHECK-NEXT: store i32 [[NEW]], ptr [[CELL]], align 4
+; CHECK: %bin{{[0-9]+}} = lshr exact i64 {{%.*}}, 2
+; CHECK-NEXT: [[CELL2:%.*]] = getelementptr inbounds [256 x i32], ptr [[BINS]], i64 0, i64 %bin{{[0-9]+}}
+; CHECK-NEXT: [[OLD2:%.*]] = load i32, ptr [[CELL2]], align 4
+; CHECK-NEXT: [[NEW2:%.*]] = add i32 [[OLD2]], 1
+; CHECK-NEXT: store i32 [[NEW2]], ptr [[CELL2]], align 4
+; CHECK-NOT: atomicrmw
+; CHECK: br i1 %done.combined, label %binned.atomics, label %wi.x.combined
+; CHECK: bins.add:
+; CHECK: atomicrmw add ptr addrspace(1) {{%.*}}, i32 %bin.total monotonic, align 4
+; CHECK-NOT: atomicrmw
+; CHECK: wi.x:
+; CHECK: atomicrmw volatile add ptr addrspace(1) %b0, i32 1 monotonic, align 4
+; CHECK: atomicrmw volatile add ptr addrspace(1) %b1, i32 1 monotonic, align 4
+define void @unrolled(ptr addrspace(1) %in, ptr addrspace(1) %bins, i64 %size) {
+entry:
+  br label %wi.x
+
+wi.x:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %wi.x ]
+  %at0 = shl i64 %i, 1
+  %p0 = getelementptr inbounds i8, ptr addrspace(1) %in, i64 %at0
+  %v0 = load i8, ptr addrspace(1) %p0, align 1
+  %idx0 = zext i8 %v0 to i64
+  %b0 = getelementptr inbounds i32, ptr addrspace(1) %bins, i64 %idx0
+  %old0 = atomicrmw volatile add ptr addrspace(1) %b0, i32 1 monotonic, align 4
+  %at1 = or i64 %at0, 1
+  %p1 = getelementptr inbounds i8, ptr addrspace(1) %in, i64 %at1
+  %v1 = load i8, ptr addrspace(1) %p1, align 1
+  %idx1 = zext i8 %v1 to i64
+  %b1 = getelementptr inbounds i32, ptr addrspace(1) %bins, i64 %idx1
+  %old1 = atomicrmw volatile add ptr addrspace(1) %b1, i32 1 monotonic, align 4
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %size
+  br i1 %done, label %exit, label %wi.x, !llvm.loop !10
+
+exit:
+  ret void
+}
+
+; Left alone: an index with no small bound (an int loaded), two such atomics on two arrays or
+; with two operations on one, one whose result is used, local memory (weft-local-atomics makes those plain accesses), offsets that are not
 ; multiples of the operation's size, more than 1024 bins (a ushort index), a gather that may
 ; alias the counters.
 ; CHECK-LABEL: define void @unbounded(
@@ -174,6 +238,31 @@ wi.x:
   %i.next = add nuw i64 %i, 1
   %done = icmp eq i64 %i.next, %size
   br i1 %done, label %exit, label %wi.x, !llvm.loop !3
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @two_operations(
+; CHECK-NOT: bins.add
+; CHECK: ret void
+define void @two_operations(ptr addrspace(1) noalias %in, ptr addrspace(1) noalias %bins, i64 %size) {
+entry:
+  br label %wi.x
+
+wi.x:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %wi.x ]
+  %p = getelementptr inbounds i8, ptr addrspace(1) %in, i64 %i
+  %v = load i8, ptr addrspace(1) %p, align 1
+  %idx = zext i8 %v to i64
+  %b = getelementptr inbounds i32, ptr addrspace(1) %bins, i64 %idx
+  %old = atomicrmw volatile add ptr addrspace(1) %b, i32 1 monotonic, align 4
+  %flipped = xor i64 %idx, 255
+  %m = getelementptr inbounds i32, ptr addrspace(1) %bins, i64 %flipped
+  %old2 = atomicrmw volatile or ptr addrspace(1) %m, i32 1 monotonic, align 4
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %size
+  br i1 %done, label %exit, label %wi.x, !llvm.loop !11
 
 exit:
   ret void
@@ -304,3 +393,5 @@ exit:
 !7 = distinct !{!7, !9}
 !8 = distinct !{!8, !9}
 !9 = !{!"weft.loop.work_items"}
+!10 = distinct !{!10, !9}
+!11 = distinct !{!11, !9}

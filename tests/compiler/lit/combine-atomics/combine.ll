@@ -48,11 +48,12 @@ exit:
 ; folded as a sum and subtracted once.
 ; CHECK-LABEL: define void @sub_may_alias(
 ; CHECK: [[A:%.*]] = ptrtoint ptr addrspace(1) %a to i64
-; CHECK: [[LOW:%.*]] = call i64 @llvm.umin.i64(i64 [[A]],
-; CHECK: [[S:%.*]] = ptrtoint ptr addrspace(1) %s to i64
+; CHECK-NEXT: [[BYTES:%.*]] = shl i64 %size, 2
+; CHECK-NEXT: [[HIGH:%.*]] = add i64 [[A]], [[BYTES]]
+; CHECK-NEXT: [[S:%.*]] = ptrtoint ptr addrspace(1) %s to i64
 ; CHECK-NEXT: [[SEND:%.*]] = add i64 [[S]], 4
-; CHECK-NEXT: [[BELOW:%.*]] = icmp ule i64 [[HIGH:%.*]], [[S]]
-; CHECK-NEXT: [[ABOVE:%.*]] = icmp ule i64 [[SEND]], [[LOW]]
+; CHECK-NEXT: [[BELOW:%.*]] = icmp ule i64 [[HIGH]], [[S]]
+; CHECK-NEXT: [[ABOVE:%.*]] = icmp ule i64 [[SEND]], [[A]]
 ; CHECK-NEXT: [[APART:%.*]] = or i1 [[ABOVE]], [[BELOW]]
 ; CHECK-NEXT: %counters.clear = and i1 true, [[APART]]
 ; CHECK-NEXT: br i1 %counters.clear, label %counters.alias.preheader.combined, label %counters.alias.preheader
