@@ -8,6 +8,8 @@
    - integer: mul_hi, rotate, clz, popcount, add_sat and mad24 on each int
    - convert: float -> int (saturating, to nearest even) and int -> float (toward zero), uchar sat
    - histogram: 256 bins of bytes with global atomic_inc, all work-groups contending
+   - histogram_items: the same with 16 bytes a work-item (a loop of its own, strided by the group
+     size as GPU codes read), each with global atomic_inc
    - histogram_local: the same bins counted per work-group in local memory (64 bytes a work-item),
      then added to the global ones: the usual way, whose local atomics need no lock in Weft
    - atomic_sum: every byte added to one global counter with atomic_add (Weft combines a row of
@@ -42,6 +44,9 @@ static const char *Source =
     "  outf[i] = convert_float_rtz(n * 1001 + 7); outc[i] = convert_uchar_sat(n); }\n"
     "kernel void histogram(global const uchar *in, global uint *bins) {\n"
     "  atomic_inc(&bins[in[get_global_id(0)]]); }\n"
+    "kernel void histogram_items(global const uchar *in, global uint *bins) {\n"
+    "  size_t L = get_local_size(0), base = get_group_id(0) * L * 16 + get_local_id(0);\n"
+    "  for (int k = 0; k < 16; ++k) atomic_inc(&bins[in[base + k * L]]); }\n"
     "kernel void histogram_local(global const uchar *in, global uint *bins) {\n"
     "  local uint h[256]; size_t lid = get_local_id(0), L = get_local_size(0);\n"
     "  for (size_t b = lid; b < 256; b += L) h[b] = 0;\n"
@@ -246,14 +251,15 @@ int main(void) {
       WantSum += 8u * Bytes[I];
     }
     cl_mem Bi = buffer(N, Bytes), Bins = buffer(sizeof Got, NULL);
-    const char *Names[2] = {"histogram", "histogram_local"};
-    for (int H = 0; H < 2; ++H) {
+    const char *Names[3] = {"histogram", "histogram_items", "histogram_local"};
+    const size_t PerItem[3] = {1, 16, 64};
+    for (int H = 0; H < 3; ++H) {
       unsigned Zero = 0;
       CHECK(clEnqueueFillBuffer(Q, Bins, &Zero, 4, 0, sizeof Got, 0, NULL, NULL));
       cl_kernel K = kernel(Source, Names[H]);
       CHECK(clSetKernelArg(K, 0, sizeof Bi, &Bi));
       CHECK(clSetKernelArg(K, 1, sizeof Bins, &Bins));
-      measure(Names[H], K, H ? N / 64 : N, N);
+      measure(Names[H], K, N / PerItem[H], N);
       CHECK(clEnqueueReadBuffer(Q, Bins, CL_TRUE, 0, sizeof Got, Got, 0, NULL, NULL));
       for (size_t I = 0; I < 256; ++I)
         if (Got[I] != Want[I])
