@@ -66,7 +66,12 @@
 // quarter of the bins run the loop as it was: clearing and adding up the bins would cost more than
 // the operations. Accesses that may alias the counters are checked over the row as above, against
 // all the bins' bytes; accesses whose ranges differ by constants (an unrolled loop's) share one
-// check.
+// check. A work-item loop with loops inside (a work-item counting values in a loop of its own) is
+// taken in this mode only, where how many times an operation runs does not matter, when the row
+// surely ends (every loop inside has a trip count) and no loop inside is a row of its own (a
+// work-item loop). Its bins are the row's; an access in a loop inside has its range taken out
+// loop by loop, from the first and last iterations of each; the row's operations are not counted,
+// so there is no test of its length.
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
@@ -204,12 +209,14 @@ std::optional<Bins> binsOf(const std::vector<llvm::AtomicRMWInst *> &Ops, const 
               uint64_t(Hi - Lo) / Size + 1};
 }
 
-/// The bytes [Low, High) that Access (a load or store in L) covers over all of L's iterations,
-/// as 64-bit integers; none when its address is neither the same in every iteration nor a
-/// constant step from one to the next (then the first iteration's address is the lowest, or the
-/// last's for a step down).
+/// The bytes [Low, High) that Access (a load or store in L, or in a loop inside L) covers over all
+/// of L's iterations, as 64-bit integers; none unless, in each loop from Access's own out to L,
+/// its address is the same in every iteration or steps by the same amount from one to the next
+/// (then its extremes are the first iteration's and the last's: the lowest is the first's for a
+/// constant step up, the last's for a constant step down, either for a step of unknown sign).
 std::optional<std::pair<const llvm::SCEV *, const llvm::SCEV *>>
-rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvolution &SE) {
+rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvolution &SE,
+          const llvm::LoopInfo &LI) {
   const llvm::DataLayout &DL = Access.getModule()->getDataLayout();
   llvm::Type *Int64 = llvm::Type::getInt64Ty(Access.getContext());
   const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&Access);
@@ -219,19 +226,42 @@ rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvol
       SE.getPtrToIntExpr(SE.getSCEV(const_cast<llvm::Value *>(Pointer)), Int64);
   if (llvm::isa<llvm::SCEVCouldNotCompute>(Address))
     return std::nullopt;
-  if (SE.isLoopInvariant(Address, &L))
-    return std::pair{Address, SE.getAddExpr(Address, Size)};
-  auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(Address);
-  const llvm::SCEV *Taken = SE.getBackedgeTakenCount(&L);
-  if (!AR || AR->getLoop() != &L || !AR->isAffine() ||
-      llvm::isa<llvm::SCEVCouldNotCompute>(Taken) ||
-      !llvm::isa<llvm::SCEVConstant>(AR->getStepRecurrence(SE)))
-    return std::nullopt;
-  const llvm::SCEV *First = AR->getStart(),
-                   *Last = AR->evaluateAtIteration(SE.getTruncateOrZeroExtend(Taken, Int64), SE);
-  if (llvm::cast<llvm::SCEVConstant>(AR->getStepRecurrence(SE))->getAPInt().isNegative())
-    std::swap(First, Last);
-  return std::pair{First, SE.getAddExpr(Last, Size)};
+  // The candidates for the lowest address and for the highest, taken out loop by loop.
+  llvm::SmallVector<const llvm::SCEV *, 4> Lows{Address}, Highs{Address};
+  for (const llvm::Loop *M = LI.getLoopFor(Access.getParent());; M = M->getParentLoop()) {
+    const llvm::SCEV *Taken = SE.getBackedgeTakenCount(M);
+    // Replaces each point that varies in M by its value in M's first iteration and in its last,
+    // keeping only the one that can be the extreme, Lower or not, when the step's sign is known.
+    auto Over = [&](llvm::SmallVectorImpl<const llvm::SCEV *> &Points, bool Lower) {
+      llvm::SmallVector<const llvm::SCEV *, 4> Out;
+      for (const llvm::SCEV *P : Points) {
+        if (SE.isLoopInvariant(P, M)) {
+          Out.push_back(P);
+          continue;
+        }
+        auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(P);
+        if (!AR || AR->getLoop() != M || !AR->isAffine() ||
+            llvm::isa<llvm::SCEVCouldNotCompute>(Taken))
+          return false;
+        const llvm::SCEV *First = AR->getStart(),
+                         *Last =
+                             AR->evaluateAtIteration(SE.getTruncateOrZeroExtend(Taken, Int64), SE);
+        if (SE.isKnownNonNegative(AR->getStepRecurrence(SE)))
+          Out.push_back(Lower ? First : Last);
+        else if (SE.isKnownNegative(AR->getStepRecurrence(SE)))
+          Out.push_back(Lower ? Last : First);
+        else
+          Out.append({First, Last});
+      }
+      Points = std::move(Out);
+      return Points.size() <= 8;
+    };
+    if (!Over(Lows, true) || !Over(Highs, false))
+      return std::nullopt;
+    if (M == &L)
+      break;
+  }
+  return std::pair{SE.getUMinExpr(Lows), SE.getAddExpr(SE.getUMaxExpr(Highs), Size)};
 }
 
 /// Adds New to Checks, or widens a check of the same counters whose range's ends differ from
@@ -272,10 +302,15 @@ struct Plan {
   std::vector<RangeCheck> Checks;
 };
 
-/// Whether L's blocks without the way back to its header have no cycle: LoopInfo finds no loop
-/// inside an innermost loop, but an irreducible cycle (a `goto` into a loop's middle) is none of
-/// its loops, and would run an operation more than once in one work-item's iteration.
+/// Whether L's blocks without the ways back to the headers of L and of the loops inside it have no
+/// cycle: an irreducible cycle (a `goto` into a loop's middle) is none of LoopInfo's loops, and
+/// would run an operation inside an innermost loop more than once in one work-item's iteration.
 bool iterationIsAcyclic(const llvm::Loop &L) {
+  const llvm::SmallVector<const llvm::Loop *, 4> Nest = L.getLoopsInPreorder();
+  auto IsBackEdge = [&](const llvm::BasicBlock *From, const llvm::BasicBlock *To) {
+    return llvm::any_of(
+        Nest, [&](const llvm::Loop *M) { return M->getHeader() == To && M->contains(From); });
+  };
   enum { Unseen, Open, Done };
   llvm::DenseMap<const llvm::BasicBlock *, int> State;
   // Depth first, with each block's successors as an explicit stack.
@@ -290,7 +325,7 @@ bool iterationIsAcyclic(const llvm::Loop &L) {
       continue;
     }
     const llvm::BasicBlock *Succ = Branch->getSuccessor(Next++);
-    if (!L.contains(Succ) || Succ == L.getHeader())
+    if (!L.contains(Succ) || IsBackEdge(BB, Succ))
       continue;
     int &S = State[Succ];
     if (S == Open)
@@ -387,9 +422,17 @@ bool resultsMayRun(llvm::AtomicRMWInst &Slot, llvm::Loop &L,
 
 /// The combinable atomics of L and the run-time checks they need; none when L has none or holds
 /// anything that forbids combining (see the file's header).
-std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AAResults &AA) {
+std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AAResults &AA,
+                            const llvm::LoopInfo &LI) {
   if (!iterationIsAcyclic(L))
     return std::nullopt;
+  // Loops inside L: bins only (where the number of operations does not matter), when the row
+  // surely ends (each loop inside has a trip count) and each loop inside is none of the
+  // work-items' own (those are rows of their own).
+  const bool Nest = !L.isInnermost();
+  for (const llvm::Loop *M : L.getLoopsInPreorder())
+    if (M != &L && (isWorkItemLoop(*M) || !SE.hasLoopInvariantBackedgeTakenCount(M)))
+      return std::nullopt;
   std::vector<llvm::AtomicRMWInst *> Counters, Slots, Varying;
   std::vector<llvm::Instruction *> Accesses;
   for (llvm::BasicBlock *BB : L.blocks())
@@ -422,7 +465,7 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
       if (AA.isNoAlias(llvm::MemoryLocation::get(Access), Counter))
         continue;
       std::optional<std::pair<const llvm::SCEV *, const llvm::SCEV *>> Range =
-          rangeOver(L, *Access, SE);
+          rangeOver(L, *Access, SE, LI);
       if (!Range)
         return false;
       addCheck(Checks, {Range->first, Range->second, Target, From, Bytes}, SE);
@@ -439,7 +482,7 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
     if (!CheckAccesses(llvm::MemoryLocation::getBeforeOrAfter(Binned->Base), Binned->Base,
                        Binned->Lo, Binned->Count * sizeOf(*Varying[0])))
       return std::nullopt;
-  } else if (Counters.empty() == Slots.empty() || Slots.size() > 1 ||
+  } else if (Nest || Counters.empty() == Slots.empty() || Slots.size() > 1 ||
              (!Slots.empty() && (instructionCount(L) > MaxCopiedInstructions ||
                                  !resultsMayRun(*Slots[0], L, Accesses, SE, AA)))) {
     // Counters with their results used: one alone in its loop. The loop is copied: the size
@@ -490,14 +533,15 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
 
 /// Whether P runs L in two versions: the combined one, and the loop as it was for the rows its
 /// condition (versionCondition) or the slot's count of work-items turns away.
-bool isVersioned(const Plan &P) {
+bool isVersioned(const llvm::Loop &L, const Plan &P) {
   const auto *S = std::get_if<SlotOp>(&P.Mode);
-  return !P.Checks.empty() || std::holds_alternative<Bins>(P.Mode) || (S && S->Fallback);
+  return !P.Checks.empty() || (std::holds_alternative<Bins>(P.Mode) && L.isInnermost()) ||
+         (S && S->Fallback);
 }
 
 /// When the combined version of L may run, computed before L (in its preheader): every range in
-/// P's checks lies clear of its counters, and for bins, the row has a quarter as many work-items
-/// as bins or more. None when it always may.
+/// P's checks lies clear of its counters, and for bins, the row does a quarter as many operations
+/// as there are bins or more (counted when L has no loop inside). None when it always may.
 llvm::Value *versionCondition(llvm::Loop &L, const Plan &P, llvm::ScalarEvolution &SE) {
   llvm::Instruction *At = L.getLoopPreheader()->getTerminator();
   llvm::SCEVExpander Expander(SE, At->getModule()->getDataLayout(), "counter.check");
@@ -516,7 +560,7 @@ llvm::Value *versionCondition(llvm::Loop &L, const Plan &P, llvm::ScalarEvolutio
         B.CreateOr(B.CreateICmpULE(CounterEnd, Low), B.CreateICmpULE(High, Counter));
     Clear = B.CreateAnd(Clear, Apart, "counters.clear");
   }
-  if (const auto *Binned = std::get_if<Bins>(&P.Mode)) {
+  if (const auto *Binned = std::get_if<Bins>(&P.Mode); Binned && L.isInnermost()) {
     // Operations in the row: at least a quarter of the bins, counting each work-item's all.
     const uint64_t Row = llvm::divideCeil(Binned->Count, 4 * Binned->Ops.size());
     llvm::Value *Taken = Expander.expandCodeFor(SE.getBackedgeTakenCount(&L), nullptr, At);
@@ -772,7 +816,7 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
     llvm::Loop *Found = nullptr;
     Plan Chosen{};
     for (llvm::Loop *L : LI.getLoopsInPreorder()) {
-      if (!L->isInnermost() || !isWorkItemLoop(*L) || llvm::findOptionMDForLoop(L, CombinedMarker))
+      if (!isWorkItemLoop(*L) || llvm::findOptionMDForLoop(L, CombinedMarker))
         continue;
       Changed |= llvm::simplifyLoop(L, &DT, &LI, &SE, nullptr, nullptr, false);
       llvm::BasicBlock *Latch = L->getLoopLatch();
@@ -780,7 +824,7 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
           !L->getUniqueExitBlock() ||
           llvm::isa<llvm::SCEVCouldNotCompute>(SE.getBackedgeTakenCount(L)))
         continue;
-      if (std::optional<Plan> P = analyse(*L, SE, AA)) {
+      if (std::optional<Plan> P = analyse(*L, SE, AA, LI)) {
         if (!P->Checks.empty() && instructionCount(*L) > MaxCopiedInstructions)
           continue;
         Chosen = std::move(*P);
@@ -794,7 +838,7 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
     llvm::LLVMContext &C = F.getContext();
     llvm::BasicBlock *Preheader = L.getLoopPreheader(), *Latch = L.getLoopLatch();
     llvm::BasicBlock *Exit = L.getUniqueExitBlock();
-    llvm::formLCSSA(L, DT, &LI, &SE);
+    llvm::formLCSSARecursively(L, DT, &LI, &SE);
     // Each version gets a loop ID of its own, marked so that it is not looked at again.
     llvm::MDNode *ID = L.getLoopID();
     auto Marked = [&] {
@@ -805,7 +849,7 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
     llvm::ValueToValueMapTy Map;
     L.setLoopID(Marked());
     llvm::BasicBlock *Original = nullptr;
-    if (isVersioned(Chosen)) {
+    if (isVersioned(L, Chosen)) {
       llvm::Value *Clear = versionCondition(L, Chosen, SE);
       Original = llvm::SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI, nullptr,
                                   "counters.alias.preheader");

@@ -719,7 +719,9 @@ TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
 // past them (counted in bins after the check). `reads_own`: one work-item counts and then reads
 // its counter, which must hold its own operation (it fails when the bins are taken whatever the
 // accesses). `several` and `several_clamped`: several operations a work-item share the bins (a
-// loop of eight unrolled, three clamps), each counted in its own bin.
+// loop of eight unrolled, three clamps), each counted in its own bin. `per_item`, `strided` and
+// `per_item_near`: a loop of each work-item's own with a count given at run time, its operations
+// counted in the row's bins (the last reading counters as `near` does).
 TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
   cl_program P = built(R"(
     #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
@@ -765,6 +767,24 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
       atomic_add(&bins[clamp(v[i], 0, 99)], 1u);
       atomic_add(&bins[clamp(v[i] - 50, 0, 99)], 2u);
       atomic_add(&bins[clamp(v[i] + 50, 0, 99)], 4u);
+    }
+    // A loop of their own, with a count known only at run time: the bins are the row's.
+    kernel void per_item(global const uchar *in, global uint *bins, uint items) {
+      for (uint k = 0; k < items; ++k)
+        atomic_inc(&bins[in[item() * items + k]]);
+    }
+    kernel void strided(global const uchar *in, global uint *bins, uint items) {
+      size_t L = get_local_size(0), first = (item() - get_local_id(0)) * items;
+      for (uint k = 0; k < items; ++k)
+        atomic_inc(&bins[in[first + k * L + get_local_id(0)]]);
+    }
+    kernel void per_item_near(global const uchar *in, global uint *bins, global uint *out,
+                              uint from, uint items) {
+      size_t i = item();
+      out[i] = bins[from + get_local_id(0)];
+      for (uint k = 0; k < items; ++k)
+        if (in[i * items + k] < 100)
+          atomic_inc(&bins[in[i * items + k] % 128]);
     })");
   const Shape Shapes[] = {{{64 * 8, 12}, {64, 3}},
                           {{256 * 3, 1}, {256, 1}},
@@ -794,7 +814,7 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
       return Got;
     };
     std::vector<cl_uint> Bytes(256, 7), Clamped(100, 0), Near(128 + 256, 1), Several(256, 0),
-        SeveralClamped(100, 0);
+        SeveralClamped(100, 0), NearPerItem(128 + 256, 1);
     std::vector<cl_int> Masked(32, 0), Max(40, INT32_MIN);
     std::vector<cl_long> Wide(16, 0);
     for (size_t I = 0; I < N; ++I) {
@@ -810,8 +830,11 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
       SeveralClamped[std::clamp(V[I] - 50, 0, 99)] += 2;
       SeveralClamped[std::clamp(V[I] + 50, 0, 99)] += 4;
     }
-    for (size_t I = 0; I < N * 8; ++I)
+    for (size_t I = 0; I < N * 8; ++I) {
       ++Several[In[I]];
+      if (In[I] < 100)
+        ++NearPerItem[In[I] % 128];
+    }
     EXPECT_EQ(Run("bytes", MIn, cl_uint(7), 256), Bytes);
     EXPECT_EQ(Run("masked_sub", MIn, cl_int(0), 32), Masked);
     EXPECT_EQ(Run("clamped", MV, cl_uint(0), 100), Clamped);
@@ -819,11 +842,17 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
     EXPECT_EQ(Run("wide", MIn, cl_long(0), 16), Wide);
     EXPECT_EQ(Run("several", MIn, cl_uint(0), 256), Several);
     EXPECT_EQ(Run("several_clamped", MV, cl_uint(0), 100), SeveralClamped);
+    EXPECT_EQ(Run("per_item", MIn, cl_uint(0), 256, cl_uint(8)), Several);
+    EXPECT_EQ(Run("strided", MIn, cl_uint(0), 256, cl_uint(8)), Several);
     for (cl_uint From : {100, 128}) {
       SCOPED_TRACE("near, from " + std::to_string(From));
       EXPECT_EQ(Run("near", MIn, cl_uint(1), Near.size(), MOut, From), Near);
       // What it read: counters no work-item counts in.
-      const std::vector<cl_uint> Out = read<cl_uint>(Q, MOut, N);
+      std::vector<cl_uint> Out = read<cl_uint>(Q, MOut, N);
+      EXPECT_TRUE(std::all_of(Out.begin(), Out.end(), [](cl_uint X) { return X == 1; }));
+      EXPECT_EQ(Run("per_item_near", MIn, cl_uint(1), NearPerItem.size(), MOut, From, cl_uint(8)),
+                NearPerItem);
+      Out = read<cl_uint>(Q, MOut, N);
       EXPECT_TRUE(std::all_of(Out.begin(), Out.end(), [](cl_uint X) { return X == 1; }));
     }
     std::vector<cl_uint> Own(256, 1);
