@@ -162,12 +162,14 @@ struct RangeCheck {
 };
 
 /// The counters of atomics whose addresses are each one of a few: Count of them, of the
-/// operations' size, the first at Base + Lo (bytes).
+/// operations' size, the first at Base + Lo (bytes). In a Nest (a work-item loop with loops
+/// inside), the operations of a row are not counted.
 struct Bins {
   std::vector<llvm::AtomicRMWInst *> Ops;
   llvm::Value *Base;
   int64_t Lo;
   uint64_t Count;
+  bool Nest = false;
 };
 
 /// The bins Ops' addresses fall in (see the file's header); none when they are not the same
@@ -424,8 +426,6 @@ bool resultsMayRun(llvm::AtomicRMWInst &Slot, llvm::Loop &L,
 /// anything that forbids combining (see the file's header).
 std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AAResults &AA,
                             const llvm::LoopInfo &LI) {
-  if (!iterationIsAcyclic(L))
-    return std::nullopt;
   // Loops inside L: bins only (where the number of operations does not matter), when the row
   // surely ends (each loop inside has a trip count) and each loop inside is none of the
   // work-items' own (those are rows of their own).
@@ -433,6 +433,8 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
   for (const llvm::Loop *M : L.getLoopsInPreorder())
     if (M != &L && (isWorkItemLoop(*M) || !SE.hasLoopInvariantBackedgeTakenCount(M)))
       return std::nullopt;
+  if (!iterationIsAcyclic(L))
+    return std::nullopt;
   std::vector<llvm::AtomicRMWInst *> Counters, Slots, Varying;
   std::vector<llvm::Instruction *> Accesses;
   for (llvm::BasicBlock *BB : L.blocks())
@@ -478,6 +480,7 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
     if (!Counters.empty() || !Slots.empty() || instructionCount(L) > MaxCopiedInstructions ||
         !(Binned = binsOf(Varying, L, SE)))
       return std::nullopt;
+    Binned->Nest = Nest;
     // Any access from the counters' base may alias them, wherever it is.
     if (!CheckAccesses(llvm::MemoryLocation::getBeforeOrAfter(Binned->Base), Binned->Base,
                        Binned->Lo, Binned->Count * sizeOf(*Varying[0])))
@@ -533,15 +536,15 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
 
 /// Whether P runs L in two versions: the combined one, and the loop as it was for the rows its
 /// condition (versionCondition) or the slot's count of work-items turns away.
-bool isVersioned(const llvm::Loop &L, const Plan &P) {
+bool isVersioned(const Plan &P) {
   const auto *S = std::get_if<SlotOp>(&P.Mode);
-  return !P.Checks.empty() || (std::holds_alternative<Bins>(P.Mode) && L.isInnermost()) ||
-         (S && S->Fallback);
+  const auto *Binned = std::get_if<Bins>(&P.Mode);
+  return !P.Checks.empty() || (Binned && !Binned->Nest) || (S && S->Fallback);
 }
 
 /// When the combined version of L may run, computed before L (in its preheader): every range in
 /// P's checks lies clear of its counters, and for bins, the row does a quarter as many operations
-/// as there are bins or more (counted when L has no loop inside). None when it always may.
+/// as there are bins or more (counted outside a Nest). None when it always may.
 llvm::Value *versionCondition(llvm::Loop &L, const Plan &P, llvm::ScalarEvolution &SE) {
   llvm::Instruction *At = L.getLoopPreheader()->getTerminator();
   llvm::SCEVExpander Expander(SE, At->getModule()->getDataLayout(), "counter.check");
@@ -560,7 +563,7 @@ llvm::Value *versionCondition(llvm::Loop &L, const Plan &P, llvm::ScalarEvolutio
         B.CreateOr(B.CreateICmpULE(CounterEnd, Low), B.CreateICmpULE(High, Counter));
     Clear = B.CreateAnd(Clear, Apart, "counters.clear");
   }
-  if (const auto *Binned = std::get_if<Bins>(&P.Mode); Binned && L.isInnermost()) {
+  if (const auto *Binned = std::get_if<Bins>(&P.Mode); Binned && !Binned->Nest) {
     // Operations in the row: at least a quarter of the bins, counting each work-item's all.
     const uint64_t Row = llvm::divideCeil(Binned->Count, 4 * Binned->Ops.size());
     llvm::Value *Taken = Expander.expandCodeFor(SE.getBackedgeTakenCount(&L), nullptr, At);
@@ -661,12 +664,14 @@ void countInBins(const Bins &Binned, const std::vector<llvm::AtomicRMWInst *> &O
     B.CreateStore(Identity, BinAt(Index));
   }
   // Each folded into its bin where the operation was.
+  // The first bin's address, computed once before the loop (the base is invariant in it).
+  B.SetInsertPoint(Preheader->getTerminator());
+  llvm::Value *Base = B.CreatePtrToInt(Binned.Base, B.getInt64Ty());
+  if (Binned.Lo != 0)
+    Base = B.CreateAdd(Base, B.getInt64(Binned.Lo), "bins.base");
   llvm::Align Alignment = A->getAlign();
   for (llvm::AtomicRMWInst *Each : Ops) {
     B.SetInsertPoint(Each);
-    llvm::Value *Base = B.CreatePtrToInt(Binned.Base, B.getInt64Ty());
-    if (Binned.Lo != 0)
-      Base = B.CreateAdd(Base, B.getInt64(Binned.Lo));
     llvm::Value *Address = B.CreatePtrToInt(Each->getPointerOperand(), B.getInt64Ty());
     llvm::Value *Index =
         B.CreateLShr(B.CreateSub(Address, Base), llvm::Log2_64(Size), "bin", /*isExact=*/true);
@@ -849,7 +854,7 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
     llvm::ValueToValueMapTy Map;
     L.setLoopID(Marked());
     llvm::BasicBlock *Original = nullptr;
-    if (isVersioned(L, Chosen)) {
+    if (isVersioned(Chosen)) {
       llvm::Value *Clear = versionCondition(L, Chosen, SE);
       Original = llvm::SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI, nullptr,
                                   "counters.alias.preheader");
@@ -862,21 +867,21 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
       addExitValues(Exit, Latch, Map, llvm::cast<llvm::BasicBlock>(Map[Latch]));
       Combined->setLoopID(Marked());
     }
-    auto InCombined = [&](llvm::AtomicRMWInst *A) {
-      return llvm::cast<llvm::AtomicRMWInst>(mapped(Map, A));
+    // The chosen atomics' copies in the combined version.
+    auto InCombined = [&](const std::vector<llvm::AtomicRMWInst *> &Ops) {
+      std::vector<llvm::AtomicRMWInst *> Copies;
+      for (llvm::AtomicRMWInst *A : Ops)
+        Copies.push_back(llvm::cast<llvm::AtomicRMWInst>(mapped(Map, A)));
+      return Copies;
     };
     if (const auto *S = std::get_if<SlotOp>(&Chosen.Mode)) {
-      Slots = combineSlot(*Combined, InCombined(S->Op), Exit, DT, LI, Marked(), Original);
+      Slots = combineSlot(*Combined, InCombined({S->Op}).front(), Exit, DT, LI, Marked(), Original);
     } else if (const auto *Binned = std::get_if<Bins>(&Chosen.Mode)) {
-      std::vector<llvm::AtomicRMWInst *> Ops;
-      for (llvm::AtomicRMWInst *A : Binned->Ops)
-        Ops.push_back(InCombined(A));
-      countInBins(*Binned, Ops, Combined->getLoopPreheader(), Combined->getLoopLatch(), Exit);
+      countInBins(*Binned, InCombined(Binned->Ops), Combined->getLoopPreheader(),
+                  Combined->getLoopLatch(), Exit);
     } else {
-      std::vector<llvm::AtomicRMWInst *> Counters;
-      for (llvm::AtomicRMWInst *A : std::get<CounterOps>(Chosen.Mode).Ops)
-        Counters.push_back(InCombined(A));
-      Slots = combine(Counters, Combined->getLoopPreheader(), Combined->getLoopLatch(), Exit);
+      Slots = combine(InCombined(std::get<CounterOps>(Chosen.Mode).Ops),
+                      Combined->getLoopPreheader(), Combined->getLoopLatch(), Exit);
     }
     llvm::DominatorTree Fresh(F);
     llvm::PromoteMemToReg(Slots, Fresh);

@@ -14,9 +14,9 @@
 ; CHECK-NEXT: br i1 %bins.row, label %counters.alias.preheader.combined, label %counters.alias.preheader
 ; CHECK: counters.alias.preheader.combined:
 ; CHECK-NEXT: call void @llvm.memset.p0.i64(ptr align 4 [[BINS]], i8 0, i64 1024, i1 false)
+; CHECK-NEXT: [[BASE:%.*]] = ptrtoint ptr addrspace(1) %bins to i64
 ; CHECK: wi.x.combined:
 ; CHECK: %b.combined = getelementptr inbounds i32, ptr addrspace(1) %bins, i64 %idx.combined
-; CHECK-NEXT: [[BASE:%.*]] = ptrtoint ptr addrspace(1) %bins to i64
 ; CHECK-NEXT: [[AT:%.*]] = ptrtoint ptr addrspace(1) %b.combined to i64
 ; CHECK-NEXT: [[OFFSET:%.*]] = sub i64 [[AT]], [[BASE]]
 ; CHECK-NEXT: %bin = lshr exact i64 [[OFFSET]], 2
@@ -77,15 +77,16 @@ exit:
 ; CHECK: %bins.row = icmp uge i64 {{%.*}}, 3
 ; CHECK-NEXT: [[BOTH:%.*]] = and i1 %counters.clear, %bins.row
 ; CHECK-NEXT: br i1 [[BOTH]], label %counters.alias.preheader.combined, label %counters.alias.preheader
+; CHECK: counters.alias.preheader.combined:
+; CHECK-NEXT: [[BASE:%.*]] = ptrtoint ptr addrspace(1) %bins to i64
+; CHECK-NEXT: %bins.base = add i64 [[BASE]], 64
 ; CHECK: bins.clear:
 ; CHECK-NEXT: %bins.clear.index = phi i64
 ; CHECK-NEXT: [[CELL:%.*]] = getelementptr inbounds [16 x i32], ptr [[BINS]], i64 0, i64 %bins.clear.index
 ; CHECK-NEXT: store i32 -2147483648, ptr [[CELL]], align 4
 ; CHECK: max.combined:
-; CHECK: [[BASE:%.*]] = ptrtoint ptr addrspace(1) %bins to i64
-; CHECK-NEXT: [[FIRSTAT:%.*]] = add i64 [[BASE]], 64
-; CHECK-NEXT: [[AT:%.*]] = ptrtoint ptr addrspace(1) %b.combined to i64
-; CHECK-NEXT: [[OFFSET:%.*]] = sub i64 [[AT]], [[FIRSTAT]]
+; CHECK: [[AT:%.*]] = ptrtoint ptr addrspace(1) %b.combined to i64
+; CHECK-NEXT: [[OFFSET:%.*]] = sub i64 [[AT]], %bins.base
 ; CHECK-NEXT: %bin = lshr exact i64 [[OFFSET]], 2
 ; CHECK-NEXT: [[CELL:%.*]] = getelementptr inbounds [16 x i32], ptr [[BINS]], i64 0, i64 %bin
 ; CHECK-NEXT: [[OLD:%.*]] = load i32, ptr [[CELL]], align 4
