@@ -13,6 +13,15 @@
 // work-item one index per block, one element per cache line on its own). Work-item x == 0 then
 // runs `for (s = its global id; s < n; s += global size) for (j = 0; j < local size && s + j < n;
 // ++j) body(s + j)`: the same indices, each work-item's in its order; the inner loop vectorizes.
+// That holds while no index wraps: a `uint` index from a global offset of 2^32 - 16 starts at
+// 2^32 - 16 in work-item 0 and at 0 in work-item 16. So x == 0 first tests (uniform values
+// only) that no index the row's work-items compute, from their starts to the step past n,
+// reaches 2^31 (2^63 for a 64-bit index). Then s and s + j are 64-bit indices that step without
+// wrapping (nuw), and the body takes them unmasked, where it masked or narrowed and widened the
+// loop's index: ScalarEvolution counts the trips and follows the addresses (weft-combine-atomics
+// takes the loop over s, marked, as a row). Otherwise x == 0 runs the loop as it was once for
+// each work-item x' of the row, its start computed from x''s global id: the same iterations, in
+// the order the x loop would run them.
 //
 // Why it is allowed. OpenCL C orders one work-item's accesses (program order) and nothing between
 // two work-items without a barrier: conflicting accesses of two work-items between barriers are a
@@ -44,11 +53,16 @@
 #include <llvm/Analysis/PostDominators.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Dominators.h>
+#include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/PatternMatch.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/Local.h>
 #include <llvm/Transforms/Utils/ValueMapper.h>
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace weft::compiler {
@@ -219,12 +233,15 @@ struct Candidate {
   llvm::Loop *Loop = nullptr;
   llvm::PHINode *Index = nullptr;
   llvm::BinaryOperator *Step = nullptr; // Index' + local size
-  unsigned StepSizeOperand = 0;         // which operand of Step is the local size
   uint64_t Start = 0;                   // the index's start, less the local id
   llvm::CallInst *Id = nullptr;         // the get_local_id(0) or get_global_id(0) it came from
   /// Over global ids (the index steps by the global size): each work-group covers blocks of
   /// local-size indices, one block per step; x == 0 runs an inner loop over each block.
   bool Global = false;
+  /// The test: the index (truncated to Bits) Stay (<, <= signed or not) Bound.
+  unsigned Bits = 0;
+  llvm::ICmpInst::Predicate Stay = llvm::ICmpInst::ICMP_ULT;
+  llvm::Value *Bound = nullptr;
 };
 
 /// V with its integer casts (and masks of at least 32 low bits) looked through, as long as
@@ -267,7 +284,7 @@ bool matchStart(const llvm::Value *Start, Candidate &C) {
 }
 
 /// Whether X equals Index modulo 2^Bits: Index itself, masked, or truncated and extended.
-bool sameModulo(const llvm::Value *X, const llvm::PHINode *Index, unsigned Bits) {
+bool sameModulo(const llvm::Value *X, const llvm::Value *Index, unsigned Bits) {
   if (X == Index)
     return true;
   const llvm::Value *Inner = nullptr;
@@ -334,8 +351,11 @@ std::optional<Candidate> matchLoop(llvm::Loop *L, const XVariance &X) {
       Stay != llvm::ICmpInst::ICMP_SLT && Stay != llvm::ICmpInst::ICMP_SLE)
     return std::nullopt;
   unsigned Bits = Tested->getType()->getScalarSizeInBits();
-  if (Bits < 32)
+  if (Bits < 32 || Bits > 64)
     return std::nullopt;
+  C.Bits = Bits;
+  C.Stay = Stay;
+  C.Bound = Bound;
 
   // The step: Index (modulo the tested width) + get_local_size(0).
   C.Step = llvm::dyn_cast<llvm::BinaryOperator>(C.Index->getIncomingValueForBlock(Latch));
@@ -344,10 +364,8 @@ std::optional<Candidate> matchLoop(llvm::Loop *L, const XVariance &X) {
   for (unsigned Op = 0; Op < 2; ++Op) {
     auto *Size = llvm::dyn_cast<llvm::CallInst>(stripCasts(C.Step->getOperand(Op)));
     if (Size && queryOf(*Size) == (C.Global ? Query::GlobalSizeX : Query::LocalSizeX) &&
-        sameModulo(C.Step->getOperand(1 - Op), C.Index, Bits)) {
-      C.StepSizeOperand = Op;
+        sameModulo(C.Step->getOperand(1 - Op), C.Index, Bits))
       return C;
-    }
   }
   return std::nullopt;
 }
@@ -487,66 +505,125 @@ llvm::CallInst *callQuery(llvm::IRBuilder<> &B, const llvm::CallInst &Like, llvm
   return Call;
 }
 
-/// V as the loop computes it from Index, recomputed at B (instructions of L cloned).
-llvm::Value *recompute(llvm::Value *V, const llvm::Loop &L, llvm::PHINode *Index,
-                       llvm::IRBuilder<> &B) {
+/// V as computed from From, computed again from To at B: the instructions between them (the
+/// casts and constant additions of a loop's start, matchStart) cloned, the rest V itself.
+llvm::Value *substitute(llvm::Value *V, llvm::Value *From, llvm::Value *To, llvm::IRBuilder<> &B) {
+  if (V == From)
+    return To;
   auto *I = llvm::dyn_cast<llvm::Instruction>(V);
-  if (V == Index || !I || !L.contains(I))
+  if (!I || !(llvm::isa<llvm::CastInst>(I) || llvm::isa<llvm::BinaryOperator>(I)))
+    return V;
+  llvm::SmallVector<llvm::Value *, 2> Operands;
+  bool Changed = false;
+  for (llvm::Value *Op : I->operands()) {
+    Operands.push_back(substitute(Op, From, To, B));
+    Changed |= Operands.back() != Op;
+  }
+  if (!Changed)
     return V;
   llvm::Instruction *Clone = I->clone();
-  for (unsigned Op = 0; Op < Clone->getNumOperands(); ++Op)
-    Clone->setOperand(Op, recompute(Clone->getOperand(Op), L, Index, B));
-  return B.Insert(Clone, I->getName() + ".outer");
+  for (unsigned Op = 0; Op < Operands.size(); ++Op)
+    Clone->setOperand(Op, Operands[Op]);
+  return B.Insert(Clone, I->getName() + ".item");
 }
 
-/// Over global ids, in x == 0: the loop steps from block to block (by the global size, from the
-/// work-group's first global id), and a new inner loop runs the body over the block's indices,
-/// Index + j for j below the local size, while the loop's own test holds.
-void nestOverBlock(const Candidate &C, llvm::Value *LocalSize) {
+/// Over global ids, the row's indices as 64-bit values, at B in x == 0: End, the first one the
+/// loop's test turns away (every index below it passes, none at or above it), and Fits, whether
+/// no index the work-items compute, from their starts to the step past End, reaches 2^(Bits-1).
+/// Then each index is the same in 64 bits as in its own type, masked or extended: none wraps.
+struct Row {
+  llvm::Value *Start, *End, *Fits;
+};
+
+Row rowOf(const Candidate &C, llvm::IRBuilder<> &B, llvm::Value *LocalSize,
+          llvm::Value *GlobalSize) {
+  llvm::Type *I64 = B.getInt64Ty();
+  const bool Signed = llvm::ICmpInst::isSigned(C.Stay);
+  const bool Inclusive = C.Stay == llvm::ICmpInst::ICMP_ULE || C.Stay == llvm::ICmpInst::ICMP_SLE;
+  llvm::Value *Limit = B.getInt64(uint64_t(1) << (C.Bits - 1));
+  llvm::Value *Bound = Signed ? B.CreateSExtOrTrunc(C.Bound, I64, "row.bound")
+                              : B.CreateZExtOrTrunc(C.Bound, I64, "row.bound");
+  // A signed bound below 0 (-1 for <=) runs nothing: from 0 up, like the starts.
+  if (Signed)
+    Bound = B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, Bound,
+                                    B.getInt64(Inclusive ? uint64_t(-1) : 0), nullptr, "row.bound");
+  llvm::Value *End = Inclusive ? B.CreateAdd(Bound, B.getInt64(1), "row.end") : Bound;
+  // x == 0's global id and the row's first index (the start's constant is below 2^20).
+  llvm::Value *Id = C.Id;
+  llvm::Value *Start = C.Start ? B.CreateAdd(Id, B.getInt64(C.Start), "row.start") : Id;
+  llvm::Value *Fits = B.CreateICmpULT(Id, Limit, "row.fits.id");
+  Fits = B.CreateAnd(Fits, B.CreateICmpULE(B.CreateAdd(Start, LocalSize), Limit, "row.fits.block"));
+  Fits = B.CreateAnd(Fits, B.CreateICmpULE(GlobalSize, Limit, "row.fits.size"));
+  Fits = B.CreateAnd(Fits, B.CreateICmpULE(End, B.CreateSub(Limit, GlobalSize), "row.fits.end"));
+  if (Inclusive) // End did not wrap
+    Fits = B.CreateAnd(Fits, B.CreateICmpULT(Bound, Limit, "row.fits.bound"));
+  Fits->setName("row.fits");
+  return {Start, End, Fits};
+}
+
+/// Over global ids, in x == 0 when the row's indices fit (rowOf): the loop steps from block to
+/// block, from the row's start by the global size while below its end, and a new inner loop runs
+/// the body over the block's indices, start + j for j below the local size, while below the end.
+/// The index is a 64-bit one: the body takes it narrowed where it took the loop's index, and as
+/// it is where it took that index masked or narrowed and widened again (equal when it fits).
+/// Enter is the block the loop is entered from.
+void nestOverBlock(const Candidate &C, const Row &R, llvm::BasicBlock *Enter,
+                   llvm::Value *LocalSize, llvm::Value *GlobalSize) {
   llvm::Loop &L = *C.Loop;
   llvm::BasicBlock *Header = L.getHeader(), *Latch = L.getLoopLatch();
   llvm::PHINode *Index = C.Index;
   auto *Test = llvm::cast<llvm::BranchInst>(Header->getTerminator());
   const unsigned Stay = L.contains(Test->getSuccessor(0)) ? 0 : 1;
-  llvm::BasicBlock *Body = Test->getSuccessor(Stay);
+  llvm::BasicBlock *Body = Test->getSuccessor(Stay), *Exit = Test->getSuccessor(1 - Stay);
   llvm::LLVMContext &Ctx = Header->getContext();
   llvm::Function *F = Header->getParent();
-  auto *Block = llvm::BasicBlock::Create(Ctx, Header->getName() + ".block", F, Body);
-  auto *Next = llvm::BasicBlock::Create(Ctx, Header->getName() + ".block.next", F);
-  auto *Step = llvm::BasicBlock::Create(Ctx, Header->getName() + ".step", F);
+  const std::string Name = Header->getName().str();
+  auto *Block = llvm::BasicBlock::Create(Ctx, Name + ".block", F, Body);
+  auto *Next = llvm::BasicBlock::Create(Ctx, Name + ".block.next", F);
+  auto *Step = llvm::BasicBlock::Create(Ctx, Name + ".step", F);
 
-  // The next block's start, from Index itself (the loop's own step will see Index + j).
-  llvm::IRBuilder<> B(Step);
-  llvm::Value *Previous = recompute(C.Step->getOperand(1 - C.StepSizeOperand), L, Index, B);
-  llvm::Value *Size = recompute(C.Step->getOperand(C.StepSizeOperand), L, Index, B);
-  llvm::Value *Outer = B.CreateAdd(Previous, Size, Index->getName() + ".step");
-  B.CreateBr(Header);
+  // The block's start, stepping by the global size (no wrap: it stays below 2^63).
+  llvm::IRBuilder<> B(&Header->front());
+  llvm::PHINode *Outer = B.CreatePHI(B.getInt64Ty(), 2, Index->getName() + ".block.start");
+  Outer->addIncoming(R.Start, Enter);
+  B.SetInsertPoint(Step);
+  Outer->addIncoming(B.CreateAdd(Outer, GlobalSize, Index->getName() + ".step", true, true), Step);
+  llvm::MDNode *Row =
+      llvm::MDNode::getDistinct(Ctx, {nullptr, loopOption(Ctx, attr::CollapsedRow)});
+  Row->replaceOperandWith(0, Row);
+  B.CreateBr(Header)->setMetadata(llvm::LLVMContext::MD_loop, Row);
+  // The loop's own index, narrowed, for what the header computes from it.
+  B.SetInsertPoint(Header->getFirstNonPHI());
+  llvm::Value *OuterIndex = B.CreateZExtOrTrunc(Outer, Index->getType());
+  B.SetInsertPoint(Test);
+  llvm::Value *OwnTest = Test->getCondition();
+  Test->setCondition(B.CreateICmpULT(Outer, R.End, "in.row"));
+  Test->setSuccessor(0, Block);
+  Test->setSuccessor(1, Exit);
 
-  // The block: j, the index Index + j, the header's computations and test for it.
+  // The block: j, the index start + j, the header's computations for it, and the test.
   B.SetInsertPoint(Block);
   llvm::PHINode *J = B.CreatePHI(B.getInt64Ty(), 2, "j");
   J->addIncoming(B.getInt64(0), Header);
+  llvm::Value *At = B.CreateAdd(Outer, J, Index->getName() + ".at", true, true);
   llvm::ValueToValueMapTy Map;
-  Map[Index] =
-      B.CreateAdd(Index, B.CreateZExtOrTrunc(J, Index->getType()), Index->getName() + ".at");
+  Map[Index] = B.CreateZExtOrTrunc(At, Index->getType());
   for (llvm::Instruction &I : *Header) {
-    if (llvm::isa<llvm::PHINode>(I) || I.isTerminator())
+    if (llvm::isa<llvm::PHINode>(I) || I.isTerminator() || &I == OuterIndex ||
+        &I == Test->getCondition() || &I == OwnTest)
       continue;
     llvm::Instruction *Clone = B.Insert(I.clone(), I.getName() + ".at");
     llvm::RemapInstruction(Clone, Map,
                            llvm::RF_IgnoreMissingLocals | llvm::RF_NoModuleLevelChanges);
     Map[&I] = Clone;
   }
-  llvm::Value *Holds = Map[Test->getCondition()];
-  if (Stay == 1)
-    Holds = B.CreateNot(Holds);
   llvm::Value *InBlock = B.CreateICmpULT(J, LocalSize, "in.block");
-  B.CreateCondBr(B.CreateAnd(InBlock, Holds), Body, Step);
+  B.CreateCondBr(B.CreateAnd(InBlock, B.CreateICmpULT(At, R.End)), Body, Step);
   B.SetInsertPoint(Next);
   J->addIncoming(B.CreateAdd(J, B.getInt64(1), "j.next", true, true), Next);
   B.CreateBr(Block);
 
-  // The body sees Index + j; it comes back to the block's next index, Index to the next block.
+  // The body sees start + j; it comes back to the block's next index.
   for (llvm::BasicBlock *BB : L.blocks())
     if (BB != Header)
       for (llvm::Instruction &I : *BB)
@@ -555,14 +632,70 @@ void nestOverBlock(const Candidate &C, llvm::Value *LocalSize) {
             U.set(It->second);
   for (llvm::PHINode &Phi : Body->phis())
     Phi.replaceIncomingBlockWith(Header, Block);
-  Test->setSuccessor(Stay, Block);
   llvm::Instruction *Back = Latch->getTerminator();
   for (unsigned S = 0; S < Back->getNumSuccessors(); ++S)
     if (Back->getSuccessor(S) == Header)
       Back->setSuccessor(S, Next);
-  int At = Index->getBasicBlockIndex(Latch);
-  Index->setIncomingBlock(unsigned(At), Step);
-  Index->setIncomingValue(unsigned(At), Outer);
+  Index->replaceAllUsesWith(OuterIndex);
+  Index->eraseFromParent();
+  // The index masked, or narrowed and widened again, is the 64-bit one.
+  std::vector<llvm::Instruction *> Same;
+  llvm::SmallVector<llvm::BasicBlock *, 8> Blocks(L.blocks());
+  Blocks.push_back(Block);
+  for (llvm::BasicBlock *BB : Blocks)
+    for (llvm::Instruction &I : *BB)
+      if (&I != At && I.getType() == At->getType() && sameModulo(&I, At, C.Bits))
+        Same.push_back(&I);
+  for (llvm::Instruction *I : Same)
+    I->replaceAllUsesWith(At);
+  // The loop's own test and step, and what only they used, go.
+  llvm::SmallVector<llvm::WeakTrackingVH, 16> Dead;
+  for (llvm::Instruction &I : *Header)
+    Dead.push_back(&I);
+  Dead.append(Same.begin(), Same.end());
+  Dead.push_back(C.Step);
+  llvm::RecursivelyDeleteTriviallyDeadInstructionsPermissive(Dead);
+}
+
+/// Over global ids, in x == 0 when an index may not fit: the work-items' loops one after another,
+/// as they were, in a loop over x' below the local size (a copy of the loop whose index starts
+/// where work-item x''s does), entered from Enter (the loop's own from Preheader). Returns the
+/// first block; the last goes to Exit.
+llvm::BasicBlock *eachWorkItem(const Candidate &C, llvm::Value *LocalSize,
+                               llvm::BasicBlock *Preheader, llvm::BasicBlock *Enter,
+                               llvm::BasicBlock *Exit) {
+  llvm::Loop &L = *C.Loop;
+  llvm::BasicBlock *Header = L.getHeader();
+  llvm::Function *F = Header->getParent();
+  llvm::LLVMContext &Ctx = F->getContext();
+  auto *Items = llvm::BasicBlock::Create(Ctx, "each.item", F);
+  auto *Following = llvm::BasicBlock::Create(Ctx, "each.item.next", F);
+  llvm::ValueToValueMapTy Map;
+  llvm::SmallVector<llvm::BasicBlock *, 8> Copies;
+  for (llvm::BasicBlock *BB : L.blocks()) {
+    Copies.push_back(llvm::CloneBasicBlock(BB, Map, ".item", F));
+    Map[BB] = Copies.back();
+  }
+  llvm::remapInstructionsInBlocks(Copies, Map);
+  auto *CopyHeader = llvm::cast<llvm::BasicBlock>(Map[Header]);
+  CopyHeader->getTerminator()->replaceSuccessorWith(Exit, Following);
+
+  llvm::IRBuilder<> B(Items);
+  llvm::PHINode *X = B.CreatePHI(B.getInt64Ty(), 2, "x.item");
+  X->addIncoming(B.getInt64(0), Enter);
+  llvm::Value *Id = B.CreateAdd(C.Id, X, "id.item");
+  auto *Index = llvm::cast<llvm::PHINode>(Map[C.Index]);
+  llvm::Value *Start = substitute(C.Index->getIncomingValueForBlock(Preheader), C.Id, Id, B);
+  Index->setIncomingBlock(unsigned(Index->getBasicBlockIndex(Preheader)), Items);
+  Index->setIncomingValueForBlock(Items, Start);
+  B.CreateBr(CopyHeader);
+  B.SetInsertPoint(Following);
+  llvm::Value *NextX = B.CreateAdd(X, B.getInt64(1), "x.item.next", true, true);
+  X->addIncoming(NextX, Following);
+  B.CreateCondBr(B.CreateICmpULT(NextX, LocalSize), Items, Exit);
+  for (llvm::PHINode &Phi : Exit->phis())
+    Phi.addIncoming(Phi.getIncomingValueForBlock(Header), Following);
+  return Items;
 }
 
 /// x == 0 runs the loop over every index, one by one; the other work-items skip it.
@@ -574,19 +707,27 @@ void collapse(const Candidate &C) {
   auto *First = llvm::cast<llvm::Instruction>(
       B.CreateICmpEQ(X, llvm::ConstantInt::get(X->getType(), 0), "first.in.x"));
   First->setMetadata(attr::Collapsed, llvm::MDNode::get(First->getContext(), {}));
-  llvm::Value *LocalSize =
-      C.Global ? callQuery(B, *C.Id, "_Z14get_local_sizej", "size.x") : nullptr;
-  Preheader->getTerminator()->eraseFromParent();
-  B.SetInsertPoint(Preheader);
-  B.CreateCondBr(First, Header, Exit);
   for (llvm::PHINode &Phi : Exit->phis())
     Phi.addIncoming(Phi.getIncomingValueForBlock(Header), Preheader);
 
   if (C.Global) {
-    // x == 0's own start is the work-group's first global id (plus the constant).
-    nestOverBlock(C, LocalSize);
+    // x == 0 runs the row's blocks when no index wraps, else each work-item's loop in turn.
+    llvm::Value *LocalSize = callQuery(B, *C.Id, "_Z14get_local_sizej", "size.x");
+    llvm::Value *GlobalSize = callQuery(B, *C.Id, "_Z15get_global_sizej", "size.global.x");
+    auto *Decide =
+        llvm::BasicBlock::Create(Header->getContext(), "row", Header->getParent(), Header);
+    Preheader->getTerminator()->eraseFromParent();
+    B.SetInsertPoint(Preheader);
+    B.CreateCondBr(First, Decide, Exit);
+    B.SetInsertPoint(Decide);
+    const Row R = rowOf(C, B, LocalSize, GlobalSize);
+    B.CreateCondBr(R.Fits, Header, eachWorkItem(C, LocalSize, Preheader, Decide, Exit));
+    nestOverBlock(C, R, Decide, LocalSize, GlobalSize);
     return;
   }
+  Preheader->getTerminator()->eraseFromParent();
+  B.SetInsertPoint(Preheader);
+  B.CreateCondBr(First, Header, Exit);
   llvm::Type *T = C.Index->getType();
   C.Index->setIncomingValueForBlock(Preheader, llvm::ConstantInt::get(T, C.Start));
   // The index itself plus one, not the step's operand (the index masked, or truncated and

@@ -62,6 +62,9 @@ inline constexpr const char *Collapsed = "weft.collapsed";
 /// Loop metadata (an option of the loop's ID, as LLVM's own llvm.loop.* are) on weft-kernel-entry's
 /// x loops, the loops over a row's work-items.
 inline constexpr const char *WorkItemLoop = "weft.loop.work_items";
+/// Loop metadata on the loop over a row's blocks that weft-group-stride-loops makes when it
+/// collapses a loop over global ids (x == 0 runs, in it, what the row's work-items ran).
+inline constexpr const char *CollapsedRow = "weft.loop.collapsed_row";
 /// On scalar built-ins whose calls weft-vector-forms mapped to vector forms, and on those vector
 /// forms' entry points: each part of a program compiled in parallel gets its own copy.
 inline constexpr const char *VectorForms = "weft-vector-forms";

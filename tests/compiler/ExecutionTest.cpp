@@ -544,6 +544,50 @@ TEST_F(Execution, GridStrideLoopsGiveEveryWorkItemsResult) {
     ASSERT_EQ(A[size_t(I)], I >= 1 && I <= 500 ? 3 + I : 3) << I;
 }
 
+// Grid-stride loops whose indices may reach 2^31 (weft-group-stride-loops then runs each
+// work-item's loop as it was, in turn): a global offset of 2^32 - 16 wraps the uint index of
+// work-items 16 to 63 to 0 to 47 (then 64 to 99, one global size on), while work-items 0 to 15
+// start at 2^32 - 16 and run nothing; an offset of 2^31 with a bound above it runs indices from
+// 2^31, which a 32-bit signed view would take as negative.
+TEST_F(Execution, GridStrideLoopsWhoseIndicesWrapGiveEveryWorkItemsResult) {
+  auto Out = build(R"(
+    kernel void wraps(global uint *out, uint n) {
+      for (uint i = get_global_id(0); i < n; i += get_global_size(0)) out[i] += 1;
+    }
+    kernel void high(global uint *out, uint base, uint n) {
+      for (uint i = get_global_id(0); i < n; i += get_global_size(0)) out[i - base] += i - base + 1;
+    })");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  auto find = [&](const char *Name) -> const compiler::KernelBinary * {
+    for (const auto &K : Out.Program->kernels())
+      if (K.Info.Name == Name)
+        return &K;
+    return nullptr;
+  };
+  const compiler::KernelBinary *Wraps = find("wraps"), *High = find("high");
+  ASSERT_NE(Wraps, nullptr);
+  ASSERT_NE(High, nullptr);
+
+  std::vector<uint32_t> Counts(128, 0);
+  std::vector<std::byte> Args(Wraps->ArgBufferSize);
+  set(Args, *Wraps, 0, Counts.data());
+  set(Args, *Wraps, 1, uint32_t(100));
+  run(*Wraps, Args, 1, {64, 1, 1}, {64, 1, 1}, {(uint64_t(1) << 32) - 16, 0, 0});
+  for (uint32_t I = 0; I < 128; ++I)
+    ASSERT_EQ(Counts[I], I < 48 || (I >= 64 && I < 100) ? 1u : 0u) << I;
+
+  // 2 groups of 32 from 2^31: indices 2^31 to 2^31 + 199, each once.
+  const uint32_t Base = uint32_t(1) << 31;
+  std::vector<uint32_t> Values(256, 0);
+  std::vector<std::byte> HighArgs(High->ArgBufferSize);
+  set(HighArgs, *High, 0, Values.data());
+  set(HighArgs, *High, 1, Base);
+  set(HighArgs, *High, 2, Base + 200);
+  run(*High, HighArgs, 1, {64, 1, 1}, {32, 1, 1}, {Base, 0, 0});
+  for (uint32_t I = 0; I < 256; ++I)
+    ASSERT_EQ(Values[I], I < 200 ? I + 1 : 0u) << I;
+}
+
 // Work-item loops with a loop inside: weft-jam-work-items runs 16 work-items of a row side by
 // side, and those after the last 16 of a row 8 at a time, in the GEMMs (int indices, taken as
 // consecutive in a second version of the inner loop, and size_t ones), in every shape of row and
