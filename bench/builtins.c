@@ -10,6 +10,8 @@
    - histogram: 256 bins of bytes with global atomic_inc, all work-groups contending
    - histogram_items: the same with 16 bytes a work-item (a loop of its own, strided by the group
      size as GPU codes read), each with global atomic_inc
+   - histogram_grid: the same as a grid-stride loop (`for (uint i = get_global_id(0); i < n;
+     i += get_global_size(0))`, the loop CUDA ports use), 64 bytes a work-item
    - histogram_local: the same bins counted per work-group in local memory (64 bytes a work-item),
      then added to the global ones: the usual way, whose local atomics need no lock in Weft
    - atomic_sum: every byte added to one global counter with atomic_add (Weft combines a row of
@@ -47,6 +49,9 @@ static const char *Source =
     "kernel void histogram_items(global const uchar *in, global uint *bins) {\n"
     "  size_t L = get_local_size(0), base = get_group_id(0) * L * 16 + get_local_id(0);\n"
     "  for (int k = 0; k < 16; ++k) atomic_inc(&bins[in[base + k * L]]); }\n"
+    "kernel void histogram_grid(global const uchar *in, global uint *bins, uint n) {\n"
+    "  for (uint i = get_global_id(0); i < n; i += get_global_size(0)) atomic_inc(&bins[in[i]]); "
+    "}\n"
     "kernel void histogram_local(global const uchar *in, global uint *bins) {\n"
     "  local uint h[256]; size_t lid = get_local_id(0), L = get_local_size(0);\n"
     "  for (size_t b = lid; b < 256; b += L) h[b] = 0;\n"
@@ -251,14 +256,17 @@ int main(void) {
       WantSum += 8u * Bytes[I];
     }
     cl_mem Bi = buffer(N, Bytes), Bins = buffer(sizeof Got, NULL);
-    const char *Names[3] = {"histogram", "histogram_items", "histogram_local"};
-    const size_t PerItem[3] = {1, 16, 64};
-    for (int H = 0; H < 3; ++H) {
+    const char *Names[4] = {"histogram", "histogram_items", "histogram_grid", "histogram_local"};
+    const size_t PerItem[4] = {1, 16, 64, 64};
+    const unsigned Count = (unsigned)N;
+    for (int H = 0; H < 4; ++H) {
       unsigned Zero = 0;
       CHECK(clEnqueueFillBuffer(Q, Bins, &Zero, 4, 0, sizeof Got, 0, NULL, NULL));
       cl_kernel K = kernel(Source, Names[H]);
       CHECK(clSetKernelArg(K, 0, sizeof Bi, &Bi));
       CHECK(clSetKernelArg(K, 1, sizeof Bins, &Bins));
+      if (H == 2)
+        CHECK(clSetKernelArg(K, 2, sizeof Count, &Count));
       measure(Names[H], K, N / PerItem[H], N);
       CHECK(clEnqueueReadBuffer(Q, Bins, CL_TRUE, 0, sizeof Got, Got, 0, NULL, NULL));
       for (size_t I = 0; I < 256; ++I)

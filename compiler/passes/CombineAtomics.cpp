@@ -71,7 +71,10 @@
 // surely ends (every loop inside has a trip count) and no loop inside is a row of its own (a
 // work-item loop). Its bins are the row's; an access in a loop inside has its range taken out
 // loop by loop, from the first and last iterations of each; the row's operations are not counted,
-// so there is no test of its length.
+// so there is no test of its length. weft-group-stride-loops' loop over a row's blocks (marked
+// weft.loop.collapsed_row: x == 0 runs there what the work-items of a grid-stride loop ran) is
+// such a row: its loop inside, over a block, ends at the block's end or the row's, whichever
+// comes first, and the last index it reads, a minimum, is bounded by the block's end (boundOf).
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
@@ -211,11 +214,51 @@ std::optional<Bins> binsOf(const std::vector<llvm::AtomicRMWInst *> &Ops, const 
               uint64_t(Hi - Lo) / Size + 1};
 }
 
+/// Whether P is the same in every iteration of M or steps by the same amount from one to the next.
+bool isInvariantOrAffine(const llvm::SCEV *P, const llvm::Loop *M, llvm::ScalarEvolution &SE) {
+  if (SE.isLoopInvariant(P, M))
+    return true;
+  const auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(P);
+  return AR && AR->getLoop() == M && AR->isAffine();
+}
+
+/// A bound of P, a sum with one minimum among its terms (for an upper bound) or one maximum (for
+/// a Lower one), taken as integers that do not wrap: P with that term replaced by one of its
+/// operands, the one that makes P the same in every iteration of M if any does, else one that
+/// makes it step by the same amount. A loop inside ending at the first of two exits (a block of
+/// a collapsed grid-stride loop: the block's end, or the loop's bound) has such a last index.
+/// Null when there is none.
+const llvm::SCEV *boundOf(const llvm::SCEV *P, const llvm::Loop *M, bool Lower,
+                          llvm::ScalarEvolution &SE) {
+  const auto *Sum = llvm::dyn_cast<llvm::SCEVAddExpr>(P);
+  if (!Sum)
+    return nullptr;
+  const llvm::SCEV *Stepping = nullptr;
+  for (unsigned At = 0; At < Sum->getNumOperands(); ++At) {
+    const llvm::SCEV *Term = Sum->getOperand(At);
+    if (!(Lower ? llvm::isa<llvm::SCEVUMaxExpr, llvm::SCEVSMaxExpr>(Term)
+                : llvm::isa<llvm::SCEVUMinExpr, llvm::SCEVSMinExpr>(Term)))
+      continue;
+    for (const llvm::SCEV *Choice : llvm::cast<llvm::SCEVNAryExpr>(Term)->operands()) {
+      llvm::SmallVector<const llvm::SCEV *, 4> Terms(Sum->operands());
+      Terms[At] = Choice;
+      const llvm::SCEV *Bound = SE.getAddExpr(Terms);
+      if (SE.isLoopInvariant(Bound, M))
+        return Bound;
+      if (!Stepping && isInvariantOrAffine(Bound, M, SE))
+        Stepping = Bound;
+    }
+    return Stepping; // one such term only
+  }
+  return nullptr;
+}
+
 /// The bytes [Low, High) that Access (a load or store in L, or in a loop inside L) covers over all
 /// of L's iterations, as 64-bit integers; none unless, in each loop from Access's own out to L,
 /// its address is the same in every iteration or steps by the same amount from one to the next
 /// (then its extremes are the first iteration's and the last's: the lowest is the first's for a
-/// constant step up, the last's for a constant step down, either for a step of unknown sign).
+/// constant step up, the last's for a constant step down, either for a step of unknown sign). A
+/// point that is neither may be bounded (boundOf).
 std::optional<std::pair<const llvm::SCEV *, const llvm::SCEV *>>
 rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvolution &SE,
           const llvm::LoopInfo &LI) {
@@ -237,6 +280,8 @@ rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvol
     auto Over = [&](llvm::SmallVectorImpl<const llvm::SCEV *> &Points, bool Lower) {
       llvm::SmallVector<const llvm::SCEV *, 4> Out;
       for (const llvm::SCEV *P : Points) {
+        if (!isInvariantOrAffine(P, M, SE) && !(P = boundOf(P, M, Lower, SE)))
+          return false;
         if (SE.isLoopInvariant(P, M)) {
           Out.push_back(P);
           continue;
@@ -821,7 +866,8 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
     llvm::Loop *Found = nullptr;
     Plan Chosen{};
     for (llvm::Loop *L : LI.getLoopsInPreorder()) {
-      if (!isWorkItemLoop(*L) || llvm::findOptionMDForLoop(L, CombinedMarker))
+      if (!(isWorkItemLoop(*L) || llvm::findOptionMDForLoop(L, attr::CollapsedRow)) ||
+          llvm::findOptionMDForLoop(L, CombinedMarker))
         continue;
       Changed |= llvm::simplifyLoop(L, &DT, &LI, &SE, nullptr, nullptr, false);
       llvm::BasicBlock *Latch = L->getLoopLatch();

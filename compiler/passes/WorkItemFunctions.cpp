@@ -28,6 +28,20 @@ public:
     return loadContextField(B, Ctx, Offset + 8 * Dim, B.getInt64Ty());
   }
 
+  /// A size (global, local, enqueued local, the number of groups): at least 1, and below 2^63,
+  /// which lets ScalarEvolution count the trips of a loop stepping by one.
+  llvm::Value *size(size_t Offset, unsigned Dim) {
+    llvm::LoadInst *Load = loadContextField(B, Ctx, Offset + 8 * Dim, B.getInt64Ty());
+    llvm::Type *I64 = B.getInt64Ty();
+    Load->setMetadata(
+        llvm::LLVMContext::MD_range,
+        llvm::MDNode::get(
+            B.getContext(),
+            {llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(I64, 1)),
+             llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(I64, uint64_t(1) << 63))}));
+    return Load;
+  }
+
   /// The value of Q in dimension Dim (0, 1 or 2).
   llvm::Value *inDim(Query Q, unsigned Dim) {
     using abi::WorkGroupContext;
@@ -44,13 +58,13 @@ public:
       return B.CreateAdd(Id, field(offsetof(WorkGroupContext, GlobalOffset), Dim));
     }
     case Query::GlobalSize:
-      return field(offsetof(WorkGroupContext, GlobalSize), Dim);
+      return size(offsetof(WorkGroupContext, GlobalSize), Dim);
     case Query::LocalSize:
-      return field(offsetof(WorkGroupContext, LocalSize), Dim);
+      return size(offsetof(WorkGroupContext, LocalSize), Dim);
     case Query::EnqueuedLocalSize:
-      return field(offsetof(WorkGroupContext, EnqueuedLocalSize), Dim);
+      return size(offsetof(WorkGroupContext, EnqueuedLocalSize), Dim);
     case Query::NumGroups:
-      return field(offsetof(WorkGroupContext, NumGroups), Dim);
+      return size(offsetof(WorkGroupContext, NumGroups), Dim);
     case Query::GroupId:
       return field(offsetof(WorkGroupContext, GroupId), Dim);
     case Query::GlobalOffset:

@@ -785,6 +785,21 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
       for (uint k = 0; k < items; ++k)
         if (in[i * items + k] < 100)
           atomic_inc(&bins[in[i * items + k] % 128]);
+    }
+    // Grid-stride loops (weft-group-stride-loops collapses them; each row of the NDRange covers
+    // the whole input): a uint index, a size_t one, and values read from the counters' own buffer
+    // just below them.
+    kernel void grid(global const uchar *in, global uint *bins, uint n) {
+      for (uint i = get_global_id(0); i < n; i += get_global_size(0))
+        atomic_inc(&bins[in[i]]);
+    }
+    kernel void grid_long(global const uchar *in, global uint *bins, ulong n) {
+      for (size_t i = get_global_id(0); i < n; i += get_global_size(0))
+        atomic_inc(&bins[in[i]]);
+    }
+    kernel void grid_below(global uint *bins, uint n) {
+      for (int i = get_global_id(0); i < n; i += get_global_size(0))
+        atomic_add(&bins[64 + bins[i] % 64], 2u);
     })");
   const Shape Shapes[] = {{{64 * 8, 12}, {64, 3}},
                           {{256 * 3, 1}, {256, 1}},
@@ -854,6 +869,23 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
                 NearPerItem);
       Out = read<cl_uint>(Q, MOut, N);
       EXPECT_TRUE(std::all_of(Out.begin(), Out.end(), [](cl_uint X) { return X == 1; }));
+    }
+    std::vector<cl_uint> Grid(256, 0);
+    for (size_t V = 0; V < 256; ++V)
+      Grid[V] = Several[V] * cl_uint(S.Global[1]);
+    EXPECT_EQ(Run("grid", MIn, cl_uint(0), 256, cl_uint(N * 8)), Grid);
+    EXPECT_EQ(Run("grid_long", MIn, cl_uint(0), 256, cl_ulong(N * 8)), Grid);
+    {
+      // 64 values, then their 64 counters.
+      std::vector<cl_uint> Below(128, 0), Expected(128, 0);
+      for (cl_uint I = 0; I < 64; ++I)
+        Below[I] = Expected[I] = I * 37 + 5;
+      for (cl_uint I = 0; I < 64; ++I)
+        Expected[64 + Below[I] % 64] += 2 * cl_uint(S.Global[1]);
+      cl_mem MB = buffer(128 * 4, CL_MEM_COPY_HOST_PTR, Below.data());
+      launch(Q, P, "grid_below", S, MB, cl_uint(64));
+      EXPECT_EQ(read<cl_uint>(Q, MB, 128), Expected);
+      clReleaseMemObject(MB);
     }
     std::vector<cl_uint> Own(256, 1);
     ++Own[In[3]];

@@ -55,7 +55,10 @@ define spir_kernel void @sync(ptr addrspace(1) %out) {
 ; CHECK-NEXT: store i64 %g, ptr addrspace(1) %out
 ; get_local_id(1) is the y parameter.
 ; CHECK-NEXT: store i64 %y, ptr addrspace(1) %out
-; get_local_size(%d): a select per dimension, 1 beyond the third.
+; get_local_size(%d): a select per dimension, 1 beyond the third. Sizes are at least 1 and below
+; 2^63 (!range), which lets ScalarEvolution count the trips of a loop stepping by one.
+; CHECK: %[[L2P:.*]] = getelementptr inbounds i8, ptr %ctx, i64 64
+; CHECK-NEXT: load i64, ptr %[[L2P]], align 8, !range ![[SIZE:[0-9]+]], !invariant.load
 ; CHECK: %[[IS2:.*]] = icmp eq i32 %d, 2
 ; CHECK: select i1 %[[IS2]], i64 %{{.*}}, i64 1
 ; CHECK: %[[IS0:.*]] = icmp eq i32 %d, 0
@@ -84,3 +87,5 @@ define spir_kernel void @sync(ptr addrspace(1) %out) {
 
 ; CHECK: attributes #[[IDS]] = { alwaysinline "weft-work-item"="ids" }
 ; CHECK: attributes #[[SYNC]] = { alwaysinline "weft-work-item"="sync" }
+
+; CHECK: ![[SIZE]] = !{i64 1, i64 -9223372036854775808}
