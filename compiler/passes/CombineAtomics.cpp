@@ -71,10 +71,13 @@
 // surely ends (every loop inside has a trip count) and no loop inside is a row of its own (a
 // work-item loop). Its bins are the row's; an access in a loop inside has its range taken out
 // loop by loop, from the first and last iterations of each; the row's operations are not counted,
-// so there is no test of its length. weft-group-stride-loops' loop over a row's blocks (marked
-// weft.loop.collapsed_row: x == 0 runs there what the work-items of a grid-stride loop ran) is
-// such a row: its loop inside, over a block, ends at the block's end or the row's, whichever
-// comes first, and the last index it reads, a minimum, is bounded by the block's end (boundOf).
+// so there is no test of its length.
+//
+// weft-group-stride-loops' collapsed loops (marked weft.loop.collapsed_row: x == 0 runs there
+// what the row's work-items ran) are rows too. A loop over local ids is one loop, taken in every
+// mode. A grid-stride loop is a loop over the row's blocks holding a loop over each block, taken
+// in the bins mode: the loop over a block ends at the block's end or the row's, whichever comes
+// first, and the last index it reads, a minimum, is bounded by the block's end (boundOf).
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 

@@ -23,6 +23,10 @@
 // each work-item x' of the row, its start computed from x''s global id: the same iterations, in
 // the order the x loop would run them.
 //
+// A loop over local ids, collapsed, keeps its index below a strict bound, in its width (and below
+// 2^31 for a signed test): there too the body takes the index where it took it masked, or
+// narrowed and widened again. Both collapsed loops are marked weft.loop.collapsed_row.
+//
 // Why it is allowed. OpenCL C orders one work-item's accesses (program order) and nothing between
 // two work-items without a barrier: conflicting accesses of two work-items between barriers are a
 // data race, whose behaviour is undefined. The collapsed loop keeps each work-item's iterations in
@@ -59,6 +63,7 @@
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/Local.h>
+#include <llvm/Transforms/Utils/LoopUtils.h>
 #include <llvm/Transforms/Utils/ValueMapper.h>
 
 #include <optional>
@@ -739,6 +744,27 @@ void collapse(const Candidate &C) {
   auto *Next = llvm::BinaryOperator::CreateAdd(C.Index, llvm::ConstantInt::get(T, 1),
                                                C.Index->getName() + ".next", C.Step);
   C.Index->setIncomingValueForBlock(Latch, Next);
+  // Below a strict bound the body sees indices from the start's constant (below 2^20) to the
+  // bound, which fits the tested width (and is below 2^31 for a signed test): the index masked,
+  // or narrowed and widened again (zero-extended, or either way for a signed test), is the index
+  // itself, which ScalarEvolution follows.
+  const bool Signed = llvm::ICmpInst::isSigned(C.Stay);
+  if (C.Stay == llvm::ICmpInst::ICMP_ULT || C.Stay == llvm::ICmpInst::ICMP_SLT) {
+    std::vector<llvm::Instruction *> Same;
+    for (llvm::BasicBlock *BB : C.Loop->blocks())
+      for (llvm::Instruction &I : *BB)
+        if (&I != C.Index && I.getType() == T && sameModulo(&I, C.Index, C.Bits) &&
+            (Signed || !llvm::isa<llvm::SExtInst, llvm::AShrOperator>(I)))
+          Same.push_back(&I);
+    for (llvm::Instruction *I : Same)
+      I->replaceAllUsesWith(C.Index);
+  }
+  // The loop runs what the row's work-items ran: a row for weft-combine-atomics.
+  llvm::LLVMContext &Ctx = Latch->getContext();
+  Latch->getTerminator()->setMetadata(
+      llvm::LLVMContext::MD_loop,
+      llvm::makePostTransformationMetadata(Ctx, C.Loop->getLoopID(), {},
+                                           {loopOption(Ctx, attr::CollapsedRow)}));
 }
 
 } // namespace

@@ -722,6 +722,86 @@ TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
 // loop of eight unrolled, three clamps), each counted in its own bin. `per_item`, `strided` and
 // `per_item_near`: a loop of each work-item's own with a count given at run time, its operations
 // counted in the row's bins (the last reading counters as `near` does).
+// Loops over local ids (`for (i = get_local_id(0); i < per; i += get_local_size(0))`, each
+// work-group's chunk): weft-group-stride-loops runs each in x == 0 of its row, and
+// weft-combine-atomics takes that loop as a row: a histogram, a sum at one address, slots taken
+// with their results used; and counters in the data's own buffer, with the values read just past
+// them (at `64 + i`, a uint sum ScalarEvolution cannot follow: that loop runs as it was). Each
+// row of a work-group (Local[1] of them) runs the whole chunk.
+TEST_F(Atomics, LoopsOverLocalIdsCombineAsRowsAndStayExact) {
+  cl_program P = built(R"(
+    size_t chunk(uint per) { return (get_group_id(1) * get_num_groups(0) + get_group_id(0)) * per; }
+    kernel void hist(global const uchar *in, global uint *bins, uint per) {
+      size_t base = chunk(per);
+      for (uint i = get_local_id(0); i < per; i += get_local_size(0))
+        atomic_inc(&bins[in[base + i]]);
+    }
+    kernel void sum(global const uchar *in, global uint *total, uint per) {
+      size_t base = chunk(per);
+      for (uint i = get_local_id(0); i < per; i += get_local_size(0))
+        atomic_add(total, in[base + i]);
+    }
+    kernel void compact(global const uchar *in, global uint *out, global uint *n, uint per) {
+      size_t base = chunk(per);
+      for (int i = get_local_id(0); i < per; i += get_local_size(0))
+        if (in[base + i] > 127)
+          out[atomic_inc(n)] = base + i;
+    }
+    kernel void inside(global uint *data, uint per) {
+      for (uint i = get_local_id(0); i < per; i += get_local_size(0))
+        atomic_add(&data[data[64 + i] % 64], 1u);
+    })");
+  const cl_uint Per = 100;
+  for (const Shape &S : OddShapes) {
+    SCOPED_TRACE("global " + std::to_string(S.Global[0]) + " x " + std::to_string(S.Global[1]));
+    const size_t Groups = S.items() / (S.Local[0] * S.Local[1]), N = Groups * Per;
+    const cl_uint Rows = cl_uint(S.Local[1]);
+    std::vector<cl_uchar> In(N);
+    for (size_t I = 0; I < N; ++I)
+      In[I] = cl_uchar((I * 2654435761u) >> 13);
+    cl_mem MIn = buffer(N, CL_MEM_COPY_HOST_PTR, In.data());
+    cl_command_queue Q = queue();
+    std::vector<cl_uint> Bins(256, 0), Total(1, 0), Count(1, 0), Slots(N * Rows, ~0u);
+    cl_mem MBins = buffer(256 * 4, CL_MEM_COPY_HOST_PTR, Bins.data()),
+           MTotal = buffer(4, CL_MEM_COPY_HOST_PTR, Total.data()),
+           MCount = buffer(4, CL_MEM_COPY_HOST_PTR, Count.data()),
+           MSlots = buffer(N * Rows * 4, CL_MEM_COPY_HOST_PTR, Slots.data());
+    std::vector<cl_uint> ExpectedSlots(N, 0);
+    cl_uint Selected = 0;
+    for (size_t I = 0; I < N; ++I) {
+      Bins[In[I]] += Rows;
+      Total[0] += In[I] * Rows;
+      if (In[I] > 127)
+        ExpectedSlots[I] = Rows, Selected += Rows;
+    }
+    launch(Q, P, "hist", S, MIn, MBins, Per);
+    EXPECT_EQ(read<cl_uint>(Q, MBins, 256), Bins);
+    launch(Q, P, "sum", S, MIn, MTotal, Per);
+    EXPECT_EQ(read<cl_uint>(Q, MTotal, 1), Total);
+    launch(Q, P, "compact", S, MIn, MSlots, MCount, Per);
+    ASSERT_EQ(read<cl_uint>(Q, MCount, 1)[0], Selected);
+    std::vector<cl_uint> Written(N, 0);
+    for (cl_uint Index : read<cl_uint>(Q, MSlots, Selected)) {
+      ASSERT_LT(Index, N);
+      ++Written[Index];
+    }
+    EXPECT_EQ(Written, ExpectedSlots);
+    // 64 counters, then the values they count (never written).
+    std::vector<cl_uint> Data(64 + Per, 0), Expected;
+    for (cl_uint I = 0; I < Per; ++I)
+      Data[64 + I] = I * 37 + 5;
+    Expected = Data;
+    for (cl_uint I = 0; I < Per; ++I)
+      Expected[Data[64 + I] % 64] += cl_uint(Groups) * Rows;
+    cl_mem MData = buffer(Data.size() * 4, CL_MEM_COPY_HOST_PTR, Data.data());
+    launch(Q, P, "inside", S, MData, Per);
+    EXPECT_EQ(read<cl_uint>(Q, MData, Data.size()), Expected);
+    for (cl_mem M : {MIn, MBins, MTotal, MCount, MSlots, MData})
+      clReleaseMemObject(M);
+  }
+  clReleaseProgram(P);
+}
+
 TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
   cl_program P = built(R"(
     #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable

@@ -554,36 +554,22 @@ TEST_F(Execution, GridStrideLoopsWhoseIndicesWrapGiveEveryWorkItemsResult) {
     kernel void wraps(global uint *out, uint n) {
       for (uint i = get_global_id(0); i < n; i += get_global_size(0)) out[i] += 1;
     }
-    kernel void high(global uint *out, uint base, uint n) {
-      for (uint i = get_global_id(0); i < n; i += get_global_size(0)) out[i - base] += i - base + 1;
+    kernel void high(global uint *out, uint n) {
+      for (uint i = get_global_id(0); i < n; i += get_global_size(0))
+        out[i - 0x80000000u] += i - 0x80000000u + 1;
     })");
   ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
-  auto find = [&](const char *Name) -> const compiler::KernelBinary * {
-    for (const auto &K : Out.Program->kernels())
-      if (K.Info.Name == Name)
-        return &K;
-    return nullptr;
-  };
-  const compiler::KernelBinary *Wraps = find("wraps"), *High = find("high");
-  ASSERT_NE(Wraps, nullptr);
-  ASSERT_NE(High, nullptr);
 
   std::vector<uint32_t> Counts(128, 0);
-  std::vector<std::byte> Args(Wraps->ArgBufferSize);
-  set(Args, *Wraps, 0, Counts.data());
-  set(Args, *Wraps, 1, uint32_t(100));
-  run(*Wraps, Args, 1, {64, 1, 1}, {64, 1, 1}, {(uint64_t(1) << 32) - 16, 0, 0});
+  launch(Out, "wraps", {Counts.data()}, uint32_t(100), 1, {64, 1, 1}, {64, 1, 1},
+         {(uint64_t(1) << 32) - 16, 0, 0});
   for (uint32_t I = 0; I < 128; ++I)
     ASSERT_EQ(Counts[I], I < 48 || (I >= 64 && I < 100) ? 1u : 0u) << I;
 
   // 2 groups of 32 from 2^31: indices 2^31 to 2^31 + 199, each once.
   const uint32_t Base = uint32_t(1) << 31;
   std::vector<uint32_t> Values(256, 0);
-  std::vector<std::byte> HighArgs(High->ArgBufferSize);
-  set(HighArgs, *High, 0, Values.data());
-  set(HighArgs, *High, 1, Base);
-  set(HighArgs, *High, 2, Base + 200);
-  run(*High, HighArgs, 1, {64, 1, 1}, {32, 1, 1}, {Base, 0, 0});
+  launch(Out, "high", {Values.data()}, Base + 200, 1, {64, 1, 1}, {32, 1, 1}, {Base, 0, 0});
   for (uint32_t I = 0; I < 256; ++I)
     ASSERT_EQ(Values[I], I < 200 ? I + 1 : 0u) << I;
 }

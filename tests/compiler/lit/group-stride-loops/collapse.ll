@@ -81,8 +81,14 @@
 ; CHECK-NEXT: %[[I:.*]] = phi i64 [ 0, %entry ], [ %[[NEXT:.*]], %for.body ]
 ; The index steps by one from itself, not from its masked form (which the body still uses):
 ; a plain induction variable, which LLVM's vectorizer needs.
-; CHECK: %[[MASKED:.*]] = and i64 %[[I]], 4294967295
+; Below a strict bound the index fits its 32 bits: the body takes it where it took it masked
+; (ScalarEvolution follows it). The loop runs what the row's work-items ran, a row for
+; weft-combine-atomics.
+; CHECK: for.body:
+; CHECK: %arrayidx = getelementptr inbounds float, ptr addrspace(1) %in, i64 %[[I]]
+; CHECK: %arrayidx4 = getelementptr inbounds float, ptr addrspace(1) %out, i64 %[[I]]
 ; CHECK: %[[NEXT]] = add i64 %[[I]], 1
+; CHECK: br label %for.cond, !llvm.loop ![[ROW:[0-9]+]]
 ; CHECK: for.end:
 ; CHECK-NEXT: ret void
 
@@ -93,6 +99,10 @@
 ; CHECK: for.cond12.preheader:
 ; CHECK: br i1 %first.in.x{{.*}}, label %for.cond12, label %for.end26
 ; CHECK: phi i64 [ %i9.0.in.next, %for.body16 ], [ 0, %for.cond12.preheader ]
+; With <=, the body keeps the index narrowed and widened again (the bound may be the largest
+; value).
+; CHECK: %[[WIDENED:.*]] = ashr exact i64 %sext, 32
+; CHECK: getelementptr inbounds float, ptr addrspace(1) %b, i64 %[[WIDENED]]
 ; CHECK: %i9.0.in.next = add i64 %i9.0.in, 1
 
 ; The store before the barrier is in another region.
@@ -577,3 +587,6 @@ attributes #3 = { convergent }
 attributes #4 = { convergent nounwind readnone willreturn }
 attributes #5 = { convergent nounwind }
 attributes #6 = { nounwind }
+
+; CHECK: ![[ROW]] = distinct !{![[ROW]], ![[OPTION:[0-9]+]]}
+; CHECK: ![[OPTION]] = !{!"weft.loop.collapsed_row"}
