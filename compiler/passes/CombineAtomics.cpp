@@ -217,12 +217,11 @@ std::optional<Bins> binsOf(const std::vector<llvm::AtomicRMWInst *> &Ops, const 
               uint64_t(Hi - Lo) / Size + 1};
 }
 
-/// Whether P is the same in every iteration of M or steps by the same amount from one to the next.
-bool isInvariantOrAffine(const llvm::SCEV *P, const llvm::Loop *M, llvm::ScalarEvolution &SE) {
-  if (SE.isLoopInvariant(P, M))
-    return true;
+/// P's add-recurrence over M when P steps by the same amount from one iteration of M to the next;
+/// null otherwise (and for a P that is the same in every iteration).
+const llvm::SCEVAddRecExpr *affineIn(const llvm::SCEV *P, const llvm::Loop *M) {
   const auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(P);
-  return AR && AR->getLoop() == M && AR->isAffine();
+  return AR && AR->getLoop() == M && AR->isAffine() ? AR : nullptr;
 }
 
 /// A bound of P, a sum with one minimum among its terms (for an upper bound) or one maximum (for
@@ -248,7 +247,7 @@ const llvm::SCEV *boundOf(const llvm::SCEV *P, const llvm::Loop *M, bool Lower,
       const llvm::SCEV *Bound = SE.getAddExpr(Terms);
       if (SE.isLoopInvariant(Bound, M))
         return Bound;
-      if (!Stepping && isInvariantOrAffine(Bound, M, SE))
+      if (!Stepping && affineIn(Bound, M))
         Stepping = Bound;
     }
     return Stepping; // one such term only
@@ -283,15 +282,18 @@ rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvol
     auto Over = [&](llvm::SmallVectorImpl<const llvm::SCEV *> &Points, bool Lower) {
       llvm::SmallVector<const llvm::SCEV *, 4> Out;
       for (const llvm::SCEV *P : Points) {
-        if (!isInvariantOrAffine(P, M, SE) && !(P = boundOf(P, M, Lower, SE)))
-          return false;
-        if (SE.isLoopInvariant(P, M)) {
+        const bool Invariant = SE.isLoopInvariant(P, M);
+        const llvm::SCEVAddRecExpr *AR = Invariant ? nullptr : affineIn(P, M);
+        if (!Invariant && !AR) { // a bound is one or the other
+          if (!(P = boundOf(P, M, Lower, SE)))
+            return false;
+          AR = affineIn(P, M);
+        }
+        if (!AR) {
           Out.push_back(P);
           continue;
         }
-        auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(P);
-        if (!AR || AR->getLoop() != M || !AR->isAffine() ||
-            llvm::isa<llvm::SCEVCouldNotCompute>(Taken))
+        if (llvm::isa<llvm::SCEVCouldNotCompute>(Taken))
           return false;
         const llvm::SCEV *First = AR->getStart(),
                          *Last =

@@ -308,6 +308,23 @@ bool sameModulo(const llvm::Value *X, const llvm::Value *Index, unsigned Bits) {
   return false;
 }
 
+/// Makes what Blocks compute equal to Index modulo 2^Bits (sameModulo: masked, or narrowed and
+/// widened again; sign-extended only when SignExtended) use Index itself, for a loop whose every
+/// index fits Bits (and 2^(Bits-1) when sign-extensions go). Returns those, now unused.
+std::vector<llvm::Instruction *> useIndexItself(llvm::ArrayRef<llvm::BasicBlock *> Blocks,
+                                                llvm::Instruction *Index, unsigned Bits,
+                                                bool SignExtended) {
+  std::vector<llvm::Instruction *> Same;
+  for (llvm::BasicBlock *BB : Blocks)
+    for (llvm::Instruction &I : *BB)
+      if (&I != Index && I.getType() == Index->getType() && sameModulo(&I, Index, Bits) &&
+          (SignExtended || !llvm::isa<llvm::SExtInst, llvm::AShrOperator>(I)))
+        Same.push_back(&I);
+  for (llvm::Instruction *I : Same)
+    I->replaceAllUsesWith(Index);
+  return Same;
+}
+
 /// The index, step and test of L, if L is a loop over the local ids in x with stride local size.
 std::optional<Candidate> matchLoop(llvm::Loop *L, const XVariance &X) {
   llvm::BasicBlock *Header = L->getHeader(), *Preheader = L->getLoopPreheader();
@@ -643,16 +660,12 @@ void nestOverBlock(const Candidate &C, const Row &R, llvm::BasicBlock *Enter,
       Back->setSuccessor(S, Next);
   Index->replaceAllUsesWith(OuterIndex);
   Index->eraseFromParent();
-  // The index masked, or narrowed and widened again, is the 64-bit one.
-  std::vector<llvm::Instruction *> Same;
+  // The index masked, or narrowed and widened again (either way: it is below 2^(Bits-1)), is
+  // the 64-bit one.
   llvm::SmallVector<llvm::BasicBlock *, 8> Blocks(L.blocks());
   Blocks.push_back(Block);
-  for (llvm::BasicBlock *BB : Blocks)
-    for (llvm::Instruction &I : *BB)
-      if (&I != At && I.getType() == At->getType() && sameModulo(&I, At, C.Bits))
-        Same.push_back(&I);
-  for (llvm::Instruction *I : Same)
-    I->replaceAllUsesWith(At);
+  std::vector<llvm::Instruction *> Same =
+      useIndexItself(Blocks, llvm::cast<llvm::Instruction>(At), C.Bits, true);
   // The loop's own test and step, and what only they used, go.
   llvm::SmallVector<llvm::WeakTrackingVH, 16> Dead;
   for (llvm::Instruction &I : *Header)
@@ -675,6 +688,9 @@ llvm::BasicBlock *eachWorkItem(const Candidate &C, llvm::Value *LocalSize,
   llvm::LLVMContext &Ctx = F->getContext();
   auto *Items = llvm::BasicBlock::Create(Ctx, "each.item", F);
   auto *Following = llvm::BasicBlock::Create(Ctx, "each.item.next", F);
+  // The blocks copied by hand, not with copyLoop (cloneLoopWithPreheader): that one keeps a
+  // DominatorTree and LoopInfo up to date, which this pass has stopped doing once it changed an
+  // earlier candidate's blocks (it preserves no analysis); and no one asks for the copy's Loop.
   llvm::ValueToValueMapTy Map;
   llvm::SmallVector<llvm::BasicBlock *, 8> Copies;
   for (llvm::BasicBlock *BB : L.blocks()) {
@@ -748,17 +764,8 @@ void collapse(const Candidate &C) {
   // bound, which fits the tested width (and is below 2^31 for a signed test): the index masked,
   // or narrowed and widened again (zero-extended, or either way for a signed test), is the index
   // itself, which ScalarEvolution follows.
-  const bool Signed = llvm::ICmpInst::isSigned(C.Stay);
-  if (C.Stay == llvm::ICmpInst::ICMP_ULT || C.Stay == llvm::ICmpInst::ICMP_SLT) {
-    std::vector<llvm::Instruction *> Same;
-    for (llvm::BasicBlock *BB : C.Loop->blocks())
-      for (llvm::Instruction &I : *BB)
-        if (&I != C.Index && I.getType() == T && sameModulo(&I, C.Index, C.Bits) &&
-            (Signed || !llvm::isa<llvm::SExtInst, llvm::AShrOperator>(I)))
-          Same.push_back(&I);
-    for (llvm::Instruction *I : Same)
-      I->replaceAllUsesWith(C.Index);
-  }
+  if (C.Stay == llvm::ICmpInst::ICMP_ULT || C.Stay == llvm::ICmpInst::ICMP_SLT)
+    useIndexItself(C.Loop->getBlocks(), C.Index, C.Bits, llvm::ICmpInst::isSigned(C.Stay));
   // The loop runs what the row's work-items ran: a row for weft-combine-atomics.
   llvm::LLVMContext &Ctx = Latch->getContext();
   Latch->getTerminator()->setMetadata(

@@ -71,6 +71,9 @@
 ;     uint i;
 ;     for (i = get_local_id(0); (out[n + (i & 3)] = i) < n; i += get_local_size(0)) out[i] = 1;
 ;   }
+;   kernel void unsigned_sign_extended(global float *out, uint n) {
+;     for (uint i = get_local_id(0); i < n; i += get_local_size(0)) out[(int)i] = 1.0f;
+;   }
 ; RUN: %opt -passes='function(loop-simplify,weft-group-stride-loops)' -S %s | FileCheck %s
 
 ; CHECK-LABEL: define {{.*}} @collapsed(
@@ -139,6 +142,11 @@
 ; The header runs once more than the body: a store there would run a different number of times.
 ; CHECK-LABEL: define {{.*}} @header_writes(
 ; CHECK-NOT: first.in.x
+; Below an unsigned bound the index may pass 2^31: its sign-extension is not the index.
+; CHECK-LABEL: define {{.*}} @unsigned_sign_extended(
+; CHECK: %first.in.x = icmp eq i64 %x, 0
+; CHECK: %[[SEXT:.*]] = ashr exact i64 %sext, 32
+; CHECK-NEXT: getelementptr inbounds float, ptr addrspace(1) %out, i64 %[[SEXT]]
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -574,6 +582,31 @@ for.body:                                         ; preds = %for.cond
   store i32 1, ptr addrspace(1) %arrayidx3, align 4
   %call4 = call i64 @_Z14get_local_sizej(i32 noundef 0) #4
   %add6 = add i64 %idxprom2, %call4
+  br label %for.cond
+
+for.end:                                          ; preds = %for.cond
+  ret void
+}
+
+define dso_local spir_kernel void @unsigned_sign_extended(ptr addrspace(1) noundef align 4 %out, i32 noundef %n) #0 {
+entry:
+  %call = call i64 @_Z12get_local_idj(i32 noundef 0) #4
+  br label %for.cond
+
+for.cond:                                         ; preds = %for.body, %entry
+  %i.0.in = phi i64 [ %call, %entry ], [ %add, %for.body ]
+  %i.0 = trunc i64 %i.0.in to i32
+  %cmp = icmp ult i32 %i.0, %n
+  br i1 %cmp, label %for.body, label %for.end
+
+for.body:                                         ; preds = %for.cond
+  %sext = shl i64 %i.0.in, 32
+  %idxprom = ashr exact i64 %sext, 32
+  %arrayidx = getelementptr inbounds float, ptr addrspace(1) %out, i64 %idxprom
+  store float 1.000000e+00, ptr addrspace(1) %arrayidx, align 4
+  %call2 = call i64 @_Z14get_local_sizej(i32 noundef 0) #4
+  %conv3 = and i64 %i.0.in, 4294967295
+  %add = add i64 %conv3, %call2
   br label %for.cond
 
 for.end:                                          ; preds = %for.cond
