@@ -69,6 +69,8 @@ define void @helper() {
 ; CHECK-NEXT: %[[XN]] = add nuw nsw i64 %wi.x.id, 1
 ; CHECK-NEXT: %[[XC:.*]] = icmp ult i64 %[[XN]], %size.x
 ; CHECK-NEXT: br i1 %[[XC]], label %wi.x, label %wi.x.end, !llvm.loop ![[LOOP:[0-9]+]]
+; CHECK:      br i1 %{{.*}}, label %wi.y, label %wi.y.end, !llvm.loop ![[ROWS:[0-9]+]]
+; CHECK:      br i1 %{{.*}}, label %wi.z, label %wi.z.end, !llvm.loop ![[PLANES:[0-9]+]]
 ; CHECK:      wi.z.end:
 ; CHECK-NEXT: ret void
 
@@ -109,6 +111,10 @@ define void @helper() {
 ; CHECK: ![[LOOP]] = distinct !{![[LOOP]], ![[PARALLEL:[0-9]+]], ![[MARKER:[0-9]+]]}
 ; CHECK: ![[PARALLEL]] = !{!"llvm.loop.parallel_accesses", ![[GROUP]]}
 ; CHECK: ![[MARKER]] = !{!"weft.loop.work_items"}
+; The rows and planes are not unrolled for a trip count known only at run time.
+; CHECK: ![[ROWS]] = distinct !{![[ROWS]], ![[NO_RUNTIME_UNROLL:[0-9]+]]}
+; CHECK: ![[NO_RUNTIME_UNROLL]] = !{!"llvm.loop.unroll.runtime.disable"}
+; CHECK: ![[PLANES]] = distinct !{![[PLANES]], ![[NO_RUNTIME_UNROLL]]}
 
 attributes #0 = { "uniform-work-group-size"="true" }
 attributes #1 = { "weft-work-item"="plain" }
