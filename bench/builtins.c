@@ -14,6 +14,8 @@
      i += get_global_size(0))`, the loop CUDA ports use), 64 bytes a work-item
    - histogram_chunk: the same with each work-group counting its chunk in a loop over local ids
      (`for (uint i = get_local_id(0); i < per_group; i += get_local_size(0))`)
+   - histogram_chunk_uint: the same with the chunk's offset a `uint` (`in[base + i]` summed in 32
+     bits, as CUDA ports write it)
    - histogram_local: the same bins counted per work-group in local memory (64 bytes a work-item),
      then added to the global ones: the usual way, whose local atomics need no lock in Weft
    - atomic_sum: every byte added to one global counter with atomic_add (Weft combines a row of
@@ -56,6 +58,10 @@ static const char *Source =
     "}\n"
     "kernel void histogram_chunk(global const uchar *in, global uint *bins, uint per) {\n"
     "  size_t base = get_group_id(0) * per;\n"
+    "  for (uint i = get_local_id(0); i < per; i += get_local_size(0))\n"
+    "    atomic_inc(&bins[in[base + i]]); }\n"
+    "kernel void histogram_chunk_uint(global const uchar *in, global uint *bins, uint per) {\n"
+    "  uint base = get_group_id(0) * per;\n"
     "  for (uint i = get_local_id(0); i < per; i += get_local_size(0))\n"
     "    atomic_inc(&bins[in[base + i]]); }\n"
     "kernel void histogram_local(global const uchar *in, global uint *bins) {\n"
@@ -262,12 +268,12 @@ int main(void) {
       WantSum += 8u * Bytes[I];
     }
     cl_mem Bi = buffer(N, Bytes), Bins = buffer(sizeof Got, NULL);
-    const char *Names[5] = {"histogram", "histogram_items", "histogram_grid", "histogram_chunk",
-                            "histogram_local"};
-    const size_t PerItem[5] = {1, 16, 64, 64, 64};
+    const char *Names[6] = {"histogram",       "histogram_items",      "histogram_grid",
+                            "histogram_chunk", "histogram_chunk_uint", "histogram_local"};
+    const size_t PerItem[6] = {1, 16, 64, 64, 64, 64};
     /* The grid's n, and a chunk's size: 64 bytes for each of a group's 256 work-items. */
     const unsigned Count = (unsigned)N, PerGroup = 64 * 256;
-    for (int H = 0; H < 5; ++H) {
+    for (int H = 0; H < 6; ++H) {
       unsigned Zero = 0;
       CHECK(clEnqueueFillBuffer(Q, Bins, &Zero, 4, 0, sizeof Got, 0, NULL, NULL));
       cl_kernel K = kernel(Source, Names[H]);
@@ -275,7 +281,7 @@ int main(void) {
       CHECK(clSetKernelArg(K, 1, sizeof Bins, &Bins));
       if (H == 2)
         CHECK(clSetKernelArg(K, 2, sizeof Count, &Count));
-      if (H == 3)
+      if (H == 3 || H == 4)
         CHECK(clSetKernelArg(K, 2, sizeof PerGroup, &PerGroup));
       measure(Names[H], K, N / PerItem[H], N);
       CHECK(clEnqueueReadBuffer(Q, Bins, CL_TRUE, 0, sizeof Got, Got, 0, NULL, NULL));

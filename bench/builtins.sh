@@ -11,5 +11,5 @@ for ((i = 0; i < rounds; i++)); do
   OCL_ICD_VENDORS=$build/vendors/icd "$bin" >> "$out/weft"
   OCL_ICD_VENDORS=$pocl_dir "$bin" >> "$out/pocl"
 done
-bench_report 14
+bench_report 20
 echo "(ratio = weft / pocl, higher is better; $rounds rounds)"

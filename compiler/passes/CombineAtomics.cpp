@@ -78,6 +78,12 @@
 // mode. A grid-stride loop is a loop over the row's blocks holding a loop over each block, taken
 // in the bins mode: the loop over a block ends at the block's end or the row's, whichever comes
 // first, and the last index it reads, a minimum, is bounded by the block's end (boundOf).
+//
+// An access in the row itself at a narrow index widened (`in[base + i]` with `uint` base and i:
+// the zero-extension of a 32-bit sum, which does not step by a constant in 64 bits when the sum
+// wraps) has its range taken as that of the index stepping in 64 bits, assuming that the narrow
+// index does not wrap over the row (ScalarEvolution's predicates, as LLVM's loop vectorizer uses
+// them); the assumption is checked before the loop with the ranges.
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
@@ -260,10 +266,12 @@ const llvm::SCEV *boundOf(const llvm::SCEV *P, const llvm::Loop *M, bool Lower,
 /// its address is the same in every iteration or steps by the same amount from one to the next
 /// (then its extremes are the first iteration's and the last's: the lowest is the first's for a
 /// constant step up, the last's for a constant step down, either for a step of unknown sign). A
-/// point that is neither may be bounded (boundOf).
+/// point that is neither may be bounded (boundOf). Over L itself, a point that is a narrow index
+/// widened (`in[base + i]` with `uint` base and i: zext of a 32-bit one) steps by the same amount
+/// while that index does not wrap over the row, which is added to Assumed (checked before L).
 std::optional<std::pair<const llvm::SCEV *, const llvm::SCEV *>>
 rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvolution &SE,
-          const llvm::LoopInfo &LI) {
+          const llvm::LoopInfo &LI, llvm::SmallPtrSetImpl<const llvm::SCEVPredicate *> &Assumed) {
   const llvm::DataLayout &DL = Access.getModule()->getDataLayout();
   llvm::Type *Int64 = llvm::Type::getInt64Ty(Access.getContext());
   const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&Access);
@@ -284,6 +292,14 @@ rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvol
       for (const llvm::SCEV *P : Points) {
         const bool Invariant = SE.isLoopInvariant(P, M);
         const llvm::SCEVAddRecExpr *AR = Invariant ? nullptr : affineIn(P, M);
+        llvm::SmallPtrSet<const llvm::SCEVPredicate *, 2> Wraps;
+        if (!Invariant && !AR && M == &L)
+          if (const llvm::SCEVAddRecExpr *Widened =
+                  SE.convertSCEVToAddRecWithPredicates(P, M, Wraps);
+              Widened && Widened->isAffine()) {
+            P = AR = Widened;
+            Assumed.insert(Wraps.begin(), Wraps.end());
+          }
         if (!Invariant && !AR) { // a bound is one or the other
           if (!(P = boundOf(P, M, Lower, SE)))
             return false;
@@ -352,6 +368,8 @@ struct SlotOp {
 struct Plan {
   std::variant<CounterOps, SlotOp, Bins> Mode;
   std::vector<RangeCheck> Checks;
+  /// What the checks' ranges assume of the row: narrow indices that do not wrap (see rangeOver).
+  llvm::SmallVector<const llvm::SCEVPredicate *, 2> Assumed;
 };
 
 /// Whether L's blocks without the ways back to the headers of L and of the loops inside it have no
@@ -509,6 +527,7 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
       }
     }
   std::vector<RangeCheck> Checks;
+  llvm::SmallPtrSet<const llvm::SCEVPredicate *, 2> Assumed;
   // The accesses that may alias Counter, an operation's counter or counters [Target + From,
   // Target + From + Bytes), are checked clear of them over the row: false when one cannot be.
   auto CheckAccesses = [&](const llvm::MemoryLocation &Counter, llvm::Value *Target, int64_t From,
@@ -517,7 +536,7 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
       if (AA.isNoAlias(llvm::MemoryLocation::get(Access), Counter))
         continue;
       std::optional<std::pair<const llvm::SCEV *, const llvm::SCEV *>> Range =
-          rangeOver(L, *Access, SE, LI);
+          rangeOver(L, *Access, SE, LI, Assumed);
       if (!Range)
         return false;
       addCheck(Checks, {Range->first, Range->second, Target, From, Bytes}, SE);
@@ -550,7 +569,7 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
       return followsInIteration(*I, *Slots[0], L) &&
              !AA.isNoAlias(llvm::MemoryLocation::get(I), llvm::MemoryLocation::get(Slots[0]));
     });
-    return Plan{SlotOp{Slots[0], Fallback}, {}};
+    return Plan{SlotOp{Slots[0], Fallback}, {}, {}};
   }
   llvm::Type *Int64 = llvm::Type::getInt64Ty(L.getHeader()->getContext());
   for (size_t At = 0; At < Counters.size(); ++At) {
@@ -579,9 +598,20 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
   for (const RangeCheck &C : Checks)
     if (!Expander.isSafeToExpandAt(C.Low, Before) || !Expander.isSafeToExpandAt(C.High, Before))
       return std::nullopt;
+  // Each assumption is checked before L from its index's start and step and the row's length.
+  for (const llvm::SCEVPredicate *A : Assumed) {
+    const auto *Wrap = llvm::dyn_cast<llvm::SCEVWrapPredicate>(A);
+    const llvm::SCEVAddRecExpr *Index = Wrap ? Wrap->getExpr() : nullptr;
+    if (!Index || !Expander.isSafeToExpandAt(Index->getStart(), Before) ||
+        !Expander.isSafeToExpandAt(Index->getStepRecurrence(SE), Before) ||
+        !Expander.isSafeToExpandAt(SE.getBackedgeTakenCount(&L), Before))
+      return std::nullopt;
+  }
+  const llvm::SmallVector<const llvm::SCEVPredicate *, 2> Assumptions(Assumed.begin(),
+                                                                      Assumed.end());
   if (Binned)
-    return Plan{std::move(*Binned), std::move(Checks)};
-  return Plan{CounterOps{std::move(Counters)}, std::move(Checks)};
+    return Plan{std::move(*Binned), std::move(Checks), Assumptions};
+  return Plan{CounterOps{std::move(Counters)}, std::move(Checks), Assumptions};
 }
 
 /// Whether P runs L in two versions: the combined one, and the loop as it was for the rows its
@@ -589,18 +619,19 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
 bool isVersioned(const Plan &P) {
   const auto *S = std::get_if<SlotOp>(&P.Mode);
   const auto *Binned = std::get_if<Bins>(&P.Mode);
-  return !P.Checks.empty() || (Binned && !Binned->Nest) || (S && S->Fallback);
+  return !P.Checks.empty() || !P.Assumed.empty() || (Binned && !Binned->Nest) || (S && S->Fallback);
 }
 
-/// When the combined version of L may run, computed before L (in its preheader): every range in
-/// P's checks lies clear of its counters, and for bins, the row does a quarter as many operations
-/// as there are bins or more (counted outside a Nest). None when it always may.
+/// When the combined version of L may run, computed before L (in its preheader): each narrow
+/// index P assumes not to wrap does not, every range in P's checks lies clear of its counters, and
+/// for bins, the row does a quarter as many operations as there are bins or more (counted outside a
+/// Nest). None when it always may.
 llvm::Value *versionCondition(llvm::Loop &L, const Plan &P, llvm::ScalarEvolution &SE) {
   llvm::Instruction *At = L.getLoopPreheader()->getTerminator();
   llvm::SCEVExpander Expander(SE, At->getModule()->getDataLayout(), "counter.check");
   llvm::IRBuilder<> B(At);
   llvm::Value *Clear = nullptr;
-  if (!P.Checks.empty())
+  if (!P.Checks.empty() || !P.Assumed.empty())
     Clear = B.getTrue();
   for (const RangeCheck &C : P.Checks) {
     llvm::Value *Low = Expander.expandCodeFor(C.Low, B.getInt64Ty(), At);
@@ -613,6 +644,8 @@ llvm::Value *versionCondition(llvm::Loop &L, const Plan &P, llvm::ScalarEvolutio
         B.CreateOr(B.CreateICmpULE(CounterEnd, Low), B.CreateICmpULE(High, Counter));
     Clear = B.CreateAnd(Clear, Apart, "counters.clear");
   }
+  for (const llvm::SCEVPredicate *A : P.Assumed) // the expansion is true where A fails
+    Clear = B.CreateAnd(Clear, B.CreateNot(Expander.expandCodeForPredicate(A, At)), "no.wrap");
   if (const auto *Binned = std::get_if<Bins>(&P.Mode); Binned && !Binned->Nest) {
     // Operations in the row: at least a quarter of the bins, counting each work-item's all.
     const uint64_t Row = llvm::divideCeil(Binned->Count, 4 * Binned->Ops.size());
@@ -881,7 +914,8 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
           llvm::isa<llvm::SCEVCouldNotCompute>(SE.getBackedgeTakenCount(L)))
         continue;
       if (std::optional<Plan> P = analyse(*L, SE, AA, LI)) {
-        if (!P->Checks.empty() && instructionCount(*L) > MaxCopiedInstructions)
+        if ((!P->Checks.empty() || !P->Assumed.empty()) &&
+            instructionCount(*L) > MaxCopiedInstructions)
           continue;
         Chosen = std::move(*P);
         Found = L;

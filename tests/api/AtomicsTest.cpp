@@ -726,8 +726,11 @@ TEST_F(Atomics, CountersWithTheirResultsUsedGiveEachWorkItemItsOwn) {
 // work-group's chunk): weft-group-stride-loops runs each in x == 0 of its row, and
 // weft-combine-atomics takes that loop as a row: a histogram, a sum at one address, slots taken
 // with their results used; and counters in the data's own buffer, with the values read just past
-// them (at `64 + i`, a uint sum ScalarEvolution cannot follow: that loop runs as it was). Each
-// row of a work-group (Local[1] of them) runs the whole chunk.
+// them (at `64 + i`, a `uint` sum, taken as a 64-bit index checked not to wrap). `hist_uint`: the
+// histogram at `uint` offsets `base + i`, counted in bins under the same check; `hist_wraps`:
+// at `base + j`, j = off + i, whose 32-bit sum wraps inside work-group 0's rows (from 2^32 - 50
+// to 0: that row runs as it was) and not in the others' (counted in bins), only j < per read.
+// Each row of a work-group (Local[1] of them) runs the whole chunk.
 TEST_F(Atomics, LoopsOverLocalIdsCombineAsRowsAndStayExact) {
   cl_program P = built(R"(
     size_t chunk(uint per) { return (get_group_id(1) * get_num_groups(0) + get_group_id(0)) * per; }
@@ -746,6 +749,19 @@ TEST_F(Atomics, LoopsOverLocalIdsCombineAsRowsAndStayExact) {
       for (int i = get_local_id(0); i < per; i += get_local_size(0))
         if (in[base + i] > 127)
           out[atomic_inc(n)] = base + i;
+    }
+    kernel void hist_uint(global const uchar *in, global uint *bins, uint per) {
+      uint base = chunk(per);
+      for (uint i = get_local_id(0); i < per; i += get_local_size(0))
+        atomic_inc(&bins[in[base + i]]);
+    }
+    kernel void hist_wraps(global const uchar *in, global uint *bins, uint per, uint off) {
+      uint base = chunk(per);
+      for (uint i = get_local_id(0); i < per; i += get_local_size(0)) {
+        uint j = off + i;
+        if (j < per)
+          atomic_inc(&bins[in[base + j]]);
+      }
     }
     kernel void inside(global uint *data, uint per) {
       for (uint i = get_local_id(0); i < per; i += get_local_size(0))
@@ -776,6 +792,18 @@ TEST_F(Atomics, LoopsOverLocalIdsCombineAsRowsAndStayExact) {
     }
     launch(Q, P, "hist", S, MIn, MBins, Per);
     EXPECT_EQ(read<cl_uint>(Q, MBins, 256), Bins);
+    std::vector<cl_uint> Twice = Bins;
+    for (cl_uint &B : Twice)
+      B *= 2;
+    launch(Q, P, "hist_uint", S, MIn, MBins, Per);
+    EXPECT_EQ(read<cl_uint>(Q, MBins, 256), Twice);
+    // j = off + i runs from 2^32 - 50: j < per for i >= 50, reading the chunk's first per - 50.
+    std::vector<cl_uint> Wrapped = Twice;
+    for (size_t G = 0; G < Groups; ++G)
+      for (cl_uint J = 0; J < Per - 50; ++J)
+        Wrapped[In[G * Per + J]] += Rows;
+    launch(Q, P, "hist_wraps", S, MIn, MBins, Per, cl_uint(-50));
+    EXPECT_EQ(read<cl_uint>(Q, MBins, 256), Wrapped);
     launch(Q, P, "sum", S, MIn, MTotal, Per);
     EXPECT_EQ(read<cl_uint>(Q, MTotal, 1), Total);
     launch(Q, P, "compact", S, MIn, MSlots, MCount, Per);
