@@ -87,6 +87,7 @@
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
+#include <llvm/ADT/SetVector.h>
 #include <llvm/Analysis/AliasAnalysis.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ScalarEvolution.h>
@@ -230,6 +231,9 @@ const llvm::SCEVAddRecExpr *affineIn(const llvm::SCEV *P, const llvm::Loop *M) {
   return AR && AR->getLoop() == M && AR->isAffine() ? AR : nullptr;
 }
 
+/// The no-wrap predicates that ranges assume (rangeOver), each once, in the order first assumed.
+using Assumptions = llvm::SmallSetVector<const llvm::SCEVPredicate *, 2>;
+
 /// A bound of P, a sum with one minimum among its terms (for an upper bound) or one maximum (for
 /// a Lower one), taken as integers that do not wrap: P with that term replaced by one of its
 /// operands, the one that makes P the same in every iteration of M if any does, else one that
@@ -271,7 +275,7 @@ const llvm::SCEV *boundOf(const llvm::SCEV *P, const llvm::Loop *M, bool Lower,
 /// while that index does not wrap over the row, which is added to Assumed (checked before L).
 std::optional<std::pair<const llvm::SCEV *, const llvm::SCEV *>>
 rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvolution &SE,
-          const llvm::LoopInfo &LI, llvm::SmallPtrSetImpl<const llvm::SCEVPredicate *> &Assumed) {
+          const llvm::LoopInfo &LI, Assumptions &Assumed) {
   const llvm::DataLayout &DL = Access.getModule()->getDataLayout();
   llvm::Type *Int64 = llvm::Type::getInt64Ty(Access.getContext());
   const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&Access);
@@ -298,7 +302,9 @@ rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvol
                   SE.convertSCEVToAddRecWithPredicates(P, M, Wraps);
               Widened && Widened->isAffine()) {
             P = AR = Widened;
-            Assumed.insert(Wraps.begin(), Wraps.end());
+            // One predicate per widened index: the checks come in the ranges' order each build.
+            for (const llvm::SCEVPredicate *Wrap : Wraps)
+              Assumed.insert(Wrap);
           }
         if (!Invariant && !AR) { // a bound is one or the other
           if (!(P = boundOf(P, M, Lower, SE)))
@@ -527,7 +533,7 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
       }
     }
   std::vector<RangeCheck> Checks;
-  llvm::SmallPtrSet<const llvm::SCEVPredicate *, 2> Assumed;
+  Assumptions Assumed;
   // The accesses that may alias Counter, an operation's counter or counters [Target + From,
   // Target + From + Bytes), are checked clear of them over the row: false when one cannot be.
   auto CheckAccesses = [&](const llvm::MemoryLocation &Counter, llvm::Value *Target, int64_t From,
@@ -607,11 +613,9 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
         !Expander.isSafeToExpandAt(SE.getBackedgeTakenCount(&L), Before))
       return std::nullopt;
   }
-  const llvm::SmallVector<const llvm::SCEVPredicate *, 2> Assumptions(Assumed.begin(),
-                                                                      Assumed.end());
   if (Binned)
-    return Plan{std::move(*Binned), std::move(Checks), Assumptions};
-  return Plan{CounterOps{std::move(Counters)}, std::move(Checks), Assumptions};
+    return Plan{std::move(*Binned), std::move(Checks), Assumed.takeVector()};
+  return Plan{CounterOps{std::move(Counters)}, std::move(Checks), Assumed.takeVector()};
 }
 
 /// Whether P runs L in two versions: the combined one, and the loop as it was for the rows its
