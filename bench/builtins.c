@@ -268,26 +268,32 @@ int main(void) {
       WantSum += 8u * Bytes[I];
     }
     cl_mem Bi = buffer(N, Bytes), Bins = buffer(sizeof Got, NULL);
-    const char *Names[6] = {"histogram",       "histogram_items",      "histogram_grid",
-                            "histogram_chunk", "histogram_chunk_uint", "histogram_local"};
-    const size_t PerItem[6] = {1, 16, 64, 64, 64, 64};
     /* The grid's n, and a chunk's size: 64 bytes for each of a group's 256 work-items. */
     const unsigned Count = (unsigned)N, PerGroup = 64 * 256;
-    for (int H = 0; H < 6; ++H) {
+    /* Each kernel, the bytes each work-item counts, and its third argument (none when NULL). */
+    const struct {
+      const char *Name;
+      size_t PerItem;
+      const unsigned *Third;
+    } Rows[] = {{"histogram", 1, NULL},
+                {"histogram_items", 16, NULL},
+                {"histogram_grid", 64, &Count},
+                {"histogram_chunk", 64, &PerGroup},
+                {"histogram_chunk_uint", 64, &PerGroup},
+                {"histogram_local", 64, NULL}};
+    for (size_t H = 0; H < sizeof Rows / sizeof Rows[0]; ++H) {
       unsigned Zero = 0;
       CHECK(clEnqueueFillBuffer(Q, Bins, &Zero, 4, 0, sizeof Got, 0, NULL, NULL));
-      cl_kernel K = kernel(Source, Names[H]);
+      cl_kernel K = kernel(Source, Rows[H].Name);
       CHECK(clSetKernelArg(K, 0, sizeof Bi, &Bi));
       CHECK(clSetKernelArg(K, 1, sizeof Bins, &Bins));
-      if (H == 2)
-        CHECK(clSetKernelArg(K, 2, sizeof Count, &Count));
-      if (H == 3 || H == 4)
-        CHECK(clSetKernelArg(K, 2, sizeof PerGroup, &PerGroup));
-      measure(Names[H], K, N / PerItem[H], N);
+      if (Rows[H].Third)
+        CHECK(clSetKernelArg(K, 2, sizeof *Rows[H].Third, Rows[H].Third));
+      measure(Rows[H].Name, K, N / Rows[H].PerItem, N);
       CHECK(clEnqueueReadBuffer(Q, Bins, CL_TRUE, 0, sizeof Got, Got, 0, NULL, NULL));
       for (size_t I = 0; I < 256; ++I)
         if (Got[I] != Want[I])
-          fail(Names[H], I, Got[I], Want[I]);
+          fail(Rows[H].Name, I, Got[I], Want[I]);
     }
     unsigned Zero = 0;
     CHECK(clEnqueueFillBuffer(Q, Bins, &Zero, 4, 0, 4, 0, NULL, NULL));

@@ -375,6 +375,7 @@ struct Plan {
   std::variant<CounterOps, SlotOp, Bins> Mode;
   std::vector<RangeCheck> Checks;
   /// What the checks' ranges assume of the row: narrow indices that do not wrap (see rangeOver).
+  /// Only a range brings one in, so Checks is never empty where Assumed is not.
   llvm::SmallVector<const llvm::SCEVPredicate *, 2> Assumed;
 };
 
@@ -623,7 +624,7 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
 bool isVersioned(const Plan &P) {
   const auto *S = std::get_if<SlotOp>(&P.Mode);
   const auto *Binned = std::get_if<Bins>(&P.Mode);
-  return !P.Checks.empty() || !P.Assumed.empty() || (Binned && !Binned->Nest) || (S && S->Fallback);
+  return !P.Checks.empty() || (Binned && !Binned->Nest) || (S && S->Fallback);
 }
 
 /// When the combined version of L may run, computed before L (in its preheader): each narrow
@@ -635,7 +636,7 @@ llvm::Value *versionCondition(llvm::Loop &L, const Plan &P, llvm::ScalarEvolutio
   llvm::SCEVExpander Expander(SE, At->getModule()->getDataLayout(), "counter.check");
   llvm::IRBuilder<> B(At);
   llvm::Value *Clear = nullptr;
-  if (!P.Checks.empty() || !P.Assumed.empty())
+  if (!P.Checks.empty())
     Clear = B.getTrue();
   for (const RangeCheck &C : P.Checks) {
     llvm::Value *Low = Expander.expandCodeFor(C.Low, B.getInt64Ty(), At);
@@ -918,8 +919,7 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
           llvm::isa<llvm::SCEVCouldNotCompute>(SE.getBackedgeTakenCount(L)))
         continue;
       if (std::optional<Plan> P = analyse(*L, SE, AA, LI)) {
-        if ((!P->Checks.empty() || !P->Assumed.empty()) &&
-            instructionCount(*L) > MaxCopiedInstructions)
+        if (isVersioned(*P) && instructionCount(*L) > MaxCopiedInstructions)
           continue;
         Chosen = std::move(*P);
         Found = L;

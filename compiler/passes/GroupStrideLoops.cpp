@@ -611,8 +611,7 @@ void nestOverBlock(const Candidate &C, const Row &R, llvm::BasicBlock *Enter,
   B.SetInsertPoint(Step);
   Outer->addIncoming(B.CreateAdd(Outer, GlobalSize, Index->getName() + ".step", true, true), Step);
   llvm::MDNode *Row =
-      llvm::MDNode::getDistinct(Ctx, {nullptr, loopOption(Ctx, attr::CollapsedRow)});
-  Row->replaceOperandWith(0, Row);
+      llvm::makePostTransformationMetadata(Ctx, nullptr, {}, {loopOption(Ctx, attr::CollapsedRow)});
   B.CreateBr(Header)->setMetadata(llvm::LLVMContext::MD_loop, Row);
   // The loop's own index, narrowed, for what the header computes from it.
   B.SetInsertPoint(Header->getFirstNonPHI());

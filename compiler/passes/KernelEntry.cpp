@@ -78,15 +78,15 @@ llvm::BasicBlock *emitWorkItemLoops(llvm::IRBuilder<> &B, llvm::Value *const *Si
     // The x loop runs the work-items in parallel. The rows and planes are loops around loops,
     // which LLVM's unroller would otherwise copy whole, eight times, for a trip count it does
     // not know: the build time of a collapsed grid-stride loop's path for each work-item doubled,
-    // and sgemm (16 x 16 work-groups) ran 1.3x to 1.7x slower.
+    // and sgemm (16 x 16 work-groups) ran 1.7x slower in bench-kernels (26 against 44 to 46
+    // GFLOP/s).
     llvm::MDNode *Option = D == 0 ? loopOption(C, "llvm.loop.parallel_accesses", {Group})
                                   : loopOption(C, "llvm.loop.unroll.runtime.disable");
-    llvm::SmallVector<llvm::Metadata *, 3> Ops{nullptr, Option};
+    llvm::SmallVector<llvm::MDNode *, 2> Options{Option};
     if (D == 0)
-      Ops.push_back(loopOption(C, attr::WorkItemLoop));
-    llvm::MDNode *Loop = llvm::MDNode::getDistinct(C, Ops);
-    Loop->replaceOperandWith(0, Loop);
-    Br->setMetadata(llvm::LLVMContext::MD_loop, Loop);
+      Options.push_back(loopOption(C, attr::WorkItemLoop));
+    Br->setMetadata(llvm::LLVMContext::MD_loop,
+                    llvm::makePostTransformationMetadata(C, nullptr, {}, Options));
     B.SetInsertPoint(Exit);
   };
   auto exit = [&](int D) { return llvm::BasicBlock::Create(C, Name + "." + Axis[D] + ".end", F); };
