@@ -57,20 +57,22 @@ void runCopy(const CopyCommand &C, tbb::task_arena &Arena) {
 
 void runFill(const FillCommand &F, tbb::task_arena &Arena) {
   const bool Parallel = F.Size >= ParallelBytes;
+  const std::byte *Pattern = F.Pattern.data();
   if (F.PatternSize == 1) {
-    forRange(F.Size, Chunk, Parallel, Arena, [&](size_t B, size_t E) {
-      std::memset(F.Dst + B, int(F.Pattern[0]), E - B);
-    });
+    forRange(F.Size, Chunk, Parallel, Arena,
+             [&](size_t B, size_t E) { std::memset(F.Dst + B, int(Pattern[0]), E - B); });
     return;
   }
-  // A 4 KiB block of whole patterns (every pattern size divides 4096), copied over the range;
-  // chunk boundaries are multiples of 4096, so each starts on a pattern boundary.
+  // A 4 KiB block of whole patterns (every pattern size divides 4096), copied over the range.
+  // The range is split in blocks, so that each chunk starts on a pattern boundary (halving the
+  // bytes would not: 3 patterns of 4 bytes split at byte 6).
   alignas(64) std::byte Block[4096];
   for (size_t I = 0; I < sizeof Block; I += F.PatternSize)
-    std::memcpy(Block + I, F.Pattern.data(), F.PatternSize);
-  forRange(F.Size, Chunk, Parallel, Arena, [&](size_t B, size_t E) {
-    for (size_t At = B; At < E; At += sizeof Block)
-      std::memcpy(F.Dst + At, Block, std::min(sizeof Block, E - At));
+    std::memcpy(Block + I, Pattern, F.PatternSize);
+  const size_t Blocks = (F.Size + sizeof Block - 1) / sizeof Block;
+  forRange(Blocks, Chunk / sizeof Block, Parallel, Arena, [&](size_t B, size_t E) {
+    for (size_t At = B * sizeof Block; At < std::min(E * sizeof Block, F.Size); At += sizeof Block)
+      std::memcpy(F.Dst + At, Block, std::min(sizeof Block, F.Size - At));
   });
 }
 

@@ -195,24 +195,28 @@ TEST_F(TransferApi, RectErrors) {
 
 TEST_F(TransferApi, FillEveryPatternSize) {
   cl_command_queue Q = queue();
-  for (size_t P = 1; P <= 128; P *= 2) {
-    for (size_t Size : {P * 3, P * 1000, (size_t(3) << 20) / P * P}) {
-      const size_t Offset = P * 5, Total = Offset + Size + P * 7;
-      auto Init = pattern(Total, unsigned(P + Size));
-      auto Pat = pattern(P, unsigned(P * 7));
-      cl_mem B = buffer(Total, CL_MEM_COPY_HOST_PTR, Init.data());
-      ASSERT_EQ(clEnqueueFillBuffer(Q, B, Pat.data(), P, Offset, Size, 0, nullptr, nullptr),
-                CL_SUCCESS);
-      std::vector<cl_uchar> Back(Total);
-      ASSERT_EQ(clEnqueueReadBuffer(Q, B, CL_TRUE, 0, Total, Back.data(), 0, nullptr, nullptr),
-                CL_SUCCESS);
-      auto Expect = Init;
-      for (size_t I = 0; I < Size; ++I)
-        Expect[Offset + I] = Pat[I % P];
-      EXPECT_TRUE(Back == Expect) << "pattern " << P << ", size " << Size;
-      clReleaseMemObject(B);
+  // Random patterns, and one byte repeated (zeros, 0xff). Fills of 1 MiB or more run in parallel
+  // chunks: 5 MiB and an odd number of patterns splits where a pattern would be cut in two.
+  for (int Uniform : {-1, 0, 0xff})
+    for (size_t P = 1; P <= 128; P *= 2) {
+      for (size_t Size :
+           {P * 3, P * 1000, (size_t(3) << 20) / P * P, (size_t(5) << 20) + 333 * P}) {
+        const size_t Offset = P * 5, Total = Offset + Size + P * 7;
+        auto Init = pattern(Total, unsigned(P + Size));
+        auto Pat = Uniform < 0 ? pattern(P, unsigned(P * 7)) : std::vector<cl_uchar>(P, Uniform);
+        cl_mem B = buffer(Total, CL_MEM_COPY_HOST_PTR, Init.data());
+        ASSERT_EQ(clEnqueueFillBuffer(Q, B, Pat.data(), P, Offset, Size, 0, nullptr, nullptr),
+                  CL_SUCCESS);
+        std::vector<cl_uchar> Back(Total);
+        ASSERT_EQ(clEnqueueReadBuffer(Q, B, CL_TRUE, 0, Total, Back.data(), 0, nullptr, nullptr),
+                  CL_SUCCESS);
+        auto Expect = Init;
+        for (size_t I = 0; I < Size; ++I)
+          Expect[Offset + I] = Pat[I % P];
+        EXPECT_TRUE(Back == Expect) << "pattern " << P << " (" << Uniform << "), size " << Size;
+        clReleaseMemObject(B);
+      }
     }
-  }
 }
 
 TEST_F(TransferApi, FillErrors) {
