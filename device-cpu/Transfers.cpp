@@ -58,8 +58,12 @@ void runCopy(const CopyCommand &C, tbb::task_arena &Arena) {
 void runFill(const FillCommand &F, tbb::task_arena &Arena) {
   const bool Parallel = F.Size >= ParallelBytes;
   const std::byte *Pattern = F.Pattern.data();
-  if (F.PatternSize == 1) {
-    forRange(F.Size, Chunk, Parallel, Arena,
+  if (std::all_of(Pattern, Pattern + F.PatternSize, [&](std::byte B) { return B == Pattern[0]; })) {
+    // One byte repeated (zeros, most often): a memset, in one call per worker. A large memset
+    // streams its stores past the caches; calls of a chunk each read every line before writing it.
+    const size_t Workers = size_t(std::max(1, Arena.max_concurrency()));
+    const size_t Share = (F.Size / Workers + 4095) / 4096 * 4096;
+    forRange(F.Size, std::max(Chunk, Share), Parallel, Arena,
              [&](size_t B, size_t E) { std::memset(F.Dst + B, int(Pattern[0]), E - B); });
     return;
   }
