@@ -12,6 +12,8 @@
      size as GPU codes read), each with global atomic_inc
    - histogram_grid: the same as a grid-stride loop (`for (uint i = get_global_id(0); i < n;
      i += get_global_size(0))`, the loop CUDA ports use), 64 bytes a work-item
+   - histogram_grid_words: the same over 32-bit words, each counted byte by byte (`in[i] & 255`,
+     `(in[i] >> 8) & 255`...), 16 words a work-item
    - histogram_chunk: the same with each work-group counting its chunk in a loop over local ids
      (`for (uint i = get_local_id(0); i < per_group; i += get_local_size(0))`)
    - histogram_chunk_uint: the same with the chunk's offset a `uint` (`in[base + i]` summed in 32
@@ -56,6 +58,9 @@ static const char *Source =
     "kernel void histogram_grid(global const uchar *in, global uint *bins, uint n) {\n"
     "  for (uint i = get_global_id(0); i < n; i += get_global_size(0)) atomic_inc(&bins[in[i]]); "
     "}\n"
+    "kernel void histogram_grid_words(global const uint *in, global uint *bins, uint n) {\n"
+    "  for (uint i = get_global_id(0); i < n; i += get_global_size(0))\n"
+    "    for (int b = 0; b < 32; b += 8) atomic_inc(&bins[(in[i] >> b) & 255]); }\n"
     "kernel void histogram_chunk(global const uchar *in, global uint *bins, uint per) {\n"
     "  size_t base = get_group_id(0) * per;\n"
     "  for (uint i = get_local_id(0); i < per; i += get_local_size(0))\n"
@@ -268,8 +273,9 @@ int main(void) {
       WantSum += 8u * Bytes[I];
     }
     cl_mem Bi = buffer(N, Bytes), Bins = buffer(sizeof Got, NULL);
-    /* The grid's n, and a chunk's size: 64 bytes for each of a group's 256 work-items. */
-    const unsigned Count = (unsigned)N, PerGroup = 64 * 256;
+    /* The grid's n (in bytes, and in words), and a chunk's size: 64 bytes for each of a group's
+       256 work-items. */
+    const unsigned Count = (unsigned)N, Words = Count / 4, PerGroup = 64 * 256;
     /* Each kernel, the bytes each work-item counts, and its third argument (none when NULL). */
     const struct {
       const char *Name;
@@ -278,6 +284,7 @@ int main(void) {
     } Rows[] = {{"histogram", 1, NULL},
                 {"histogram_items", 16, NULL},
                 {"histogram_grid", 64, &Count},
+                {"histogram_grid_words", 64, &Words},
                 {"histogram_chunk", 64, &PerGroup},
                 {"histogram_chunk_uint", 64, &PerGroup},
                 {"histogram_local", 64, NULL}};

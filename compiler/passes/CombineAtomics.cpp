@@ -231,14 +231,75 @@ const llvm::SCEVAddRecExpr *affineIn(const llvm::SCEV *P, const llvm::Loop *M) {
   return AR && AR->getLoop() == M && AR->isAffine() ? AR : nullptr;
 }
 
-/// The no-wrap predicates that ranges assume (rangeOver), each once, in the order first assumed.
-using Assumptions = llvm::SmallSetVector<const llvm::SCEVPredicate *, 2>;
+/// What ranges assume of the row (rangeOver), each once, in the order first assumed: no-wrap
+/// predicates, and narrow indices taken in 64 bits (Fits: the highest of such a 64-bit index over
+/// the row, and the narrow index's bits, which it must fit in).
+struct Assumptions {
+  llvm::SmallSetVector<const llvm::SCEVPredicate *, 2> Wraps;
+  llvm::SmallSetVector<std::pair<const llvm::SCEV *, unsigned>, 2> Fits;
+};
+
+/// E, a narrow integer, in 64 bits: each sum, product and add-recurrence taken over its terms'
+/// zero-extensions, each truncation of a 64-bit value as that value. The result is not negative
+/// and equals E modulo 2^width(E), so where it is below 2^width(E) it is zext(E). Null where E
+/// holds anything else (a division, a sign-extension, a minimum), or a product by a negative
+/// constant (`off - i`: -1 would be 2^32 - 1 times a 64-bit index, which may wrap in 64 bits).
+const llvm::SCEV *widened(const llvm::SCEV *E, llvm::ScalarEvolution &SE) {
+  llvm::Type *Int64 = llvm::Type::getInt64Ty(E->getType()->getContext());
+  if (const auto *Mul = llvm::dyn_cast<llvm::SCEVMulExpr>(E))
+    for (const llvm::SCEV *Op : Mul->operands())
+      if (const auto *C = llvm::dyn_cast<llvm::SCEVConstant>(Op); C && C->getAPInt().isNegative())
+        return nullptr;
+  if (llvm::isa<llvm::SCEVConstant, llvm::SCEVUnknown, llvm::SCEVZeroExtendExpr>(E))
+    return SE.getZeroExtendExpr(E, Int64);
+  if (const auto *T = llvm::dyn_cast<llvm::SCEVTruncateExpr>(E))
+    return T->getOperand()->getType() == Int64 ? T->getOperand() : nullptr;
+  llvm::SmallVector<const llvm::SCEV *, 4> Ops;
+  if (llvm::isa<llvm::SCEVAddExpr, llvm::SCEVMulExpr, llvm::SCEVAddRecExpr>(E))
+    for (const llvm::SCEV *Op : llvm::cast<llvm::SCEVNAryExpr>(E)->operands()) {
+      if (!(Ops.emplace_back(widened(Op, SE))))
+        return nullptr;
+    }
+  if (llvm::isa<llvm::SCEVAddExpr>(E))
+    return SE.getAddExpr(Ops);
+  if (llvm::isa<llvm::SCEVMulExpr>(E))
+    return SE.getMulExpr(Ops);
+  if (const auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(E))
+    return SE.getAddRecExpr(Ops, AR->getLoop(), llvm::SCEV::FlagAnyWrap);
+  return nullptr;
+}
+
+/// P with each zero-extension of a narrow index that varies in L replaced by that index in 64 bits
+/// (widened), each of which is added to Narrow with the index's bits; P itself when there is none
+/// or one cannot be widened.
+class WidenNarrowIndices : public llvm::SCEVRewriteVisitor<WidenNarrowIndices> {
+public:
+  WidenNarrowIndices(llvm::ScalarEvolution &SE, const llvm::Loop &L,
+                     llvm::SmallVectorImpl<std::pair<const llvm::SCEV *, unsigned>> &Narrow)
+      : SCEVRewriteVisitor(SE), L(L), Narrow(Narrow) {}
+
+  const llvm::SCEV *visitZeroExtendExpr(const llvm::SCEVZeroExtendExpr *Z) {
+    const llvm::SCEV *E = Z->getOperand();
+    const llvm::SCEV *Wide = SE.isLoopInvariant(E, &L) || Z->getType()->getIntegerBitWidth() != 64
+                                 ? nullptr
+                                 : widened(E, SE);
+    if (!Wide)
+      return Z;
+    Narrow.push_back({Wide, E->getType()->getIntegerBitWidth()});
+    return Wide;
+  }
+
+private:
+  const llvm::Loop &L;
+  llvm::SmallVectorImpl<std::pair<const llvm::SCEV *, unsigned>> &Narrow;
+};
 
 /// A bound of P, a sum with one minimum among its terms (for an upper bound) or one maximum (for
-/// a Lower one), taken as integers that do not wrap: P with that term replaced by one of its
-/// operands, the one that makes P the same in every iteration of M if any does, else one that
-/// makes it step by the same amount. A loop inside ending at the first of two exits (a block of
-/// a collapsed grid-stride loop: the block's end, or the loop's bound) has such a last index.
+/// a Lower one), or a positive constant times one, taken as integers that do not wrap: P with
+/// that term replaced by one of its operands (times the constant), the one that makes P the same
+/// in every iteration of M if any does, else one that makes it step by the same amount. A loop
+/// inside ending at the first of two exits (a block of a collapsed grid-stride loop: the block's
+/// end, or the loop's bound) has such a last index, scaled by the element's size in an address.
 /// Null when there is none.
 const llvm::SCEV *boundOf(const llvm::SCEV *P, const llvm::Loop *M, bool Lower,
                           llvm::ScalarEvolution &SE) {
@@ -247,13 +308,21 @@ const llvm::SCEV *boundOf(const llvm::SCEV *P, const llvm::Loop *M, bool Lower,
     return nullptr;
   const llvm::SCEV *Stepping = nullptr;
   for (unsigned At = 0; At < Sum->getNumOperands(); ++At) {
-    const llvm::SCEV *Term = Sum->getOperand(At);
+    // The term, or a positive constant times it (an index scaled to bytes: 4 * umin(a, b) is
+    // umin(4a, 4b)).
+    const llvm::SCEV *Term = Sum->getOperand(At), *Scale = nullptr;
+    if (const auto *Mul = llvm::dyn_cast<llvm::SCEVMulExpr>(Term);
+        Mul && Mul->getNumOperands() == 2 && llvm::isa<llvm::SCEVConstant>(Mul->getOperand(0)) &&
+        llvm::cast<llvm::SCEVConstant>(Mul->getOperand(0))->getAPInt().isStrictlyPositive()) {
+      Scale = Mul->getOperand(0);
+      Term = Mul->getOperand(1);
+    }
     if (!(Lower ? llvm::isa<llvm::SCEVUMaxExpr, llvm::SCEVSMaxExpr>(Term)
                 : llvm::isa<llvm::SCEVUMinExpr, llvm::SCEVSMinExpr>(Term)))
       continue;
     for (const llvm::SCEV *Choice : llvm::cast<llvm::SCEVNAryExpr>(Term)->operands()) {
       llvm::SmallVector<const llvm::SCEV *, 4> Terms(Sum->operands());
-      Terms[At] = Choice;
+      Terms[At] = Scale ? SE.getMulExpr(Scale, Choice) : Choice;
       const llvm::SCEV *Bound = SE.getAddExpr(Terms);
       if (SE.isLoopInvariant(Bound, M))
         return Bound;
@@ -265,29 +334,20 @@ const llvm::SCEV *boundOf(const llvm::SCEV *P, const llvm::Loop *M, bool Lower,
   return nullptr;
 }
 
-/// The bytes [Low, High) that Access (a load or store in L, or in a loop inside L) covers over all
-/// of L's iterations, as 64-bit integers; none unless, in each loop from Access's own out to L,
-/// its address is the same in every iteration or steps by the same amount from one to the next
-/// (then its extremes are the first iteration's and the last's: the lowest is the first's for a
-/// constant step up, the last's for a constant step down, either for a step of unknown sign). A
-/// point that is neither may be bounded (boundOf). Over L itself, a point that is a narrow index
-/// widened (`in[base + i]` with `uint` base and i: zext of a 32-bit one) steps by the same amount
-/// while that index does not wrap over the row, which is added to Assumed (checked before L).
+/// The lowest and the highest of Point, a 64-bit integer in Inner (L, or a loop inside L), over
+/// all of L's iterations; none unless, in each loop from Inner out to L, Point is the same in
+/// every iteration or steps by the same amount from one to the next (then its extremes are the
+/// first iteration's and the last's: the lowest is the first's for a constant step up, the last's
+/// for a constant step down, either for a step of unknown sign). A point that is neither may be
+/// bounded (boundOf). Over L itself, a point that is a narrow index widened (`in[base + i]` with
+/// `uint` base and i: zext of a 32-bit one) steps by the same amount while that index does not
+/// wrap over the row, which is added to Assumed (checked before L).
 std::optional<std::pair<const llvm::SCEV *, const llvm::SCEV *>>
-rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvolution &SE,
-          const llvm::LoopInfo &LI, Assumptions &Assumed) {
-  const llvm::DataLayout &DL = Access.getModule()->getDataLayout();
-  llvm::Type *Int64 = llvm::Type::getInt64Ty(Access.getContext());
-  const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&Access);
-  llvm::Type *Accessed = llvm::getLoadStoreType(const_cast<llvm::Instruction *>(&Access));
-  const llvm::SCEV *Size = SE.getConstant(Int64, DL.getTypeStoreSize(Accessed).getFixedSize());
-  const llvm::SCEV *Address =
-      SE.getPtrToIntExpr(SE.getSCEV(const_cast<llvm::Value *>(Pointer)), Int64);
-  if (llvm::isa<llvm::SCEVCouldNotCompute>(Address))
-    return std::nullopt;
-  // The candidates for the lowest address and for the highest, taken out loop by loop.
-  llvm::SmallVector<const llvm::SCEV *, 4> Lows{Address}, Highs{Address};
-  for (const llvm::Loop *M = LI.getLoopFor(Access.getParent());; M = M->getParentLoop()) {
+extremesOver(const llvm::Loop &L, const llvm::Loop *Inner, const llvm::SCEV *Point,
+             llvm::ScalarEvolution &SE, Assumptions &Assumed) {
+  // The candidates for the lowest and for the highest, taken out loop by loop.
+  llvm::SmallVector<const llvm::SCEV *, 4> Lows{Point}, Highs{Point};
+  for (const llvm::Loop *M = Inner;; M = M->getParentLoop()) {
     const llvm::SCEV *Taken = SE.getBackedgeTakenCount(M);
     // Replaces each point that varies in M by its value in M's first iteration and in its last,
     // keeping only the one that can be the extreme, Lower or not, when the step's sign is known.
@@ -304,7 +364,7 @@ rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvol
             P = AR = Widened;
             // One predicate per widened index: the checks come in the ranges' order each build.
             for (const llvm::SCEVPredicate *Wrap : Wraps)
-              Assumed.insert(Wrap);
+              Assumed.Wraps.insert(Wrap);
           }
         if (!Invariant && !AR) { // a bound is one or the other
           if (!(P = boundOf(P, M, Lower, SE)))
@@ -318,8 +378,8 @@ rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvol
         if (llvm::isa<llvm::SCEVCouldNotCompute>(Taken))
           return false;
         const llvm::SCEV *First = AR->getStart(),
-                         *Last =
-                             AR->evaluateAtIteration(SE.getTruncateOrZeroExtend(Taken, Int64), SE);
+                         *Last = AR->evaluateAtIteration(
+                             SE.getTruncateOrZeroExtend(Taken, AR->getType()), SE);
         if (SE.isKnownNonNegative(AR->getStepRecurrence(SE)))
           Out.push_back(Lower ? First : Last);
         else if (SE.isKnownNegative(AR->getStepRecurrence(SE)))
@@ -335,7 +395,43 @@ rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvol
     if (M == &L)
       break;
   }
-  return std::pair{SE.getUMinExpr(Lows), SE.getAddExpr(SE.getUMaxExpr(Highs), Size)};
+  return std::pair{SE.getUMinExpr(Lows), SE.getUMaxExpr(Highs)};
+}
+
+/// The bytes [Low, High) that Access (a load or store in L, or in a loop inside L) covers over all
+/// of L's iterations, as 64-bit integers (extremesOver its address). Where that fails and the
+/// address holds a narrow index that varies (`in[off + i]` with `uint` off and i, inside a block
+/// of a collapsed grid-stride loop), the index is taken in 64 bits (widened), on the assumption,
+/// added to Assumed.Fits, that its highest over the row stays below 2^bits: then it is the index.
+std::optional<std::pair<const llvm::SCEV *, const llvm::SCEV *>>
+rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvolution &SE,
+          const llvm::LoopInfo &LI, Assumptions &Assumed) {
+  const llvm::DataLayout &DL = Access.getModule()->getDataLayout();
+  llvm::Type *Int64 = llvm::Type::getInt64Ty(Access.getContext());
+  const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&Access);
+  llvm::Type *Accessed = llvm::getLoadStoreType(const_cast<llvm::Instruction *>(&Access));
+  const llvm::SCEV *Size = SE.getConstant(Int64, DL.getTypeStoreSize(Accessed).getFixedSize());
+  const llvm::SCEV *Address =
+      SE.getPtrToIntExpr(SE.getSCEV(const_cast<llvm::Value *>(Pointer)), Int64);
+  if (llvm::isa<llvm::SCEVCouldNotCompute>(Address))
+    return std::nullopt;
+  const llvm::Loop *Inner = LI.getLoopFor(Access.getParent());
+  const Assumptions Before = Assumed;
+  auto Range = extremesOver(L, Inner, Address, SE, Assumed);
+  if (!Range) {
+    Assumed = Before; // what the failed try assumed
+    llvm::SmallVector<std::pair<const llvm::SCEV *, unsigned>, 2> Narrow;
+    const llvm::SCEV *Wide = WidenNarrowIndices(SE, L, Narrow).visit(Address);
+    if (Narrow.empty() || !(Range = extremesOver(L, Inner, Wide, SE, Assumed)))
+      return std::nullopt;
+    for (auto [Index, Bits] : Narrow) {
+      auto Extremes = extremesOver(L, Inner, Index, SE, Assumed);
+      if (!Extremes)
+        return std::nullopt;
+      Assumed.Fits.insert({Extremes->second, Bits});
+    }
+  }
+  return std::pair{Range->first, SE.getAddExpr(Range->second, Size)};
 }
 
 /// Adds New to Checks, or widens a check of the same counters whose range's ends differ from
@@ -374,9 +470,11 @@ struct SlotOp {
 struct Plan {
   std::variant<CounterOps, SlotOp, Bins> Mode;
   std::vector<RangeCheck> Checks;
-  /// What the checks' ranges assume of the row: narrow indices that do not wrap (see rangeOver).
-  /// Only a range brings one in, so Checks is never empty where Assumed is not.
+  /// What the checks' ranges assume of the row (see rangeOver): narrow indices that do not wrap,
+  /// and narrow indices whose highest over the row fits their bits. Only a range brings one in,
+  /// so Checks is never empty where these are not.
   llvm::SmallVector<const llvm::SCEVPredicate *, 2> Assumed;
+  llvm::SmallVector<std::pair<const llvm::SCEV *, unsigned>, 2> Fits;
 };
 
 /// Whether L's blocks without the ways back to the headers of L and of the loops inside it have no
@@ -576,7 +674,7 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
       return followsInIteration(*I, *Slots[0], L) &&
              !AA.isNoAlias(llvm::MemoryLocation::get(I), llvm::MemoryLocation::get(Slots[0]));
     });
-    return Plan{SlotOp{Slots[0], Fallback}, {}, {}};
+    return Plan{SlotOp{Slots[0], Fallback}, {}, {}, {}};
   }
   llvm::Type *Int64 = llvm::Type::getInt64Ty(L.getHeader()->getContext());
   for (size_t At = 0; At < Counters.size(); ++At) {
@@ -606,7 +704,7 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
     if (!Expander.isSafeToExpandAt(C.Low, Before) || !Expander.isSafeToExpandAt(C.High, Before))
       return std::nullopt;
   // Each assumption is checked before L from its index's start and step and the row's length.
-  for (const llvm::SCEVPredicate *A : Assumed) {
+  for (const llvm::SCEVPredicate *A : Assumed.Wraps) {
     const auto *Wrap = llvm::dyn_cast<llvm::SCEVWrapPredicate>(A);
     const llvm::SCEVAddRecExpr *Index = Wrap ? Wrap->getExpr() : nullptr;
     if (!Index || !Expander.isSafeToExpandAt(Index->getStart(), Before) ||
@@ -614,9 +712,14 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
         !Expander.isSafeToExpandAt(SE.getBackedgeTakenCount(&L), Before))
       return std::nullopt;
   }
+  for (const auto &[Highest, Bits] : Assumed.Fits)
+    if (!Expander.isSafeToExpandAt(Highest, Before))
+      return std::nullopt;
   if (Binned)
-    return Plan{std::move(*Binned), std::move(Checks), Assumed.takeVector()};
-  return Plan{CounterOps{std::move(Counters)}, std::move(Checks), Assumed.takeVector()};
+    return Plan{std::move(*Binned), std::move(Checks), Assumed.Wraps.takeVector(),
+                Assumed.Fits.takeVector()};
+  return Plan{CounterOps{std::move(Counters)}, std::move(Checks), Assumed.Wraps.takeVector(),
+              Assumed.Fits.takeVector()};
 }
 
 /// Whether P runs L in two versions: the combined one, and the loop as it was for the rows its
@@ -628,7 +731,8 @@ bool isVersioned(const Plan &P) {
 }
 
 /// When the combined version of L may run, computed before L (in its preheader): each narrow
-/// index P assumes not to wrap does not, every range in P's checks lies clear of its counters, and
+/// index P assumes not to wrap does not, each one P takes in 64 bits fits its bits over the row,
+/// every range in P's checks lies clear of its counters, and
 /// for bins, the row does a quarter as many operations as there are bins or more (counted outside a
 /// Nest). None when it always may.
 llvm::Value *versionCondition(llvm::Loop &L, const Plan &P, llvm::ScalarEvolution &SE) {
@@ -651,6 +755,11 @@ llvm::Value *versionCondition(llvm::Loop &L, const Plan &P, llvm::ScalarEvolutio
   }
   for (const llvm::SCEVPredicate *A : P.Assumed) // the expansion is true where A fails
     Clear = B.CreateAnd(Clear, B.CreateNot(Expander.expandCodeForPredicate(A, At)), "no.wrap");
+  for (const auto &[Highest, Bits] : P.Fits) {
+    llvm::Value *High = Expander.expandCodeFor(Highest, B.getInt64Ty(), At);
+    Clear =
+        B.CreateAnd(Clear, B.CreateICmpULT(High, B.getInt64(uint64_t(1) << Bits)), "narrow.fits");
+  }
   if (const auto *Binned = std::get_if<Bins>(&P.Mode); Binned && !Binned->Nest) {
     // Operations in the row: at least a quarter of the bins, counting each work-item's all.
     const uint64_t Row = llvm::divideCeil(Binned->Count, 4 * Binned->Ops.size());

@@ -908,7 +908,41 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
     kernel void grid_below(global uint *bins, uint n) {
       for (int i = get_global_id(0); i < n; i += get_global_size(0))
         atomic_add(&bins[64 + bins[i] % 64], 2u);
+    }
+    // Words (the block's last index times 4), and a uint offset (`off + i` checked to fit).
+    kernel void grid_words(global const int *v, global uint *bins, int n) {
+      for (int i = get_global_id(0); i < n; i += get_global_size(0))
+        atomic_add(&bins[clamp(v[i], 0, 99)], 3u);
+    }
+    kernel void grid_offset(global const uchar *in, global uint *bins, uint n, uint off) {
+      for (uint i = get_global_id(0); i < n; i += get_global_size(0))
+        atomic_inc(&bins[in[off + i]]);
+    }
+    // off + i wraps past 2^32 to the counters themselves, which the loop then reads: exact only
+    // where the check turns the row away (one work-item: its reads follow its own operations).
+    kernel void grid_offset_wraps(global uint *buf, uint n, uint off) {
+      for (uint i = get_global_id(0); i < n; i += get_global_size(0)) {
+        uint j = off + i;
+        if (j < n)
+          atomic_inc(&buf[buf[j] % 16]);
+      }
     })");
+  {
+    SCOPED_TRACE("grid_offset_wraps");
+    const cl_uint N = 4096, Off = cl_uint(-1000);
+    std::vector<cl_uint> Buf(N);
+    for (cl_uint I = 0; I < N; ++I)
+      Buf[I] = (I * 2654435761u) >> 7;
+    std::vector<cl_uint> Expected = Buf;
+    for (cl_uint I = 0; I < N; ++I)
+      if (cl_uint J = Off + I; J < N)
+        ++Expected[Expected[J] % 16];
+    cl_mem MB = buffer(N * 4, CL_MEM_COPY_HOST_PTR, Buf.data());
+    cl_command_queue Q = queue();
+    launch(Q, P, "grid_offset_wraps", Shape{{1, 1}, {1, 1}}, MB, N, Off);
+    EXPECT_EQ(read<cl_uint>(Q, MB, N), Expected);
+    clReleaseMemObject(MB);
+  }
   const Shape Shapes[] = {{{64 * 8, 12}, {64, 3}},
                           {{256 * 3, 1}, {256, 1}},
                           {{13 * 6, 9 * 4}, {13, 9}},
@@ -983,6 +1017,13 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
       Grid[V] = Several[V] * cl_uint(S.Global[1]);
     EXPECT_EQ(Run("grid", MIn, cl_uint(0), 256, cl_uint(N * 8)), Grid);
     EXPECT_EQ(Run("grid_long", MIn, cl_uint(0), 256, cl_ulong(N * 8)), Grid);
+    std::vector<cl_uint> GridWords(100, 0), GridOffset(256, 0);
+    for (size_t I = 0; I < N; ++I)
+      GridWords[std::clamp(V[I], 0, 99)] += 3 * cl_uint(S.Global[1]);
+    for (size_t I = 5; I < N * 8; ++I)
+      GridOffset[In[I]] += cl_uint(S.Global[1]);
+    EXPECT_EQ(Run("grid_words", MV, cl_uint(0), 100, cl_int(N)), GridWords);
+    EXPECT_EQ(Run("grid_offset", MIn, cl_uint(0), 256, cl_uint(N * 8 - 5), cl_uint(5)), GridOffset);
     {
       // 64 values, then their 64 counters.
       std::vector<cl_uint> Below(128, 0), Expected(128, 0);
