@@ -236,7 +236,7 @@ const llvm::SCEVAddRecExpr *affineIn(const llvm::SCEV *P, const llvm::Loop *M) {
 /// the row, and the narrow index's bits, which it must fit in).
 struct Assumptions {
   llvm::SmallSetVector<const llvm::SCEVPredicate *, 2> Wraps;
-  llvm::SmallSetVector<std::pair<const llvm::SCEV *, unsigned>, 2> Fits;
+  llvm::SmallVector<std::pair<const llvm::SCEV *, unsigned>, 2> Fits;
 };
 
 /// E, a narrow integer, in 64 bits: each sum, product and add-recurrence taken over its terms'
@@ -416,10 +416,11 @@ rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvol
   if (llvm::isa<llvm::SCEVCouldNotCompute>(Address))
     return std::nullopt;
   const llvm::Loop *Inner = LI.getLoopFor(Access.getParent());
-  const Assumptions Before = Assumed;
+  const size_t Wraps = Assumed.Wraps.size();
   auto Range = extremesOver(L, Inner, Address, SE, Assumed);
   if (!Range) {
-    Assumed = Before; // what the failed try assumed
+    while (Assumed.Wraps.size() > Wraps) // what the failed try assumed
+      Assumed.Wraps.pop_back();
     llvm::SmallVector<std::pair<const llvm::SCEV *, unsigned>, 2> Narrow;
     const llvm::SCEV *Wide = WidenNarrowIndices(SE, L, Narrow).visit(Address);
     if (Narrow.empty() || !(Range = extremesOver(L, Inner, Wide, SE, Assumed)))
@@ -428,7 +429,8 @@ rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvol
       auto Extremes = extremesOver(L, Inner, Index, SE, Assumed);
       if (!Extremes)
         return std::nullopt;
-      Assumed.Fits.insert({Extremes->second, Bits});
+      if (!llvm::is_contained(Assumed.Fits, std::pair{Extremes->second, Bits}))
+        Assumed.Fits.push_back({Extremes->second, Bits});
     }
   }
   return std::pair{Range->first, SE.getAddExpr(Range->second, Size)};
@@ -717,9 +719,9 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
       return std::nullopt;
   if (Binned)
     return Plan{std::move(*Binned), std::move(Checks), Assumed.Wraps.takeVector(),
-                Assumed.Fits.takeVector()};
+                std::move(Assumed.Fits)};
   return Plan{CounterOps{std::move(Counters)}, std::move(Checks), Assumed.Wraps.takeVector(),
-              Assumed.Fits.takeVector()};
+              std::move(Assumed.Fits)};
 }
 
 /// Whether P runs L in two versions: the combined one, and the loop as it was for the rows its
