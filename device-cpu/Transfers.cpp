@@ -60,7 +60,8 @@ void runFill(const FillCommand &F, tbb::task_arena &Arena) {
   const std::byte *Pattern = F.Pattern.data();
   if (std::all_of(Pattern, Pattern + F.PatternSize, [&](std::byte B) { return B == Pattern[0]; })) {
     // One byte repeated (zeros, most often): a memset, in one call per worker. A large memset
-    // streams its stores past the caches; calls of a chunk each read every line before writing it.
+    // streams its stores past the caches: 512 MiB of zeros took 8.9 ms in two calls and 24 ms in
+    // 256 KiB ones on a 2-core Zen 4 VM (docs/performance.md).
     const size_t Workers = size_t(std::max(1, Arena.max_concurrency()));
     const size_t Share = (F.Size / Workers + 4095) / 4096 * 4096;
     forRange(F.Size, std::max(Chunk, Share), Parallel, Arena,
