@@ -83,7 +83,12 @@
 // the zero-extension of a 32-bit sum, which does not step by a constant in 64 bits when the sum
 // wraps) has its range taken as that of the index stepping in 64 bits, assuming that the narrow
 // index does not wrap over the row (ScalarEvolution's predicates, as LLVM's loop vectorizer uses
-// them); the assumption is checked before the loop with the ranges.
+// them); the assumption is checked before the loop with the ranges. Inside a block of a
+// grid-stride loop that assumption would differ from block to block, so there a zero-extended
+// narrow index is taken in 64 bits as it is computed (widened), and checked before the loop to
+// stay below 2^bits at its highest over the row. Both are ScalarEvolution predicates (a no-wrap
+// one, a comparison) in one list. The first stays beside the second: it also takes
+// sign-extended indices (`in[i]` with `int` i), whose 64-bit value the second cannot compute.
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
@@ -231,13 +236,11 @@ const llvm::SCEVAddRecExpr *affineIn(const llvm::SCEV *P, const llvm::Loop *M) {
   return AR && AR->getLoop() == M && AR->isAffine() ? AR : nullptr;
 }
 
-/// What ranges assume of the row (rangeOver), each once, in the order first assumed: no-wrap
-/// predicates, and narrow indices taken in 64 bits (Fits: the highest of such a 64-bit index over
-/// the row, and the narrow index's bits, which it must fit in).
-struct Assumptions {
-  llvm::SmallSetVector<const llvm::SCEVPredicate *, 2> Wraps;
-  llvm::SmallVector<std::pair<const llvm::SCEV *, unsigned>, 2> Fits;
-};
+/// What ranges assume of the row (rangeOver), each once, in the order first assumed, as
+/// ScalarEvolution's predicates, checked before the row: that a narrow index does not wrap over it
+/// (a SCEVWrapPredicate), or that a narrow index taken in 64 bits stays below 2^bits at its
+/// highest (a SCEVComparePredicate).
+using Assumptions = llvm::SmallSetVector<const llvm::SCEVPredicate *, 2>;
 
 /// E, a narrow integer, in 64 bits: each sum, product and add-recurrence taken over its terms'
 /// zero-extensions, each truncation of a 64-bit value as that value. The result is not negative
@@ -364,7 +367,7 @@ extremesOver(const llvm::Loop &L, const llvm::Loop *Inner, const llvm::SCEV *Poi
             P = AR = Widened;
             // One predicate per widened index: the checks come in the ranges' order each build.
             for (const llvm::SCEVPredicate *Wrap : Wraps)
-              Assumed.Wraps.insert(Wrap);
+              Assumed.insert(Wrap);
           }
         if (!Invariant && !AR) { // a bound is one or the other
           if (!(P = boundOf(P, M, Lower, SE)))
@@ -402,7 +405,7 @@ extremesOver(const llvm::Loop &L, const llvm::Loop *Inner, const llvm::SCEV *Poi
 /// of L's iterations, as 64-bit integers (extremesOver its address). Where that fails and the
 /// address holds a narrow index that varies (`in[off + i]` with `uint` off and i, inside a block
 /// of a collapsed grid-stride loop), the index is taken in 64 bits (widened), on the assumption,
-/// added to Assumed.Fits, that its highest over the row stays below 2^bits: then it is the index.
+/// added to Assumed, that its highest over the row stays below 2^bits: then it is the index.
 std::optional<std::pair<const llvm::SCEV *, const llvm::SCEV *>>
 rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvolution &SE,
           const llvm::LoopInfo &LI, Assumptions &Assumed) {
@@ -416,11 +419,11 @@ rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvol
   if (llvm::isa<llvm::SCEVCouldNotCompute>(Address))
     return std::nullopt;
   const llvm::Loop *Inner = LI.getLoopFor(Access.getParent());
-  const size_t Wraps = Assumed.Wraps.size();
+  const size_t Before = Assumed.size();
   auto Range = extremesOver(L, Inner, Address, SE, Assumed);
   if (!Range) {
-    while (Assumed.Wraps.size() > Wraps) // what the failed try assumed
-      Assumed.Wraps.pop_back();
+    while (Assumed.size() > Before) // what the failed try assumed
+      Assumed.pop_back();
     llvm::SmallVector<std::pair<const llvm::SCEV *, unsigned>, 2> Narrow;
     const llvm::SCEV *Wide = WidenNarrowIndices(SE, L, Narrow).visit(Address);
     if (Narrow.empty() || !(Range = extremesOver(L, Inner, Wide, SE, Assumed)))
@@ -429,8 +432,8 @@ rangeOver(const llvm::Loop &L, const llvm::Instruction &Access, llvm::ScalarEvol
       auto Extremes = extremesOver(L, Inner, Index, SE, Assumed);
       if (!Extremes)
         return std::nullopt;
-      if (!llvm::is_contained(Assumed.Fits, std::pair{Extremes->second, Bits}))
-        Assumed.Fits.push_back({Extremes->second, Bits});
+      Assumed.insert(SE.getComparePredicate(llvm::ICmpInst::ICMP_ULT, Extremes->second,
+                                            SE.getConstant(Int64, uint64_t(1) << Bits)));
     }
   }
   return std::pair{Range->first, SE.getAddExpr(Range->second, Size)};
@@ -472,11 +475,9 @@ struct SlotOp {
 struct Plan {
   std::variant<CounterOps, SlotOp, Bins> Mode;
   std::vector<RangeCheck> Checks;
-  /// What the checks' ranges assume of the row (see rangeOver): narrow indices that do not wrap,
-  /// and narrow indices whose highest over the row fits their bits. Only a range brings one in,
-  /// so Checks is never empty where these are not.
-  llvm::SmallVector<const llvm::SCEVPredicate *, 2> Assumed;
-  llvm::SmallVector<std::pair<const llvm::SCEV *, unsigned>, 2> Fits;
+  /// What the checks' ranges assume of the row (see rangeOver). Only a range brings one in, so
+  /// Checks is never empty where this is not.
+  Assumptions Assumed;
 };
 
 /// Whether L's blocks without the ways back to the headers of L and of the loops inside it have no
@@ -676,7 +677,7 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
       return followsInIteration(*I, *Slots[0], L) &&
              !AA.isNoAlias(llvm::MemoryLocation::get(I), llvm::MemoryLocation::get(Slots[0]));
     });
-    return Plan{SlotOp{Slots[0], Fallback}, {}, {}, {}};
+    return Plan{SlotOp{Slots[0], Fallback}, {}, {}};
   }
   llvm::Type *Int64 = llvm::Type::getInt64Ty(L.getHeader()->getContext());
   for (size_t At = 0; At < Counters.size(); ++At) {
@@ -705,23 +706,24 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
   for (const RangeCheck &C : Checks)
     if (!Expander.isSafeToExpandAt(C.Low, Before) || !Expander.isSafeToExpandAt(C.High, Before))
       return std::nullopt;
-  // Each assumption is checked before L from its index's start and step and the row's length.
-  for (const llvm::SCEVPredicate *A : Assumed.Wraps) {
-    const auto *Wrap = llvm::dyn_cast<llvm::SCEVWrapPredicate>(A);
-    const llvm::SCEVAddRecExpr *Index = Wrap ? Wrap->getExpr() : nullptr;
-    if (!Index || !Expander.isSafeToExpandAt(Index->getStart(), Before) ||
-        !Expander.isSafeToExpandAt(Index->getStepRecurrence(SE), Before) ||
-        !Expander.isSafeToExpandAt(SE.getBackedgeTakenCount(&L), Before))
-      return std::nullopt;
-  }
-  for (const auto &[Highest, Bits] : Assumed.Fits)
-    if (!Expander.isSafeToExpandAt(Highest, Before))
-      return std::nullopt;
+  // Each assumption is checked before L: a no-wrap one from its index's start and step and the
+  // row's length, a comparison from its two sides.
+  auto SafeToCheck = [&](const llvm::SCEVPredicate *A) {
+    if (const auto *Wrap = llvm::dyn_cast<llvm::SCEVWrapPredicate>(A)) {
+      const llvm::SCEVAddRecExpr *Index = Wrap->getExpr();
+      return Expander.isSafeToExpandAt(Index->getStart(), Before) &&
+             Expander.isSafeToExpandAt(Index->getStepRecurrence(SE), Before) &&
+             Expander.isSafeToExpandAt(SE.getBackedgeTakenCount(&L), Before);
+    }
+    const auto *Compare = llvm::dyn_cast<llvm::SCEVComparePredicate>(A);
+    return Compare && Expander.isSafeToExpandAt(Compare->getLHS(), Before) &&
+           Expander.isSafeToExpandAt(Compare->getRHS(), Before);
+  };
+  if (!llvm::all_of(Assumed, SafeToCheck))
+    return std::nullopt;
   if (Binned)
-    return Plan{std::move(*Binned), std::move(Checks), Assumed.Wraps.takeVector(),
-                std::move(Assumed.Fits)};
-  return Plan{CounterOps{std::move(Counters)}, std::move(Checks), Assumed.Wraps.takeVector(),
-              std::move(Assumed.Fits)};
+    return Plan{std::move(*Binned), std::move(Checks), std::move(Assumed)};
+  return Plan{CounterOps{std::move(Counters)}, std::move(Checks), std::move(Assumed)};
 }
 
 /// Whether P runs L in two versions: the combined one, and the loop as it was for the rows its
@@ -732,11 +734,10 @@ bool isVersioned(const Plan &P) {
   return !P.Checks.empty() || (Binned && !Binned->Nest) || (S && S->Fallback);
 }
 
-/// When the combined version of L may run, computed before L (in its preheader): each narrow
-/// index P assumes not to wrap does not, each one P takes in 64 bits fits its bits over the row,
-/// every range in P's checks lies clear of its counters, and
-/// for bins, the row does a quarter as many operations as there are bins or more (counted outside a
-/// Nest). None when it always may.
+/// When the combined version of L may run, computed before L (in its preheader): every range in
+/// P's checks lies clear of its counters, what P assumes of narrow indices holds, and for bins,
+/// the row does a quarter as many operations as there are bins or more (counted outside a Nest).
+/// None when it always may.
 llvm::Value *versionCondition(llvm::Loop &L, const Plan &P, llvm::ScalarEvolution &SE) {
   llvm::Instruction *At = L.getLoopPreheader()->getTerminator();
   llvm::SCEVExpander Expander(SE, At->getModule()->getDataLayout(), "counter.check");
@@ -756,12 +757,8 @@ llvm::Value *versionCondition(llvm::Loop &L, const Plan &P, llvm::ScalarEvolutio
     Clear = B.CreateAnd(Clear, Apart, "counters.clear");
   }
   for (const llvm::SCEVPredicate *A : P.Assumed) // the expansion is true where A fails
-    Clear = B.CreateAnd(Clear, B.CreateNot(Expander.expandCodeForPredicate(A, At)), "no.wrap");
-  for (const auto &[Highest, Bits] : P.Fits) {
-    llvm::Value *High = Expander.expandCodeFor(Highest, B.getInt64Ty(), At);
-    Clear =
-        B.CreateAnd(Clear, B.CreateICmpULT(High, B.getInt64(uint64_t(1) << Bits)), "narrow.fits");
-  }
+    Clear = B.CreateAnd(Clear, B.CreateNot(Expander.expandCodeForPredicate(A, At)),
+                        llvm::isa<llvm::SCEVWrapPredicate>(A) ? "no.wrap" : "narrow.fits");
   if (const auto *Binned = std::get_if<Bins>(&P.Mode); Binned && !Binned->Nest) {
     // Operations in the row: at least a quarter of the bins, counting each work-item's all.
     const uint64_t Row = llvm::divideCeil(Binned->Count, 4 * Binned->Ops.size());

@@ -56,7 +56,8 @@
 ; CHECK: %counters.clear = and i1 true,
 ; CHECK: [[HIGHEST:%.*]] = add i64 {{%[0-9]+}}, [[OFF]]{{$}}
 ; CHECK-NEXT: [[LAST:%.*]] = add i64 [[HIGHEST]], -1
-; CHECK-NEXT: [[FITS:%.*]] = icmp ult i64 [[LAST]], 4294967296
+; CHECK-NEXT: [[OVER:%.*]] = icmp uge i64 [[LAST]], 4294967296
+; CHECK-NEXT: [[FITS:%.*]] = xor i1 [[OVER]], true
 ; CHECK-NEXT: %narrow.fits = and i1 %counters.clear, [[FITS]]
 ; CHECK-NEXT: br i1 %narrow.fits, label %counters.alias.preheader.combined, label %counters.alias.preheader
 ; CHECK: block.combined:
