@@ -20,6 +20,8 @@
      bits, as CUDA ports write it)
    - histogram_local: the same bins counted per work-group in local memory (64 bytes a work-item),
      then added to the global ones: the usual way, whose local atomics need no lock in Weft
+   - histogram_channels: an RGBA image's red, green and blue histograms, three arrays of 256
+     global counters (a `uchar4` pixel a work-item, three atomic_inc), per pixel
    - atomic_sum: every byte added to one global counter with atomic_add (Weft combines a row of
      work-items' additions into one)
    - compact: the indices of the bytes above 127 (about half, in no pattern) written out in the
@@ -77,6 +79,10 @@ static const char *Source =
     "  for (int k = 0; k < 64; ++k) atomic_inc(&h[in[base + k * L]]);\n"
     "  barrier(CLK_LOCAL_MEM_FENCE);\n"
     "  for (size_t b = lid; b < 256; b += L) atomic_add(&bins[b], h[b]); }\n"
+    "kernel void histogram_channels(global const uchar4 *in, global uint *r, global uint *g,\n"
+    "                                global uint *b) {\n"
+    "  uchar4 p = in[get_global_id(0)];\n"
+    "  atomic_inc(&r[p.x]); atomic_inc(&g[p.y]); atomic_inc(&b[p.z]); }\n"
     "kernel void atomic_sum(global const uchar *in, global uint *sum) {\n"
     "  atomic_add(sum, in[get_global_id(0)]); }\n"
     "kernel void compact(global const uchar *in, global uint *out, global uint *n, uint mask) {\n"
@@ -303,6 +309,31 @@ int main(void) {
           fail(Rows[H].Name, I, Got[I], Want[I]);
     }
     unsigned Zero = 0;
+    {
+      /* The bytes as N / 4 pixels; each channel's counters, 8 runs' worth expected. */
+      unsigned WantChannel[3][256] = {{0}}, GotChannel[256];
+      for (size_t I = 0; I < N; I += 4)
+        for (int Ch = 0; Ch < 3; ++Ch)
+          WantChannel[Ch][Bytes[I + Ch]] += 8;
+      cl_mem Channel[3];
+      cl_kernel K = kernel(Source, "histogram_channels");
+      CHECK(clSetKernelArg(K, 0, sizeof Bi, &Bi));
+      for (int Ch = 0; Ch < 3; ++Ch) {
+        Channel[Ch] = buffer(sizeof GotChannel, NULL);
+        CHECK(clEnqueueFillBuffer(Q, Channel[Ch], &Zero, 4, 0, sizeof GotChannel, 0, NULL, NULL));
+        CHECK(clSetKernelArg(K, 1 + Ch, sizeof Channel[Ch], &Channel[Ch]));
+      }
+      measure("histogram_channels", K, N / 4, N / 4);
+      for (int Ch = 0; Ch < 3; ++Ch) {
+        CHECK(clEnqueueReadBuffer(Q, Channel[Ch], CL_TRUE, 0, sizeof GotChannel, GotChannel, 0,
+                                  NULL, NULL));
+        for (size_t I = 0; I < 256; ++I)
+          if (GotChannel[I] != WantChannel[Ch][I])
+            fail("histogram_channels", I, GotChannel[I], WantChannel[Ch][I]);
+        clReleaseMemObject(Channel[Ch]);
+      }
+      clReleaseKernel(K);
+    }
     CHECK(clEnqueueFillBuffer(Q, Bins, &Zero, 4, 0, 4, 0, NULL, NULL));
     cl_kernel K = kernel(Source, "atomic_sum");
     CHECK(clSetKernelArg(K, 0, sizeof Bi, &Bi));

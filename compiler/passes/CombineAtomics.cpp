@@ -55,23 +55,25 @@
 // Atomics whose addresses are not the same for every work-item but each one of a few (a
 // histogram's `atomic_inc(&bins[in[i]])` with a `uchar` index: 256 bins of global memory; a
 // work-item counting several values in a loop LLVM unrolled), their results unused, the same
-// operation on the same type into one array, the loop's only atomics, are counted by the row in
-// bins of its own (private memory, as plain accesses) and the bins are added to the counters
-// after the loop, one operation per bin that was touched, in the bins' order. That is the execution
+// operation on the same type, the loop's only atomics, are counted by the row in bins of its own
+// (private memory, as plain accesses), a set of bins for each array they go to (a histogram per
+// colour channel), and the bins are added to the counters after the loop, one operation per bin
+// that was touched, in the bins' order, set after set. Two sets may be one array given twice:
+// the same operation, their totals add up in any order. That is the execution
 // where each counter's operations of the row ran back to back after its last work-item, as above.
 // Two cores then exchange a cache line of counters once per row instead of once per operation (the
 // counters a row touches, in order), which is what a histogram with global atomics costs on a CPU.
 // The bins are the offsets ScalarEvolution bounds (a `uchar` or masked index, a clamp; at most
-// MaxBins), of the operation's size, spanning every operation's. Rows with fewer operations than a
-// quarter of the bins run the loop as it was: clearing and adding up the bins would cost more than
-// the operations. Accesses that may alias the counters are checked over the row as above, against
-// all the bins' bytes; accesses whose ranges differ by constants (an unrolled loop's) share one
-// check. A work-item loop with loops inside (a work-item counting values in a loop of its own) is
-// taken in this mode only, where how many times an operation runs does not matter, when the row
-// surely ends (every loop inside has a trip count) and no loop inside is a row of its own (a
-// work-item loop). Its bins are the row's; an access in a loop inside has its range taken out
-// loop by loop, from the first and last iterations of each; the row's operations are not counted,
-// so there is no test of its length.
+// MaxBins in all sets), of the operation's size, spanning every operation's. Rows with fewer
+// operations than a quarter of the bins run the loop as it was: clearing and adding up the bins
+// would cost more than the operations. Accesses that may alias the counters are checked over the
+// row as above, against each set's bytes; accesses whose ranges differ by constants (an unrolled
+// loop's) share one check. A work-item loop with loops inside (a work-item counting values in a
+// loop of its own) is taken in this mode only, where how many times an operation runs does not
+// matter, when the row surely ends (every loop inside has a trip count) and no loop inside is a
+// row of its own (a work-item loop). Its bins are the row's; an access in a loop inside has its
+// range taken out loop by loop, from the first and last iterations of each; the row's operations
+// are not counted, so there is no test of its length.
 //
 // weft-group-stride-loops' collapsed loops (marked weft.loop.collapsed_row: x == 0 runs there
 // what the row's work-items ran) are rows too. A loop over local ids is one loop, taken in every
@@ -182,36 +184,42 @@ struct RangeCheck {
 /// The counters of atomics whose addresses are each one of a few: Count of them, of the
 /// operations' size, the first at Base + Lo (bytes). In a Nest (a work-item loop with loops
 /// inside), the operations of a row are not counted.
-struct Bins {
+struct BinSet {
   std::vector<llvm::AtomicRMWInst *> Ops;
   llvm::Value *Base;
   int64_t Lo;
   uint64_t Count;
+};
+
+/// Such atomics from one base or several (a histogram per channel), a set of bins for each.
+struct Bins {
+  std::vector<BinSet> Sets;
   bool Nest = false;
 };
 
-/// The bins Ops' addresses fall in (see the file's header); none when they are not the same
-/// operation on the same type from one base in global memory, or ScalarEvolution cannot bound
-/// their offsets from it to at most MaxBins of the operations' size.
+/// The bins Ops' addresses fall in, a set per base (see the file's header); none when they are
+/// not the same operation on the same type in global memory, or ScalarEvolution cannot bound
+/// their offsets from their bases to at most MaxBins of the operations' size in all.
 std::optional<Bins> binsOf(const std::vector<llvm::AtomicRMWInst *> &Ops, const llvm::Loop &L,
                            llvm::ScalarEvolution &SE) {
   const llvm::AtomicRMWInst &First = *Ops.front();
   const uint64_t Size = sizeOf(First);
   if (!llvm::isPowerOf2_64(Size))
     return std::nullopt;
-  const llvm::SCEV *Base = nullptr;
-  int64_t Lo = INT64_MAX, Hi = INT64_MIN;
+  // Each set's base, and the lowest and highest of its offsets, in the order first met.
+  llvm::SmallVector<const llvm::SCEV *, 4> Bases;
+  llvm::SmallVector<std::pair<int64_t, int64_t>, 4> Spans;
+  Bins Binned;
+  uint64_t Total = 0;
   for (llvm::AtomicRMWInst *Op : Ops) {
     if (Op->getPointerAddressSpace() != GlobalAddressSpace ||
         Op->getOperation() != First.getOperation() || Op->getType() != First.getType() ||
         Op->getSyncScopeID() != First.getSyncScopeID())
       return std::nullopt;
     const llvm::SCEV *Address = SE.getSCEV(Op->getPointerOperand());
-    const llvm::SCEV *OpBase = SE.getPointerBase(Address);
-    if (!llvm::isa<llvm::SCEVUnknown>(OpBase) || !SE.isLoopInvariant(OpBase, &L) ||
-        (Base && OpBase != Base))
+    const llvm::SCEV *Base = SE.getPointerBase(Address);
+    if (!llvm::isa<llvm::SCEVUnknown>(Base) || !SE.isLoopInvariant(Base, &L))
       return std::nullopt;
-    Base = OpBase;
     const llvm::SCEV *Offset = SE.removePointerBase(Address);
     if (llvm::isa<llvm::SCEVCouldNotCompute>(Offset) ||
         SE.GetMinTrailingZeros(Offset) < llvm::Log2_64(Size))
@@ -220,13 +228,27 @@ std::optional<Bins> binsOf(const std::vector<llvm::AtomicRMWInst *> &Ops, const 
     const llvm::ConstantRange Range = SE.getSignedRange(Offset);
     if (Range.getBitWidth() > 64 || Range.isFullSet() || Range.isWrappedSet())
       return std::nullopt;
+    const size_t At = llvm::find(Bases, Base) - Bases.begin();
+    if (At == Bases.size()) {
+      Bases.push_back(Base);
+      Spans.push_back({INT64_MAX, INT64_MIN});
+      Binned.Sets.push_back({{}, llvm::cast<llvm::SCEVUnknown>(Base)->getValue(), 0, 0});
+    }
+    auto &[Lo, Hi] = Spans[At];
     Lo = std::min(Lo, int64_t(llvm::alignDown(Range.getSignedMin().getSExtValue(), Size)));
     Hi = std::max(Hi, int64_t(llvm::alignDown(Range.getSignedMax().getSExtValue(), Size)));
     if (Hi < Lo || uint64_t(Hi - Lo) / Size >= MaxBins)
       return std::nullopt;
+    Binned.Sets[At].Ops.push_back(Op);
   }
-  return Bins{Ops, llvm::cast<llvm::SCEVUnknown>(Base)->getValue(), Lo,
-              uint64_t(Hi - Lo) / Size + 1};
+  for (size_t At = 0; At < Bases.size(); ++At) {
+    BinSet &Set = Binned.Sets[At];
+    Set.Lo = Spans[At].first;
+    Set.Count = uint64_t(Spans[At].second - Spans[At].first) / Size + 1;
+    if ((Total += Set.Count) > MaxBins)
+      return std::nullopt;
+  }
+  return Binned;
 }
 
 /// P's add-recurrence over M when P steps by the same amount from one iteration of M to the next;
@@ -658,10 +680,11 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
         !(Binned = binsOf(Varying, L, SE)))
       return std::nullopt;
     Binned->Nest = Nest;
-    // Any access from the counters' base may alias them, wherever it is.
-    if (!CheckAccesses(llvm::MemoryLocation::getBeforeOrAfter(Binned->Base), Binned->Base,
-                       Binned->Lo, Binned->Count * sizeOf(*Varying[0])))
-      return std::nullopt;
+    // Any access from a set's base may alias its counters, wherever it is.
+    for (const BinSet &Set : Binned->Sets)
+      if (!CheckAccesses(llvm::MemoryLocation::getBeforeOrAfter(Set.Base), Set.Base, Set.Lo,
+                         Set.Count * sizeOf(*Varying[0])))
+        return std::nullopt;
   } else if (Nest || Counters.empty() == Slots.empty() || Slots.size() > 1 ||
              (!Slots.empty() && (instructionCount(L) > MaxCopiedInstructions ||
                                  !resultsMayRun(*Slots[0], L, Accesses, SE, AA)))) {
@@ -761,7 +784,12 @@ llvm::Value *versionCondition(llvm::Loop &L, const Plan &P, llvm::ScalarEvolutio
                         llvm::isa<llvm::SCEVWrapPredicate>(A) ? "no.wrap" : "narrow.fits");
   if (const auto *Binned = std::get_if<Bins>(&P.Mode); Binned && !Binned->Nest) {
     // Operations in the row: at least a quarter of the bins, counting each work-item's all.
-    const uint64_t Row = llvm::divideCeil(Binned->Count, 4 * Binned->Ops.size());
+    uint64_t Count = 0, Ops = 0;
+    for (const BinSet &Set : Binned->Sets) {
+      Count += Set.Count;
+      Ops += Set.Ops.size();
+    }
+    const uint64_t Row = llvm::divideCeil(Count, 4 * Ops);
     llvm::Value *Taken = Expander.expandCodeFor(SE.getBackedgeTakenCount(&L), nullptr, At);
     llvm::Value *Long = B.CreateICmpUGE(B.CreateZExtOrTrunc(Taken, B.getInt64Ty()),
                                         B.getInt64(Row - 1), "bins.row");
@@ -834,9 +862,11 @@ llvm::PHINode *loopOverBins(llvm::Instruction *Before, uint64_t Count, const llv
 
 /// Counts Ops, Binned's operations in the loop with preheader Preheader whose only exit edge is
 /// Latch -> Exit, in bins of private memory, cleared before the loop, and does one operation per
-/// bin that is not the identity after it, in the bins' order (see the file's header).
-void countInBins(const Bins &Binned, const std::vector<llvm::AtomicRMWInst *> &Ops,
-                 llvm::BasicBlock *Preheader, llvm::BasicBlock *Latch, llvm::BasicBlock *Exit) {
+/// bin that is not the identity after it, in the bins' order (see the file's header). Returns the
+/// block that now follows Latch on the way out, where those operations begin.
+llvm::BasicBlock *countInBins(const BinSet &Binned, const std::vector<llvm::AtomicRMWInst *> &Ops,
+                              llvm::BasicBlock *Preheader, llvm::BasicBlock *Latch,
+                              llvm::BasicBlock *Exit) {
   llvm::Function &F = *Latch->getParent();
   llvm::AtomicRMWInst *A = Ops.front();
   auto *T = llvm::cast<llvm::IntegerType>(A->getType());
@@ -893,6 +923,7 @@ void countInBins(const Bins &Binned, const std::vector<llvm::AtomicRMWInst *> &O
   B.CreateAtomicRMW(Op, Counter, Total, Alignment, A->getOrdering(), A->getSyncScopeID());
   for (llvm::AtomicRMWInst *Each : Ops)
     Each->eraseFromParent();
+  return Out;
 }
 
 /// Takes Slot's results (in L, whose only exit edge goes to Exit) from a running value: a copy
@@ -1074,8 +1105,12 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
     if (const auto *S = std::get_if<SlotOp>(&Chosen.Mode)) {
       Slots = combineSlot(*Combined, InCombined({S->Op}).front(), Exit, DT, LI, Marked(), Original);
     } else if (const auto *Binned = std::get_if<Bins>(&Chosen.Mode)) {
-      countInBins(*Binned, InCombined(Binned->Ops), Combined->getLoopPreheader(),
-                  Combined->getLoopLatch(), Exit);
+      // Each set's operations after the loop come before the previous set's (all are the same
+      // operation, so their order does not matter).
+      llvm::BasicBlock *Out = Exit;
+      for (const BinSet &Set : Binned->Sets)
+        Out = countInBins(Set, InCombined(Set.Ops), Combined->getLoopPreheader(),
+                          Combined->getLoopLatch(), Out);
     } else {
       Slots = combine(InCombined(std::get<CounterOps>(Chosen.Mode).Ops),
                       Combined->getLoopPreheader(), Combined->getLoopLatch(), Exit);

@@ -870,6 +870,23 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
       for (int k = 0; k < 8; ++k)
         atomic_inc(&bins[in[item() * 8 + k]]);
     }
+    // A histogram per channel: three arrays, the same operation, a set of bins for each (run
+    // again with one buffer given for the first two).
+    kernel void channels(global const uchar *in, global uint *r, global uint *g, global uint *b) {
+      size_t i = item();
+      atomic_inc(&r[in[i]]);
+      atomic_add(&g[in[i] >> 2], 2u);
+      atomic_inc(&b[in[i] & 15]);
+    }
+    // A work-item reading the second array's counter after its operations: each set is checked.
+    kernel void channels_read_own(global const uchar *in, global uint *r, global uint *g,
+                                  global uint *out, uint k) {
+      if (item() == 3) {
+        atomic_inc(&r[in[3]]);
+        atomic_inc(&g[in[3]]);
+        out[0] = g[k];
+      }
+    }
     kernel void several_clamped(global const int *v, global uint *bins) {
       size_t i = item();
       atomic_add(&bins[clamp(v[i], 0, 99)], 1u);
@@ -1035,6 +1052,40 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
       launch(Q, P, "grid_below", S, MB, cl_uint(64));
       EXPECT_EQ(read<cl_uint>(Q, MB, 128), Expected);
       clReleaseMemObject(MB);
+    }
+    {
+      std::vector<cl_uint> R(256, 0), G(64, 5), Blue(16, 0), Shared(256, 0);
+      for (size_t I = 0; I < N; ++I) {
+        ++R[In[I]];
+        G[In[I] >> 2] += 2;
+        ++Blue[In[I] & 15];
+        ++Shared[In[I]];
+        Shared[In[I] >> 2] += 2;
+      }
+      std::vector<cl_uint> Zeros(256, 0), Fives(64, 5);
+      cl_mem MR = buffer(256 * 4, CL_MEM_COPY_HOST_PTR, Zeros.data()),
+             MG = buffer(64 * 4, CL_MEM_COPY_HOST_PTR, Fives.data()),
+             MBlue = buffer(16 * 4, CL_MEM_COPY_HOST_PTR, Zeros.data()),
+             MShared = buffer(256 * 4, CL_MEM_COPY_HOST_PTR, Zeros.data());
+      launch(Q, P, "channels", S, MIn, MR, MG, MBlue);
+      EXPECT_EQ(read<cl_uint>(Q, MR, 256), R);
+      EXPECT_EQ(read<cl_uint>(Q, MG, 64), G);
+      EXPECT_EQ(read<cl_uint>(Q, MBlue, 16), Blue);
+      // One buffer for r and g: the two sets add up in it.
+      launch(Q, P, "channels", S, MIn, MShared, MShared, MBlue);
+      EXPECT_EQ(read<cl_uint>(Q, MShared, 256), Shared);
+      // Its own operations, then a read of the second array's counter.
+      std::vector<cl_uint> R1(256, 0), G1(256, 1);
+      ++R1[In[3]];
+      ++G1[In[3]];
+      cl_mem MR1 = buffer(256 * 4, CL_MEM_COPY_HOST_PTR, Zeros.data()),
+             MG1 = buffer(256 * 4, CL_MEM_COPY_HOST_PTR, std::vector<cl_uint>(256, 1).data());
+      launch(Q, P, "channels_read_own", S, MIn, MR1, MG1, MOut, cl_uint(In[3]));
+      EXPECT_EQ(read<cl_uint>(Q, MR1, 256), R1);
+      EXPECT_EQ(read<cl_uint>(Q, MG1, 256), G1);
+      EXPECT_EQ(read<cl_uint>(Q, MOut, 1)[0], 2u);
+      for (cl_mem M : {MR, MG, MBlue, MShared, MR1, MG1})
+        clReleaseMemObject(M);
     }
     std::vector<cl_uint> Own(256, 1);
     ++Own[In[3]];
