@@ -206,8 +206,7 @@ std::optional<Bins> binsOf(const std::vector<llvm::AtomicRMWInst *> &Ops, const 
   const uint64_t Size = sizeOf(First);
   if (!llvm::isPowerOf2_64(Size))
     return std::nullopt;
-  // Each set's base, and the lowest and highest of its offsets, in the order first met.
-  llvm::SmallVector<const llvm::SCEV *, 4> Bases;
+  // The lowest and the highest of each set's offsets, the sets in the order first met.
   llvm::SmallVector<std::pair<int64_t, int64_t>, 4> Spans;
   Bins Binned;
   uint64_t Total = 0;
@@ -228,11 +227,13 @@ std::optional<Bins> binsOf(const std::vector<llvm::AtomicRMWInst *> &Ops, const 
     const llvm::ConstantRange Range = SE.getSignedRange(Offset);
     if (Range.getBitWidth() > 64 || Range.isFullSet() || Range.isWrappedSet())
       return std::nullopt;
-    const size_t At = llvm::find(Bases, Base) - Bases.begin();
-    if (At == Bases.size()) {
-      Bases.push_back(Base);
+    llvm::Value *Array = llvm::cast<llvm::SCEVUnknown>(Base)->getValue();
+    const size_t At =
+        llvm::find_if(Binned.Sets, [&](const BinSet &Set) { return Set.Base == Array; }) -
+        Binned.Sets.begin();
+    if (At == Binned.Sets.size()) {
       Spans.push_back({INT64_MAX, INT64_MIN});
-      Binned.Sets.push_back({{}, llvm::cast<llvm::SCEVUnknown>(Base)->getValue(), 0, 0});
+      Binned.Sets.push_back({{}, Array, 0, 0});
     }
     auto &[Lo, Hi] = Spans[At];
     Lo = std::min(Lo, int64_t(llvm::alignDown(Range.getSignedMin().getSExtValue(), Size)));
@@ -241,7 +242,7 @@ std::optional<Bins> binsOf(const std::vector<llvm::AtomicRMWInst *> &Ops, const 
       return std::nullopt;
     Binned.Sets[At].Ops.push_back(Op);
   }
-  for (size_t At = 0; At < Bases.size(); ++At) {
+  for (size_t At = 0; At < Binned.Sets.size(); ++At) {
     BinSet &Set = Binned.Sets[At];
     Set.Lo = Spans[At].first;
     Set.Count = uint64_t(Spans[At].second - Spans[At].first) / Size + 1;
