@@ -54,12 +54,14 @@
 //
 // Atomics whose addresses are not the same for every work-item but each one of a few (a
 // histogram's `atomic_inc(&bins[in[i]])` with a `uchar` index: 256 bins of global memory; a
-// work-item counting several values in a loop LLVM unrolled), their results unused, the same
-// operation on the same type, the loop's only atomics, are counted by the row in bins of its own
-// (private memory, as plain accesses), a set of bins for each array they go to (a histogram per
-// colour channel), and the bins are added to the counters after the loop, one operation per bin
-// that was touched, in the bins' order, set after set. Two sets may be one array given twice:
-// the same operation, their totals add up in any order. That is the execution
+// work-item counting several values in a loop LLVM unrolled), their results unused, the loop's
+// only atomics, are counted by the row in bins of its own (private memory, as plain accesses), a
+// set of bins for each array they go to (a histogram per colour channel; each label's lowest and
+// highest value), the same operation on the same type in each, and the bins are added to the
+// counters after the loop, one operation per bin that was touched, in the bins' order, set after
+// set. Two sets of the same operation may be one array given twice: their totals add up in any
+// order. Two sets of two operations that may alias are checked apart before the loop, as
+// counters are. That is the execution
 // where each counter's operations of the row ran back to back after its last work-item, as above.
 // Two cores then exchange a cache line of counters once per row instead of once per operation (the
 // counters a row touches, in order), which is what a histogram with global atomics costs on a CPU.
@@ -197,23 +199,25 @@ struct Bins {
   bool Nest = false;
 };
 
-/// The bins Ops' addresses fall in, a set per base (see the file's header); none when they are
-/// not the same operation on the same type in global memory, or ScalarEvolution cannot bound
-/// their offsets from their bases to at most MaxBins of the operations' size in all.
+/// Whether A and B are the same operation on the same type (then their operations on one
+/// counter add up in any order).
+bool sameOperation(const llvm::AtomicRMWInst &A, const llvm::AtomicRMWInst &B) {
+  return A.getOperation() == B.getOperation() && A.getType() == B.getType();
+}
+
+/// The bins Ops' addresses fall in, a set per base (see the file's header); none when a set's
+/// operations are not the same operation on the same type in one scope in global memory, or
+/// ScalarEvolution cannot bound their offsets from their bases to at most MaxBins of the
+/// operations' size in all.
 std::optional<Bins> binsOf(const std::vector<llvm::AtomicRMWInst *> &Ops, const llvm::Loop &L,
                            llvm::ScalarEvolution &SE) {
-  const llvm::AtomicRMWInst &First = *Ops.front();
-  const uint64_t Size = sizeOf(First);
-  if (!llvm::isPowerOf2_64(Size))
-    return std::nullopt;
   // The lowest and the highest of each set's offsets, the sets in the order first met.
   llvm::SmallVector<std::pair<int64_t, int64_t>, 4> Spans;
   Bins Binned;
   uint64_t Total = 0;
   for (llvm::AtomicRMWInst *Op : Ops) {
-    if (Op->getPointerAddressSpace() != GlobalAddressSpace ||
-        Op->getOperation() != First.getOperation() || Op->getType() != First.getType() ||
-        Op->getSyncScopeID() != First.getSyncScopeID())
+    const uint64_t Size = sizeOf(*Op);
+    if (Op->getPointerAddressSpace() != GlobalAddressSpace || !llvm::isPowerOf2_64(Size))
       return std::nullopt;
     const llvm::SCEV *Address = SE.getSCEV(Op->getPointerOperand());
     const llvm::SCEV *Base = SE.getPointerBase(Address);
@@ -234,6 +238,9 @@ std::optional<Bins> binsOf(const std::vector<llvm::AtomicRMWInst *> &Ops, const 
     if (At == Binned.Sets.size()) {
       Spans.push_back({INT64_MAX, INT64_MIN});
       Binned.Sets.push_back({{}, Array, 0, 0});
+    } else if (const llvm::AtomicRMWInst &First = *Binned.Sets[At].Ops.front();
+               !sameOperation(*Op, First) || Op->getSyncScopeID() != First.getSyncScopeID()) {
+      return std::nullopt;
     }
     auto &[Lo, Hi] = Spans[At];
     Lo = std::min(Lo, int64_t(llvm::alignDown(Range.getSignedMin().getSExtValue(), Size)));
@@ -245,7 +252,7 @@ std::optional<Bins> binsOf(const std::vector<llvm::AtomicRMWInst *> &Ops, const 
   for (size_t At = 0; At < Binned.Sets.size(); ++At) {
     BinSet &Set = Binned.Sets[At];
     Set.Lo = Spans[At].first;
-    Set.Count = uint64_t(Spans[At].second - Spans[At].first) / Size + 1;
+    Set.Count = uint64_t(Spans[At].second - Spans[At].first) / sizeOf(*Set.Ops.front()) + 1;
     if ((Total += Set.Count) > MaxBins)
       return std::nullopt;
   }
@@ -674,6 +681,7 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
     }
     return true;
   };
+  llvm::Type *Int64 = llvm::Type::getInt64Ty(L.getHeader()->getContext());
   std::optional<Bins> Binned;
   if (!Varying.empty()) {
     // Atomics whose addresses are each one of a few: the loop's only ones. The loop is copied.
@@ -681,11 +689,28 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
         !(Binned = binsOf(Varying, L, SE)))
       return std::nullopt;
     Binned->Nest = Nest;
-    // Any access from a set's base may alias its counters, wherever it is.
-    for (const BinSet &Set : Binned->Sets)
-      if (!CheckAccesses(llvm::MemoryLocation::getBeforeOrAfter(Set.Base), Set.Base, Set.Lo,
-                         Set.Count * sizeOf(*Varying[0])))
+    for (auto Set = Binned->Sets.begin(); Set != Binned->Sets.end(); ++Set) {
+      const uint64_t Bytes = Set->Count * sizeOf(*Set->Ops.front());
+      // Any access from a set's base may alias its counters, wherever it is.
+      const llvm::MemoryLocation Counters = llvm::MemoryLocation::getBeforeOrAfter(Set->Base);
+      if (!CheckAccesses(Counters, Set->Base, Set->Lo, Bytes))
         return std::nullopt;
+      // Sets of two operations are checked apart, as counters are (their operations run set after
+      // set after the loop, not in each work-item's order).
+      for (const BinSet &Other : llvm::make_range(std::next(Set), Binned->Sets.end())) {
+        if (sameOperation(*Set->Ops.front(), *Other.Ops.front()) ||
+            AA.isNoAlias(Counters, llvm::MemoryLocation::getBeforeOrAfter(Other.Base)))
+          continue;
+        const llvm::SCEV *Low = SE.getAddExpr(SE.getPtrToIntExpr(SE.getSCEV(Other.Base), Int64),
+                                              SE.getConstant(Int64, Other.Lo));
+        addCheck(
+            Checks,
+            {Low,
+             SE.getAddExpr(Low, SE.getConstant(Int64, Other.Count * sizeOf(*Other.Ops.front()))),
+             Set->Base, Set->Lo, Bytes},
+            SE);
+      }
+    }
   } else if (Nest || Counters.empty() == Slots.empty() || Slots.size() > 1 ||
              (!Slots.empty() && (instructionCount(L) > MaxCopiedInstructions ||
                                  !resultsMayRun(*Slots[0], L, Accesses, SE, AA)))) {
@@ -703,7 +728,6 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
     });
     return Plan{SlotOp{Slots[0], Fallback}, {}, {}};
   }
-  llvm::Type *Int64 = llvm::Type::getInt64Ty(L.getHeader()->getContext());
   for (size_t At = 0; At < Counters.size(); ++At) {
     llvm::AtomicRMWInst *A = Counters[At];
     const llvm::MemoryLocation Counter = llvm::MemoryLocation::get(A);

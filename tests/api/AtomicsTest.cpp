@@ -887,6 +887,23 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
         out[0] = g[k];
       }
     }
+    // Each label's lowest and highest value: two arrays, two operations.
+    kernel void label_bounds(global const uchar *in, global const int *v, global int *lo,
+                             global int *hi) {
+      size_t i = item();
+      atomic_min(&lo[in[i] & 63], v[i]);
+      atomic_max(&hi[in[i] & 63], v[i]);
+    }
+    // An add and an or, in both orders, each cell one work-item's: given one buffer for both
+    // arrays, exact only where the arrays are checked apart (their bins are added set after set).
+    kernel void add_or(global uint *a, global uint *b) {
+      atomic_add(&a[item() & 255], 1u);
+      atomic_or(&b[item() & 255], 1u);
+    }
+    kernel void or_add(global uint *a, global uint *b) {
+      atomic_or(&a[item() & 255], 1u);
+      atomic_add(&b[item() & 255], 1u);
+    }
     kernel void several_clamped(global const int *v, global uint *bins) {
       size_t i = item();
       atomic_add(&bins[clamp(v[i], 0, 99)], 1u);
@@ -959,6 +976,23 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
     launch(Q, P, "grid_offset_wraps", Shape{{1, 1}, {1, 1}}, MB, N, Off);
     EXPECT_EQ(read<cl_uint>(Q, MB, N), Expected);
     clReleaseMemObject(MB);
+  }
+  {
+    SCOPED_TRACE("add_or, or_add");
+    cl_command_queue Q = queue();
+    const std::vector<cl_uint> Zeros(256, 0), Ones(256, 1), Twos(256, 2), Threes(256, 3);
+    for (const char *Name : {"add_or", "or_add"}) {
+      cl_mem MA = buffer(256 * 4, CL_MEM_COPY_HOST_PTR, const_cast<cl_uint *>(Zeros.data())),
+             MB = buffer(256 * 4, CL_MEM_COPY_HOST_PTR, const_cast<cl_uint *>(Zeros.data()));
+      launch(Q, P, Name, Shape{{256, 1}, {256, 1}}, MA, MB);
+      EXPECT_EQ(read<cl_uint>(Q, MA, 256), Ones) << Name;
+      EXPECT_EQ(read<cl_uint>(Q, MB, 256), Ones) << Name;
+      // One buffer, holding 1s: (1 + 1) | 1 and (1 | 1) + 1.
+      launch(Q, P, Name, Shape{{256, 1}, {256, 1}}, MA, MA);
+      EXPECT_EQ(read<cl_uint>(Q, MA, 256), std::string(Name) == "add_or" ? Threes : Twos) << Name;
+      clReleaseMemObject(MA);
+      clReleaseMemObject(MB);
+    }
   }
   const Shape Shapes[] = {{{64 * 8, 12}, {64, 3}},
                           {{256 * 3, 1}, {256, 1}},
@@ -1052,6 +1086,21 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
       launch(Q, P, "grid_below", S, MB, cl_uint(64));
       EXPECT_EQ(read<cl_uint>(Q, MB, 128), Expected);
       clReleaseMemObject(MB);
+    }
+    {
+      std::vector<cl_int> Lo(64, INT32_MAX), Hi(64, INT32_MIN);
+      for (size_t I = 0; I < N; ++I) {
+        Lo[In[I] & 63] = std::min(Lo[In[I] & 63], V[I]);
+        Hi[In[I] & 63] = std::max(Hi[In[I] & 63], V[I]);
+      }
+      std::vector<cl_int> LoStart(64, INT32_MAX), HiStart(64, INT32_MIN);
+      cl_mem MLo = buffer(64 * 4, CL_MEM_COPY_HOST_PTR, LoStart.data()),
+             MHi = buffer(64 * 4, CL_MEM_COPY_HOST_PTR, HiStart.data());
+      launch(Q, P, "label_bounds", S, MIn, MV, MLo, MHi);
+      EXPECT_EQ(read<cl_int>(Q, MLo, 64), Lo);
+      EXPECT_EQ(read<cl_int>(Q, MHi, 64), Hi);
+      clReleaseMemObject(MLo);
+      clReleaseMemObject(MHi);
     }
     {
       std::vector<cl_uint> R(256, 0), G(64, 5), Blue(16, 0), Shared(256, 0);

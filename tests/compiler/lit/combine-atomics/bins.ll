@@ -244,8 +244,74 @@ exit:
 }
 
 
+; Two arrays with two operations (an add and an or): a set each as above; flushed set after
+; set, not in each work-item's order, so two arrays that may alias are checked apart before the
+; loop (may_alias), as counters are; with noalias arguments there is no such check.
+; CHECK-LABEL: define void @two_histograms_two_operations(
+; CHECK-NOT: counters.clear
+; CHECK: %bins.row = icmp uge i64 {{%.*}}, 63
+; CHECK-NEXT: br i1 %bins.row, label %counters.alias.preheader.combined, label %counters.alias.preheader
+; CHECK: atomicrmw or ptr addrspace(1) {{%.*}}, i32 %bin.total{{[0-9]*}} monotonic, align 4
+; CHECK: atomicrmw add ptr addrspace(1) {{%.*}}, i32 %bin.total monotonic, align 4
+define void @two_histograms_two_operations(ptr addrspace(1) noalias %in, ptr addrspace(1) noalias %bins, ptr addrspace(1) noalias %more, i64 %size) {
+entry:
+  br label %wi.x
+
+wi.x:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %wi.x ]
+  %p = getelementptr inbounds i8, ptr addrspace(1) %in, i64 %i
+  %v = load i8, ptr addrspace(1) %p, align 1
+  %idx = zext i8 %v to i64
+  %b = getelementptr inbounds i32, ptr addrspace(1) %bins, i64 %idx
+  %old = atomicrmw volatile add ptr addrspace(1) %b, i32 1 monotonic, align 4
+  %m = getelementptr inbounds i32, ptr addrspace(1) %more, i64 %idx
+  %old2 = atomicrmw volatile or ptr addrspace(1) %m, i32 1 monotonic, align 4
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %size
+  br i1 %done, label %exit, label %wi.x, !llvm.loop !12
+
+exit:
+  ret void
+}
+
+
+; CHECK-LABEL: define void @two_histograms_two_operations_may_alias(
+; CHECK: [[MORE:%.*]] = ptrtoint ptr addrspace(1) %more to i64
+; CHECK-NEXT: [[MOREEND:%.*]] = add i64 [[MORE]], 1024
+; CHECK-NEXT: [[BINS:%.*]] = ptrtoint ptr addrspace(1) %bins to i64
+; CHECK-NEXT: [[BINSEND:%.*]] = add i64 [[BINS]], 1024
+; CHECK-NEXT: [[BELOW:%.*]] = icmp ule i64 [[MOREEND]], [[BINS]]
+; CHECK-NEXT: [[ABOVE:%.*]] = icmp ule i64 [[BINSEND]], [[MORE]]
+; CHECK-NEXT: [[APART:%.*]] = or i1 [[ABOVE]], [[BELOW]]
+; CHECK-NEXT: %counters.clear = and i1 true, [[APART]]
+; CHECK: %bins.row = icmp uge i64 {{%.*}}, 63
+; CHECK-NEXT: [[BOTH:%.*]] = and i1 %counters.clear, %bins.row
+; CHECK-NEXT: br i1 [[BOTH]], label %counters.alias.preheader.combined, label %counters.alias.preheader
+; CHECK: atomicrmw or ptr addrspace(1) {{%.*}}, i32 %bin.total{{[0-9]*}} monotonic, align 4
+define void @two_histograms_two_operations_may_alias(ptr addrspace(1) noalias %in, ptr addrspace(1) %bins, ptr addrspace(1) %more, i64 %size) {
+entry:
+  br label %wi.x
+
+wi.x:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %wi.x ]
+  %p = getelementptr inbounds i8, ptr addrspace(1) %in, i64 %i
+  %v = load i8, ptr addrspace(1) %p, align 1
+  %idx = zext i8 %v to i64
+  %b = getelementptr inbounds i32, ptr addrspace(1) %bins, i64 %idx
+  %old = atomicrmw volatile add ptr addrspace(1) %b, i32 1 monotonic, align 4
+  %m = getelementptr inbounds i32, ptr addrspace(1) %more, i64 %idx
+  %old2 = atomicrmw volatile or ptr addrspace(1) %m, i32 1 monotonic, align 4
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %size
+  br i1 %done, label %exit, label %wi.x, !llvm.loop !13
+
+exit:
+  ret void
+}
+
+
 ; Left alone: an index with no small bound (an int loaded), two such atomics with two
-; operations, on one array or on two, one whose result is used, local memory (weft-local-atomics makes those plain accesses), offsets that are not
+; operations on one array, one whose result is used, local memory (weft-local-atomics makes those plain accesses), offsets that are not
 ; multiples of the operation's size, more than 1024 bins (a ushort index), a gather that may
 ; alias the counters.
 ; CHECK-LABEL: define void @unbounded(
@@ -267,30 +333,6 @@ wi.x:
   %i.next = add nuw i64 %i, 1
   %done = icmp eq i64 %i.next, %size
   br i1 %done, label %exit, label %wi.x, !llvm.loop !2
-
-exit:
-  ret void
-}
-
-; CHECK-LABEL: define void @two_histograms_two_operations(
-; CHECK-NOT: bins.add
-; CHECK: ret void
-define void @two_histograms_two_operations(ptr addrspace(1) noalias %in, ptr addrspace(1) noalias %bins, ptr addrspace(1) noalias %more, i64 %size) {
-entry:
-  br label %wi.x
-
-wi.x:
-  %i = phi i64 [ 0, %entry ], [ %i.next, %wi.x ]
-  %p = getelementptr inbounds i8, ptr addrspace(1) %in, i64 %i
-  %v = load i8, ptr addrspace(1) %p, align 1
-  %idx = zext i8 %v to i64
-  %b = getelementptr inbounds i32, ptr addrspace(1) %bins, i64 %idx
-  %old = atomicrmw volatile add ptr addrspace(1) %b, i32 1 monotonic, align 4
-  %m = getelementptr inbounds i32, ptr addrspace(1) %more, i64 %idx
-  %old2 = atomicrmw volatile or ptr addrspace(1) %m, i32 1 monotonic, align 4
-  %i.next = add nuw i64 %i, 1
-  %done = icmp eq i64 %i.next, %size
-  br i1 %done, label %exit, label %wi.x, !llvm.loop !12
 
 exit:
   ret void
@@ -449,3 +491,4 @@ exit:
 !10 = distinct !{!10, !9}
 !11 = distinct !{!11, !9}
 !12 = distinct !{!12, !9}
+!13 = distinct !{!13, !9}
