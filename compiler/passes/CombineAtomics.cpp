@@ -734,8 +734,7 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
     // Two combined operations on one counter are fine only when they are the same operation on
     // the same type (then two sums, say, add up): others are checked apart.
     for (llvm::AtomicRMWInst *B : llvm::drop_begin(Counters, At + 1))
-      if ((B->getOperation() != A->getOperation() || B->getType() != A->getType()) &&
-          !AA.isNoAlias(Counter, llvm::MemoryLocation::get(B))) {
+      if (!sameOperation(*A, *B) && !AA.isNoAlias(Counter, llvm::MemoryLocation::get(B))) {
         const llvm::SCEV *Other = SE.getPtrToIntExpr(SE.getSCEV(B->getPointerOperand()), Int64);
         if (llvm::isa<llvm::SCEVCouldNotCompute>(Other))
           return std::nullopt;
