@@ -56,12 +56,12 @@
 // histogram's `atomic_inc(&bins[in[i]])` with a `uchar` index: 256 bins of global memory; a
 // work-item counting several values in a loop LLVM unrolled), their results unused, the loop's
 // only atomics, are counted by the row in bins of its own (private memory, as plain accesses), a
-// set of bins for each array they go to (a histogram per colour channel; each label's lowest and
-// highest value), the same operation on the same type in each, and the bins are added to the
-// counters after the loop, one operation per bin that was touched, in the bins' order, set after
-// set. Two sets of the same operation may be one array given twice: their totals add up in any
-// order. Two sets of two operations that may alias are checked apart before the loop, as
-// counters are. That is the execution
+// set of bins for each array they go to and operation on a type (a histogram per colour
+// channel; each label's lowest and highest value), and the bins are added to the counters after
+// the loop, one operation per bin that was touched, in the bins' order, set after set. Two sets
+// of the same operation may be one array given twice: their totals add up in any order. Sets of
+// two operations must lie apart: in one array their bins may not overlap, and two arrays that
+// may alias are checked apart before the loop, as counters are. That is the execution
 // where each counter's operations of the row ran back to back after its last work-item, as above.
 // Two cores then exchange a cache line of counters once per row instead of once per operation (the
 // counters a row touches, in order), which is what a histogram with global atomics costs on a CPU.
@@ -205,10 +205,9 @@ bool sameOperation(const llvm::AtomicRMWInst &A, const llvm::AtomicRMWInst &B) {
   return A.getOperation() == B.getOperation() && A.getType() == B.getType();
 }
 
-/// The bins Ops' addresses fall in, a set per base (see the file's header); none when a set's
-/// operations are not the same operation on the same type in one scope in global memory, or
-/// ScalarEvolution cannot bound their offsets from their bases to at most MaxBins of the
-/// operations' size in all.
+/// The bins Ops' addresses fall in, a set per base and operation on a type in a scope (see the
+/// file's header); none when one is not in global memory, or ScalarEvolution cannot bound their
+/// offsets from their bases to at most MaxBins of the operations' size in all.
 std::optional<Bins> binsOf(const std::vector<llvm::AtomicRMWInst *> &Ops, const llvm::Loop &L,
                            llvm::ScalarEvolution &SE) {
   // The lowest and the highest of each set's offsets, the sets in the order first met.
@@ -232,15 +231,16 @@ std::optional<Bins> binsOf(const std::vector<llvm::AtomicRMWInst *> &Ops, const 
     if (Range.getBitWidth() > 64 || Range.isFullSet() || Range.isWrappedSet())
       return std::nullopt;
     llvm::Value *Array = llvm::cast<llvm::SCEVUnknown>(Base)->getValue();
-    const size_t At =
-        llvm::find_if(Binned.Sets, [&](const BinSet &Set) { return Set.Base == Array; }) -
-        Binned.Sets.begin();
+    const size_t At = llvm::find_if(Binned.Sets,
+                                    [&](const BinSet &Set) {
+                                      const llvm::AtomicRMWInst &First = *Set.Ops.front();
+                                      return Set.Base == Array && sameOperation(*Op, First) &&
+                                             Op->getSyncScopeID() == First.getSyncScopeID();
+                                    }) -
+                      Binned.Sets.begin();
     if (At == Binned.Sets.size()) {
       Spans.push_back({INT64_MAX, INT64_MIN});
       Binned.Sets.push_back({{}, Array, 0, 0});
-    } else if (const llvm::AtomicRMWInst &First = *Binned.Sets[At].Ops.front();
-               !sameOperation(*Op, First) || Op->getSyncScopeID() != First.getSyncScopeID()) {
-      return std::nullopt;
     }
     auto &[Lo, Hi] = Spans[At];
     Lo = std::min(Lo, int64_t(llvm::alignDown(Range.getSignedMin().getSExtValue(), Size)));
@@ -695,19 +695,25 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
       const llvm::MemoryLocation Counters = llvm::MemoryLocation::getBeforeOrAfter(Set->Base);
       if (!CheckAccesses(Counters, Set->Base, Set->Lo, Bytes))
         return std::nullopt;
-      // Sets of two operations are checked apart, as counters are (their operations run set after
-      // set after the loop, not in each work-item's order).
+      // Sets of two operations must lie apart (their operations run set after set after the
+      // loop, not in each work-item's order): in one array, their bins' bytes must not overlap;
+      // in two that may alias, they are checked apart before the loop, as counters are.
       for (const BinSet &Other : llvm::make_range(std::next(Set), Binned->Sets.end())) {
-        if (sameOperation(*Set->Ops.front(), *Other.Ops.front()) ||
-            AA.isNoAlias(Counters, llvm::MemoryLocation::getBeforeOrAfter(Other.Base)))
+        if (sameOperation(*Set->Ops.front(), *Other.Ops.front()))
+          continue;
+        const uint64_t OtherBytes = Other.Count * sizeOf(*Other.Ops.front());
+        if (Other.Base == Set->Base) {
+          if (Other.Lo < Set->Lo + int64_t(Bytes) && Set->Lo < Other.Lo + int64_t(OtherBytes))
+            return std::nullopt;
+          continue;
+        }
+        if (AA.isNoAlias(Counters, llvm::MemoryLocation::getBeforeOrAfter(Other.Base)))
           continue;
         const llvm::SCEV *Low = SE.getAddExpr(SE.getPtrToIntExpr(SE.getSCEV(Other.Base), Int64),
                                               SE.getConstant(Int64, Other.Lo));
         addCheck(
             Checks,
-            {Low,
-             SE.getAddExpr(Low, SE.getConstant(Int64, Other.Count * sizeOf(*Other.Ops.front()))),
-             Set->Base, Set->Lo, Bytes},
+            {Low, SE.getAddExpr(Low, SE.getConstant(Int64, OtherBytes)), Set->Base, Set->Lo, Bytes},
             SE);
       }
     }

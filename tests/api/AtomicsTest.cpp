@@ -904,6 +904,21 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
       atomic_or(&a[item() & 255], 1u);
       atomic_add(&b[item() & 255], 1u);
     }
+    // The same on one array: the two operations' counters overlap (left as it is); and two
+    // operations on counters that do not overlap: a count and a maximum.
+    kernel void add_or_one(global uint *a) {
+      atomic_add(&a[item() & 255], 1u);
+      atomic_or(&a[item() & 255], 1u);
+    }
+    kernel void or_add_one(global uint *a) {
+      atomic_or(&a[item() & 255], 1u);
+      atomic_add(&a[item() & 255], 1u);
+    }
+    kernel void count_and_max(global const uchar *in, global const int *v, global int *h) {
+      size_t i = item();
+      atomic_inc(&h[in[i]]);
+      atomic_max(&h[256 + (in[i] & 15)], v[i]);
+    }
     kernel void several_clamped(global const int *v, global uint *bins) {
       size_t i = item();
       atomic_add(&bins[clamp(v[i], 0, 99)], 1u);
@@ -992,6 +1007,13 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
       EXPECT_EQ(read<cl_uint>(Q, MA, 256), std::string(Name) == "add_or" ? Threes : Twos) << Name;
       clReleaseMemObject(MA);
       clReleaseMemObject(MB);
+    }
+    for (const char *Name : {"add_or_one", "or_add_one"}) {
+      cl_mem MA = buffer(256 * 4, CL_MEM_COPY_HOST_PTR, const_cast<cl_uint *>(Ones.data()));
+      launch(Q, P, Name, Shape{{256, 1}, {256, 1}}, MA);
+      EXPECT_EQ(read<cl_uint>(Q, MA, 256), std::string(Name) == "add_or_one" ? Threes : Twos)
+          << Name;
+      clReleaseMemObject(MA);
     }
   }
   const Shape Shapes[] = {{{64 * 8, 12}, {64, 3}},
@@ -1088,6 +1110,16 @@ TEST_F(Atomics, HistogramsCountInPrivateBinsAndStayExact) {
       clReleaseMemObject(MB);
     }
     {
+      std::vector<cl_int> Stats(256 + 16, 0);
+      std::fill(Stats.begin() + 256, Stats.end(), INT32_MIN);
+      cl_mem MStats = buffer(Stats.size() * 4, CL_MEM_COPY_HOST_PTR, Stats.data());
+      for (size_t I = 0; I < N; ++I) {
+        ++Stats[In[I]];
+        Stats[256 + (In[I] & 15)] = std::max(Stats[256 + (In[I] & 15)], V[I]);
+      }
+      launch(Q, P, "count_and_max", S, MIn, MV, MStats);
+      EXPECT_EQ(read<cl_int>(Q, MStats, Stats.size()), Stats);
+      clReleaseMemObject(MStats);
       std::vector<cl_int> Lo(64, INT32_MAX), Hi(64, INT32_MIN);
       for (size_t I = 0; I < N; ++I) {
         Lo[In[I] & 63] = std::min(Lo[In[I] & 63], V[I]);

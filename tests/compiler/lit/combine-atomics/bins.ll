@@ -310,8 +310,44 @@ exit:
 }
 
 
+; Two operations on one array, in bins that do not overlap (an add on the first 256 counters, a
+; signed maximum on the 16 after them): a set each, with no check between them; overlapping by
+; one counter (two_operations_overlap, below), left alone.
+; CHECK-LABEL: define void @two_operations_apart(
+; CHECK: [[MAXBINS:%bins[0-9]*]] = alloca [16 x i32], align 4
+; CHECK-NEXT: [[ADDBINS:%bins[0-9]*]] = alloca [256 x i32], align 4
+; CHECK-NOT: counters.clear
+; CHECK: %bins.row = icmp uge i64 {{%.*}}, 33
+; CHECK-NEXT: br i1 %bins.row, label %counters.alias.preheader.combined, label %counters.alias.preheader
+; CHECK: store i32 -2147483648,
+; CHECK: atomicrmw max ptr addrspace(1) {{%.*}}, i32 %bin.total{{[0-9]*}} monotonic, align 4
+; CHECK: atomicrmw add ptr addrspace(1) {{%.*}}, i32 %bin.total monotonic, align 4
+define void @two_operations_apart(ptr addrspace(1) noalias %in, ptr addrspace(1) noalias %bins, i64 %size) {
+entry:
+  br label %wi.x
+
+wi.x:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %wi.x ]
+  %p = getelementptr inbounds i8, ptr addrspace(1) %in, i64 %i
+  %v = load i8, ptr addrspace(1) %p, align 1
+  %idx = zext i8 %v to i64
+  %b = getelementptr inbounds i32, ptr addrspace(1) %bins, i64 %idx
+  %old = atomicrmw volatile add ptr addrspace(1) %b, i32 1 monotonic, align 4
+  %low = and i64 %idx, 15
+  %above = add nuw nsw i64 %low, 256
+  %m = getelementptr inbounds i32, ptr addrspace(1) %bins, i64 %above
+  %v32 = zext i8 %v to i32
+  %old2 = atomicrmw volatile max ptr addrspace(1) %m, i32 %v32 monotonic, align 4
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %size
+  br i1 %done, label %exit, label %wi.x, !llvm.loop !14
+
+exit:
+  ret void
+}
+
 ; Left alone: an index with no small bound (an int loaded), two such atomics with two
-; operations on one array, one whose result is used, local memory (weft-local-atomics makes those plain accesses), offsets that are not
+; operations on one array whose bins overlap, one whose result is used, local memory (weft-local-atomics makes those plain accesses), offsets that are not
 ; multiples of the operation's size, more than 1024 bins (a ushort index), a gather that may
 ; alias the counters.
 ; CHECK-LABEL: define void @unbounded(
@@ -358,6 +394,33 @@ wi.x:
   %i.next = add nuw i64 %i, 1
   %done = icmp eq i64 %i.next, %size
   br i1 %done, label %exit, label %wi.x, !llvm.loop !11
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @two_operations_overlap(
+; CHECK-NOT: bins.add
+; CHECK: ret void
+define void @two_operations_overlap(ptr addrspace(1) noalias %in, ptr addrspace(1) noalias %bins, i64 %size) {
+entry:
+  br label %wi.x
+
+wi.x:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %wi.x ]
+  %p = getelementptr inbounds i8, ptr addrspace(1) %in, i64 %i
+  %v = load i8, ptr addrspace(1) %p, align 1
+  %idx = zext i8 %v to i64
+  %b = getelementptr inbounds i32, ptr addrspace(1) %bins, i64 %idx
+  %old = atomicrmw volatile add ptr addrspace(1) %b, i32 1 monotonic, align 4
+  %low = and i64 %idx, 15
+  %above = add nuw nsw i64 %low, 255
+  %m = getelementptr inbounds i32, ptr addrspace(1) %bins, i64 %above
+  %v32 = zext i8 %v to i32
+  %old2 = atomicrmw volatile max ptr addrspace(1) %m, i32 %v32 monotonic, align 4
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %size
+  br i1 %done, label %exit, label %wi.x, !llvm.loop !15
 
 exit:
   ret void
@@ -492,3 +555,5 @@ exit:
 !11 = distinct !{!11, !9}
 !12 = distinct !{!12, !9}
 !13 = distinct !{!13, !9}
+!14 = distinct !{!14, !9}
+!15 = distinct !{!15, !9}
