@@ -183,17 +183,21 @@ struct RangeCheck {
   uint64_t Bytes;
 };
 
-/// The counters of atomics whose addresses are each one of a few: Count of them, of the
-/// operations' size, the first at Base + Lo (bytes). In a Nest (a work-item loop with loops
-/// inside), the operations of a row are not counted.
+/// The counters of atomics whose addresses are each one of a few, one operation on one type:
+/// Count of them, of the operations' size, the first at Base + Lo (bytes).
 struct BinSet {
   std::vector<llvm::AtomicRMWInst *> Ops;
   llvm::Value *Base;
   int64_t Lo;
   uint64_t Count;
+
+  /// The counters' bytes.
+  uint64_t bytes() const { return Count * sizeOf(*Ops.front()); }
 };
 
-/// Such atomics from one base or several (a histogram per channel), a set of bins for each.
+/// Such atomics, a set of bins for each array and operation on a type (a histogram per channel;
+/// a count and a maximum). In a Nest (a work-item loop with loops inside), the operations of a
+/// row are not counted.
 struct Bins {
   std::vector<BinSet> Sets;
   bool Nest = false;
@@ -668,16 +672,21 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
   Assumptions Assumed;
   // The accesses that may alias Counter, an operation's counter or counters [Target + From,
   // Target + From + Bytes), are checked clear of them over the row: false when one cannot be.
+  // Each access's range over the row, taken once, whichever counters it is checked against.
+  llvm::DenseMap<llvm::Instruction *, std::pair<const llvm::SCEV *, const llvm::SCEV *>> Ranges;
   auto CheckAccesses = [&](const llvm::MemoryLocation &Counter, llvm::Value *Target, int64_t From,
                            uint64_t Bytes) {
     for (llvm::Instruction *Access : Accesses) {
       if (AA.isNoAlias(llvm::MemoryLocation::get(Access), Counter))
         continue;
-      std::optional<std::pair<const llvm::SCEV *, const llvm::SCEV *>> Range =
-          rangeOver(L, *Access, SE, LI, Assumed);
-      if (!Range)
-        return false;
-      addCheck(Checks, {Range->first, Range->second, Target, From, Bytes}, SE);
+      auto Range = Ranges.find(Access);
+      if (Range == Ranges.end()) {
+        auto Taken = rangeOver(L, *Access, SE, LI, Assumed);
+        if (!Taken)
+          return false;
+        Range = Ranges.try_emplace(Access, *Taken).first;
+      }
+      addCheck(Checks, {Range->second.first, Range->second.second, Target, From, Bytes}, SE);
     }
     return true;
   };
@@ -690,7 +699,7 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
       return std::nullopt;
     Binned->Nest = Nest;
     for (auto Set = Binned->Sets.begin(); Set != Binned->Sets.end(); ++Set) {
-      const uint64_t Bytes = Set->Count * sizeOf(*Set->Ops.front());
+      const uint64_t Bytes = Set->bytes();
       // Any access from a set's base may alias its counters, wherever it is.
       const llvm::MemoryLocation Counters = llvm::MemoryLocation::getBeforeOrAfter(Set->Base);
       if (!CheckAccesses(Counters, Set->Base, Set->Lo, Bytes))
@@ -701,7 +710,7 @@ std::optional<Plan> analyse(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::AARe
       for (const BinSet &Other : llvm::make_range(std::next(Set), Binned->Sets.end())) {
         if (sameOperation(*Set->Ops.front(), *Other.Ops.front()))
           continue;
-        const uint64_t OtherBytes = Other.Count * sizeOf(*Other.Ops.front());
+        const uint64_t OtherBytes = Other.bytes();
         if (Other.Base == Set->Base) {
           if (Other.Lo < Set->Lo + int64_t(Bytes) && Set->Lo < Other.Lo + int64_t(OtherBytes))
             return std::nullopt;
@@ -1135,8 +1144,8 @@ llvm::PreservedAnalyses CombineAtomicsPass::run(llvm::Function &F,
     if (const auto *S = std::get_if<SlotOp>(&Chosen.Mode)) {
       Slots = combineSlot(*Combined, InCombined({S->Op}).front(), Exit, DT, LI, Marked(), Original);
     } else if (const auto *Binned = std::get_if<Bins>(&Chosen.Mode)) {
-      // Each set's operations after the loop come before the previous set's (all are the same
-      // operation, so their order does not matter).
+      // Each set's operations after the loop come before the previous set's: their order does
+      // not matter (sets of one operation add up in any order, sets of two lie apart).
       llvm::BasicBlock *Out = Exit;
       for (const BinSet &Set : Binned->Sets)
         Out = countInBins(Set, InCombined(Set.Ops), Combined->getLoopPreheader(),
