@@ -12,20 +12,28 @@ Queue::~Queue() = default;
 
 std::vector<Ref<Event>> Queue::link(Event &E, Ordering How, bool HasWaitList) {
   std::vector<Ref<Event>> Deps;
+  // A command that has ended but not yet left the list (its status is set before its callbacks
+  // run, its waiters wake and it leaves) is no dependency: a command enqueued after another
+  // ended, by a host thread its wait has woken, must not take its failure, as it does not once
+  // the command has left. A failure reaches the commands enqueued while it had not ended.
+  auto After = [&](Event *P) {
+    if (!P->isTerminal())
+      Deps.emplace_back(P);
+  };
   std::lock_guard Guard(Lock);
   if (!outOfOrder()) {
     // In order: after the previous command, whatever its kind (the list holds only unfinished
     // ones, which finish in order, so the tail is the previous command if it is unfinished).
     if (Tail)
-      Deps.emplace_back(Tail);
+      After(Tail);
   } else if ((How == Ordering::Marker || How == Ordering::Barrier) && !HasWaitList) {
     // "If event_wait_list is NULL, then this particular command waits until all previous
     // enqueued commands to command_queue have completed."
     for (Event *P = Head; P; P = P->QueueNext)
-      Deps.emplace_back(P);
+      After(P);
   } else if (LastBarrier) {
     // "any following commands enqueued after it do not execute until it completes"
-    Deps.push_back(LastBarrier);
+    After(LastBarrier.get());
   }
   if (How == Ordering::Barrier && outOfOrder())
     LastBarrier = Ref<Event>(&E);

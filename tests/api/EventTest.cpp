@@ -95,6 +95,63 @@ TEST_F(EventApi, FailurePropagatesToEveryDependent) {
   clReleaseMemObject(Buf);
 }
 
+// A failure reaches the commands queued behind the failed one while it had not ended, and no
+// later one: a command enqueued once the failure is settled (here from the failed command's own
+// callback, which runs before the queue lets go of it; the same window that a host thread
+// waiting for the event and enqueuing at once could hit) runs. Before the mend, the new command
+// took the failed one, still the queue's last, as its predecessor and failed too.
+TEST_F(EventApi, AFailureDoesNotReachCommandsEnqueuedAfterItEnded) {
+  cl_command_queue InOrder = queue();
+  cl_event Gate = userEvent();
+  cl_event Failed = markerAfter(InOrder, Gate);
+  cl_event Behind = markerAfter(InOrder, nullptr);
+  struct Later {
+    cl_command_queue Q;
+    cl_event Behind;
+    std::atomic<cl_event> Event{nullptr};
+    std::atomic<cl_int> BehindStatus{99};
+  } After{InOrder, Behind};
+  auto Enqueue = [](cl_event, cl_int, void *Data) {
+    auto *A = static_cast<Later *>(Data);
+    cl_int S = 99;
+    clGetEventInfo(A->Behind, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof S, &S, nullptr);
+    A->BehindStatus = S;
+    cl_event E = nullptr;
+    if (clEnqueueMarkerWithWaitList(A->Q, 0, nullptr, &E) == CL_SUCCESS)
+      A->Event = E;
+  };
+  // Registered on the command behind: its callback runs once the failure has reached it, and
+  // the command it enqueues comes after both.
+  ASSERT_EQ(clSetEventCallback(Behind, CL_COMPLETE, Enqueue, &After), CL_SUCCESS);
+  ASSERT_EQ(clSetUserEventStatus(Gate, -5), CL_SUCCESS);
+  EXPECT_EQ(clWaitForEvents(1, &Behind), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  EXPECT_EQ(eventStatus(Failed), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  EXPECT_EQ(After.BehindStatus.load(), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+      << "queued behind the failed command before it ended: fails with it";
+  cl_event Later = After.Event.load();
+  ASSERT_NE(Later, nullptr);
+  EXPECT_EQ(clWaitForEvents(1, &Later), CL_SUCCESS) << "enqueued after the failure had ended";
+  EXPECT_EQ(eventStatus(Later), CL_COMPLETE);
+  // And from the host, once the wait has returned: a blocking read on the queue runs.
+  cl_mem Buf = buffer(16);
+  char Host[16];
+  for (int I = 0; I < 20; ++I) {
+    cl_event G = userEvent();
+    cl_event M = markerAfter(InOrder, G);
+    ASSERT_EQ(clSetUserEventStatus(G, -1), CL_SUCCESS);
+    EXPECT_EQ(clWaitForEvents(1, &M), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    EXPECT_EQ(clEnqueueReadBuffer(InOrder, Buf, CL_TRUE, 0, 16, Host, 0, nullptr, nullptr),
+              CL_SUCCESS)
+        << "round " << I;
+    clReleaseEvent(M);
+    clReleaseEvent(G);
+  }
+  ASSERT_EQ(clFinish(InOrder), CL_SUCCESS);
+  for (cl_event E : {Gate, Failed, Behind, Later})
+    clReleaseEvent(E);
+  clReleaseMemObject(Buf);
+}
+
 struct CallbackLog {
   std::mutex Lock;
   std::vector<std::pair<int, cl_int>> Calls; // (callback id, status given)
