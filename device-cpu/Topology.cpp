@@ -1,4 +1,5 @@
-// Reads the host CPU's facts from the affinity mask, /proc/cpuinfo, sysfs and cgroups.
+// Reads the host CPU's facts from the affinity mask, /proc/cpuinfo, sysfs and cgroups (and the
+// C library's cache figures where sysfs has none).
 #include "device-cpu/Topology.h"
 
 #include "runtime/core/Config.h"
@@ -129,6 +130,14 @@ DeviceDescription describeHost(const std::string &SysRoot, unsigned NumThreads,
       if (!D.GlobalCacheLineSize)
         D.GlobalCacheLineSize = Line;
     }
+  }
+  // Some virtual machines' kernels give no cache directories in sysfs: then the C library's
+  // figures, which glibc reads from CPUID (on the real machine only, not under a test's root).
+  if (!D.GlobalCacheSize && SysRoot.empty()) {
+    for (int Name : {_SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL2_CACHE_SIZE, _SC_LEVEL3_CACHE_SIZE})
+      D.GlobalCacheSize = std::max(D.GlobalCacheSize, uint64_t(std::max(sysconf(Name), 0L)));
+    if (!D.GlobalCacheLineSize)
+      D.GlobalCacheLineSize = uint32_t(std::max(sysconf(_SC_LEVEL1_DCACHE_LINESIZE), 0L));
   }
   if (!D.GlobalCacheLineSize)
     D.GlobalCacheLineSize = 64;
