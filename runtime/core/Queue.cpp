@@ -12,18 +12,18 @@ Queue::~Queue() = default;
 
 std::vector<Ref<Event>> Queue::link(Event &E, Ordering How, bool HasWaitList) {
   std::vector<Ref<Event>> Deps;
-  // A command that has ended but not yet left the list (its status is set before its callbacks
-  // run, its waiters wake and it leaves) is no dependency: a command enqueued after another
-  // ended, by a host thread its wait has woken, must not take its failure, as it does not once
-  // the command has left. A failure reaches the commands enqueued while it had not ended.
+  // A command leaves the list only after its callbacks ran and its waiters woke (clFinish waits
+  // for those), so the list may hold commands that have ended. They are no dependency: a failure
+  // reaches the commands enqueued before it ended, never one enqueued after (by a thread its
+  // wait woke), however soon.
   auto After = [&](Event *P) {
     if (!P->isTerminal())
       Deps.emplace_back(P);
   };
   std::lock_guard Guard(Lock);
   if (!outOfOrder()) {
-    // In order: after the previous command, whatever its kind (the list holds only unfinished
-    // ones, which finish in order, so the tail is the previous command if it is unfinished).
+    // In order: after the previous command, whatever its kind (commands end in order, so the
+    // tail is the previous command, and if it has ended so have all before it).
     if (Tail)
       After(Tail);
   } else if ((How == Ordering::Marker || How == Ordering::Barrier) && !HasWaitList) {

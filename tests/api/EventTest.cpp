@@ -105,17 +105,14 @@ TEST_F(EventApi, AFailureDoesNotReachCommandsEnqueuedAfterItEnded) {
   cl_event Gate = userEvent();
   cl_event Failed = markerAfter(InOrder, Gate);
   cl_event Behind = markerAfter(InOrder, nullptr);
-  struct Later {
+  struct Enqueued {
     cl_command_queue Q;
-    cl_event Behind;
     std::atomic<cl_event> Event{nullptr};
     std::atomic<cl_int> BehindStatus{99};
-  } After{InOrder, Behind};
-  auto Enqueue = [](cl_event, cl_int, void *Data) {
-    auto *A = static_cast<Later *>(Data);
-    cl_int S = 99;
-    clGetEventInfo(A->Behind, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof S, &S, nullptr);
-    A->BehindStatus = S;
+  } After{InOrder};
+  auto Enqueue = [](cl_event, cl_int Status, void *Data) {
+    auto *A = static_cast<Enqueued *>(Data);
+    A->BehindStatus = Status;
     cl_event E = nullptr;
     if (clEnqueueMarkerWithWaitList(A->Q, 0, nullptr, &E) == CL_SUCCESS)
       A->Event = E;
