@@ -71,6 +71,14 @@ constexpr const char *RemainderMarker = "weft.loop.jam_remainder";
 /// others) would cost more than the nest is likely to gain.
 constexpr size_t MaxAccesses = 64;
 
+/// At most this many instructions in a jammed inner loop (its own times the copies, before the
+/// followup unroll by 2). The SLP vectorizer and instruction selection grow faster than the block
+/// they are given: double4 erfc in a loop of 4 (a vector form of about 300 instructions), split
+/// into scalars and jammed 32 times on AVX-512, made one block of some 75,000 instructions, and
+/// the SLP vectorizer took 95 s on it (LLVM 15 renumbering the block after each change). Nests
+/// as small as clpeak's, N-body's or a GEMM's stay within it at the default count.
+constexpr size_t MaxJammedInstructions = 4096;
+
 /// How many work-items to run side by side: two vectors of 32-bit lanes of the widest vector
 /// register. One vector's worth would leave each inner iteration one dependent chain (an FMA
 /// waits four cycles for the one before); two give the core two chains to overlap. clpeak's
@@ -87,6 +95,31 @@ llvm::MDNode *loopCount(llvm::LLVMContext &C, llvm::StringRef Name, unsigned N) 
   return loopOption(
       C, Name,
       {llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt32Ty(C), N))});
+}
+
+/// The instructions in Inner, a vector counted as its elements when Split (what the Scalarizer
+/// makes of it), and the most elements of a vector among them.
+std::pair<size_t, unsigned> innerSize(const llvm::Loop &Inner, bool Split) {
+  size_t Size = 0;
+  unsigned Lanes = 1;
+  for (llvm::BasicBlock *BB : Inner.blocks())
+    for (llvm::Instruction &I : *BB) {
+      llvm::Type *T = I.getType();
+      if (auto *S = llvm::dyn_cast<llvm::StoreInst>(&I))
+        T = S->getValueOperand()->getType();
+      auto *V = llvm::dyn_cast<llvm::FixedVectorType>(T);
+      Size += Split && V ? V->getNumElements() : 1;
+      Lanes = std::max(Lanes, V ? unsigned(V->getNumElements()) : 1u);
+    }
+  return {Size, Lanes};
+}
+
+/// How many copies of a nest whose inner loop has Size instructions to jam: Count, halved until
+/// the jammed inner loop keeps within MaxJammedInstructions (under 2: none).
+unsigned copiesFor(unsigned Count, size_t Size) {
+  while (Count >= 2 && Count * Size > MaxJammedInstructions)
+    Count /= 2;
+  return Count;
 }
 
 /// The access groups L's ID declares parallel.
@@ -255,9 +288,11 @@ namespace {
 /// scalar per work-item; split into scalars first (LLVM's Scalarizer), the jammed copies pack
 /// across work-items, one a lane (splitVectorAccesses first, as the Scalarizer does not split
 /// loads and stores). Vectors as wide as the host's (float8 on AVX2) already fill the registers,
-/// and stay.
+/// and stay. So do they where the jam could not then take as many copies as the vectors have
+/// lanes (an inner loop too large for Count copies of its scalars): the copies packed side by
+/// side would be narrower than the work-item's own vectors.
 bool narrowVectorsOnly(llvm::Function &F, const std::vector<llvm::Loop *> &Nests, unsigned HostBits,
-                       llvm::ScalarEvolution &SE) {
+                       unsigned Count, llvm::ScalarEvolution &SE) {
   auto Bits = [](const llvm::Instruction &I) -> uint64_t {
     auto *V = llvm::dyn_cast<llvm::FixedVectorType>(I.getType());
     return V ? V->getPrimitiveSizeInBits().getFixedSize() : 0;
@@ -274,6 +309,8 @@ bool narrowVectorsOnly(llvm::Function &F, const std::vector<llvm::Loop *> &Nests
     const llvm::SCEV *Trips = SE.getBackedgeTakenCount(Inner);
     if (llvm::isa<llvm::SCEVCouldNotCompute>(Trips) || !SE.isLoopInvariant(Trips, L) ||
         groupAccesses(*L).size() > MaxAccesses)
+      return false;
+    if (auto [Size, Lanes] = innerSize(*Inner, true); copiesFor(Count, Size) < Lanes)
       return false;
     for (llvm::BasicBlock *BB : Inner->blocks())
       for (llvm::Instruction &I : *BB)
@@ -371,7 +408,7 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
       narrowVectorsOnly(
           F, Nests,
           TTI.getRegisterBitWidth(llvm::TargetTransformInfo::RGK_FixedWidthVector).getFixedSize(),
-          FAM.getResult<llvm::ScalarEvolutionAnalysis>(F))) {
+          Count, FAM.getResult<llvm::ScalarEvolutionAnalysis>(F))) {
     // Element by element, every nest must still have few enough accesses for the jam's test.
     auto elementAccesses = [](llvm::Loop *L) {
       size_t Count = 0;
@@ -389,7 +426,8 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
   }
   for (llvm::Loop *L : nests(attr::WorkItemLoop)) {
     std::vector<llvm::Instruction *> Accesses = groupAccesses(*L);
-    if (Accesses.size() > MaxAccesses)
+    const unsigned Copies = copiesFor(Count, innerSize(*L->getSubLoops()[0], false).first);
+    if (Accesses.size() > MaxAccesses || Copies < 2)
       continue;
     if (!Domain)
       Domain = MDB.createAnonymousAliasScopeDomain("weft.jam");
@@ -407,20 +445,20 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
                     llvm::MDNode::concatenate(I.getMetadata(llvm::LLVMContext::MD_noalias),
                                               llvm::MDNode::get(C, Others)));
     }
-    // The work-items left over (fewer than Count: an 8-wide work-group, or the last 8 of 24) run
+    // The work-items left over (fewer than Copies: an 8-wide work-group, or the last 8 of 24) run
     // half as many side by side, in the remainder nest unroll-and-jam leaves, which keeps the
     // loop's parallel accesses for the second round.
     llvm::SmallVector<llvm::Metadata *, 4> Remainder{loopOption(C, RemainderMarker)};
     if (llvm::MDNode *Parallel = llvm::findOptionMDForLoop(L, "llvm.loop.parallel_accesses"))
       Remainder.push_back(Parallel);
-    // The jammed inner loops already do Count work-items' work per iteration: unrolled twice
+    // The jammed inner loops already do Copies work-items' work per iteration: unrolled twice
     // (for the loop's own overhead), not the 4 or 8 times LLVM would choose. bench-kernels'
     // gemm_naive at commit 4e46a2a (three runs each): 8.4-8.8 GFLOP/s and builds of 191-197 ms
     // with 2, 8.4-8.7 and 197-204 ms with LLVM's choice, 7.6 and 189-194 ms not unrolled.
     llvm::Metadata *Unroll = loopCount(C, "llvm.loop.unroll.count", 2);
     L->setLoopID(llvm::makePostTransformationMetadata(
         C, L->getLoopID(), {},
-        {loopCount(C, JamCount, Count),
+        {loopCount(C, JamCount, Copies),
          loopOption(C, "llvm.loop.unroll_and_jam.followup_remainder_outer", Remainder),
          loopOption(C, "llvm.loop.unroll_and_jam.followup_inner", {Unroll}),
          loopOption(C, "llvm.loop.unroll_and_jam.followup_remainder_inner", {Unroll})}));
@@ -428,12 +466,17 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
   if (!Domain) // most functions: no nest, nothing more to run
     return llvm::PreservedAnalyses::all();
   jam();
-  if (Count >= 4) {
-    for (llvm::Loop *L : nests(RemainderMarker))
+  // (A remainder nest's inner loop is the nest's own, unjammed.)
+  bool Again = false;
+  for (llvm::Loop *L : nests(RemainderMarker))
+    if (const unsigned Copies = copiesFor(Count, innerSize(*L->getSubLoops()[0], false).first);
+        Copies >= 4) {
       L->setLoopID(llvm::makePostTransformationMetadata(C, L->getLoopID(), {},
-                                                        {loopCount(C, JamCount, Count / 2)}));
+                                                        {loopCount(C, JamCount, Copies / 2)}));
+      Again = true;
+    }
+  if (Again)
     jam();
-  }
   removeScopes(F, Domain);
   // Each jammed copy counts the inner loop with an induction variable of its own: one serves
   // them all, and then what every copy loads alike (a row of a in the GEMM) is one load, and what
