@@ -72,11 +72,12 @@ constexpr const char *RemainderMarker = "weft.loop.jam_remainder";
 constexpr size_t MaxAccesses = 64;
 
 /// At most this many instructions in a jammed inner loop (its own times the copies, before the
-/// followup unroll by 2). The SLP vectorizer and instruction selection grow faster than the block
-/// they are given: double4 erfc in a loop of 4 (a vector form of about 300 instructions), split
-/// into scalars and jammed 32 times on AVX-512, made one block of some 75,000 instructions, and
-/// the SLP vectorizer took 95 s on it (LLVM 15 renumbering the block after each change). Nests
-/// as small as clpeak's, N-body's or a GEMM's stay within it at the default count.
+/// followup unroll by 2). The SLP vectorizer and instruction selection take time growing faster
+/// than the block they are given: double4 erfc in a loop of 4, split into scalars (about 1,500
+/// instructions a work-item) and jammed 32 times on AVX-512, made a block of 48,580 instructions
+/// (its remainder, jammed 16 times, one of 24,292), and LLVM 15's SLP vectorizer took 92 s on
+/// them, most of it renumbering the block for its spill-cost estimate. The nests of clpeak,
+/// N-body and GEMM kernels stay well within it at the default count.
 constexpr size_t MaxJammedInstructions = 4096;
 
 /// How many work-items to run side by side: two vectors of 32-bit lanes of the widest vector

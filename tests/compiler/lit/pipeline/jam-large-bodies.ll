@@ -1,11 +1,11 @@
 ; A nest whose inner loop is large jams fewer work-items (weft-jam-work-items keeps a jammed inner
 ; loop within 4096 instructions): double4 erfc in a loop of 4 on AVX-512, split into scalars and
-; jammed 32 times, made one block of some 75,000 instructions, and the SLP vectorizer took 95 s on
-; it. Here on AVX2 (16 work-items by default): 64 multiply-adds on float4, 256 once split, jam 8
-; work-items (the rest 4), which still fill <8 x float> side by side; 256 multiply-adds, over 1,000
-; once split, would leave room for only 2 work-items, narrower than the float4 itself, so the
-; vectors stay whole and 8 work-items' float4 chains are jammed. The input is Clang 15's output
-; (x86-64-v3, -O2 -disable-llvm-passes -ffp-contract=on) for
+; jammed 32 times, made a block of 48,580 instructions, and the SLP vectorizer took 92 s on it and
+; its remainder. Here on AVX2 (16 work-items by default): 64 multiply-adds on float4, 256 once
+; split, jam 8 work-items (the rest 4), which still fill <8 x float> side by side; 256
+; multiply-adds, over 1,000 once split, would leave room for only 2 work-items, narrower than the
+; float4 itself, so the vectors stay whole and 8 work-items' float4 chains are jammed. The input is
+; Clang 15's output (x86-64-v3, -O2 -disable-llvm-passes -ffp-contract=on) for
 ;   #define MAD_4(x, y) x = (y * x + y); y = (x * y + x); x = (y * x + y); y = (x * y + x);
 ;   #define MAD_16(x, y) MAD_4(x, y); MAD_4(x, y); MAD_4(x, y); MAD_4(x, y);
 ;   #define MAD_64(x, y) MAD_16(x, y); MAD_16(x, y); MAD_16(x, y); MAD_16(x, y);
