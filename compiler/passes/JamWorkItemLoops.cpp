@@ -99,10 +99,9 @@ llvm::MDNode *loopCount(llvm::LLVMContext &C, llvm::StringRef Name, unsigned N) 
 }
 
 /// The instructions in Inner, a vector counted as its elements when Split (what the Scalarizer
-/// makes of it), and the most elements of a vector among them.
-std::pair<size_t, unsigned> innerSize(const llvm::Loop &Inner, bool Split) {
+/// makes of it).
+size_t innerSize(const llvm::Loop &Inner, bool Split) {
   size_t Size = 0;
-  unsigned Lanes = 1;
   for (llvm::BasicBlock *BB : Inner.blocks())
     for (llvm::Instruction &I : *BB) {
       llvm::Type *T = I.getType();
@@ -110,9 +109,8 @@ std::pair<size_t, unsigned> innerSize(const llvm::Loop &Inner, bool Split) {
         T = S->getValueOperand()->getType();
       auto *V = llvm::dyn_cast<llvm::FixedVectorType>(T);
       Size += Split && V ? V->getNumElements() : 1;
-      Lanes = std::max(Lanes, V ? unsigned(V->getNumElements()) : 1u);
     }
-  return {Size, Lanes};
+  return Size;
 }
 
 /// How many copies of a nest whose inner loop has Size instructions to jam: Count, halved until
@@ -311,12 +309,16 @@ bool narrowVectorsOnly(llvm::Function &F, const std::vector<llvm::Loop *> &Nests
     if (llvm::isa<llvm::SCEVCouldNotCompute>(Trips) || !SE.isLoopInvariant(Trips, L) ||
         groupAccesses(*L).size() > MaxAccesses)
       return false;
-    if (auto [Size, Lanes] = innerSize(*Inner, true); copiesFor(Count, Size) < Lanes)
-      return false;
+    unsigned Lanes = 1;
     for (llvm::BasicBlock *BB : Inner->blocks())
-      for (llvm::Instruction &I : *BB)
+      for (llvm::Instruction &I : *BB) {
         Narrow |=
             Bits(I) && !llvm::isa<llvm::LoadInst>(I) && !llvm::isa<llvm::ShuffleVectorInst>(I);
+        if (auto *V = llvm::dyn_cast<llvm::FixedVectorType>(I.getType()))
+          Lanes = std::max(Lanes, unsigned(V->getNumElements()));
+      }
+    if (copiesFor(Count, innerSize(*Inner, true)) < Lanes)
+      return false;
   }
   return Narrow;
 }
@@ -392,6 +394,10 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
         Found.push_back(L);
     return Found;
   };
+  // How many copies of a nest to jam, for its inner loop as it is now.
+  auto copies = [Count](llvm::Loop *Nest) {
+    return copiesFor(Count, innerSize(*Nest->getSubLoops()[0], false));
+  };
   // Jams the nests that ask for it. The request goes with the attempt: a jammed loop must not be
   // jammed again in the next round, and a nest LLVM could not jam must not reach LLVM's warning
   // about transformations asked for and not done.
@@ -427,7 +433,7 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
   }
   for (llvm::Loop *L : nests(attr::WorkItemLoop)) {
     std::vector<llvm::Instruction *> Accesses = groupAccesses(*L);
-    const unsigned Copies = copiesFor(Count, innerSize(*L->getSubLoops()[0], false).first);
+    const unsigned Copies = copies(L);
     if (Accesses.size() > MaxAccesses || Copies < 2)
       continue;
     if (!Domain)
@@ -470,8 +476,7 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
   // (A remainder nest's inner loop is the nest's own, unjammed.)
   bool Again = false;
   for (llvm::Loop *L : nests(RemainderMarker))
-    if (const unsigned Copies = copiesFor(Count, innerSize(*L->getSubLoops()[0], false).first);
-        Copies >= 4) {
+    if (const unsigned Copies = copies(L); Copies >= 4) {
       L->setLoopID(llvm::makePostTransformationMetadata(C, L->getLoopID(), {},
                                                         {loopCount(C, JamCount, Copies / 2)}));
       Again = true;
