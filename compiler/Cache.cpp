@@ -3,7 +3,7 @@
 
 #include "compiler/BuiltinLibrary.h"
 #include "compiler/Codegen.h"
-#include "compiler/Sha256.h"
+#include "program-store/Sha256.h"
 #include "compiler/Spirv.h"
 
 #include <llvm/Config/llvm-config.h>
@@ -44,7 +44,7 @@ std::string buildIdOf(const void *Address) {
           const ElfW(Phdr) &P = Info->dlpi_phdr[I];
           if (P.p_type == PT_NOTE)
             S.Id =
-                gnuBuildId(reinterpret_cast<const char *>(Info->dlpi_addr + P.p_vaddr), P.p_memsz);
+                store::gnuBuildId(reinterpret_cast<const char *>(Info->dlpi_addr + P.p_vaddr), P.p_memsz);
         }
         return 1;
       },
@@ -63,15 +63,15 @@ const std::string &compilerIdentity() {
       return "build-id " + Id;
     Dl_info Info{};
     if (dladdr(&Anchor, &Info) && Info.dli_fname)
-      return fileIdentity(Info.dli_fname);
+      return store::fileIdentity(Info.dli_fname);
     return std::string("unknown");
   }();
   return Identity;
 }
 
 /// A key's first fields: what decides the generated code besides the program itself.
-Sha256 keyOf(const char *Kind) {
-  Sha256 Key;
+store::Sha256 keyOf(const char *Kind) {
+  store::Sha256 Key;
   Key.field("weft cache 4");
   Key.field(Kind);
   Key.field(WEFT_VERSION);
@@ -85,10 +85,10 @@ Sha256 keyOf(const char *Kind) {
 } // namespace
 
 std::string cacheKey(const CompileInput &In, const std::string &Preprocessed) {
-  Sha256 Key = keyOf("program");
+  store::Sha256 Key = keyOf("program");
   // The preprocessed source covers headers read from disk; the source and the in-memory headers
   // themselves are in the key too, so that no preprocessing subtlety can make two programs collide.
-  addProgramInput(Key, In);
+  store::addProgramInput(Key, In);
   Key.field(Preprocessed);
   if (In.Spirv) { // the translator decides the code too
     static const std::string Translator = buildIdOf(spirvTranslatorAddress());
@@ -98,7 +98,7 @@ std::string cacheKey(const CompileInput &In, const std::string &Preprocessed) {
 }
 
 std::string binaryCacheKey(const std::string &Bitcode, const std::string &Options) {
-  Sha256 Key = keyOf("binary");
+  store::Sha256 Key = keyOf("binary");
   Key.field(Options);
   Key.field(Bitcode);
   return Key.hex();

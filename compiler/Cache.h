@@ -2,8 +2,8 @@
 // options loads native code instead of running Clang and codegen.
 #pragma once
 
-#include "compiler/CacheEntry.h"
-#include "compiler/Compiler.h"
+#include "program-store/CacheEntry.h"
+#include "contracts/Compiler.h"
 
 #include <optional>
 #include <string>

@@ -3,7 +3,7 @@
 // explicit list of the C library routines codegen may call).
 #include "compiler/Codegen.h"
 
-#include "compiler/ObjectLoader.h"
+#include "program-store/ObjectLoader.h"
 #include "compiler/Trap.h"
 #include "compiler/passes/Passes.h"
 
@@ -453,7 +453,7 @@ std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx,
   std::set<std::string> Reported;
   for (Part &P : Parts)
     for (const std::string &Name : P.Called)
-      if (!Defined.count(Name) && !isLibraryFunction(Name) && Reported.insert(Name).second)
+      if (!Defined.count(Name) && !store::isLibraryFunction(Name) && Reported.insert(Name).second)
         Undefined += (Undefined.empty() ? "" : ", ") + Name;
   if (!Undefined.empty()) {
     Log += "error: undefined function(s): " + Undefined + "\n";

@@ -1,8 +1,8 @@
 // From linked LLVM modules to native objects: the optimisation pipeline and code generation for
-// the host CPU (compiler/ObjectLoader.h loads the objects).
+// the host CPU (program-store/ObjectLoader.h loads the objects).
 #pragma once
 
-#include "compiler/Compiler.h"
+#include "contracts/Compiler.h"
 
 #include <functional>
 #include <memory>

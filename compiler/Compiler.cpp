@@ -1,12 +1,12 @@
 // libweft-compiler.so's entry point: the Compiler facade implemented with LLVM and Clang.
-#include "compiler/Compiler.h"
+#include "contracts/Compiler.h"
 
 #include "compiler/BuiltinLibrary.h"
 #include "compiler/Cache.h"
 #include "compiler/Codegen.h"
 #include "compiler/Frontend.h"
 #include "compiler/KernelInfo.h"
-#include "compiler/ObjectLoader.h"
+#include "program-store/ObjectLoader.h"
 #include "compiler/Options.h"
 #include "compiler/Spirv.h"
 #include "compiler/Trap.h"
@@ -187,15 +187,15 @@ void writeManifestFor(const CompileInput &In, const std::string &Directory, cons
     Paths.push_back(libraryOf(spirvTranslatorAddress()));
     Paths.push_back(spirvReaderPath());
   }
-  Manifest M{Key, {}};
+  store::Manifest M{Key, {}};
   for (const std::string &Path : Paths) {
-    std::optional<FileStamp> Stamp = Path.starts_with('/') ? stampOf(Path) : std::nullopt;
+    std::optional<store::FileStamp> Stamp = Path.starts_with('/') ? store::stampOf(Path) : std::nullopt;
     if (!Stamp)
       return;
     M.Files.push_back(std::move(*Stamp));
   }
   std::string Why;
-  writeManifest(Directory, directKey(In, Self), M, Why);
+  store::writeManifest(Directory, store::directKey(In, Self), M, Why);
   if (!Why.empty())
     Trace += "; " + Why;
 }
@@ -205,10 +205,10 @@ class ClangCompiler final : public Compiler {
   /// with the reason in Out.Trace, if it could not.
   static bool store(const std::string &Directory, const std::string &Key, BuildOutput &Out,
                     const std::string &Log) {
-    CachedBuild Entry{Log, Out.Bitcode, Out.Objects, Out.Program->kernels(),
+    store::CachedBuild Entry{Log, Out.Bitcode, Out.Objects, Out.Program->kernels(),
                       Out.Program->globalVariableBytes()};
     std::string Why;
-    writeCache(Directory, Key, Entry, Why);
+    store::writeCache(Directory, Key, Entry, Why);
     if (!Why.empty())
       Out.Trace += "; " + Why;
     return Why.empty();
@@ -288,7 +288,7 @@ public:
         Key = cacheKey(In, Preprocessed);
         addPhase(Phases, Clock.lap("preprocess and key"));
         std::string Why;
-        if (std::optional<BuildOutput> Hit = loadCachedBuild(CacheDirectory, Key, Why)) {
+        if (std::optional<BuildOutput> Hit = store::loadCachedBuild(CacheDirectory, Key, Why)) {
           Out = std::move(*Hit);
           Out.Trace = "cache hit " + Key + " (" + Phases + ", " + Clock.lap("load") + ")";
           writeManifestFor(In, CacheDirectory, Key, DiskFiles, Out.Trace);
@@ -327,7 +327,7 @@ public:
     if (!CacheDirectory.empty()) {
       Key = binaryCacheKey(Bitcode, Options);
       std::string Why;
-      if (std::optional<BuildOutput> Hit = loadCachedBuild(CacheDirectory, Key, Why)) {
+      if (std::optional<BuildOutput> Hit = store::loadCachedBuild(CacheDirectory, Key, Why)) {
         Hit->Trace = "cache hit " + Key + " (program binary, " + Clock.lap("key and load") + ")";
         return std::move(*Hit);
       }
@@ -455,7 +455,7 @@ public:
                                                        Out.Log, ReadLayouts, Out.Trace);
     Clock.lap("");
     if (!Objects.empty())
-      Out.Program = loadProgram(Objects, std::move(Kernels), GlobalBytes, Out.Log);
+      Out.Program = store::loadProgram(Objects, std::move(Kernels), GlobalBytes, Out.Log);
     addPhase(Out.Trace, Clock.lap("load"));
     Out.Objects = std::move(Objects);
     Out.Result = Out.Program ? CompileOutput::Status::Success : CompileOutput::Status::Failure;

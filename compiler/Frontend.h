@@ -2,7 +2,7 @@
 // diagnostics as the build log.
 #pragma once
 
-#include "compiler/Compiler.h"
+#include "contracts/Compiler.h"
 #include "compiler/Options.h"
 
 #include <memory>

@@ -1,7 +1,7 @@
 // Kernel metadata from Clang's IR: names, argument kinds and types, attributes.
 #pragma once
 
-#include "compiler/Compiler.h"
+#include "contracts/Compiler.h"
 
 namespace llvm {
 class Module;

@@ -9,7 +9,7 @@
 // waits, and so can neither deadlock nor stall behind the scheduler.
 #pragma once
 
-#include "compiler/WorkGroupAbi.h"
+#include "contracts/WorkGroupAbi.h"
 #include "runtime/core/Config.h"
 
 #include <atomic>

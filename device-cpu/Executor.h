@@ -1,7 +1,7 @@
 // Runs a kernel command: its work-groups as tasks in the device's TBB arena.
 #pragma once
 
-#include "compiler/WorkGroupAbi.h"
+#include "contracts/WorkGroupAbi.h"
 #include "runtime/core/Command.h"
 
 #include <oneapi/tbb/task_arena.h>

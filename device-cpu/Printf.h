@@ -3,7 +3,7 @@
 // executor writes to stdout when the command completes. Output of one work-item stays in order.
 #pragma once
 
-#include "compiler/WorkGroupAbi.h"
+#include "contracts/WorkGroupAbi.h"
 
 #include <cstdarg>
 #include <mutex>

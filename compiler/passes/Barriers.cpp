@@ -15,7 +15,7 @@
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
-#include "compiler/WorkGroupAbi.h"
+#include "contracts/WorkGroupAbi.h"
 
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/PostOrderIterator.h>

@@ -17,7 +17,7 @@
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
-#include "compiler/WorkGroupAbi.h"
+#include "contracts/WorkGroupAbi.h"
 
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/IRBuilder.h>

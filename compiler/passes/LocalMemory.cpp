@@ -2,7 +2,7 @@
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
-#include "compiler/WorkGroupAbi.h"
+#include "contracts/WorkGroupAbi.h"
 
 #include <llvm/ADT/SetVector.h>
 #include <llvm/IR/Constants.h>

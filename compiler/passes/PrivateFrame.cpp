@@ -2,7 +2,7 @@
 // the executor allocates per running work-group (see Passes.h).
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
-#include "compiler/WorkGroupAbi.h"
+#include "contracts/WorkGroupAbi.h"
 
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Module.h>

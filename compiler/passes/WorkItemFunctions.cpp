@@ -2,7 +2,7 @@
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
-#include "compiler/WorkGroupAbi.h"
+#include "contracts/WorkGroupAbi.h"
 
 #include <llvm/ADT/STLExtras.h>
 #include <llvm/IR/IRBuilder.h>

@@ -69,7 +69,7 @@ cl_program CL_API_CALL clCreateProgramWithBinary(cl_context ContextHandle, cl_ui
     // binaries[i] is NULL."
     if (!Lengths || !Binaries)
       return Error(CL_INVALID_VALUE, "lengths or binaries is NULL").in(*C);
-    std::optional<ProgramBinary> First;
+    std::optional<store::ProgramBinary> First;
     Error Bad(CL_INVALID_BINARY, "");
     bool AnyBad = false;
     for (cl_uint I = 0; I < NumDevices; ++I) {
@@ -83,12 +83,13 @@ cl_program CL_API_CALL clCreateProgramWithBinary(cl_context ContextHandle, cl_ui
             .in(*C);
       // "CL_INVALID_BINARY if an invalid program binary was encountered for any device.
       // binary_status will return specific status for each device."
-      auto B = decodeBinary(Binaries[I], Lengths[I]);
+      std::string Why;
+      std::optional<store::ProgramBinary> B = store::decodeBinary(Binaries[I], Lengths[I], Why);
       if (BinaryStatus)
         BinaryStatus[I] = B ? CL_SUCCESS : CL_INVALID_BINARY;
       if (!B) {
         if (!AnyBad)
-          Bad = Error(CL_INVALID_BINARY, cat("binaries[", I, "]: ", B.error().reason()));
+          Bad = Error(CL_INVALID_BINARY, cat("binaries[", I, "]: ", Why));
         AnyBad = true;
       } else if (!First) {
         First = std::move(*B);

@@ -1,7 +1,7 @@
 // The commands a queue carries, as plain data the device executes (no cl_* handles).
 #pragma once
 
-#include "compiler/WorkGroupAbi.h"
+#include "contracts/WorkGroupAbi.h"
 #include "runtime/core/Object.h"
 
 #include <CL/cl.h>

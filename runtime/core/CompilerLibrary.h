@@ -1,7 +1,7 @@
 // Opens libweft-compiler.so on first use, so that enumerating platforms never loads LLVM.
 #pragma once
 
-#include "compiler/Compiler.h"
+#include "contracts/Compiler.h"
 #include "runtime/core/Error.h"
 
 #include <string>

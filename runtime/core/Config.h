@@ -30,7 +30,7 @@ struct Config {
   /// $HOME/.cache/weft; empty (no cache) with WEFT_CACHE=off.
   std::string CacheDir;
   /// WEFT_CACHE_SIZE: the most the disk cache may hold, in bytes ("1G", "200M", "65536K" or a
-  /// plain number); past it the least recently used builds go (runtime/core/CacheTrim.h).
+  /// plain number); past it the least recently used builds go (program-store/CacheTrim.h).
   uint64_t CacheSize = uint64_t(1) << 30;
   AsyncCopyMode AsyncCopies = AsyncCopyMode::Auto;
   /// WEFT_MEMORY_LIMIT: the most global memory the device reports, in bytes ("4G", "512M",

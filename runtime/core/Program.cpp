@@ -1,8 +1,9 @@
 // Programs: building from source through the compiler library.
 #include "runtime/core/Program.h"
 
-#include "compiler/CacheEntry.h"
-#include "runtime/core/CacheTrim.h"
+#include "program-store/CacheEntry.h"
+#include "program-store/CacheTrim.h"
+#include "program-store/SpirvScan.h"
 #include "runtime/core/Capabilities.h"
 #include "runtime/core/CompilerLibrary.h"
 #include "runtime/core/Config.h"
@@ -17,55 +18,8 @@ namespace weft {
 Program::Program(Context &C, std::string Source)
     : Object(ObjectType::Program), Ctx(&C), Source(std::move(Source)) {}
 
-namespace {
-
-/// A specialization constant of a SPIR-V module: the size clSetProgramSpecializationConstant
-/// must pass (the scalar's bytes; 1, a cl_uchar, for a boolean).
-struct SpecConstantType {
-  size_t Size = 0;
-  bool Boolean = false;
-};
-
-/// The module's specialization constants by SpecId. Its words are read as far as they go; a
-/// malformed module fails at the build.
-std::map<uint32_t, SpecConstantType> specConstantTypes(const std::string &Il) {
-  std::vector<uint32_t> W(Il.size() / 4);
-  std::memcpy(W.data(), Il.data(), W.size() * 4);
-  if (!W.empty() && W[0] == 0x03022307u)
-    for (uint32_t &Word : W)
-      Word = __builtin_bswap32(Word);
-  enum : uint32_t { TypeBool = 20, TypeInt = 21, TypeFloat = 22, SpecTrue = 48, SpecFalse = 49,
-                    SpecConstant = 50, Decorate = 71, SpecIdDecoration = 1 };
-  std::map<uint32_t, uint32_t> SpecIdOf; // result id -> SpecId
-  std::map<uint32_t, SpecConstantType> TypeSize; // type id -> bytes, boolean
-  std::map<uint32_t, uint32_t> TypeOf;   // spec constant id -> type id
-  for (size_t At = 5; At < W.size();) {
-    const uint32_t Count = W[At] >> 16, Op = W[At] & 0xffff;
-    if (Count == 0 || At + Count > W.size())
-      break;
-    const uint32_t *Operand = &W[At + 1];
-    if (Op == Decorate && Count >= 4 && Operand[1] == SpecIdDecoration)
-      SpecIdOf[Operand[0]] = Operand[2];
-    else if (Op == TypeBool && Count >= 2)
-      TypeSize[Operand[0]] = {1, true};
-    else if ((Op == TypeInt || Op == TypeFloat) && Count >= 3)
-      TypeSize[Operand[0]] = {Operand[1] / 8, false};
-    else if ((Op == SpecTrue || Op == SpecFalse || Op == SpecConstant) && Count >= 3)
-      TypeOf[Operand[1]] = Operand[0];
-    At += Count;
-  }
-  std::map<uint32_t, SpecConstantType> Sizes;
-  for (const auto &[Id, SpecId] : SpecIdOf)
-    if (auto T = TypeOf.find(Id); T != TypeOf.end())
-      if (auto S = TypeSize.find(T->second); S != TypeSize.end())
-        Sizes[SpecId] = S->second;
-  return Sizes;
-}
-
-} // namespace
-
 Status Program::setSpecConstant(uint32_t SpecId, size_t Size, const void *Value) {
-  const std::map<uint32_t, SpecConstantType> Types = specConstantTypes(Source);
+  const std::map<uint32_t, store::SpecConstantType> Types = store::specConstantTypes(Source);
   auto It = Types.find(SpecId);
   // "CL_INVALID_SPEC_ID if spec_id is not a valid specialization constant identifier";
   // "CL_INVALID_VALUE if spec_size does not match the size of the specialization constant in
@@ -109,7 +63,7 @@ Program::Program(Context &C) : Object(ObjectType::Program), Ctx(&C), From(Origin
 Program::Program(Context &C, Il Module)
     : Object(ObjectType::Program), Ctx(&C), Source(std::move(Module.Bytes)), From(Origin::Il) {}
 
-Program::Program(Context &C, ProgramBinary Binary)
+Program::Program(Context &C, store::ProgramBinary Binary)
     : Object(ObjectType::Program), Ctx(&C), From(Origin::Binary) {
   State.BinaryType = Binary.Type;
   State.Options = std::move(Binary.Options);
@@ -122,15 +76,15 @@ std::string Program::binary() const {
   BuildState S = build();
   if (S.BinaryType == CL_PROGRAM_BINARY_TYPE_NONE || S.Bitcode.empty())
     return {};
-  ProgramBinary B{S.BinaryType, S.Options, S.Bitcode, {}, {}};
+  store::ProgramBinary B{S.BinaryType, S.Options, S.Bitcode, {}, {}};
   // An executable carries its native code, which a build of the binary by this Weft on this CPU
   // loads instead of compiling (a binary moved elsewhere still has its bitcode).
   if (S.BinaryType == CL_PROGRAM_BINARY_TYPE_EXECUTABLE && S.Executable && S.Objects) {
-    B.Native = compiler::encodeBuild({S.Log, {}, *S.Objects, S.Executable->kernels(),
+    B.Native = store::encodeBuild({S.Log, {}, *S.Objects, S.Executable->kernels(),
                                       S.Executable->globalVariableBytes()});
-    B.NativeKey = compiler::nativeKey(S.Bitcode, S.Options, compilerLibraryPath());
+    B.NativeKey = store::nativeKey(S.Bitcode, S.Options, compilerLibraryPath());
   }
-  return encodeBinary(B);
+  return store::encodeBinary(B);
 }
 
 template <class F> Status Program::runBuild(const std::string &Options, F &&Step) {
@@ -191,14 +145,14 @@ void traceBuild(const std::string &Trace) {
 }
 
 /// A build of In from the disk cache, found through its manifest without opening the compiler
-/// library, which costs more than the rest of a cache hit (compiler/CacheEntry.h).
+/// library, which costs more than the rest of a cache hit (program-store/CacheEntry.h).
 std::optional<compiler::BuildOutput> findCachedBuild(const compiler::CompileInput &In) {
   const std::string &Cache = config().CacheDir;
   if (Cache.empty())
     return std::nullopt;
   auto Start = std::chrono::steady_clock::now();
   std::string Trace;
-  std::optional<compiler::BuildOutput> Found = compiler::findBuild(In, compilerLibraryPath(), Cache, Trace);
+  std::optional<compiler::BuildOutput> Found = store::findBuild(In, compilerLibraryPath(), Cache, Trace);
   if (Found) {
     char Took[64];
     std::snprintf(Took, sizeof Took, " (%.1f ms, compiler not loaded)",
@@ -213,7 +167,7 @@ std::optional<compiler::BuildOutput> findCachedBuild(const compiler::CompileInpu
 /// After a build that may have written to the disk cache.
 void trimCache() {
   if (!config().CacheDir.empty())
-    trimCacheSoon(config().CacheDir, config().CacheSize, config().debug(DebugBuild));
+    store::trimCacheSoon(config().CacheDir, config().CacheSize, config().debug(DebugBuild));
 }
 
 } // namespace
@@ -260,15 +214,15 @@ std::optional<compiler::BuildOutput> nativeBuild(const std::string &Native, cons
     Trace = "WEFT_LLVM_OPTIONS set: linking the binary's bitcode";
     return std::nullopt;
   }
-  if (Key != compiler::nativeKey(Bitcode, Options, compilerLibraryPath())) {
+  if (Key != store::nativeKey(Bitcode, Options, compilerLibraryPath())) {
     Trace = "binary's native code is for another Weft, CPU or options: linking its bitcode";
     return std::nullopt;
   }
-  std::optional<compiler::CachedBuild> Build = compiler::decodeBuild(Native);
+  std::optional<store::CachedBuild> Build = store::decodeBuild(Native);
   std::string Why;
   std::optional<compiler::BuildOutput> Out;
   if (Build)
-    Out = compiler::loadBuild(std::move(*Build), Why);
+    Out = store::loadBuild(std::move(*Build), Why);
   if (!Out) {
     Trace = "binary's native code does not load" + (Why.empty() ? "" : ": " + Why) +
             "; linking its bitcode";

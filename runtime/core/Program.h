@@ -1,9 +1,9 @@
 // Programs: source, build options and log, build status, and the built executable.
 #pragma once
 
-#include "compiler/Compiler.h"
+#include "contracts/Compiler.h"
+#include "program-store/ProgramBinary.h"
 #include "runtime/core/Context.h"
-#include "runtime/core/ProgramBinary.h"
 
 #include <CL/cl.h>
 
@@ -22,7 +22,7 @@ public:
   /// A program made by clLinkProgram: no source; linkFrom() fills it.
   explicit Program(Context &C);
   /// A program from a Weft binary (clCreateProgramWithBinary); clBuildProgram links it.
-  Program(Context &C, ProgramBinary Binary);
+  Program(Context &C, store::ProgramBinary Binary);
   /// A program from a SPIR-V module (clCreateProgramWithIL); it builds and compiles as source
   /// does.
   struct Il {
@@ -48,7 +48,7 @@ public:
     bool KernelArgInfo = false;
     std::shared_ptr<compiler::Executable> Executable;
     std::string Bitcode; ///< a compiled object or a library (CL_PROGRAM_BINARY_TYPE says which)
-    /// An executable's native objects, for its program binary (ProgramBinary.h).
+    /// An executable's native objects, for its program binary (program-store/ProgramBinary.h).
     std::shared_ptr<const std::vector<std::string>> Objects;
   };
   BuildState build() const;
@@ -96,7 +96,7 @@ private:
 
   Ref<Context> Ctx;
   std::string Source;
-  /// A program from a binary: the binary's native code and its key (ProgramBinary.h).
+  /// A program from a binary: the binary's native code and its key (program-store/ProgramBinary.h).
   std::string BinaryNative, BinaryNativeKey;
   Origin From = Origin::Source;
   /// clSetProgramSpecializationConstant's values, by SpecId (guarded by Lock).

@@ -50,7 +50,7 @@ protected:
     return Result;
   }
 
-  /// The cache's entries (".weft"), or its manifests (".weftd": compiler/CacheEntry.h).
+  /// The cache's entries (".weft"), or its manifests (".weftd": program-store/CacheEntry.h).
   std::vector<fs::path> entries(const std::string &Extension = ".weft") const {
     std::vector<fs::path> Files;
     if (fs::exists(Dir))

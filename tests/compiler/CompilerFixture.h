@@ -3,7 +3,7 @@
 // directly over an NDRange (the executor's job, done here by hand).
 #pragma once
 
-#include "compiler/ObjectLoader.h"
+#include "program-store/ObjectLoader.h"
 #include "runtime/core/CompilerLibrary.h"
 
 #include <gtest/gtest.h>

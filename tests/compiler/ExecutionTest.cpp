@@ -985,7 +985,7 @@ TEST_F(Execution, ObjectLoaderLoadsTheObjectsABuildKeeps) {
   ASSERT_FALSE(Out.Objects.empty());
   std::string Error;
   auto Resolve = [](std::string_view Name) { return dlsym(RTLD_DEFAULT, std::string(Name).c_str()); };
-  auto Code = compiler::LoadedCode::load(Out.Objects, Resolve, Error);
+  auto Code = store::LoadedCode::load(Out.Objects, Resolve, Error);
   ASSERT_TRUE(Code) << Error;
   for (const char *Name : {"first", "second"}) {
     compiler::KernelBinary K;
@@ -1018,20 +1018,20 @@ TEST_F(Execution, ObjectLoaderRejectsCorruptObjects) {
   auto Resolve = [](std::string_view Name) { return dlsym(RTLD_DEFAULT, std::string(Name).c_str()); };
   std::string Error;
   const std::string Good = Out.Objects.at(0);
-  ASSERT_TRUE(compiler::LoadedCode::load({Good}, Resolve, Error)) << Error;
+  ASSERT_TRUE(store::LoadedCode::load({Good}, Resolve, Error)) << Error;
   for (size_t Length = 0; Length < Good.size(); Length += std::max<size_t>(1, Good.size() / 512)) {
     Error.clear();
-    EXPECT_FALSE(compiler::LoadedCode::load({Good.substr(0, Length)}, Resolve, Error)) << Length;
+    EXPECT_FALSE(store::LoadedCode::load({Good.substr(0, Length)}, Resolve, Error)) << Length;
     EXPECT_FALSE(Error.empty());
   }
-  EXPECT_FALSE(compiler::LoadedCode::load({"not an object"}, Resolve, Error));
+  EXPECT_FALSE(store::LoadedCode::load({"not an object"}, Resolve, Error));
   std::mt19937 Random(11);
   int Loaded = 0, Rejected = 0;
   for (int Trial = 0; Trial < 2000; ++Trial) {
     std::string Bad = Good;
     for (int Flips = 0; Flips < 4; ++Flips)
       Bad[Random() % Bad.size()] = char(Random());
-    (compiler::LoadedCode::load({Bad}, Resolve, Error) ? Loaded : Rejected)++;
+    (store::LoadedCode::load({Bad}, Resolve, Error) ? Loaded : Rejected)++;
   }
   EXPECT_EQ(Loaded + Rejected, 2000);
   EXPECT_GT(Rejected, 0);
@@ -1039,7 +1039,7 @@ TEST_F(Execution, ObjectLoaderRejectsCorruptObjects) {
   auto Nothing = [](std::string_view) -> void * { return nullptr; };
   auto Libm = build("kernel void k(global float *p) { p[0] = exp(p[1]); }");
   ASSERT_EQ(Libm.Result, Status::Success) << Libm.Log;
-  EXPECT_FALSE(compiler::LoadedCode::load(Libm.Objects, Nothing, Error));
+  EXPECT_FALSE(store::LoadedCode::load(Libm.Objects, Nothing, Error));
   EXPECT_NE(Error.find("undefined symbol"), std::string::npos) << Error;
 }
 

@@ -1,7 +1,8 @@
-// The disk cache's files without the compiler (compiler/CacheEntry.h): SHA-256, manifests and
+// The disk cache's files without the compiler (program-store/CacheEntry.h): SHA-256, manifests and
 // the stamps that invalidate them.
-#include "compiler/CacheEntry.h"
-#include "compiler/Sha256.h"
+#include "program-store/CacheEntry.h"
+#include "program-store/CacheTrim.h"
+#include "program-store/Sha256.h"
 
 #include <gtest/gtest.h>
 
@@ -14,8 +15,11 @@
 #include <filesystem>
 #include <fstream>
 
-namespace weft::compiler {
+namespace weft::store {
 namespace {
+
+using compiler::CompileInput;
+using compiler::KernelBinary;
 
 std::string sha256(std::string_view Data, size_t Piece) {
   Sha256 H;
@@ -257,4 +261,4 @@ TEST(DirectKey, EveryInputCounts) {
 }
 
 } // namespace
-} // namespace weft::compiler
+} // namespace weft::store

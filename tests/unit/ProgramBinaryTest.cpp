@@ -1,14 +1,14 @@
-// The program binary container: round trips, and every kind of malformed input is
-// CL_INVALID_BINARY rather than a crash.
-#include "runtime/core/ProgramBinary.h"
+// The program binary container: round trips, and every kind of malformed input is refused with
+// a reason (clCreateProgramWithBinary's CL_INVALID_BINARY) rather than a crash.
+#include "program-store/ProgramBinary.h"
 
-#include "compiler/Serialization.h"
+#include "program-store/Serialization.h"
 
 #include <gtest/gtest.h>
 
 #include <random>
 
-namespace weft {
+namespace weft::store {
 namespace {
 
 ProgramBinary sample() {
@@ -17,13 +17,19 @@ ProgramBinary sample() {
           std::string(64, 'a')};
 }
 
-Expected<ProgramBinary> decode(const std::string &Bytes) {
-  return decodeBinary(reinterpret_cast<const unsigned char *>(Bytes.data()), Bytes.size());
+/// The container decoded, or nullopt with the reason in Why.
+std::optional<ProgramBinary> decode(const std::string &Bytes, std::string &Why) {
+  return decodeBinary(reinterpret_cast<const unsigned char *>(Bytes.data()), Bytes.size(), Why);
+}
+std::optional<ProgramBinary> decode(const std::string &Bytes) {
+  std::string Why;
+  return decode(Bytes, Why);
 }
 
 TEST(ProgramBinary, RoundTrip) {
-  auto B = decode(encodeBinary(sample()));
-  ASSERT_TRUE(bool(B)) << B.error().reason();
+  std::string Why;
+  auto B = decode(encodeBinary(sample()), Why);
+  ASSERT_TRUE(bool(B)) << Why;
   EXPECT_EQ(B->Type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_EXECUTABLE));
   EXPECT_EQ(B->Options, sample().Options);
   EXPECT_EQ(B->Bitcode, sample().Bitcode);
@@ -33,16 +39,17 @@ TEST(ProgramBinary, RoundTrip) {
 
 TEST(ProgramBinary, FormatOneStillReads) {
   // What Weft wrote before binaries held native code: no native fields after the bitcode.
-  serial::Writer Body;
+  Writer Body;
   Body.put(sample().Options);
   Body.put(sample().Bitcode);
-  serial::Writer Out;
+  Writer Out;
   Out.Out = std::string("WEFTBIN\0", 8);
   Out.put<uint32_t>(1);
   Out.put<uint32_t>(uint32_t(CL_PROGRAM_BINARY_TYPE_LIBRARY));
-  Out.put<uint64_t>(serial::fnv1a(Body.Out.data(), Body.Out.size()));
-  auto B = decode(Out.Out + Body.Out);
-  ASSERT_TRUE(bool(B)) << B.error().reason();
+  Out.put<uint64_t>(fnv1a(Body.Out.data(), Body.Out.size()));
+  std::string Why;
+  auto B = decode(Out.Out + Body.Out, Why);
+  ASSERT_TRUE(bool(B)) << Why;
   EXPECT_EQ(B->Type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_LIBRARY));
   EXPECT_EQ(B->Bitcode, sample().Bitcode);
   EXPECT_TRUE(B->Native.empty());
@@ -55,12 +62,15 @@ TEST(ProgramBinary, FormatOneStillReads) {
 TEST(ProgramBinary, EveryTruncationIsInvalid) {
   std::string Bytes = encodeBinary(sample());
   for (size_t Size = 0; Size < Bytes.size(); ++Size) {
-    auto B = decode(Bytes.substr(0, Size));
+    std::string Why;
+    auto B = decode(Bytes.substr(0, Size), Why);
     ASSERT_FALSE(bool(B)) << Size;
-    EXPECT_EQ(B.error().code(), CL_INVALID_BINARY);
+    EXPECT_FALSE(Why.empty()) << Size;
   }
   EXPECT_FALSE(bool(decode(Bytes + "x"))) << "trailing bytes";
-  EXPECT_FALSE(bool(decodeBinary(nullptr, 100)));
+  std::string Why;
+  EXPECT_FALSE(bool(decodeBinary(nullptr, 100, Why)));
+  EXPECT_FALSE(Why.empty());
 }
 
 TEST(ProgramBinary, EveryFlippedByteIsInvalid) {
@@ -68,9 +78,10 @@ TEST(ProgramBinary, EveryFlippedByteIsInvalid) {
   for (size_t I = 0; I < Bytes.size(); ++I) {
     std::string Bad = Bytes;
     Bad[I] ^= 0x20;
-    auto B = decode(Bad);
+    std::string Why;
+    auto B = decode(Bad, Why);
     ASSERT_FALSE(bool(B)) << "byte " << I;
-    EXPECT_EQ(B.error().code(), CL_INVALID_BINARY);
+    EXPECT_FALSE(Why.empty()) << "byte " << I;
   }
 }
 
@@ -94,4 +105,4 @@ TEST(ProgramBinary, GarbageAndWrongContents) {
 }
 
 } // namespace
-} // namespace weft
+} // namespace weft::store

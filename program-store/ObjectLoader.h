@@ -3,7 +3,7 @@
 // runtime can load a cached program without opening the compiler library.
 #pragma once
 
-#include "compiler/Compiler.h"
+#include "contracts/Compiler.h"
 
 #include <functional>
 #include <memory>
@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace weft::compiler {
+namespace weft::store {
 
 class LoadedCode {
 public:
@@ -46,10 +46,10 @@ private:
 /// kernels' layouts: the code loaded, each kernel's work-group function found. The objects may
 /// call the C library routines code generation emits (memcpy, libm's functions, half
 /// conversions), nothing else. Null, with the reason in Log, if the code does not load.
-std::shared_ptr<Executable> loadProgram(const std::vector<std::string> &Objects,
-                                        std::vector<KernelBinary> Kernels,
+std::shared_ptr<compiler::Executable> loadProgram(const std::vector<std::string> &Objects,
+                                        std::vector<compiler::KernelBinary> Kernels,
                                         uint64_t GlobalVariableBytes, std::string &Log);
 /// Whether compiled code may call Name (code generation checks a program's calls against it).
 bool isLibraryFunction(std::string_view Name);
 
-} // namespace weft::compiler
+} // namespace weft::store

@@ -1,11 +1,11 @@
 // Weft's program binary container: encoding and strict decoding.
-#include "runtime/core/ProgramBinary.h"
+#include "program-store/ProgramBinary.h"
 
-#include "compiler/Serialization.h"
+#include "program-store/Serialization.h"
 
 #include <cstring>
 
-namespace weft {
+namespace weft::store {
 namespace {
 
 constexpr char Magic[8] = {'W', 'E', 'F', 'T', 'B', 'I', 'N', '\0'};
@@ -18,23 +18,26 @@ constexpr size_t HeaderSize = sizeof Magic + 4 + 4 + 8;
 } // namespace
 
 std::string encodeBinary(const ProgramBinary &B) {
-  serial::Writer Body;
+  Writer Body;
   Body.put(B.Options);
   Body.put(B.Bitcode);
   Body.put(B.NativeKey);
   Body.put(B.Native);
-  serial::Writer Out;
+  Writer Out;
   Out.Out.assign(Magic, sizeof Magic);
   Out.put<uint32_t>(FormatVersion);
   Out.put<uint32_t>(uint32_t(B.Type));
-  Out.put<uint64_t>(serial::fnv1a(Body.Out.data(), Body.Out.size()));
+  Out.put<uint64_t>(fnv1a(Body.Out.data(), Body.Out.size()));
   return Out.Out + Body.Out;
 }
 
-Expected<ProgramBinary> decodeBinary(const unsigned char *Data, size_t Size) {
-  auto Invalid = [](const std::string &Why) { return Error(CL_INVALID_BINARY, Why); };
+std::optional<ProgramBinary> decodeBinary(const unsigned char *Data, size_t Size, std::string &Why) {
+  auto Invalid = [&Why](std::string Reason) -> std::optional<ProgramBinary> {
+    Why = std::move(Reason);
+    return std::nullopt;
+  };
   if (!Data || Size < HeaderSize)
-    return Invalid(cat("the binary has ", Size, " bytes, fewer than a Weft binary's header"));
+    return Invalid("the binary has " + std::to_string(Size) + " bytes, fewer than a Weft binary's header");
   const char *P = reinterpret_cast<const char *>(Data);
   if (std::memcmp(P, Magic, sizeof Magic) != 0)
     return Invalid("not a Weft program binary (wrong magic)");
@@ -44,15 +47,16 @@ Expected<ProgramBinary> decodeBinary(const unsigned char *Data, size_t Size) {
   std::memcpy(&Type, P + 12, 4);
   std::memcpy(&Checksum, P + 16, 8);
   if (Version != 1 && Version != FormatVersion)
-    return Invalid(cat("binary format version ", Version, ", this Weft reads 1 and ", FormatVersion));
+    return Invalid("binary format version " + std::to_string(Version) + ", this Weft reads 1 and " +
+                   std::to_string(FormatVersion));
   if (Type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT && Type != CL_PROGRAM_BINARY_TYPE_LIBRARY &&
       Type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
-    return Invalid(cat("unknown binary type ", hex(Type)));
-  if (serial::fnv1a(P + HeaderSize, Size - HeaderSize) != Checksum)
+    return Invalid("unknown binary type " + std::to_string(Type));
+  if (fnv1a(P + HeaderSize, Size - HeaderSize) != Checksum)
     return Invalid("the binary is corrupt (checksum mismatch)");
   ProgramBinary B;
   B.Type = Type;
-  serial::Reader Fields(P, Size, HeaderSize);
+  Reader Fields(P, Size, HeaderSize);
   if (!Fields.get(B.Options) || !Fields.get(B.Bitcode) ||
       (Version >= 2 && (!Fields.get(B.NativeKey) || !Fields.get(B.Native))) || !Fields.done())
     return Invalid("the binary is truncated or has trailing bytes");
@@ -63,4 +67,4 @@ Expected<ProgramBinary> decodeBinary(const unsigned char *Data, size_t Size) {
   return B;
 }
 
-} // namespace weft
+} // namespace weft::store

@@ -1,10 +1,10 @@
 // SHA-256: see Sha256.h.
-#include "compiler/Sha256.h"
+#include "program-store/Sha256.h"
 
 #include <algorithm>
 #include <cstring>
 
-namespace weft::compiler {
+namespace weft::store {
 namespace {
 
 constexpr uint32_t K[64] = {
@@ -92,4 +92,4 @@ std::string Sha256::hex() {
   return Hex;
 }
 
-} // namespace weft::compiler
+} // namespace weft::store

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <string>
 
-namespace weft::serial {
+namespace weft::store {
 
 inline uint64_t fnv1a(const char *Data, size_t Size) {
   uint64_t H = 0xcbf29ce484222325ull;
@@ -55,4 +55,4 @@ private:
   size_t At;
 };
 
-} // namespace weft::serial
+} // namespace weft::store

@@ -11,22 +11,22 @@
 //                     with its size, times and inode. If none changed, the entry is the build.
 #pragma once
 
-#include "compiler/Compiler.h"
-#include "compiler/Sha256.h"
+#include "contracts/Compiler.h"
+#include "program-store/Sha256.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace weft::compiler {
+namespace weft::store {
 
 /// What a cache entry holds: everything a build from source produces except the loaded code.
 struct CachedBuild {
   std::string Log;
   std::string Bitcode;
   std::vector<std::string> Objects;
-  std::vector<KernelBinary> Kernels; ///< without Run
+  std::vector<compiler::KernelBinary> Kernels; ///< without Run
   uint64_t GlobalVariableBytes = 0;
 };
 
@@ -35,7 +35,7 @@ std::string encodeBuild(const CachedBuild &Build);
 /// The build encoded in Data from Offset on; nullopt if malformed.
 std::optional<CachedBuild> decodeBuild(const std::string &Data, size_t Offset = 0);
 /// Build's code loaded (ObjectLoader); nullopt, with the loader's reason in Why, if it does not.
-std::optional<BuildOutput> loadBuild(CachedBuild Build, std::string &Why);
+std::optional<compiler::BuildOutput> loadBuild(CachedBuild Build, std::string &Why);
 
 /// The entry for Key in Directory; nullopt if there is none. A corrupt or foreign entry is also
 /// nullopt, and Why says so.
@@ -49,22 +49,8 @@ void writeCache(const std::string &Directory, const std::string &Key, const Cach
 
 /// The build stored under Key in Directory, its code loaded (ObjectLoader); nullopt if there is
 /// none, or it is damaged or does not load (then Why says so).
-std::optional<BuildOutput> loadCachedBuild(const std::string &Directory, const std::string &Key,
+std::optional<compiler::BuildOutput> loadCachedBuild(const std::string &Directory, const std::string &Key,
                                            std::string &Why);
-
-/// What trimCache found in a cache directory and removed.
-struct CacheTrim {
-  uint64_t Files = 0, Bytes = 0; ///< the cache's files, as found
-  uint64_t RemovedFiles = 0, RemovedBytes = 0;
-};
-
-/// Keeps the cache in Directory within Limit bytes: when its files (entries, manifests, writes
-/// under way) hold more, removes the least recently used first, by modification time, which
-/// every read of an entry or manifest renews, until the rest fit in Target bytes. A temporary
-/// file an hour old (a write that died) always goes; files of other names are never touched.
-/// Another process trimming or reading at the same time is harmless: a file already gone is
-/// skipped, and a reader keeps reading a file it has open.
-CacheTrim trimCache(const std::string &Directory, uint64_t Limit, uint64_t Target);
 
 /// A file or directory as stat(2) saw it: any write, rename over it or metadata change changes
 /// one of these (the change time cannot be set by the user).
@@ -85,14 +71,14 @@ struct Manifest {
 
 /// Adds what the application and the device put in In to a key: the device's extensions and
 /// features, the options, the source and the in-memory headers.
-void addProgramInput(Sha256 &Key, const CompileInput &In);
+void addProgramInput(Sha256 &Key, const compiler::CompileInput &In);
 
 /// The manifest key of a build of In by the compiler library at CompilerLibrary: its source,
 /// in-memory headers, options, the device's extensions and features, Weft's version and ABI, the
 /// library's real path (two builds of Weft share a cache directory without sharing manifests)
 /// and the host CPU (CPUID's identification and feature leaves, and the vector state the OS
 /// enables).
-std::string directKey(const CompileInput &In, const std::string &CompilerLibrary);
+std::string directKey(const compiler::CompileInput &In, const std::string &CompilerLibrary);
 
 /// The GNU build id in the bytes of an ELF PT_NOTE segment, as hex; empty if it holds none. (The
 /// compiler's cache key reads its own from memory, a binary's native key the compiler library's
@@ -105,7 +91,7 @@ std::string gnuBuildId(const char *Notes, size_t Size);
 /// compiler library, without loading it) both take it.
 std::string fileIdentity(const std::string &Path);
 
-/// The key under which a program binary's native code is valid (runtime/core/ProgramBinary.h):
+/// The key under which a program binary's native code is valid (program-store/ProgramBinary.h):
 /// Weft's version and ABI, the build id of the compiler library at CompilerLibrary (read from the
 /// file, without loading it), the host CPU, the build options and the program's bitcode.
 std::string nativeKey(const std::string &Bitcode, const std::string &Options,
@@ -120,7 +106,7 @@ std::optional<Manifest> readManifest(const std::string &Directory, const std::st
 /// A build of In by the compiler library at CompilerLibrary, found in Directory without opening
 /// it: through its manifest to its entry, with the code loaded (ObjectLoader). Nullopt
 /// otherwise; Trace says what happened.
-std::optional<BuildOutput> findBuild(const CompileInput &In, const std::string &CompilerLibrary,
+std::optional<compiler::BuildOutput> findBuild(const compiler::CompileInput &In, const std::string &CompilerLibrary,
                                      const std::string &Directory, std::string &Trace);
 
-} // namespace weft::compiler
+} // namespace weft::store

@@ -1,7 +1,7 @@
 // The facade between the runtime and libweft-compiler.so: plain data in and out, no LLVM types.
 #pragma once
 
-#include "compiler/WorkGroupAbi.h"
+#include "contracts/WorkGroupAbi.h"
 
 #include <array>
 #include <cstdint>

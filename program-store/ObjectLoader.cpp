@@ -1,7 +1,7 @@
 // Loads ELF relocatable objects: see ObjectLoader.h.
-#include "compiler/ObjectLoader.h"
+#include "program-store/ObjectLoader.h"
 
-#include "compiler/WorkGroupAbi.h"
+#include "contracts/WorkGroupAbi.h"
 
 #include <elf.h>
 #include <sys/mman.h>
@@ -27,7 +27,7 @@ extern "C" void __truncdfhf2();
 extern "C" float __powisf2(float, int);
 extern "C" double __powidf2(double, int);
 
-namespace weft::compiler {
+namespace weft::store {
 namespace {
 
 constexpr size_t NotPlaced = std::numeric_limits<size_t>::max();
@@ -524,17 +524,17 @@ const std::map<std::string, void *> &processSymbols() {
   return Symbols;
 }
 
-class LoadedExecutable final : public Executable {
+class LoadedExecutable final : public compiler::Executable {
 public:
-  LoadedExecutable(std::unique_ptr<LoadedCode> Code, std::vector<KernelBinary> Kernels,
+  LoadedExecutable(std::unique_ptr<LoadedCode> Code, std::vector<compiler::KernelBinary> Kernels,
                    uint64_t GlobalBytes)
       : Code(std::move(Code)), Kernels(std::move(Kernels)), GlobalBytes(GlobalBytes) {
     ByName.reserve(this->Kernels.size());
-    for (const KernelBinary &K : this->Kernels)
+    for (const compiler::KernelBinary &K : this->Kernels)
       ByName.emplace(K.Info.Name, &K);
   }
-  const std::vector<KernelBinary> &kernels() const override { return Kernels; }
-  const KernelBinary *kernel(std::string_view Name) const override {
+  const std::vector<compiler::KernelBinary> &kernels() const override { return Kernels; }
+  const compiler::KernelBinary *kernel(std::string_view Name) const override {
     auto It = ByName.find(Name);
     return It == ByName.end() ? nullptr : It->second;
   }
@@ -543,14 +543,14 @@ public:
 private:
   std::unique_ptr<LoadedCode> Code; // the code the kernels' functions point into, and the
                                     // program's global variables
-  std::vector<KernelBinary> Kernels;
-  std::unordered_map<std::string_view, const KernelBinary *> ByName; // views of Kernels' names
+  std::vector<compiler::KernelBinary> Kernels;
+  std::unordered_map<std::string_view, const compiler::KernelBinary *> ByName; // views of Kernels' names
   uint64_t GlobalBytes;
 };
 
 } // namespace
 
-std::shared_ptr<Executable> loadProgram(const std::vector<std::string> &Objects, std::vector<KernelBinary> Kernels,
+std::shared_ptr<compiler::Executable> loadProgram(const std::vector<std::string> &Objects, std::vector<compiler::KernelBinary> Kernels,
                                         uint64_t GlobalVariableBytes, std::string &Log) {
   auto Library = [](std::string_view Name) -> void * {
     auto It = processSymbols().find(std::string(Name));
@@ -562,7 +562,7 @@ std::shared_ptr<Executable> loadProgram(const std::vector<std::string> &Objects,
     Log += "internal error: the program's code does not load: " + Error + "\n";
     return nullptr;
   }
-  for (KernelBinary &K : Kernels) {
+  for (compiler::KernelBinary &K : Kernels) {
     void *Address = Code->symbol(abi::WorkGroupPrefix + K.Info.Name);
     if (!Address) {
       Log += "internal error: no work-group function for kernel " + K.Info.Name + "\n";
@@ -575,4 +575,4 @@ std::shared_ptr<Executable> loadProgram(const std::vector<std::string> &Objects,
 
 bool isLibraryFunction(std::string_view Name) { return processSymbols().count(std::string(Name)) > 0; }
 
-} // namespace weft::compiler
+} // namespace weft::store

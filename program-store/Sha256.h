@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace weft::compiler {
+namespace weft::store {
 
 class Sha256 {
 public:
@@ -27,4 +27,4 @@ private:
   uint64_t TotalBytes = 0;
 };
 
-} // namespace weft::compiler
+} // namespace weft::store

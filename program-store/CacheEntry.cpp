@@ -1,9 +1,9 @@
 // The disk cache's files: see CacheEntry.h. Read defensively: any doubt is a miss.
-#include "compiler/CacheEntry.h"
+#include "program-store/CacheEntry.h"
 
-#include "compiler/ObjectLoader.h"
-#include "compiler/Serialization.h"
-#include "compiler/Sha256.h"
+#include "program-store/ObjectLoader.h"
+#include "program-store/Serialization.h"
+#include "program-store/Sha256.h"
 
 #include <climits>
 #include <cpuid.h>
@@ -28,16 +28,13 @@
 #include <thread>
 #include <tuple>
 
-namespace weft::compiler {
+namespace weft::store {
 namespace {
 
 constexpr char EntryMagic[8] = {'W', 'E', 'F', 'T', 'C', 'C', 'H', '5'};
 constexpr char ManifestMagic[8] = {'W', 'E', 'F', 'T', 'M', 'A', 'N', '1'};
 constexpr size_t HeaderBytes = 8 + 8; ///< the magic, then the body's checksum
 
-using serial::fnv1a;
-using serial::Reader;
-using serial::Writer;
 
 /// Reads a cache file: its magic, then the FNV-1a checksum of the rest. What names it in Why.
 bool readFile(const std::string &Path, const char (&Magic)[8], const std::string &What,
@@ -167,71 +164,6 @@ std::string fileIdentity(const std::string &Path) {
             : std::string("missing"));
 }
 
-namespace {
-
-/// The files trimCache counts: entries and manifests, and the temporary files of writeFile.
-enum class CacheFileKind { Other, Kept, Temporary };
-
-CacheFileKind cacheFileKind(std::string_view Name) {
-  if (Name.ends_with(".weft") || Name.ends_with(".weftd"))
-    return CacheFileKind::Kept;
-  if (Name.find(".weft.tmp.") != std::string_view::npos ||
-      Name.find(".weftd.tmp.") != std::string_view::npos)
-    return CacheFileKind::Temporary;
-  return CacheFileKind::Other;
-}
-
-} // namespace
-
-CacheTrim trimCache(const std::string &Directory, uint64_t Limit, uint64_t Target) {
-  CacheTrim Trim;
-  DIR *Dir = opendir(Directory.c_str());
-  if (!Dir)
-    return Trim;
-  struct File {
-    timespec Used;
-    uint64_t Bytes;
-    std::string Name;
-  };
-  std::vector<File> Removable;
-  const time_t Now = time(nullptr);
-  auto Remove = [&](const std::string &Name, uint64_t Bytes) {
-    if (unlinkat(dirfd(Dir), Name.c_str(), 0) != 0)
-      return errno == ENOENT; // another process's trim was first
-    ++Trim.RemovedFiles;
-    Trim.RemovedBytes += Bytes;
-    return true;
-  };
-  while (const dirent *E = readdir(Dir)) {
-    const CacheFileKind Kind = cacheFileKind(E->d_name);
-    struct stat St {};
-    if (Kind == CacheFileKind::Other ||
-        fstatat(dirfd(Dir), E->d_name, &St, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(St.st_mode))
-      continue;
-    const bool Young = Now - St.st_mtim.tv_sec < 3600;
-    if (Kind == CacheFileKind::Temporary && !Young && Remove(E->d_name, uint64_t(St.st_size)))
-      continue;
-    ++Trim.Files;
-    Trim.Bytes += uint64_t(St.st_size);
-    if (Kind == CacheFileKind::Kept) // a young temporary file is a write under way
-      Removable.push_back({St.st_mtim, uint64_t(St.st_size), E->d_name});
-  }
-  if (Trim.Bytes > Limit) {
-    std::sort(Removable.begin(), Removable.end(), [](const File &A, const File &B) {
-      return std::tie(A.Used.tv_sec, A.Used.tv_nsec) < std::tie(B.Used.tv_sec, B.Used.tv_nsec);
-    });
-    uint64_t Left = Trim.Bytes;
-    for (const File &F : Removable) {
-      if (Left <= Target)
-        break;
-      if (Remove(F.Name, F.Bytes))
-        Left -= F.Bytes;
-    }
-  }
-  closedir(Dir);
-  return Trim;
-}
-
 std::optional<CachedBuild> decodeBuild(const std::string &Data, size_t Offset) {
   Reader R(Data, Offset);
   CachedBuild Entry;
@@ -242,7 +174,7 @@ std::optional<CachedBuild> decodeBuild(const std::string &Data, size_t Offset) {
     Ok = R.get(Entry.Objects.emplace_back());
   Ok = Ok && !Entry.Objects.empty() && R.get(Kernels);
   for (uint32_t K = 0; Ok && K < Kernels; ++K) {
-    KernelBinary B;
+    compiler::KernelBinary B;
     uint32_t Args = 0;
     uint8_t Uniform = 0;
     Ok = R.get(B.Info.Name) && R.get(B.Info.Attributes) && R.get(B.Info.RequiredWorkGroupSize) &&
@@ -251,13 +183,13 @@ std::optional<CachedBuild> decodeBuild(const std::string &Data, size_t Offset) {
          R.get(B.PrivateBytesPerWorkItem) && R.get(B.FrameBytes) && R.get(Args);
     B.Info.UniformWorkGroupSize = Uniform;
     for (uint32_t A = 0; Ok && A < Args; ++A) {
-      KernelArg Arg;
-      ArgSlot Slot;
+      compiler::KernelArg Arg;
+      compiler::ArgSlot Slot;
       uint8_t Space = 0, Pointer = 0;
       Ok = R.get(Space) && R.get(Arg.AccessQualifier) && R.get(Arg.TypeName) &&
            R.get(Arg.TypeQualifiers) && R.get(Arg.Name) && R.get(Pointer) && R.get(Slot.Offset) &&
-           R.get(Slot.Size) && Space <= uint8_t(KernelArg::AddressSpace::Local);
-      Arg.Space = KernelArg::AddressSpace(Space);
+           R.get(Slot.Size) && Space <= uint8_t(compiler::KernelArg::AddressSpace::Local);
+      Arg.Space = compiler::KernelArg::AddressSpace(Space);
       Arg.IsPointer = Pointer;
       B.Info.Args.push_back(std::move(Arg));
       B.Args.push_back(Slot);
@@ -289,7 +221,7 @@ std::string encodeBuild(const CachedBuild &Entry) {
   for (const std::string &Object : Entry.Objects)
     W.put(Object);
   W.put(uint32_t(Entry.Kernels.size()));
-  for (const KernelBinary &B : Entry.Kernels) {
+  for (const compiler::KernelBinary &B : Entry.Kernels) {
     W.put(B.Info.Name);
     W.put(B.Info.Attributes);
     W.put(B.Info.RequiredWorkGroupSize);
@@ -301,7 +233,7 @@ std::string encodeBuild(const CachedBuild &Entry) {
     W.put(B.FrameBytes);
     W.put(uint32_t(B.Info.Args.size()));
     for (size_t A = 0; A < B.Info.Args.size(); ++A) {
-      const KernelArg &Arg = B.Info.Args[A];
+      const compiler::KernelArg &Arg = B.Info.Args[A];
       W.put(uint8_t(Arg.Space));
       W.put(Arg.AccessQualifier);
       W.put(Arg.TypeName);
@@ -321,15 +253,15 @@ void writeCache(const std::string &Directory, const std::string &Key, const Cach
   writeFile(Directory, Directory + "/" + Key + ".weft", EntryMagic, encodeBuild(Entry), Why);
 }
 
-std::optional<BuildOutput> loadBuild(CachedBuild Build, std::string &Why) {
-  BuildOutput Out;
+std::optional<compiler::BuildOutput> loadBuild(CachedBuild Build, std::string &Why) {
+  compiler::BuildOutput Out;
   Out.Program =
       loadProgram(Build.Objects, std::move(Build.Kernels), Build.GlobalVariableBytes, Out.Log);
   if (!Out.Program) {
     Why = Out.Log;
     return std::nullopt;
   }
-  Out.Result = CompileOutput::Status::Success;
+  Out.Result = compiler::CompileOutput::Status::Success;
   Out.Log = std::move(Build.Log);
   Out.Bitcode = std::move(Build.Bitcode);
   Out.Objects = std::move(Build.Objects);
@@ -337,12 +269,12 @@ std::optional<BuildOutput> loadBuild(CachedBuild Build, std::string &Why) {
   return Out;
 }
 
-std::optional<BuildOutput> loadCachedBuild(const std::string &Directory, const std::string &Key,
+std::optional<compiler::BuildOutput> loadCachedBuild(const std::string &Directory, const std::string &Key,
                                            std::string &Why) {
   std::optional<CachedBuild> Hit = readCache(Directory, Key, Why);
   if (!Hit)
     return std::nullopt;
-  std::optional<BuildOutput> Out = loadBuild(std::move(*Hit), Why);
+  std::optional<compiler::BuildOutput> Out = loadBuild(std::move(*Hit), Why);
   if (!Out)
     Why = "cache entry " + Key + " does not load: " + Why;
   return Out;
@@ -364,7 +296,7 @@ std::optional<FileStamp> stampOf(const std::string &Path) {
   return F;
 }
 
-void addProgramInput(Sha256 &Key, const CompileInput &In) {
+void addProgramInput(Sha256 &Key, const compiler::CompileInput &In) {
   for (const std::string &E : In.Target.Extensions)
     Key.field("ext " + E);
   for (const std::string &F : In.Target.Features)
@@ -396,7 +328,7 @@ std::string nativeKey(const std::string &Bitcode, const std::string &Options,
   Sha256 Key;
   Key.field("weft native 1");
   Key.field(WEFT_VERSION);
-  Key.field(std::to_string(AbiVersion));
+  Key.field(std::to_string(compiler::AbiVersion));
   Key.field(Compiler);
   Key.field(Cpu);
   Key.field(Options);
@@ -404,11 +336,11 @@ std::string nativeKey(const std::string &Bitcode, const std::string &Options,
   return Key.hex();
 }
 
-std::string directKey(const CompileInput &In, const std::string &CompilerLibrary) {
+std::string directKey(const compiler::CompileInput &In, const std::string &CompilerLibrary) {
   Sha256 Key;
   Key.field("weft manifest 1");
   Key.field(WEFT_VERSION);
-  Key.field(std::to_string(AbiVersion));
+  Key.field(std::to_string(compiler::AbiVersion));
   char Real[PATH_MAX];
   Key.field(realpath(CompilerLibrary.c_str(), Real) ? Real : CompilerLibrary.c_str());
   static const std::string Cpu = cpuIdentity();
@@ -460,7 +392,7 @@ std::optional<Manifest> readManifest(const std::string &Directory, const std::st
   return M;
 }
 
-std::optional<BuildOutput> findBuild(const CompileInput &In, const std::string &CompilerLibrary,
+std::optional<compiler::BuildOutput> findBuild(const compiler::CompileInput &In, const std::string &CompilerLibrary,
                                      const std::string &Directory, std::string &Trace) {
   const std::string Key = directKey(In, CompilerLibrary);
   std::string Why;
@@ -469,11 +401,11 @@ std::optional<BuildOutput> findBuild(const CompileInput &In, const std::string &
     Trace = Why;
     return std::nullopt;
   }
-  std::optional<BuildOutput> Out = loadCachedBuild(Directory, M->EntryKey, Why);
+  std::optional<compiler::BuildOutput> Out = loadCachedBuild(Directory, M->EntryKey, Why);
   Trace = Out    ? "manifest hit " + Key + " -> entry " + M->EntryKey
           : Why.empty() ? "manifest " + Key + ": no entry " + M->EntryKey
                         : Why;
   return Out;
 }
 
-} // namespace weft::compiler
+} // namespace weft::store

@@ -1,0 +1,100 @@
+// The ABI between compiled kernels and the executor: what a work-group function receives.
+// Plain C++, shared by compiler/ (which generates code against it) and device-cpu/ (which fills it).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace weft::abi {
+
+struct WorkGroupContext;
+
+/// What compiled kernels call in the device's runtime, in table order: one line per function,
+/// X(Member, the symbol the built-in library or the kernel calls, return type, parameters). The
+/// built-in library declares each as `<symbol>(parameters but Ctx)` (kernels call printf
+/// themselves); weft-work-items turns those calls into `Ctx->Runtime-><Member>(Ctx, ...)`, so
+/// compiled code holds no runtime addresses (the disk cache stays valid across processes) and each
+/// device brings its own table. KernelRuntime and RuntimeFunctionNames are both made from it.
+///
+/// - AsyncCopy: async_work_group_copy, _strided_copy, _2D2D and _3D3D, once per work-group:
+///   copies Planes x Lines lines of LineElements elements of ElementBytes bytes (pitches in
+///   bytes) as part of the event Event (never null: the kernel names it, see CopyNames): a live
+///   event gets one more copy (chaining); otherwise a new event takes the name.
+/// - WaitGroupEvents: wait_group_events, once per work-group: returns when the events' copies
+///   are complete and releases the events.
+/// - AsyncCopyFence: async_work_group_copy_fence (cl_khr_async_work_group_copy_fence), once per
+///   work-group: the copies issued before it complete before any issued after it starts.
+/// - WaitGroupEvent: wait_group_events for one event passed by value (what the built-in library
+///   calls, event by event, so that the kernel's event variables never need an address).
+/// - Printf: printf, called by the kernel itself: the format (a constant string) and the
+///   arguments as the x86-64 psABI passes them to a variadic function. Returns 0, or -1 if it
+///   printed nothing.
+/// - AddressSpace: the memory Pointer points into, as an OpenCL address space number: 0 private
+///   (a work-item's), 3 local (the work-group's block), else 1 global (to_global, to_local,
+///   to_private and get_fence).
+#define WEFT_KERNEL_RUNTIME(X)                                                                     \
+  X(AsyncCopy, "__weft_rt_async_copy", void,                                                       \
+    (WorkGroupContext * Ctx, uint64_t Dst, uint64_t Src, uint64_t ElementBytes,                    \
+     uint64_t LineElements, uint64_t Lines, uint64_t Planes, uint64_t SrcLinePitch,                \
+     uint64_t SrcPlanePitch, uint64_t DstLinePitch, uint64_t DstPlanePitch, void *Event))          \
+  X(WaitGroupEvents, "__weft_rt_wait_group_events", void,                                          \
+    (WorkGroupContext * Ctx, int32_t NumEvents, void *const *Events))                              \
+  X(AsyncCopyFence, "__weft_rt_async_copy_fence", void, (WorkGroupContext * Ctx, uint32_t Flags)) \
+  X(WaitGroupEvent, "__weft_rt_wait_group_event", void, (WorkGroupContext * Ctx, void *Event))     \
+  X(Printf, "printf", int32_t, (WorkGroupContext * Ctx, const char *Format, ...))                  \
+  X(AddressSpace, "__weft_rt_address_space", uint32_t,                                             \
+    (WorkGroupContext * Ctx, const void *Pointer))
+
+/// The device's kernel runtime: a pointer per WEFT_KERNEL_RUNTIME line, in its order.
+struct KernelRuntime {
+#define WEFT_RUNTIME_MEMBER(Member, Symbol, Return, Parameters) Return(*Member) Parameters;
+  WEFT_KERNEL_RUNTIME(WEFT_RUNTIME_MEMBER)
+#undef WEFT_RUNTIME_MEMBER
+};
+
+/// The symbols of the WEFT_KERNEL_RUNTIME lines, in table order: entry I is KernelRuntime's I-th
+/// pointer.
+inline constexpr const char *RuntimeFunctionNames[] = {
+#define WEFT_RUNTIME_SYMBOL(Member, Symbol, Return, Parameters) Symbol,
+    WEFT_KERNEL_RUNTIME(WEFT_RUNTIME_SYMBOL)
+#undef WEFT_RUNTIME_SYMBOL
+};
+
+/// One work-group's view of its NDRange. The executor fills it per work-group; compiled work-item
+/// queries read it (get_local_id comes from the work-item loops).
+struct WorkGroupContext {
+  uint64_t GlobalOffset[3];
+  uint64_t GlobalSize[3];
+  uint64_t LocalSize[3];         ///< this work-group's size (smaller for a trailing group)
+  uint64_t EnqueuedLocalSize[3]; ///< the NDRange's local size
+  uint64_t NumGroups[3];
+  uint64_t GroupId[3];
+  uint32_t WorkDim;
+  uint32_t Reserved;
+  std::byte *LocalMemory; ///< this work-group's block: kernel-scope __local variables first
+  /// Kernels with barriers: each work-item's private values that live across a barrier,
+  /// KernelBinary::PrivateBytesPerWorkItem times the work-items of the group.
+  std::byte *PrivateMemory;
+  const KernelRuntime *Runtime;
+  void *Async; ///< the device's async-copy state for this work-group (KernelRuntime's business)
+  /// One counter per work-item (by local linear id), zero when the work-group starts: the
+  /// async copies it has issued. Every work-item issues the same copies in the same order (the
+  /// spec's rule), so the count names a new copy's event alike in every work-item, without a
+  /// broadcast (the built-in library reads it with `__weft_copy_names()`).
+  uint32_t *CopyNames;
+  void *Printf; ///< where the command's printf output goes (KernelRuntime's business)
+  uint64_t LocalBytes;   ///< the size of the LocalMemory block
+  uint64_t PrivateBytes; ///< the size of the PrivateMemory block
+  /// Private variables too large for the stack (KernelBinary::FrameBytes of them; one copy per
+  /// work-group, which runs its work-items one after the other).
+  std::byte *FrameMemory;
+  uint64_t FrameBytes; ///< the size of the FrameMemory block
+};
+
+/// `void __weft_wg_<kernel>(const void *Args, WorkGroupContext *Ctx)`: runs every work-item of one
+/// work-group. Args holds each kernel argument at the offset the kernel's layout gives.
+using WorkGroupFn = void (*)(const void *Args, WorkGroupContext *Ctx);
+
+inline constexpr const char *WorkGroupPrefix = "__weft_wg_";
+
+} // namespace weft::abi
