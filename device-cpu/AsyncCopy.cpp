@@ -1,10 +1,6 @@
 // The async-copy engine: see AsyncCopy.h.
 #include "device-cpu/AsyncCopy.h"
 
-#include "device-cpu/Executor.h"
-#include "device-cpu/Printf.h"
-
-
 #include <immintrin.h>
 
 #include <algorithm>
@@ -91,9 +87,9 @@ struct AsyncCopies::Job {
   }
 };
 
-AsyncCopies::AsyncCopies(Spawner Spawn, DeviceLoad &Load, const AsyncCopyPolicy &Policy,
+AsyncCopies::AsyncCopies(CopyHelpers &Helpers, DeviceLoad &Load, const AsyncCopyPolicy &Policy,
                          size_t WorkItems)
-    : Spawn(std::move(Spawn)), Load(Load), Policy(Policy), Names(std::max<size_t>(WorkItems, 1)) {}
+    : Helpers(Helpers), Load(Load), Policy(Policy), Names(std::max<size_t>(WorkItems, 1)) {}
 
 AsyncCopies::~AsyncCopies() { drain(); }
 
@@ -109,10 +105,10 @@ AsyncCopies::Job *AsyncCopies::offload(const CopyShape &S, bool Forced) {
   const size_t Units = J->ByBytes ? LineBytes : S.totalLines();
   // A copy has one side in local memory, so it is a few chunks, never 2^32.
   J->Chunks = uint32_t((Units + J->PerChunk - 1) / J->PerChunk);
-  const int Helpers = int(std::min<size_t>(J->Chunks, size_t(std::max(Idle, 1))));
-  for (int H = 0; H < Helpers; ++H) {
+  const int Copiers = int(std::min<size_t>(J->Chunks, size_t(std::max(Idle, 1))));
+  for (int H = 0; H < Copiers; ++H) {
     J->Refs.fetch_add(1, std::memory_order_relaxed);
-    Spawn([J] {
+    Helpers.run([J] {
       J->work();
       J->release();
     });
@@ -225,10 +221,8 @@ namespace {
 
 /// A lock for critical sections of a few instructions between threads that are all running: it
 /// spins, where a std::mutex puts the loser to sleep in the kernel and wakes it microseconds
-/// later. With a std::mutex here, `perf record -e sched:sched_switch` showed the work-group and
-/// its helper each asleep in __lll_lock_wait about once per tile (2,300 times in one
-/// `WEFT_ASYNC_COPY=task bench-async 1024 4 double_one`), and tile_double_one ran at 2.0 GB/s;
-/// with this lock, at 3.5.
+/// later, about once per tile between a work-group and its helper (docs/performance.md, "Why the
+/// thresholds are what they are").
 class SpinLock {
 public:
   void lock() {
@@ -281,69 +275,32 @@ struct CopyHelpers::Shared {
   }
 };
 
-CopyHelpers::CopyHelpers(Starter StartLoop, int MaxHelpers)
-    : StartLoop(std::move(StartLoop)), MaxHelpers(MaxHelpers) {}
+CopyHelpers::CopyHelpers(TaskSink &Tasks, int Loops) : Tasks(Tasks), MaxLoops(Loops) {}
 
 CopyHelpers::~CopyHelpers() {
   if (!S)
     return;
   S->Stop.store(true, std::memory_order_release);
-  // Jobs no loop took: their work-groups copied every chunk themselves; running them now only
-  // drops their references.
   while (std::function<void()> Job = S->take())
     Job();
 }
 
-void CopyHelpers::run(std::function<void()> Helper) {
+void CopyHelpers::run(std::function<void()> Job) {
+  if (MaxLoops == 0) {
+    Tasks.spawn(std::move(Job));
+    return;
+  }
   std::call_once(Made, [this] { S = std::make_shared<Shared>(); });
   bool StartOne;
   {
     std::lock_guard<SpinLock> Guard(S->Lock);
-    S->Jobs.push_back(std::move(Helper));
+    S->Jobs.push_back(std::move(Job));
     S->Pending.fetch_add(1, std::memory_order_release);
-    StartOne = S->Loops < MaxHelpers;
+    StartOne = S->Loops < MaxLoops;
     S->Loops += StartOne;
   }
   if (StartOne)
-    StartLoop([Shared = S] { Shared->loop(); });
+    Tasks.spawn([Shared = S] { Shared->loop(); });
 }
-
-namespace {
-
-void asyncCopy(abi::WorkGroupContext *Ctx, uint64_t Dst, uint64_t Src, uint64_t ElementBytes,
-               uint64_t LineElements, uint64_t Lines, uint64_t Planes, uint64_t SrcLinePitch,
-               uint64_t SrcPlanePitch, uint64_t DstLinePitch, uint64_t DstPlanePitch, void *Event) {
-  CopyShape S;
-  S.Dst = reinterpret_cast<std::byte *>(Dst);
-  S.Src = reinterpret_cast<const std::byte *>(Src);
-  S.ElementBytes = ElementBytes;
-  S.LineElements = LineElements;
-  S.Lines = Lines;
-  S.Planes = Planes;
-  S.SrcLinePitch = SrcLinePitch;
-  S.SrcPlanePitch = SrcPlanePitch;
-  S.DstLinePitch = DstLinePitch;
-  S.DstPlanePitch = DstPlanePitch;
-  const bool ToLocal = S.Dst >= Ctx->LocalMemory && S.Dst < Ctx->LocalMemory + Ctx->LocalBytes;
-  static_cast<AsyncCopies *>(Ctx->Async)->copy(S, Event, ToLocal);
-}
-
-void waitGroupEvents(abi::WorkGroupContext *Ctx, int32_t NumEvents, void *const *Events) {
-  static_cast<AsyncCopies *>(Ctx->Async)->wait(NumEvents, Events);
-}
-
-void waitGroupEvent(abi::WorkGroupContext *Ctx, void *Event) {
-  static_cast<AsyncCopies *>(Ctx->Async)->wait(1, &Event);
-}
-
-void asyncCopyFence(abi::WorkGroupContext *Ctx, uint32_t) {
-  static_cast<AsyncCopies *>(Ctx->Async)->fence(); // local and global alike: all copies
-}
-
-} // namespace
-
-const abi::KernelRuntime AsyncCopies::Runtime = {&asyncCopy, &waitGroupEvents, &asyncCopyFence,
-                                                  &waitGroupEvent, &kernelPrintf,
-                                                  &addressSpaceOf};
 
 } // namespace weft::cpu

@@ -1,6 +1,7 @@
 // The async-copy engine: what async_work_group_copy, _strided_copy, _2D2D, _3D3D and
 // wait_group_events do, once per work-group (builtins/src/async.cl makes work-item 0 call here
-// through abi::KernelRuntime). DESIGN.md "Async copies" and research/exec-model.md §3.
+// through the kernel runtime, device-cpu/KernelRuntime.cpp). docs/design.md, "The life of an
+// async copy".
 //
 // A copy either runs at once on the work-group's thread, or becomes a job of chunks that helper
 // tasks on the device's arena copy while the work-group computes. A waiting work-group claims the
@@ -9,7 +10,7 @@
 // waits, and so can neither deadlock nor stall behind the scheduler.
 #pragma once
 
-#include "contracts/WorkGroupAbi.h"
+#include "device-cpu/Workers.h"
 #include "runtime/core/Config.h"
 
 #include <atomic>
@@ -39,38 +40,25 @@ struct CopyShape {
 /// L / Lines).
 void copyLines(const CopyShape &S, size_t Begin, size_t End);
 
-/// How busy the device's workers are: work-group chunks running now, out of Threads.
-struct DeviceLoad {
-  explicit DeviceLoad(int Threads) : Threads(Threads) {}
-  std::atomic<int> Running{0};
-  const int Threads;
-};
-
-/// The policy's thresholds, measured by bench/async.sh (docs/performance.md, "Async copies").
+/// When a copy runs at once and when helpers copy it. The thresholds are measured by
+/// bench/async.sh and bench-handoff; docs/performance.md, "Why the thresholds are what they are",
+/// gives the figures behind each.
 struct AsyncCopyPolicy {
   AsyncCopyMode Mode = AsyncCopyMode::Auto;
-  /// Auto: smaller copies run at once unless they overlap (below). A copy waited for next
-  /// gains nothing from another core: on a 2-core Xeon VM (2026-11-21, `bench/async.sh build 3
-  /// 1024 4`) one work-group's 4 KiB tiles ran 3.5 GB/s single-buffered handed off against 5.3
-  /// copied at once, and `bench-handoff` there measured a 4 KiB tile copied by another core
-  /// costing its consumer 0.96-1.04 us against 0.86 us copied itself (the data crosses between
-  /// the cores' caches).
-  size_t TaskMinBytes = 128u << 10; // above the 64 KiB of local memory the device reports
+  /// Auto: copies from this size go to helpers; smaller ones run at once unless they overlap
+  /// (below). A copy waited for next gains nothing from another core, and a tile copied by
+  /// another core costs its consumer more than one it copied itself (the data crosses between
+  /// the cores' caches). Above the 64 KiB of local memory the device reports.
+  size_t TaskMinBytes = 128u << 10;
   /// Auto, in a command that leaves workers free (the executor then sets this to 8 KiB, and
   /// CopyHelpers spin on those workers): a copy into local memory from this size, issued while
   /// another event of the work-group is in flight (double buffering: the work-group computes
-  /// before it waits), goes to the helpers. On a 2-core EPYC VM (2026-11-24,
-  /// docs/performance.md) that made one work-group's double-buffered 8 and 16 KiB tiles 1.20x
-  /// and 1.19x its single-buffered ones, from 0.97x and 0.98x copied at once; handing off the
-  /// copies out of local memory as well gave only 1.10x and 1.05x (the tile the work-group just
-  /// wrote must then cross to the helper's core). `bench-handoff` there: 0.54 us per 4 KiB tile
-  /// copied in by the other core, 0.74 copied itself. 4 KiB tiles gained nothing.
+  /// before it waits), goes to the helpers. Copies out of local memory stay with the work-group:
+  /// the tile it just wrote would have to cross to the helper's core.
   size_t OverlapMinBytes = SIZE_MAX;
   /// ... while the helpers keep up: a wait that finds its copy unfinished is late (the free core
   /// is busy after all: another process, or the hypervisor). Once late waits exceed this plus
-  /// one in eight timely ones, the thread's copies run at once for the rest of the command. With
-  /// a busy loop on the other core, handing off regardless made tile_double_one 0.6x of copying
-  /// at once; with this rule, 0.9-1.0x.
+  /// one in eight timely ones, the thread's copies run at once for the rest of the command.
   unsigned MaxLateWaits = 4;
   /// Whether an OverlapProbe decides, as the kernel runs, if overlapping copies go to helpers
   /// (unit tests turn it off to see the rules above alone).
@@ -79,43 +67,42 @@ struct AsyncCopyPolicy {
   size_t ChunkBytes = 16u << 10;
 };
 
-/// Free workers that copy for the work-groups of one command: the first copy handed to them
-/// starts up to MaxHelpers loops (through StartLoop: a task on the device's arena) that spin for
-/// helper jobs until the object is destroyed, at the command's end (after a while without jobs
-/// they sleep 50 us at a time, so as not to take a core from work-groups that stopped handing
-/// off). A copy so starts on another
-/// core within a microsecond, where a task hand-off waits for a sleeping worker to wake up
-/// (research/exec-model.md §3.4 measured milliseconds). The loops only run while a kernel that
-/// hands off copies runs, on workers the command leaves free.
+/// The helpers that copy for the work-groups of one command. With Loops free workers, the first
+/// jobs start up to Loops loops (tasks on Tasks) that spin for jobs until the object is destroyed,
+/// at the command's end (after a while without jobs they sleep 50 us at a time, so as not to take
+/// a core from work-groups that stopped handing off): a copy so starts on another core within a
+/// microsecond, where a task hand-off waits for a sleeping worker to wake up. The loops only run
+/// while a kernel that hands off copies runs, on workers the command leaves free. With no free
+/// worker (Loops 0), each job is a task of its own, run when a worker is done with its
+/// work-groups.
 class CopyHelpers {
 public:
-  using Starter = std::function<void(std::function<void()> Loop)>;
-  CopyHelpers(Starter StartLoop, int MaxHelpers);
-  /// Stops the loops (each returns after its current job) and releases jobs never started.
+  CopyHelpers(TaskSink &Tasks, int Loops);
+  /// Stops the loops (each returns after its current job) and runs the jobs none took: their
+  /// work-groups copied every chunk themselves, so running them only drops their references.
   ~CopyHelpers();
   CopyHelpers(const CopyHelpers &) = delete;
   CopyHelpers &operator=(const CopyHelpers &) = delete;
 
-  /// An AsyncCopies::Spawner: queues the helper job for the loops.
-  void run(std::function<void()> Helper);
+  /// Hands Job to a loop, or to Tasks.
+  void run(std::function<void()> Job);
 
 private:
   struct Shared;
+  TaskSink &Tasks;
+  int MaxLoops;
   /// Made by the first job (most commands hand off none); the loops hold it too, since one may
   /// start after the command ends.
   std::shared_ptr<Shared> S;
   std::once_flag Made; ///< S's creation
-  Starter StartLoop;
-  int MaxHelpers;
 };
 
 /// Whether handing overlapping copies (AsyncCopyPolicy::OverlapMinBytes) to helpers pays, found
 /// out as the kernel runs: the time from one such copy to the next (one a tile in a
 /// double-buffered loop) over a block of copies made at once, then a block handed off. The
 /// faster way holds for a while; then both are measured again. Whether it pays depends on the
-/// kernel: with 2 multiply-adds per element, tile_double_one ran 0.8x handed off (the work-group
-/// then reads each tile from the other core's cache rather than its own L1), with 4, 1.2x
-/// (docs/performance.md).
+/// kernel: one that does little work per element loses more to reading its tile from the other
+/// core's cache than it gains from the overlap.
 class OverlapProbe {
 public:
   /// At each overlapping copy, Now a time stamp: whether to hand it off.
@@ -137,11 +124,10 @@ private:
 /// Not thread-safe: only the work-group's thread calls it (helpers touch only their jobs).
 class AsyncCopies {
 public:
-  /// Spawn starts a helper task on another thread (the device's arena); it may run it late or,
-  /// in unit tests, whenever the test likes.
-  using Spawner = std::function<void(std::function<void()> Helper)>;
-  /// WorkItems: the work-items of the largest work-group (one name counter each).
-  AsyncCopies(Spawner Spawn, DeviceLoad &Load, const AsyncCopyPolicy &Policy, size_t WorkItems = 1);
+  /// Copies handed off go to Helpers; Load says how many workers are idle. WorkItems: the
+  /// work-items of the largest work-group (one name counter each).
+  AsyncCopies(CopyHelpers &Helpers, DeviceLoad &Load, const AsyncCopyPolicy &Policy,
+              size_t WorkItems = 1);
   ~AsyncCopies();
   AsyncCopies(const AsyncCopies &) = delete;
   AsyncCopies &operator=(const AsyncCopies &) = delete;
@@ -163,9 +149,6 @@ public:
   /// the name counters.
   void drain();
 
-  /// The entry points compiled kernels call (WorkGroupContext::Async must be an AsyncCopies).
-  static const abi::KernelRuntime Runtime;
-
 private:
   struct Job;
   struct Event {
@@ -180,7 +163,7 @@ private:
   /// Completes E's copies; E stays live.
   void complete(Event &E);
 
-  Spawner Spawn;
+  CopyHelpers &Helpers;
   DeviceLoad &Load;
   AsyncCopyPolicy Policy;
   std::vector<Event> Events; ///< live and free records

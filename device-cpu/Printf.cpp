@@ -184,15 +184,4 @@ bool formatPrintf(std::string &Out, const char *Format, va_list Args) {
   return true;
 }
 
-int32_t kernelPrintf(abi::WorkGroupContext *Ctx, const char *Format, ...) {
-  std::string Out;
-  va_list Args;
-  va_start(Args, Format);
-  const bool Valid = formatPrintf(Out, Format, Args);
-  va_end(Args);
-  if (!Valid || !Ctx->Printf)
-    return -1;
-  return static_cast<PrintfBuffer *>(Ctx->Printf)->append(Out) ? 0 : -1;
-}
-
 } // namespace weft::cpu

@@ -3,8 +3,6 @@
 // executor writes to stdout when the command completes. Output of one work-item stays in order.
 #pragma once
 
-#include "contracts/WorkGroupAbi.h"
-
 #include <cstdarg>
 #include <mutex>
 #include <string>
@@ -30,9 +28,5 @@ private:
 /// The format of one printf call with its arguments, as OpenCL C defines the conversions; false
 /// (Out unspecified) for a format OpenCL C does not allow.
 bool formatPrintf(std::string &Out, const char *Format, va_list Args);
-
-/// KernelRuntime::Printf: formats into Ctx->Printf (a PrintfBuffer); 0, or -1 if the format is
-/// invalid or the buffer full.
-int32_t kernelPrintf(abi::WorkGroupContext *Ctx, const char *Format, ...);
 
 } // namespace weft::cpu

@@ -1,9 +1,6 @@
 // Copies and fills, contiguous or strided, parallel above ParallelBytes.
 #include "device-cpu/Transfers.h"
 
-#include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/parallel_for.h>
-
 #include <algorithm>
 #include <cstring>
 
@@ -12,24 +9,18 @@ namespace {
 
 constexpr size_t Chunk = 256u << 10; // per task: large enough to amortise, small enough to balance
 
-/// Runs Body(Begin, End) over [0, N) units, in parallel chunks of about Grain units when the
-/// whole transfer is large.
-template <class F> void forRange(size_t N, size_t Grain, bool Parallel, tbb::task_arena &Arena,
-                                 F &&Body) {
-  if (!Parallel || N <= Grain || SanitizingThreads) {
+/// Runs Body(Begin, End) over [0, N) units: on the workers, in chunks of Grain units, when the
+/// whole transfer is Parallel; else at once on this thread.
+template <class F> void forRange(size_t N, size_t Grain, bool Parallel, Workers &W, F &&Body) {
+  if (Parallel)
+    W.forEach(N, Grain, Body);
+  else
     Body(size_t(0), N);
-    return;
-  }
-  Arena.execute([&] {
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, N, Grain),
-                      [&](const tbb::blocked_range<size_t> &R) { Body(R.begin(), R.end()); },
-                      tbb::simple_partitioner());
-  });
 }
 
 } // namespace
 
-void runCopy(const CopyCommand &C, tbb::task_arena &Arena) {
+void runCopy(const CopyCommand &C, Workers &W) {
   const size_t Width = C.Region[0], Rows = C.Region[1], Slices = C.Region[2];
   const size_t Total = Width * Rows * Slices;
   const bool Parallel = Total >= ParallelBytes;
@@ -39,14 +30,14 @@ void runCopy(const CopyCommand &C, tbb::task_arena &Arena) {
     return (Rows == 1 || S.RowPitch == Width) && (Slices == 1 || S.SlicePitch == Width * Rows);
   };
   if (Contiguous(C.Src) && Contiguous(C.Dst)) {
-    forRange(Total, Chunk, Parallel, Arena, [&](size_t B, size_t E) {
+    forRange(Total, Chunk, Parallel, W, [&](size_t B, size_t E) {
       std::memmove(Dst + B, Src + B, E - B);
     });
     return;
   }
   // Strided: one memcpy per row; rows are the unit of parallel work.
   const size_t RowsPerChunk = std::max<size_t>(1, Chunk / std::max<size_t>(Width, 1));
-  forRange(Rows * Slices, RowsPerChunk, Parallel, Arena, [&](size_t B, size_t E) {
+  forRange(Rows * Slices, RowsPerChunk, Parallel, W, [&](size_t B, size_t E) {
     for (size_t I = B; I < E; ++I) {
       size_t Y = I % Rows, Z = I / Rows;
       std::memmove(Dst + Z * C.Dst.SlicePitch + Y * C.Dst.RowPitch,
@@ -55,16 +46,16 @@ void runCopy(const CopyCommand &C, tbb::task_arena &Arena) {
   });
 }
 
-void runFill(const FillCommand &F, tbb::task_arena &Arena) {
+void runFill(const FillCommand &F, Workers &W) {
   const bool Parallel = F.Size >= ParallelBytes;
   const std::byte *Pattern = F.Pattern.data();
   if (std::all_of(Pattern, Pattern + F.PatternSize, [&](std::byte B) { return B == Pattern[0]; })) {
     // One byte repeated (zeros, most often): a memset, in one call per worker. A large memset
-    // streams its stores past the caches: 512 MiB of zeros took 8.9 ms in two calls and 24 ms in
-    // 256 KiB ones on a 2-core Zen 4 VM (docs/performance.md).
-    const size_t Workers = size_t(std::max(1, Arena.max_concurrency()));
-    const size_t Share = (F.Size / Workers + 4095) / 4096 * 4096;
-    forRange(F.Size, std::max(Chunk, Share), Parallel, Arena,
+    // streams its stores past the caches, which chunks of 256 KiB would defeat
+    // (docs/performance.md, "Why the thresholds are what they are").
+    const size_t Threads = size_t(std::max(1, W.threads()));
+    const size_t Share = (F.Size / Threads + 4095) / 4096 * 4096;
+    forRange(F.Size, std::max(Chunk, Share), Parallel, W,
              [&](size_t B, size_t E) { std::memset(F.Dst + B, int(Pattern[0]), E - B); });
     return;
   }
@@ -75,7 +66,7 @@ void runFill(const FillCommand &F, tbb::task_arena &Arena) {
   for (size_t I = 0; I < sizeof Block; I += F.PatternSize)
     std::memcpy(Block + I, Pattern, F.PatternSize);
   const size_t Blocks = (F.Size + sizeof Block - 1) / sizeof Block;
-  forRange(Blocks, Chunk / sizeof Block, Parallel, Arena, [&](size_t B, size_t E) {
+  forRange(Blocks, Chunk / sizeof Block, Parallel, W, [&](size_t B, size_t E) {
     for (size_t At = B * sizeof Block; At < std::min(E * sizeof Block, F.Size); At += sizeof Block)
       std::memcpy(F.Dst + At, Block, std::min(sizeof Block, F.Size - At));
   });

@@ -30,47 +30,42 @@ Expected<cl_mem> makeBuffer(cl_context ContextHandle, const cl_mem_properties *P
     // no buffer property is supported yet.
     if (Properties[0] != 0)
       return Error(CL_INVALID_PROPERTY, cat("buffer property ", hex(Properties[0]),
-                                            " is not supported"))
-          .in(*C);
+                                            " is not supported"));
     PropertyList.push_back(0);
   }
   // "CL_INVALID_VALUE if values specified in flags are not valid."
   if (Status S = validateMemFlags(Flags); !S)
-    return S.takeError().in(*C);
+    return S.takeError();
   // "CL_INVALID_BUFFER_SIZE if size is 0, or if size is greater than CL_DEVICE_MAX_MEM_ALLOC_SIZE
   // for all devices in context."
   if (Size == 0)
-    return Error(CL_INVALID_BUFFER_SIZE, "size is 0").in(*C);
+    return Error(CL_INVALID_BUFFER_SIZE, "size is 0");
   uint64_t MaxAlloc = 0;
   for (Device *D : (*C)->devices())
     MaxAlloc = std::max(MaxAlloc, D->description().MaxAllocSize);
   if (Size > MaxAlloc)
     return Error(CL_INVALID_BUFFER_SIZE,
-                 cat("size ", Size, " exceeds CL_DEVICE_MAX_MEM_ALLOC_SIZE ", MaxAlloc))
-        .in(*C);
+                 cat("size ", Size, " exceeds CL_DEVICE_MAX_MEM_ALLOC_SIZE ", MaxAlloc));
   // "CL_INVALID_HOST_PTR if host_ptr is NULL and CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR are
   // set in flags or if host_ptr is not NULL but CL_MEM_COPY_HOST_PTR or CL_MEM_USE_HOST_PTR are
   // not set in flags."
   bool WantsHostPtr = Flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR);
   if (WantsHostPtr && !HostPtr)
     return Error(CL_INVALID_HOST_PTR,
-                 "host_ptr is NULL with CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR")
-        .in(*C);
+                 "host_ptr is NULL with CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR");
   if (!WantsHostPtr && HostPtr)
     return Error(CL_INVALID_HOST_PTR,
-                 "host_ptr is not NULL without CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR")
-        .in(*C);
+                 "host_ptr is not NULL without CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR");
   // "CL_INVALID_BUFFER_SIZE if CL_MEM_USE_HOST_PTR is set in flags and host_ptr is a pointer
   // returned by clSVMAlloc and size is greater than the size passed to clSVMAlloc."
   if (Flags & CL_MEM_USE_HOST_PTR)
     if (auto A = (*C)->svmAllocationOf(HostPtr);
         A && static_cast<std::byte *>(HostPtr) + Size > A->Base + A->Size)
       return Error(CL_INVALID_BUFFER_SIZE,
-                   cat("size ", Size, " runs past the end of the SVM allocation host_ptr is in"))
-          .in(*C);
+                   cat("size ", Size, " runs past the end of the SVM allocation host_ptr is in"));
   auto M = MemObject::createBuffer(**C, Flags, Size, HostPtr, std::move(PropertyList));
   if (!M)
-    return M.takeError().in(*C);
+    return M.takeError();
   return toHandle(M->leak()); // the application takes the new object's reference
 }
 
@@ -129,128 +124,105 @@ Status checkRange(const char *What, const MemObject &M, size_t Offset, size_t Si
   return Status::ok();
 }
 
-/// The checks every buffer command starts with: the queue, the buffer, that they share a
-/// context, and the wait list.
-struct Target {
-  Queue *Q;
-  MemObject *M;
-  std::vector<Event *> Wait;
-};
-
+/// The buffer a handle names, if it belongs to Q's context: "CL_INVALID_CONTEXT if the context
+/// associated with command_queue and buffer are not the same."
 Expected<MemObject *> bufferIn(Queue &Q, cl_mem Handle) {
   auto M = toObject<MemObject>(Handle);
   if (!M)
-    return M.takeError().in(&Q.context());
-  // "CL_INVALID_CONTEXT if the context associated with command_queue and buffer are not the same."
+    return M.takeError();
   if (&(*M)->context() != &Q.context())
     return Error(CL_INVALID_CONTEXT, "the buffer and the command-queue belong to different "
-                                     "contexts")
-        .in(&Q.context());
+                                     "contexts");
   return *M;
 }
 
-Expected<Target> target(cl_command_queue QueueHandle, cl_mem Buffer, cl_uint NumEvents,
-                        const cl_event *WaitList) {
-  auto Q = toObject<Queue>(QueueHandle);
-  if (!Q)
-    return Q.takeError();
-  auto M = bufferIn(**Q, Buffer);
+/// The buffer the host reads (Read) or writes: bufferIn's checks, and its host-access flags'.
+Expected<MemObject *> hostAccessedIn(Queue &Q, cl_mem Handle, bool Read) {
+  auto M = bufferIn(Q, Handle);
   if (!M)
     return M.takeError();
-  auto Wait = checkWaitList((*Q)->context(), NumEvents, WaitList);
-  if (!Wait)
-    return Wait.takeError().in(&(*Q)->context());
-  return Target{*Q, *M, std::move(*Wait)};
+  if (Status S = checkHostAccess(**M, Read, !Read); !S)
+    return S.takeError();
+  return *M;
 }
 
-/// The checks clEnqueueCopyBuffer(Rect) start with: the target() checks for the source, plus the
-/// destination buffer.
-struct CopyTarget : Target {
-  MemObject *Dst;
-};
-
-Expected<CopyTarget> copyTarget(cl_command_queue QueueHandle, cl_mem Src, cl_mem Dst,
-                                cl_uint NumEvents, const cl_event *WaitList) {
-  auto T = target(QueueHandle, Src, NumEvents, WaitList);
-  if (!T)
-    return T.takeError();
-  auto D = bufferIn(*T->Q, Dst);
+/// The source and destination buffers of a copy, both checked as bufferIn checks one.
+Expected<std::pair<MemObject *, MemObject *>> buffersIn(Queue &Q, cl_mem Src, cl_mem Dst) {
+  auto S = bufferIn(Q, Src);
+  if (!S)
+    return S.takeError();
+  auto D = bufferIn(Q, Dst);
   if (!D)
     return D.takeError();
-  return CopyTarget{std::move(*T), *D};
+  return std::pair(*S, *D);
 }
 
-std::unique_ptr<Command> copyCommand(cl_command_type Type, std::vector<Ref<Object>> Keep,
-                                     RectSpan Src, RectSpan Dst, std::array<size_t, 3> Region) {
-  auto C = makeCommand(Type, std::move(Keep));
-  C->What = Command::Kind::Copy;
-  C->Copy = CopyCommand{Src, Dst, Region};
-  C->Bytes = Region[0] * Region[1] * Region[2];
-  return C;
+/// A copy between two spans, keeping Keep alive; Blocking if the caller waits for it.
+Enqueued copy(cl_command_type Type, std::vector<Ref<Object>> Keep, RectSpan Src, RectSpan Dst,
+              std::array<size_t, 3> Region, bool Blocking = false) {
+  Command C(CopyCommand{Src, Dst, Region}, std::move(Keep));
+  C.Blocking = Blocking;
+  return {Type, std::move(C)};
 }
 
 /// clEnqueueReadBuffer and clEnqueueWriteBuffer.
-Status enqueueReadWrite(bool Read, cl_command_queue QueueHandle, cl_mem Buffer, cl_bool Blocking,
-                        size_t Offset, size_t Size, void *Ptr, cl_uint NumEvents,
-                        const cl_event *WaitList, cl_event *EventOut) {
-  auto T = target(QueueHandle, Buffer, NumEvents, WaitList);
-  if (!T)
-    return T.takeError();
-  Context *Ctx = &T->Q->context();
-  if (Status S = checkHostAccess(*T->M, Read, !Read); !S)
-    return S.takeError().in(Ctx);
-  // "CL_INVALID_VALUE if the region being read or written specified by (offset, size) is out of
-  // bounds or if ptr is a NULL value."
-  if (Status S = checkRange(Read ? "read" : "write", *T->M, Offset, Size); !S)
-    return S.takeError().in(Ctx);
-  if (!Ptr)
-    return Error(CL_INVALID_VALUE, "ptr is NULL").in(Ctx);
-  RectSpan Buf{T->M->storage(), Offset, Size, Size};
-  RectSpan Host{static_cast<std::byte *>(Ptr), 0, Size, Size};
-  auto C = copyCommand(Read ? CL_COMMAND_READ_BUFFER : CL_COMMAND_WRITE_BUFFER,
-                       {Ref<Object>(T->M)}, Read ? Buf : Host, Read ? Host : Buf, {Size, 1, 1});
-  Status S = submit(*T->Q, std::move(C), T->Wait, EventOut, Blocking);
-  return S ? S : S.takeError().in(Ctx);
+cl_int enqueueReadWrite(const char *Function, bool Read, cl_command_queue QueueHandle,
+                        cl_mem Buffer, cl_bool Blocking, size_t Offset, size_t Size, void *Ptr,
+                        cl_uint NumEvents, const cl_event *WaitList, cl_event *EventOut) {
+  return enqueue(Function, QueueHandle, NumEvents, WaitList, EventOut,
+                 [&](Queue &Q) -> Expected<Enqueued> {
+    auto M = hostAccessedIn(Q, Buffer, Read);
+    if (!M)
+      return M.takeError();
+    // "CL_INVALID_VALUE if the region being read or written specified by (offset, size) is out
+    // of bounds or if ptr is a NULL value."
+    if (Status S = checkRange(Read ? "read" : "write", **M, Offset, Size); !S)
+      return S.takeError();
+    if (!Ptr)
+      return Error(CL_INVALID_VALUE, "ptr is NULL");
+    RectSpan Buf{(*M)->storage(), Offset, Size, Size};
+    RectSpan Host{static_cast<std::byte *>(Ptr), 0, Size, Size};
+    return copy(Read ? CL_COMMAND_READ_BUFFER : CL_COMMAND_WRITE_BUFFER, {Ref<Object>(*M)},
+                Read ? Buf : Host, Read ? Host : Buf, {Size, 1, 1}, Blocking);
+  });
 }
 
 /// clEnqueueReadBufferRect and clEnqueueWriteBufferRect.
-Status enqueueReadWriteRect(bool Read, cl_command_queue QueueHandle, cl_mem Buffer,
-                            cl_bool Blocking, const size_t *BufferOrigin,
+cl_int enqueueReadWriteRect(const char *Function, bool Read, cl_command_queue QueueHandle,
+                            cl_mem Buffer, cl_bool Blocking, const size_t *BufferOrigin,
                             const size_t *HostOrigin, const size_t *Region, size_t BufferRowPitch,
                             size_t BufferSlicePitch, size_t HostRowPitch, size_t HostSlicePitch,
                             void *Ptr, cl_uint NumEvents, const cl_event *WaitList,
                             cl_event *EventOut) {
-  auto T = target(QueueHandle, Buffer, NumEvents, WaitList);
-  if (!T)
-    return T.takeError();
-  Context *Ctx = &T->Q->context();
-  if (Status S = checkHostAccess(*T->M, Read, !Read); !S)
-    return S.takeError().in(Ctx);
-  if (Status S = checkRegion(Region); !S)
-    return S.takeError().in(Ctx);
-  auto B = checkRect("buffer", BufferOrigin, Region, BufferRowPitch, BufferSlicePitch,
-                     T->M->size());
-  if (!B)
-    return B.takeError().in(Ctx);
-  auto H = checkRect("host", HostOrigin, Region, HostRowPitch, HostSlicePitch, 0);
-  if (!H)
-    return H.takeError().in(Ctx);
-  if (!Ptr)
-    return Error(CL_INVALID_VALUE, "ptr is NULL").in(Ctx);
-  RectSpan Buf{T->M->storage(), B->Offset, B->RowPitch, B->SlicePitch};
-  RectSpan Host{static_cast<std::byte *>(Ptr), H->Offset, H->RowPitch, H->SlicePitch};
-  auto C = copyCommand(Read ? CL_COMMAND_READ_BUFFER_RECT : CL_COMMAND_WRITE_BUFFER_RECT,
-                       {Ref<Object>(T->M)}, Read ? Buf : Host, Read ? Host : Buf,
-                       {Region[0], Region[1], Region[2]});
-  Status S = submit(*T->Q, std::move(C), T->Wait, EventOut, Blocking);
-  return S ? S : S.takeError().in(Ctx);
+  return enqueue(Function, QueueHandle, NumEvents, WaitList, EventOut,
+                 [&](Queue &Q) -> Expected<Enqueued> {
+    auto M = hostAccessedIn(Q, Buffer, Read);
+    if (!M)
+      return M.takeError();
+    if (Status S = checkRegion(Region); !S)
+      return S.takeError();
+    auto B = checkRect("buffer", BufferOrigin, Region, BufferRowPitch, BufferSlicePitch,
+                       (*M)->size());
+    if (!B)
+      return B.takeError();
+    auto H = checkRect("host", HostOrigin, Region, HostRowPitch, HostSlicePitch, 0);
+    if (!H)
+      return H.takeError();
+    if (!Ptr)
+      return Error(CL_INVALID_VALUE, "ptr is NULL");
+    RectSpan Buf{(*M)->storage(), B->Offset, B->RowPitch, B->SlicePitch};
+    RectSpan Host{static_cast<std::byte *>(Ptr), H->Offset, H->RowPitch, H->SlicePitch};
+    return copy(Read ? CL_COMMAND_READ_BUFFER_RECT : CL_COMMAND_WRITE_BUFFER_RECT,
+                {Ref<Object>(*M)}, Read ? Buf : Host, Read ? Host : Buf,
+                {Region[0], Region[1], Region[2]}, Blocking);
+  });
 }
 
 } // namespace
 
 cl_mem CL_API_CALL clCreateBuffer(cl_context Context, cl_mem_flags Flags, size_t Size,
                                   void *HostPtr, cl_int *ErrcodeRet) {
-  return create<cl_mem>(__func__, ErrcodeRet, [&]() -> Expected<cl_mem> {
+  return create<cl_mem>(__func__, Context, ErrcodeRet, [&]() -> Expected<cl_mem> {
     return makeBuffer(Context, nullptr, Flags, Size, HostPtr);
   });
 }
@@ -259,7 +231,7 @@ cl_mem CL_API_CALL clCreateBufferWithProperties(cl_context Context,
                                                 const cl_mem_properties *Properties,
                                                 cl_mem_flags Flags, size_t Size, void *HostPtr,
                                                 cl_int *ErrcodeRet) {
-  return create<cl_mem>(__func__, ErrcodeRet, [&]() -> Expected<cl_mem> {
+  return create<cl_mem>(__func__, Context, ErrcodeRet, [&]() -> Expected<cl_mem> {
     return makeBuffer(Context, Properties, Flags, Size, HostPtr);
   });
 }
@@ -267,55 +239,52 @@ cl_mem CL_API_CALL clCreateBufferWithProperties(cl_context Context,
 cl_mem CL_API_CALL clCreateSubBuffer(cl_mem Buffer, cl_mem_flags Flags,
                                      cl_buffer_create_type CreateType, const void *CreateInfo,
                                      cl_int *ErrcodeRet) {
-  return create<cl_mem>(__func__, ErrcodeRet, [&]() -> Expected<cl_mem> {
+  return create<cl_mem>(__func__, Buffer, ErrcodeRet, [&]() -> Expected<cl_mem> {
     auto P = toObject<MemObject>(Buffer);
     if (!P)
       return P.takeError();
     MemObject &Parent = **P;
-    Context *Ctx = &Parent.context();
     // "CL_INVALID_MEM_OBJECT if buffer is ... a sub-buffer object."
     if (Parent.parent())
-      return Error(CL_INVALID_MEM_OBJECT, "buffer is itself a sub-buffer").in(Ctx);
+      return Error(CL_INVALID_MEM_OBJECT, "buffer is itself a sub-buffer");
     auto F = subBufferFlags(Flags, Parent.flags());
     if (!F)
-      return F.takeError().in(Ctx);
+      return F.takeError();
     // "CL_INVALID_VALUE if the value specified in buffer_create_type is not valid", "if value(s)
     // specified in buffer_create_info (for a given buffer_create_type) is not valid or if
     // buffer_create_info is NULL."
     if (CreateType != CL_BUFFER_CREATE_TYPE_REGION)
       return Error(CL_INVALID_VALUE,
-                   cat("buffer_create_type ", hex(CreateType), " is not CL_BUFFER_CREATE_TYPE_REGION"))
-          .in(Ctx);
+                   cat("buffer_create_type ", hex(CreateType), " is not CL_BUFFER_CREATE_TYPE_REGION"));
     if (!CreateInfo)
-      return Error(CL_INVALID_VALUE, "buffer_create_info is NULL").in(Ctx);
+      return Error(CL_INVALID_VALUE, "buffer_create_info is NULL");
     cl_buffer_region R;
     std::memcpy(&R, CreateInfo, sizeof R);
     // "CL_INVALID_BUFFER_SIZE if the size field of the cl_buffer_region structure ... is 0."
     if (R.size == 0)
-      return Error(CL_INVALID_BUFFER_SIZE, "the region's size is 0").in(Ctx);
+      return Error(CL_INVALID_BUFFER_SIZE, "the region's size is 0");
     if (Status S = checkRange("sub-buffer", Parent, R.origin, R.size); !S)
-      return S.takeError().in(Ctx);
+      return S.takeError();
     // "CL_MISALIGNED_SUB_BUFFER_OFFSET if ... origin ... is not aligned to the
     // CL_DEVICE_MEM_BASE_ADDR_ALIGN value" of every device in the context.
     if (R.origin % BaseAlignBytes)
       return Error(CL_MISALIGNED_SUB_BUFFER_OFFSET,
-                   cat("origin ", R.origin, " is not a multiple of ", BaseAlignBytes, " bytes"))
-          .in(Ctx);
+                   cat("origin ", R.origin, " is not a multiple of ", BaseAlignBytes, " bytes"));
     return toHandle(MemObject::createSubBuffer(Parent, *F, R.origin, R.size).leak());
   });
 }
 
 cl_int CL_API_CALL clRetainMemObject(cl_mem Mem) {
-  return call(__func__, [&] { return retainHandle<MemObject>(Mem); });
+  return call(__func__, Mem, [&] { return retainHandle<MemObject>(Mem); });
 }
 
 cl_int CL_API_CALL clReleaseMemObject(cl_mem Mem) {
-  return call(__func__, [&] { return releaseHandle<MemObject>(Mem); });
+  return call(__func__, Mem, [&] { return releaseHandle<MemObject>(Mem); });
 }
 
 cl_int CL_API_CALL clGetMemObjectInfo(cl_mem Mem, cl_mem_info ParamName, size_t ParamValueSize,
                                       void *ParamValue, size_t *ParamValueSizeRet) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, Mem, [&]() -> Status {
     auto MR = toObject<MemObject>(Mem);
     if (!MR)
       return MR.takeError();
@@ -345,7 +314,7 @@ cl_int CL_API_CALL clGetMemObjectInfo(cl_mem Mem, cl_mem_info ParamName, size_t 
     case CL_MEM_PROPERTIES:
       return Out.array(std::span<const cl_mem_properties>(M.properties()));
     default:
-      return unknownQuery("memory object", ParamName).in(&M.context());
+      return unknownQuery("memory object", ParamName);
     }
   });
 }
@@ -353,13 +322,13 @@ cl_int CL_API_CALL clGetMemObjectInfo(cl_mem Mem, cl_mem_info ParamName, size_t 
 cl_int CL_API_CALL clSetMemObjectDestructorCallback(cl_mem Mem,
                                                     void(CL_CALLBACK *Notify)(cl_mem, void *),
                                                     void *UserData) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, Mem, [&]() -> Status {
     auto M = toObject<MemObject>(Mem);
     if (!M)
       return M.takeError();
     // "CL_INVALID_VALUE if pfn_notify is NULL."
     if (!Notify)
-      return Error(CL_INVALID_VALUE, "pfn_notify is NULL").in(&(*M)->context());
+      return Error(CL_INVALID_VALUE, "pfn_notify is NULL");
     (*M)->addDestructorCallback([Notify, Mem, UserData] { Notify(Mem, UserData); });
     return Status::ok();
   });
@@ -368,20 +337,16 @@ cl_int CL_API_CALL clSetMemObjectDestructorCallback(cl_mem Mem,
 cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue Queue, cl_mem Buffer, cl_bool Blocking,
                                        size_t Offset, size_t Size, void *Ptr, cl_uint NumEvents,
                                        const cl_event *WaitList, cl_event *EventOut) {
-  return call(__func__, [&] {
-    return enqueueReadWrite(true, Queue, Buffer, Blocking, Offset, Size, Ptr, NumEvents, WaitList,
-                            EventOut);
-  });
+  return enqueueReadWrite(__func__, true, Queue, Buffer, Blocking, Offset, Size, Ptr, NumEvents,
+                          WaitList, EventOut);
 }
 
 cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue Queue, cl_mem Buffer, cl_bool Blocking,
                                         size_t Offset, size_t Size, const void *Ptr,
                                         cl_uint NumEvents, const cl_event *WaitList,
                                         cl_event *EventOut) {
-  return call(__func__, [&] {
-    return enqueueReadWrite(false, Queue, Buffer, Blocking, Offset, Size, const_cast<void *>(Ptr),
-                            NumEvents, WaitList, EventOut);
-  });
+  return enqueueReadWrite(__func__, false, Queue, Buffer, Blocking, Offset, Size,
+                          const_cast<void *>(Ptr), NumEvents, WaitList, EventOut);
 }
 
 cl_int CL_API_CALL clEnqueueReadBufferRect(cl_command_queue Queue, cl_mem Buffer, cl_bool Blocking,
@@ -390,11 +355,9 @@ cl_int CL_API_CALL clEnqueueReadBufferRect(cl_command_queue Queue, cl_mem Buffer
                                            size_t BufferSlicePitch, size_t HostRowPitch,
                                            size_t HostSlicePitch, void *Ptr, cl_uint NumEvents,
                                            const cl_event *WaitList, cl_event *EventOut) {
-  return call(__func__, [&] {
-    return enqueueReadWriteRect(true, Queue, Buffer, Blocking, BufferOrigin, HostOrigin, Region,
-                                BufferRowPitch, BufferSlicePitch, HostRowPitch, HostSlicePitch,
-                                Ptr, NumEvents, WaitList, EventOut);
-  });
+  return enqueueReadWriteRect(__func__, true, Queue, Buffer, Blocking, BufferOrigin, HostOrigin,
+                              Region, BufferRowPitch, BufferSlicePitch, HostRowPitch,
+                              HostSlicePitch, Ptr, NumEvents, WaitList, EventOut);
 }
 
 cl_int CL_API_CALL clEnqueueWriteBufferRect(cl_command_queue Queue, cl_mem Buffer,
@@ -404,42 +367,37 @@ cl_int CL_API_CALL clEnqueueWriteBufferRect(cl_command_queue Queue, cl_mem Buffe
                                             size_t HostRowPitch, size_t HostSlicePitch,
                                             const void *Ptr, cl_uint NumEvents,
                                             const cl_event *WaitList, cl_event *EventOut) {
-  return call(__func__, [&] {
-    return enqueueReadWriteRect(false, Queue, Buffer, Blocking, BufferOrigin, HostOrigin, Region,
-                                BufferRowPitch, BufferSlicePitch, HostRowPitch, HostSlicePitch,
-                                const_cast<void *>(Ptr), NumEvents, WaitList, EventOut);
-  });
+  return enqueueReadWriteRect(__func__, false, Queue, Buffer, Blocking, BufferOrigin, HostOrigin,
+                              Region, BufferRowPitch, BufferSlicePitch, HostRowPitch,
+                              HostSlicePitch, const_cast<void *>(Ptr), NumEvents, WaitList,
+                              EventOut);
 }
 
 cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue QueueHandle, cl_mem SrcBuffer,
                                        cl_mem DstBuffer, size_t SrcOffset, size_t DstOffset,
                                        size_t Size, cl_uint NumEvents, const cl_event *WaitList,
                                        cl_event *EventOut) {
-  return call(__func__, [&]() -> Status {
-    auto T = copyTarget(QueueHandle, SrcBuffer, DstBuffer, NumEvents, WaitList);
-    if (!T)
-      return T.takeError();
-    Context *Ctx = &T->Q->context();
-    MemObject *Dst = T->Dst;
+  return enqueue(__func__, QueueHandle, NumEvents, WaitList, EventOut,
+                 [&](Queue &Q) -> Expected<Enqueued> {
+    auto Buffers = buffersIn(Q, SrcBuffer, DstBuffer);
+    if (!Buffers)
+      return Buffers.takeError();
+    auto [Src, Dst] = *Buffers;
     // "CL_INVALID_VALUE if src_offset, dst_offset, size, src_offset + size or dst_offset + size
     // require accessing elements outside the src_buffer and dst_buffer buffer objects."
-    if (Status S = checkRange("source", *T->M, SrcOffset, Size); !S)
-      return S.takeError().in(Ctx);
+    if (Status S = checkRange("source", *Src, SrcOffset, Size); !S)
+      return S.takeError();
     if (Status S = checkRange("destination", *Dst, DstOffset, Size); !S)
-      return S.takeError().in(Ctx);
+      return S.takeError();
     // "CL_MEM_COPY_OVERLAP if src_buffer and dst_buffer are the same buffer or sub-buffer object
     // and the source and destination regions overlap or if src_buffer and dst_buffer are
     // different sub-buffers of the same associated buffer object and they overlap."
-    if (copyOverlaps(*T->M, SrcOffset, *Dst, DstOffset, Size))
-      return Error(CL_MEM_COPY_OVERLAP,
-                   cat("source [", SrcOffset, ", +", Size, ") and destination [", DstOffset, ", +",
-                       Size, ") overlap"))
-          .in(Ctx);
-    auto C = copyCommand(CL_COMMAND_COPY_BUFFER, {Ref<Object>(T->M), Ref<Object>(Dst)},
-                         {T->M->storage(), SrcOffset, Size, Size},
-                         {Dst->storage(), DstOffset, Size, Size}, {Size, 1, 1});
-    Status S = submit(*T->Q, std::move(C), T->Wait, EventOut);
-    return S ? S : S.takeError().in(Ctx);
+    if (copyOverlaps(*Src, SrcOffset, *Dst, DstOffset, Size))
+      return Error(CL_MEM_COPY_OVERLAP, cat("source [", SrcOffset, ", +", Size, ") and destination [",
+                                            DstOffset, ", +", Size, ") overlap"));
+    return copy(CL_COMMAND_COPY_BUFFER, {Ref<Object>(Src), Ref<Object>(Dst)},
+                {Src->storage(), SrcOffset, Size, Size}, {Dst->storage(), DstOffset, Size, Size},
+                {Size, 1, 1});
   });
 }
 
@@ -450,43 +408,38 @@ cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue QueueHandle, cl_mem 
                                            size_t DstRowPitch, size_t DstSlicePitch,
                                            cl_uint NumEvents, const cl_event *WaitList,
                                            cl_event *EventOut) {
-  return call(__func__, [&]() -> Status {
-    auto T = copyTarget(QueueHandle, SrcBuffer, DstBuffer, NumEvents, WaitList);
-    if (!T)
-      return T.takeError();
-    Context *Ctx = &T->Q->context();
-    MemObject *Dst = T->Dst;
+  return enqueue(__func__, QueueHandle, NumEvents, WaitList, EventOut,
+                 [&](Queue &Q) -> Expected<Enqueued> {
+    auto Buffers = buffersIn(Q, SrcBuffer, DstBuffer);
+    if (!Buffers)
+      return Buffers.takeError();
+    MemObject &Src = *Buffers->first, &Dst = *Buffers->second;
     if (Status S = checkRegion(Region); !S)
-      return S.takeError().in(Ctx);
-    auto SR = checkRect("src", SrcOrigin, Region, SrcRowPitch, SrcSlicePitch, T->M->size());
+      return S.takeError();
+    auto SR = checkRect("src", SrcOrigin, Region, SrcRowPitch, SrcSlicePitch, Src.size());
     if (!SR)
-      return SR.takeError().in(Ctx);
-    auto DR = checkRect("dst", DstOrigin, Region, DstRowPitch, DstSlicePitch, Dst->size());
+      return SR.takeError();
+    auto DR = checkRect("dst", DstOrigin, Region, DstRowPitch, DstSlicePitch, Dst.size());
     if (!DR)
-      return DR.takeError().in(Ctx);
+      return DR.takeError();
     std::array<size_t, 3> R{Region[0], Region[1], Region[2]};
-    if (T->M == Dst) {
-      // "CL_INVALID_VALUE if src_buffer and dst_buffer are the same buffer object and
-      // src_slice_pitch is not equal to dst_slice_pitch and src_row_pitch is not equal to
-      // dst_row_pitch."
-      if (SR->SlicePitch != DR->SlicePitch && SR->RowPitch != DR->RowPitch)
-        return Error(CL_INVALID_VALUE, "a copy within one buffer with different row and slice "
-                                       "pitches")
-            .in(Ctx);
-    }
-    if (&T->M->root() == &Dst->root()) {
+    // "CL_INVALID_VALUE if src_buffer and dst_buffer are the same buffer object and
+    // src_slice_pitch is not equal to dst_slice_pitch and src_row_pitch is not equal to
+    // dst_row_pitch."
+    if (&Src == &Dst && SR->SlicePitch != DR->SlicePitch && SR->RowPitch != DR->RowPitch)
+      return Error(CL_INVALID_VALUE, "a copy within one buffer with different row and slice "
+                                     "pitches");
+    if (&Src.root() == &Dst.root()) {
       // One buffer, or sub-buffers of one: compare the bytes the rects touch in the root.
       Rect A = *SR, B = *DR;
-      A.Offset += T->M->origin(), A.End += T->M->origin();
-      B.Offset += Dst->origin(), B.End += Dst->origin();
+      A.Offset += Src.origin(), A.End += Src.origin();
+      B.Offset += Dst.origin(), B.End += Dst.origin();
       if (rectsOverlap(A, B, R))
-        return Error(CL_MEM_COPY_OVERLAP, "the source and destination rects overlap").in(Ctx);
+        return Error(CL_MEM_COPY_OVERLAP, "the source and destination rects overlap");
     }
-    auto C = copyCommand(CL_COMMAND_COPY_BUFFER_RECT, {Ref<Object>(T->M), Ref<Object>(Dst)},
-                         {T->M->storage(), SR->Offset, SR->RowPitch, SR->SlicePitch},
-                         {Dst->storage(), DR->Offset, DR->RowPitch, DR->SlicePitch}, R);
-    Status S = submit(*T->Q, std::move(C), T->Wait, EventOut);
-    return S ? S : S.takeError().in(Ctx);
+    return copy(CL_COMMAND_COPY_BUFFER_RECT, {Ref<Object>(&Src), Ref<Object>(&Dst)},
+                {Src.storage(), SR->Offset, SR->RowPitch, SR->SlicePitch},
+                {Dst.storage(), DR->Offset, DR->RowPitch, DR->SlicePitch}, R);
   });
 }
 
@@ -494,24 +447,22 @@ cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue QueueHandle, cl_mem Buff
                                        const void *Pattern, size_t PatternSize, size_t Offset,
                                        size_t Size, cl_uint NumEvents, const cl_event *WaitList,
                                        cl_event *EventOut) {
-  return call(__func__, [&]() -> Status {
-    auto T = target(QueueHandle, Buffer, NumEvents, WaitList);
-    if (!T)
-      return T.takeError();
-    Context *Ctx = &T->Q->context();
+  return enqueue(__func__, QueueHandle, NumEvents, WaitList, EventOut,
+                 [&](Queue &Q) -> Expected<Enqueued> {
+    auto M = bufferIn(Q, Buffer);
+    if (!M)
+      return M.takeError();
     // "CL_INVALID_VALUE if offset or offset + size require accessing elements outside the buffer
     // buffer object respectively", "if pattern is NULL or if pattern_size is 0 or if
     // pattern_size is not one of { 1, 2, 4, 8, 16, 32, 64, 128 }", "if offset and size are not a
     // multiple of pattern_size."
-    if (Status S = checkRange("fill", *T->M, Offset, Size); !S)
-      return S.takeError().in(Ctx);
+    if (Status S = checkRange("fill", **M, Offset, Size); !S)
+      return S.takeError();
     if (Status S = checkFillPattern(Pattern, PatternSize, Offset, Size); !S)
-      return S.takeError().in(Ctx);
-    Status S = submit(*T->Q,
-                      fillCommand(CL_COMMAND_FILL_BUFFER, T->M->storage() + Offset, Size, Pattern,
-                                  PatternSize, {Ref<Object>(T->M)}),
-                      T->Wait, EventOut);
-    return S ? S : S.takeError().in(Ctx);
+      return S.takeError();
+    return Enqueued{CL_COMMAND_FILL_BUFFER,
+                    Command(FillCommand::of((*M)->storage() + Offset, Size, Pattern, PatternSize),
+                            {Ref<Object>(*M)})};
   });
 }
 
@@ -519,56 +470,61 @@ void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue QueueHandle, cl_mem Buffer
                                      cl_map_flags MapFlags, size_t Offset, size_t Size,
                                      cl_uint NumEvents, const cl_event *WaitList,
                                      cl_event *EventOut, cl_int *ErrcodeRet) {
-  return create<void *>(__func__, ErrcodeRet, [&]() -> Expected<void *> {
-    auto T = target(QueueHandle, Buffer, NumEvents, WaitList);
-    if (!T)
-      return T.takeError();
-    Context *Ctx = &T->Q->context();
+  void *Mapped = nullptr;
+  cl_int Code = enqueue(__func__, QueueHandle, NumEvents, WaitList, EventOut,
+                        [&](Queue &Q) -> Expected<Enqueued> {
+    auto M = bufferIn(Q, Buffer);
+    if (!M)
+      return M.takeError();
     // "CL_INVALID_VALUE if region being mapped given by (offset, size) is out of bounds or if
     // size is 0 or if values specified in map_flags are not valid."
     constexpr cl_map_flags Known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
     if ((MapFlags & ~Known) ||
         ((MapFlags & CL_MAP_WRITE_INVALIDATE_REGION) && (MapFlags & (CL_MAP_READ | CL_MAP_WRITE))))
-      return Error(CL_INVALID_VALUE, cat("map_flags ", hex(MapFlags), " is not valid")).in(Ctx);
+      return Error(CL_INVALID_VALUE, cat("map_flags ", hex(MapFlags), " is not valid"));
     if (Size == 0)
-      return Error(CL_INVALID_VALUE, "size is 0").in(Ctx);
-    if (Status S = checkRange("map", *T->M, Offset, Size); !S)
-      return S.takeError().in(Ctx);
+      return Error(CL_INVALID_VALUE, "size is 0");
+    if (Status S = checkRange("map", **M, Offset, Size); !S)
+      return S.takeError();
     // "CL_INVALID_OPERATION if buffer has been created with CL_MEM_HOST_WRITE_ONLY or
     // CL_MEM_HOST_NO_ACCESS and CL_MAP_READ is set in map_flags or ... CL_MEM_HOST_READ_ONLY or
     // CL_MEM_HOST_NO_ACCESS and CL_MAP_WRITE or CL_MAP_WRITE_INVALIDATE_REGION is set."
-    if (Status S = checkHostAccess(*T->M, MapFlags & CL_MAP_READ,
+    if (Status S = checkHostAccess(**M, MapFlags & CL_MAP_READ,
                                    MapFlags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION));
         !S)
-      return S.takeError().in(Ctx);
+      return S.takeError();
     // The buffer lives in host memory: the mapping is the buffer itself (for CL_MEM_USE_HOST_PTR,
-    // the application's host_ptr region, as the spec requires).
-    void *Ptr = T->M->storage() + Offset;
-    T->M->addMapping(Ptr);
-    Status S = submit(*T->Q, makeCommand(CL_COMMAND_MAP_BUFFER, {Ref<Object>(T->M)}), T->Wait,
-                      EventOut, Blocking);
-    if (!S) {
-      T->M->removeMapping(Ptr);
-      return S.takeError().in(Ctx);
-    }
-    return Ptr;
+    // the application's host_ptr region, as the spec requires), recorded now; the command only
+    // orders the queue.
+    Mapped = (*M)->storage() + Offset;
+    (*M)->addMapping(Mapped);
+    Command C({}, {Ref<Object>(*M)});
+    C.Blocking = Blocking;
+    return Enqueued{CL_COMMAND_MAP_BUFFER, std::move(C)};
   });
+  if (Code != CL_SUCCESS && Mapped) { // the command failed after the mapping was recorded
+    if (auto M = toObject<MemObject>(Buffer))
+      (*M)->removeMapping(Mapped);
+    Mapped = nullptr;
+  }
+  if (ErrcodeRet)
+    *ErrcodeRet = Code;
+  return Mapped;
 }
 
 cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue QueueHandle, cl_mem Mem,
                                            void *MappedPtr, cl_uint NumEvents,
                                            const cl_event *WaitList, cl_event *EventOut) {
-  return call(__func__, [&]() -> Status {
-    auto T = target(QueueHandle, Mem, NumEvents, WaitList);
-    if (!T)
-      return T.takeError();
+  return enqueue(__func__, QueueHandle, NumEvents, WaitList, EventOut,
+                 [&](Queue &Q) -> Expected<Enqueued> {
+    auto M = bufferIn(Q, Mem);
+    if (!M)
+      return M.takeError();
     // "CL_INVALID_VALUE if mapped_ptr is not a valid pointer returned by clEnqueueMapBuffer or
     // clEnqueueMapImage for memobj."
-    if (!T->M->removeMapping(MappedPtr))
-      return Error(CL_INVALID_VALUE, cat("mapped_ptr ", MappedPtr, " is not mapped from memobj"))
-          .in(&T->Q->context());
-    return submit(*T->Q, makeCommand(CL_COMMAND_UNMAP_MEM_OBJECT, {Ref<Object>(T->M)}), T->Wait,
-                  EventOut);
+    if (!(*M)->removeMapping(MappedPtr))
+      return Error(CL_INVALID_VALUE, cat("mapped_ptr ", MappedPtr, " is not mapped from memobj"));
+    return Enqueued{CL_COMMAND_UNMAP_MEM_OBJECT, Command({}, {Ref<Object>(*M)})};
   });
 }
 
@@ -576,32 +532,25 @@ cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue QueueHandle, cl_u
                                               const cl_mem *MemObjects,
                                               cl_mem_migration_flags Flags, cl_uint NumEvents,
                                               const cl_event *WaitList, cl_event *EventOut) {
-  return call(__func__, [&]() -> Status {
-    auto Q = toObject<Queue>(QueueHandle);
-    if (!Q)
-      return Q.takeError();
-    Context *Ctx = &(*Q)->context();
+  return enqueue(__func__, QueueHandle, NumEvents, WaitList, EventOut,
+                 [&](Queue &Q) -> Expected<Enqueued> {
     // "CL_INVALID_VALUE if num_mem_objects is zero or if mem_objects is NULL", "if flags is not 0
     // or is not any of the values described".
     if (NumMemObjects == 0 || !MemObjects)
-      return Error(CL_INVALID_VALUE, "num_mem_objects is 0 or mem_objects is NULL").in(Ctx);
+      return Error(CL_INVALID_VALUE, "num_mem_objects is 0 or mem_objects is NULL");
     constexpr cl_mem_migration_flags Known =
         CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED;
     if (Flags & ~Known)
-      return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags), " has unknown bits")).in(Ctx);
+      return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags), " has unknown bits"));
     std::vector<Ref<Object>> Keep;
     for (cl_uint I = 0; I < NumMemObjects; ++I) {
-      auto M = bufferIn(**Q, MemObjects[I]);
+      auto M = bufferIn(Q, MemObjects[I]);
       if (!M)
         return M.takeError();
       Keep.emplace_back(*M);
     }
-    auto Wait = checkWaitList(*Ctx, NumEvents, WaitList);
-    if (!Wait)
-      return Wait.takeError().in(Ctx);
     // Host and device share memory: migration only orders the command.
-    return submit(**Q, makeCommand(CL_COMMAND_MIGRATE_MEM_OBJECTS, std::move(Keep)), *Wait,
-                  EventOut);
+    return Enqueued{CL_COMMAND_MIGRATE_MEM_OBJECTS, Command({}, std::move(Keep))};
   });
 }
 

@@ -92,56 +92,51 @@ cl_context CL_API_CALL clCreateContextFromType(const cl_context_properties *Prop
 }
 
 cl_int CL_API_CALL clRetainContext(cl_context ContextHandle) {
-  return call(__func__, [&] { return retainHandle<Context>(ContextHandle); });
+  return call(__func__, ContextHandle, [&] { return retainHandle<Context>(ContextHandle); });
 }
 
 cl_int CL_API_CALL clReleaseContext(cl_context ContextHandle) {
-  return call(__func__, [&] { return releaseHandle<Context>(ContextHandle); });
+  return call(__func__, ContextHandle, [&] { return releaseHandle<Context>(ContextHandle); });
 }
 
 cl_int CL_API_CALL clGetContextInfo(cl_context ContextHandle, cl_context_info ParamName,
                                     size_t ParamValueSize, void *ParamValue,
                                     size_t *ParamValueSizeRet) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, ContextHandle, [&]() -> Status {
     auto CR = toObject<Context>(ContextHandle);
     if (!CR)
       return CR.takeError();
     Context &C = **CR;
     InfoWriter Out(ParamName, ParamValueSize, ParamValue, ParamValueSizeRet);
-    Status S = [&]() -> Status {
-      switch (ParamName) {
-      case CL_CONTEXT_REFERENCE_COUNT:
-        return Out(cl_uint(C.apiRefCount()));
-      case CL_CONTEXT_NUM_DEVICES:
-        return Out(cl_uint(C.devices().size()));
-      case CL_CONTEXT_DEVICES: {
-        std::vector<cl_device_id> Handles;
-        for (Device *D : C.devices())
-          Handles.push_back(toHandle(D));
-        return Out.array(std::span<const cl_device_id>(Handles));
-      }
-      case CL_CONTEXT_PROPERTIES:
-        return Out.array(std::span<const cl_context_properties>(C.properties()));
-      default:
-        return unknownQuery("context", ParamName);
-      }
-    }();
-    if (!S)
-      return S.takeError().in(&C);
-    return S;
+    switch (ParamName) {
+    case CL_CONTEXT_REFERENCE_COUNT:
+      return Out(cl_uint(C.apiRefCount()));
+    case CL_CONTEXT_NUM_DEVICES:
+      return Out(cl_uint(C.devices().size()));
+    case CL_CONTEXT_DEVICES: {
+      std::vector<cl_device_id> Handles;
+      for (Device *D : C.devices())
+        Handles.push_back(toHandle(D));
+      return Out.array(std::span<const cl_device_id>(Handles));
+    }
+    case CL_CONTEXT_PROPERTIES:
+      return Out.array(std::span<const cl_context_properties>(C.properties()));
+    default:
+      return unknownQuery("context", ParamName);
+    }
   });
 }
 
 cl_int CL_API_CALL clSetContextDestructorCallback(cl_context ContextHandle,
                                                   void(CL_CALLBACK *Notify)(cl_context, void *),
                                                   void *UserData) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, ContextHandle, [&]() -> Status {
     auto C = toObject<Context>(ContextHandle);
     if (!C)
       return C.takeError();
     // "CL_INVALID_VALUE if pfn_notify is NULL."
     if (!Notify)
-      return Error(CL_INVALID_VALUE, "pfn_notify is NULL").in(*C);
+      return Error(CL_INVALID_VALUE, "pfn_notify is NULL");
     (*C)->addDestructorCallback([Notify, ContextHandle, UserData] { Notify(ContextHandle, UserData); });
     return Status::ok();
   });

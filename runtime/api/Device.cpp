@@ -251,7 +251,7 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
   case CL_DEVICE_PROFILING_TIMER_RESOLUTION:
     return Out(size_t(hostTimerResolutionNs()));
   case CL_DEVICE_PRINTF_BUFFER_SIZE:
-    return Out(size_t(PrintfBufferBytes));
+    return Out(size_t(D.PrintfBufferBytes));
   case CL_DEVICE_BUILT_IN_KERNELS:
     return Out.string("");
   case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:

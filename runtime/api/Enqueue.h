@@ -1,35 +1,48 @@
-// What every clEnqueue* does after its own checks: submit the command, hand out or drop its event,
-// and wait for it when blocking.
+// What every clEnqueue* shares: the queue and wait list checked, the command handed to the queue,
+// its event handed out, and the wait when it is blocking.
 #pragma once
 
+#include "runtime/api/Entry.h"
+#include "runtime/api/Handles.h"
 #include "runtime/api/Validate.h"
-#include "runtime/core/Scheduler.h"
 
 #include <CL/cl.h>
 
 namespace weft::api {
 
-/// Enqueues Work on Q after WaitList (already checked). Blocking: runs it now if it is ready and
-/// waits for it, failing with CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if it did not complete.
-/// EventOut, when not NULL, receives the command's event.
-Status submit(Queue &Q, std::unique_ptr<Command> Work, const std::vector<Event *> &WaitList,
-              cl_event *EventOut, bool Blocking = false,
-              Queue::Ordering How = Queue::Ordering::Command);
-
-/// A new command of the given type (and what it keeps alive).
-std::unique_ptr<Command> makeCommand(cl_command_type Type, std::vector<Ref<Object>> KeepAlive = {});
-
-/// A fill command: PatternSize bytes at Pattern (already checked) repeated over [Dst, Dst + Size).
-std::unique_ptr<Command> fillCommand(cl_command_type Type, std::byte *Dst, size_t Size,
-                                     const void *Pattern, size_t PatternSize,
-                                     std::vector<Ref<Object>> KeepAlive = {});
-
-/// What an enqueue of no memory object starts with: the queue, and its checked wait list.
-struct QueueTarget {
-  Queue *Q;
-  std::vector<Event *> Wait;
+/// A command as a clEnqueue* makes it: its type (CL_EVENT_COMMAND_TYPE), its work and how it
+/// orders against the queue's other commands.
+struct Enqueued {
+  cl_command_type Type;
+  Command Work;
+  Queue::Ordering How = Queue::Ordering::Command;
 };
-Expected<QueueTarget> queueTarget(cl_command_queue QueueHandle, cl_uint NumEvents,
-                                  const cl_event *WaitList);
+
+/// Enqueues E on Q after Wait (already checked) and gives its event to EventOut when not NULL.
+/// A blocking command (Work.Blocking) fails at once with
+/// CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if an event in Wait has failed, and otherwise
+/// returns once it has run, failing the same way if it did not complete.
+Status submit(Queue &Q, Enqueued E, const std::vector<Event *> &Wait, cl_event *EventOut);
+
+/// The body of a clEnqueue* that returns cl_int, around Make(Queue &), which checks the entry
+/// point's own arguments and makes its command (or fails with the spec's error): the queue
+/// (CL_INVALID_COMMAND_QUEUE) and the wait list (CL_INVALID_EVENT_WAIT_LIST, CL_INVALID_CONTEXT)
+/// are checked first, and the command is submitted after. Errors reach the queue's context.
+template <class F>
+cl_int enqueue(const char *Function, cl_command_queue QueueHandle, cl_uint NumEvents,
+               const cl_event *WaitList, cl_event *EventOut, F &&Make) noexcept {
+  return call(Function, QueueHandle, [&]() -> Status {
+    auto Q = toObject<Queue>(QueueHandle);
+    if (!Q)
+      return Q.takeError();
+    auto Wait = checkWaitList((*Q)->context(), NumEvents, WaitList);
+    if (!Wait)
+      return Wait.takeError();
+    Expected<Enqueued> E = Make(**Q);
+    if (!E)
+      return E.takeError();
+    return submit(**Q, std::move(*E), *Wait, EventOut);
+  });
+}
 
 } // namespace weft::api

@@ -1,6 +1,8 @@
-// The one wrapper between the C ABI and Weft's C++: results to cl_int / errcode_ret, no exceptions out.
+// The one wrapper between the C ABI and Weft's C++: results to cl_int / errcode_ret, no exceptions
+// out, and every failure reported to the context it concerns.
 #pragma once
 
+#include "runtime/api/Handles.h"
 #include "runtime/core/Diagnostics.h"
 #include "runtime/core/Error.h"
 
@@ -31,6 +33,13 @@ inline cl_int fromException(const char *Function) noexcept {
     reportNoThrow(Function, Error(CL_OUT_OF_RESOURCES, "unexpected exception"));
     return CL_OUT_OF_RESOURCES;
   }
+}
+/// An error that names no context yet concerns the one of the object Handle names, if it names
+/// one: that context's pfn_notify hears of it.
+template <class H> Error inContextOf(H Handle, Error E) {
+  if (E.context())
+    return E;
+  return std::move(E).in(contextOf(Handle));
 }
 } // namespace detail
 
@@ -66,6 +75,28 @@ template <class T, class F> T create(const char *Function, cl_int *ErrcodeRet, F
   if (ErrcodeRet)
     *ErrcodeRet = Code;
   return Result;
+}
+
+/// call() for an entry point whose first object argument is Handle (a context, queue, memory
+/// object, program, kernel or event): its errors are reported to Handle's context.
+template <class H, class F> cl_int call(const char *Function, H Handle, F &&Body) noexcept {
+  return call(Function, [&]() -> Status {
+    Status S = Body();
+    if (S)
+      return S;
+    return detail::inContextOf(Handle, S.takeError());
+  });
+}
+
+/// create() for an entry point whose first object argument is Handle, likewise.
+template <class T, class H, class F>
+T create(const char *Function, H Handle, cl_int *ErrcodeRet, F &&Body) noexcept {
+  return create<T>(Function, ErrcodeRet, [&]() -> Expected<T> {
+    Expected<T> R = Body();
+    if (R)
+      return R;
+    return detail::inContextOf(Handle, R.takeError());
+  });
 }
 
 } // namespace weft::api

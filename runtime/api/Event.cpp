@@ -39,7 +39,7 @@ cl_int CL_API_CALL clWaitForEvents(cl_uint NumEvents, const cl_event *EventList)
 cl_int CL_API_CALL clGetEventInfo(cl_event EventHandle, cl_event_info ParamName,
                                   size_t ParamValueSize, void *ParamValue,
                                   size_t *ParamValueSizeRet) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, EventHandle, [&]() -> Status {
     auto ER = toObject<Event>(EventHandle);
     if (!ER)
       return ER.takeError();
@@ -57,23 +57,23 @@ cl_int CL_API_CALL clGetEventInfo(cl_event EventHandle, cl_event_info ParamName,
     case CL_EVENT_REFERENCE_COUNT:
       return Out(cl_uint(E.apiRefCount()));
     default:
-      return unknownQuery("event", ParamName).in(&E.context());
+      return unknownQuery("event", ParamName);
     }
   });
 }
 
 cl_int CL_API_CALL clRetainEvent(cl_event EventHandle) {
-  return call(__func__, [&] { return retainHandle<Event>(EventHandle); });
+  return call(__func__, EventHandle, [&] { return retainHandle<Event>(EventHandle); });
 }
 
 cl_int CL_API_CALL clReleaseEvent(cl_event EventHandle) {
-  return call(__func__, [&] { return releaseHandle<Event>(EventHandle); });
+  return call(__func__, EventHandle, [&] { return releaseHandle<Event>(EventHandle); });
 }
 
 cl_int CL_API_CALL clGetEventProfilingInfo(cl_event EventHandle, cl_profiling_info ParamName,
                                            size_t ParamValueSize, void *ParamValue,
                                            size_t *ParamValueSizeRet) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, EventHandle, [&]() -> Status {
     auto ER = toObject<Event>(EventHandle);
     if (!ER)
       return ER.takeError();
@@ -103,7 +103,7 @@ cl_int CL_API_CALL clGetEventProfilingInfo(cl_event EventHandle, cl_profiling_in
     case CL_PROFILING_COMMAND_COMPLETE:
       return Out(cl_ulong(T.Complete));
     default:
-      return unknownQuery("profiling", ParamName).in(&E.context());
+      return unknownQuery("profiling", ParamName);
     }
   });
 }
@@ -111,19 +111,18 @@ cl_int CL_API_CALL clGetEventProfilingInfo(cl_event EventHandle, cl_profiling_in
 cl_int CL_API_CALL clSetEventCallback(cl_event EventHandle, cl_int CallbackType,
                                       void(CL_CALLBACK *Notify)(cl_event, cl_int, void *),
                                       void *UserData) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, EventHandle, [&]() -> Status {
     auto E = toObject<Event>(EventHandle);
     if (!E)
       return E.takeError();
     // "CL_INVALID_VALUE if pfn_event_notify is NULL or if command_exec_callback_type is not
     // CL_SUBMITTED, CL_RUNNING, or CL_COMPLETE."
     if (!Notify)
-      return Error(CL_INVALID_VALUE, "pfn_event_notify is NULL").in(&(*E)->context());
+      return Error(CL_INVALID_VALUE, "pfn_event_notify is NULL");
     if (CallbackType != CL_SUBMITTED && CallbackType != CL_RUNNING && CallbackType != CL_COMPLETE)
       return Error(CL_INVALID_VALUE,
                    cat("command_exec_callback_type ", CallbackType,
-                       " is not CL_SUBMITTED, CL_RUNNING or CL_COMPLETE"))
-          .in(&(*E)->context());
+                       " is not CL_SUBMITTED, CL_RUNNING or CL_COMPLETE"));
     (*E)->addCallback(CallbackType, [Notify, EventHandle, UserData](cl_int Status) {
       Notify(EventHandle, Status, UserData);
     });
@@ -132,7 +131,7 @@ cl_int CL_API_CALL clSetEventCallback(cl_event EventHandle, cl_int CallbackType,
 }
 
 cl_event CL_API_CALL clCreateUserEvent(cl_context ContextHandle, cl_int *ErrcodeRet) {
-  return create<cl_event>(__func__, ErrcodeRet, [&]() -> Expected<cl_event> {
+  return create<cl_event>(__func__, ContextHandle, ErrcodeRet, [&]() -> Expected<cl_event> {
     auto C = toObject<Context>(ContextHandle);
     if (!C)
       return C.takeError();
@@ -141,24 +140,22 @@ cl_event CL_API_CALL clCreateUserEvent(cl_context ContextHandle, cl_int *Errcode
 }
 
 cl_int CL_API_CALL clSetUserEventStatus(cl_event EventHandle, cl_int ExecutionStatus) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, EventHandle, [&]() -> Status {
     auto ER = toObject<Event>(EventHandle);
     if (!ER)
       return ER.takeError();
     Ref<Event> E(*ER); // alive through the callbacks, even if another thread releases it
     // "CL_INVALID_EVENT if event is not a valid user event object."
     if (!E->isUserEvent())
-      return Error(CL_INVALID_EVENT, "event is not a user event").in(&E->context());
+      return Error(CL_INVALID_EVENT, "event is not a user event");
     // "CL_INVALID_VALUE if the execution_status is not CL_COMPLETE or a negative integer value."
     if (ExecutionStatus != CL_COMPLETE && ExecutionStatus >= 0)
       return Error(CL_INVALID_VALUE, cat("execution_status ", ExecutionStatus,
-                                         " is neither CL_COMPLETE nor negative"))
-          .in(&E->context());
+                                         " is neither CL_COMPLETE nor negative"));
     // "CL_INVALID_OPERATION if the execution_status for event has already been changed by a
     // previous call to clSetUserEventStatus."
     if (!E->setStatus(ExecutionStatus))
-      return Error(CL_INVALID_OPERATION, "the user event's status was already set")
-          .in(&E->context());
+      return Error(CL_INVALID_OPERATION, "the user event's status was already set");
     return Status::ok();
   });
 }
@@ -166,47 +163,42 @@ cl_int CL_API_CALL clSetUserEventStatus(cl_event EventHandle, cl_int ExecutionSt
 namespace {
 
 /// clEnqueueMarkerWithWaitList and friends: a command with no work, ordered as How says.
-Status enqueueSync(cl_command_queue QueueHandle, cl_command_type Type, Queue::Ordering How,
-                   cl_uint NumEvents, const cl_event *WaitList, cl_event *EventOut) {
-  auto T = queueTarget(QueueHandle, NumEvents, WaitList);
-  if (!T)
-    return T.takeError();
-  return submit(*T->Q, makeCommand(Type), T->Wait, EventOut, false, How);
+cl_int enqueueSync(const char *Function, cl_command_queue QueueHandle, cl_command_type Type,
+                   Queue::Ordering How, cl_uint NumEvents, const cl_event *WaitList,
+                   cl_event *EventOut) {
+  return enqueue(Function, QueueHandle, NumEvents, WaitList, EventOut,
+                 [&](Queue &) -> Expected<Enqueued> { return Enqueued{Type, {}, How}; });
 }
 
 } // namespace
 
 cl_int CL_API_CALL clEnqueueMarkerWithWaitList(cl_command_queue QueueHandle, cl_uint NumEvents,
                                                const cl_event *WaitList, cl_event *EventOut) {
-  return call(__func__, [&]() -> Status {
-    return enqueueSync(QueueHandle, CL_COMMAND_MARKER, Queue::Ordering::Marker, NumEvents, WaitList,
-                       EventOut);
-  });
+  return enqueueSync(__func__, QueueHandle, CL_COMMAND_MARKER, Queue::Ordering::Marker, NumEvents,
+                     WaitList, EventOut);
 }
 
 cl_int CL_API_CALL clEnqueueBarrierWithWaitList(cl_command_queue QueueHandle, cl_uint NumEvents,
                                                 const cl_event *WaitList, cl_event *EventOut) {
-  return call(__func__, [&]() -> Status {
-    return enqueueSync(QueueHandle, CL_COMMAND_BARRIER, Queue::Ordering::Barrier, NumEvents, WaitList,
-                       EventOut);
-  });
+  return enqueueSync(__func__, QueueHandle, CL_COMMAND_BARRIER, Queue::Ordering::Barrier, NumEvents,
+                     WaitList, EventOut);
 }
 
 cl_int CL_API_CALL clEnqueueMarker(cl_command_queue QueueHandle, cl_event *EventOut) {
-  return call(__func__, [&]() -> Status {
-    // "CL_INVALID_VALUE if event is NULL."
-    if (!EventOut) {
-      if (!toObject<weft::Queue>(QueueHandle))
-        return Error(CL_INVALID_COMMAND_QUEUE, "command_queue is not a valid command-queue");
+  // "CL_INVALID_VALUE if event is NULL" (the queue's check comes first).
+  if (!EventOut)
+    return call(__func__, QueueHandle, [&]() -> Status {
+      if (auto Q = toObject<Queue>(QueueHandle); !Q)
+        return Q.takeError();
       return Error(CL_INVALID_VALUE, "event is NULL");
-    }
-    return enqueueSync(QueueHandle, CL_COMMAND_MARKER, Queue::Ordering::Marker, 0, nullptr, EventOut);
-  });
+    });
+  return enqueueSync(__func__, QueueHandle, CL_COMMAND_MARKER, Queue::Ordering::Marker, 0, nullptr,
+                     EventOut);
 }
 
 cl_int CL_API_CALL clEnqueueWaitForEvents(cl_command_queue QueueHandle, cl_uint NumEvents,
                                           const cl_event *EventList) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, QueueHandle, [&]() -> Status {
     auto Q = toObject<weft::Queue>(QueueHandle);
     if (!Q)
       return Q.takeError();
@@ -221,15 +213,13 @@ cl_int CL_API_CALL clEnqueueWaitForEvents(cl_command_queue QueueHandle, cl_uint 
       return E;
     }
     // Later commands wait for these events: a barrier on them.
-    return submit(**Q, makeCommand(CL_COMMAND_BARRIER), *Wait, nullptr, false,
-                  Queue::Ordering::Barrier);
+    return submit(**Q, {CL_COMMAND_BARRIER, {}, Queue::Ordering::Barrier}, *Wait, nullptr);
   });
 }
 
 cl_int CL_API_CALL clEnqueueBarrier(cl_command_queue QueueHandle) {
-  return call(__func__, [&]() -> Status {
-    return enqueueSync(QueueHandle, CL_COMMAND_BARRIER, Queue::Ordering::Barrier, 0, nullptr, nullptr);
-  });
+  return enqueueSync(__func__, QueueHandle, CL_COMMAND_BARRIER, Queue::Ordering::Barrier, 0, nullptr,
+                     nullptr);
 }
 
 } // namespace weft::api

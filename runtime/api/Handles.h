@@ -13,70 +13,49 @@
 
 namespace weft::api {
 
+/// What converting a handle to an object of type T needs: the handle type, the object's type tag
+/// and the error an invalid handle of that kind is.
 template <class T> struct HandleTraits;
+template <class H, ObjectType Tag, cl_int Code> struct HandleKind {
+  using Handle = H;
+  static constexpr ObjectType Type = Tag;
+  static constexpr cl_int Invalid = Code;
+};
+template <> struct HandleTraits<Platform> : HandleKind<cl_platform_id, ObjectType::Platform, CL_INVALID_PLATFORM> {};
+template <> struct HandleTraits<Device> : HandleKind<cl_device_id, ObjectType::Device, CL_INVALID_DEVICE> {};
+template <> struct HandleTraits<Context> : HandleKind<cl_context, ObjectType::Context, CL_INVALID_CONTEXT> {};
+template <> struct HandleTraits<Queue> : HandleKind<cl_command_queue, ObjectType::Queue, CL_INVALID_COMMAND_QUEUE> {};
+template <> struct HandleTraits<MemObject> : HandleKind<cl_mem, ObjectType::Memory, CL_INVALID_MEM_OBJECT> {};
+template <> struct HandleTraits<Event> : HandleKind<cl_event, ObjectType::Event, CL_INVALID_EVENT> {};
+template <> struct HandleTraits<Program> : HandleKind<cl_program, ObjectType::Program, CL_INVALID_PROGRAM> {};
+template <> struct HandleTraits<Kernel> : HandleKind<cl_kernel, ObjectType::Kernel, CL_INVALID_KERNEL> {};
 
-template <> struct HandleTraits<Platform> {
-  using Handle = cl_platform_id;
-  static constexpr ObjectType Type = ObjectType::Platform;
-  static constexpr cl_int Invalid = CL_INVALID_PLATFORM;
-  static constexpr const char *Name = "platform";
-};
-template <> struct HandleTraits<Device> {
-  using Handle = cl_device_id;
-  static constexpr ObjectType Type = ObjectType::Device;
-  static constexpr cl_int Invalid = CL_INVALID_DEVICE;
-  static constexpr const char *Name = "device";
-};
-template <> struct HandleTraits<Context> {
-  using Handle = cl_context;
-  static constexpr ObjectType Type = ObjectType::Context;
-  static constexpr cl_int Invalid = CL_INVALID_CONTEXT;
-  static constexpr const char *Name = "context";
-};
-
-template <> struct HandleTraits<Queue> {
-  using Handle = cl_command_queue;
-  static constexpr ObjectType Type = ObjectType::Queue;
-  static constexpr cl_int Invalid = CL_INVALID_COMMAND_QUEUE;
-  static constexpr const char *Name = "command_queue";
-};
-template <> struct HandleTraits<MemObject> {
-  using Handle = cl_mem;
-  static constexpr ObjectType Type = ObjectType::Memory;
-  static constexpr cl_int Invalid = CL_INVALID_MEM_OBJECT;
-  static constexpr const char *Name = "memory object";
-};
-template <> struct HandleTraits<Event> {
-  using Handle = cl_event;
-  static constexpr ObjectType Type = ObjectType::Event;
-  static constexpr cl_int Invalid = CL_INVALID_EVENT;
-  static constexpr const char *Name = "event";
-};
-
-template <> struct HandleTraits<Program> {
-  using Handle = cl_program;
-  static constexpr ObjectType Type = ObjectType::Program;
-  static constexpr cl_int Invalid = CL_INVALID_PROGRAM;
-  static constexpr const char *Name = "program";
-};
-template <> struct HandleTraits<Kernel> {
-  using Handle = cl_kernel;
-  static constexpr ObjectType Type = ObjectType::Kernel;
-  static constexpr cl_int Invalid = CL_INVALID_KERNEL;
-  static constexpr const char *Name = "kernel";
-};
+/// What error messages call an object of type T: the spec's parameter name for it.
+constexpr const char *handleName(ObjectType T) {
+  switch (T) {
+  case ObjectType::Platform: return "platform";
+  case ObjectType::Device: return "device";
+  case ObjectType::Context: return "context";
+  case ObjectType::Queue: return "command_queue";
+  case ObjectType::Memory: return "memory object";
+  case ObjectType::Sampler: return "sampler";
+  case ObjectType::Program: return "program";
+  case ObjectType::Kernel: return "kernel";
+  case ObjectType::Event: return "event";
+  }
+  return "object";
+}
 
 /// The object a handle names, or that type's CL_INVALID_* error if it is null, of another type,
 /// or released.
 template <class T> Expected<T *> toObject(typename HandleTraits<T>::Handle H) {
   using Traits = HandleTraits<T>;
+  const char *Name = handleName(Traits::Type);
   if (!H)
-    return Error(Traits::Invalid, cat(Traits::Name, " is NULL"));
+    return Error(Traits::Invalid, cat(Name, " is NULL"));
   Object *O = Object::fromHandle(H, Traits::Type);
   if (!O)
-    return Error(Traits::Invalid,
-                 cat(Traits::Name, " ", static_cast<const void *>(H), " is not a valid ",
-                     Traits::Name));
+    return Error(Traits::Invalid, cat(Name, " ", static_cast<const void *>(H), " is not a valid ", Name));
   return static_cast<T *>(O);
 }
 
@@ -102,6 +81,21 @@ template <class T> Status releaseHandle(typename HandleTraits<T>::Handle H) {
   (*O)->releaseApi();
   return Status::ok();
 }
+
+/// The context an object belongs to (a context's is itself), or null if the handle does not name a
+/// live object of its kind: where an entry point's errors are reported (Entry.h).
+template <class T> Context *contextOfObject(typename HandleTraits<T>::Handle H) {
+  Object *O = Object::fromHandle(H, HandleTraits<T>::Type);
+  return O ? &static_cast<T *>(O)->context() : nullptr;
+}
+inline Context *contextOf(cl_context H) {
+  return static_cast<Context *>(Object::fromHandle(H, ObjectType::Context));
+}
+inline Context *contextOf(cl_command_queue H) { return contextOfObject<Queue>(H); }
+inline Context *contextOf(cl_mem H) { return contextOfObject<MemObject>(H); }
+inline Context *contextOf(cl_program H) { return contextOfObject<Program>(H); }
+inline Context *contextOf(cl_kernel H) { return contextOfObject<Kernel>(H); }
+inline Context *contextOf(cl_event H) { return contextOfObject<Event>(H); }
 
 /// The platform named by a handle; NULL means Weft's platform (the spec leaves NULL
 /// implementation-defined).

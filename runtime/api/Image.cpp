@@ -11,14 +11,14 @@ cl_int CL_API_CALL clGetSupportedImageFormats(cl_context ContextHandle, cl_mem_f
                                               cl_mem_object_type ImageType, cl_uint NumEntries,
                                               cl_image_format *ImageFormats,
                                               cl_uint *NumImageFormats) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, ContextHandle, [&]() -> Status {
     auto C = toObject<Context>(ContextHandle);
     if (!C)
       return C.takeError();
     // "CL_INVALID_VALUE if flags or image_type are not valid, or if num_entries is 0 and
     // image_formats is not NULL."
     if (Status S = validateMemFlags(Flags, CL_MEM_KERNEL_READ_AND_WRITE); !S)
-      return S.takeError().in(*C);
+      return S.takeError();
     switch (ImageType) {
     case CL_MEM_OBJECT_IMAGE1D:
     case CL_MEM_OBJECT_IMAGE1D_BUFFER:
@@ -28,11 +28,10 @@ cl_int CL_API_CALL clGetSupportedImageFormats(cl_context ContextHandle, cl_mem_f
     case CL_MEM_OBJECT_IMAGE3D:
       break;
     default:
-      return Error(CL_INVALID_VALUE, cat("image_type ", hex(ImageType), " is not an image type"))
-          .in(*C);
+      return Error(CL_INVALID_VALUE, cat("image_type ", hex(ImageType), " is not an image type"));
     }
     if (NumEntries == 0 && ImageFormats)
-      return Error(CL_INVALID_VALUE, "num_entries is 0 but image_formats is not NULL").in(*C);
+      return Error(CL_INVALID_VALUE, "num_entries is 0 but image_formats is not NULL");
     // No device of this context supports images, so the list is empty.
     if (NumImageFormats)
       *NumImageFormats = 0;

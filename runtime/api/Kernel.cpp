@@ -13,19 +13,6 @@ namespace {
 
 using AS = compiler::KernelArg::AddressSpace;
 
-/// Private memory one work-group of a kernel with barriers may use: beyond it the kernel's
-/// CL_KERNEL_WORK_GROUP_SIZE shrinks, and larger work-groups are refused.
-constexpr uint64_t MaxPrivateBytesPerGroup = 256ull << 20;
-
-/// The work-group size a kernel may run with: the device's maximum, or less when each work-item
-/// keeps much private memory across barriers.
-size_t kernelWorkGroupSize(const Kernel &K, const Device &D) {
-  size_t Max = D.description().MaxWorkGroupSize;
-  if (uint64_t PerItem = K.binary().PrivateBytesPerWorkItem)
-    Max = std::min<size_t>(Max, std::max<uint64_t>(1, MaxPrivateBytesPerGroup / PerItem));
-  return Max;
-}
-
 Expected<Kernel *> makeKernel(Program &P, const std::string &Name) {
   std::shared_ptr<compiler::Executable> Executable = P.executable();
   // "CL_INVALID_PROGRAM_EXECUTABLE if there is no successfully built executable for program."
@@ -45,8 +32,7 @@ Expected<Kernel *> kernelWithArg(cl_kernel Handle, cl_uint Index, const char *Pa
     return K.takeError();
   if (Index >= (*K)->numArgs())
     return Error(CL_INVALID_ARG_INDEX, cat(ParamName, " ", Index, " is not below the kernel's ",
-                                           (*K)->numArgs(), " arguments"))
-        .in(&(*K)->program().context());
+                                           (*K)->numArgs(), " arguments"));
   return *K;
 }
 
@@ -54,37 +40,35 @@ Expected<Kernel *> kernelWithArg(cl_kernel Handle, cl_uint Index, const char *Pa
 
 cl_kernel CL_API_CALL clCreateKernel(cl_program ProgramHandle, const char *Name,
                                      cl_int *ErrcodeRet) {
-  return create<cl_kernel>(__func__, ErrcodeRet, [&]() -> Expected<cl_kernel> {
+  return create<cl_kernel>(__func__, ProgramHandle, ErrcodeRet, [&]() -> Expected<cl_kernel> {
     auto P = toObject<Program>(ProgramHandle);
     if (!P)
       return P.takeError();
     // "CL_INVALID_VALUE if kernel_name is NULL."
     if (!Name)
-      return Error(CL_INVALID_VALUE, "kernel_name is NULL").in(&(*P)->context());
+      return Error(CL_INVALID_VALUE, "kernel_name is NULL");
     auto K = makeKernel(**P, Name);
     if (!K)
-      return K.takeError().in(&(*P)->context());
+      return K.takeError();
     return toHandle(*K);
   });
 }
 
 cl_int CL_API_CALL clCreateKernelsInProgram(cl_program ProgramHandle, cl_uint NumKernels,
                                             cl_kernel *Kernels, cl_uint *NumKernelsRet) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, ProgramHandle, [&]() -> Status {
     auto P = toObject<Program>(ProgramHandle);
     if (!P)
       return P.takeError();
     std::shared_ptr<compiler::Executable> Executable = (*P)->executable();
     if (!Executable)
-      return Error(CL_INVALID_PROGRAM_EXECUTABLE, "the program has not been built successfully")
-          .in(&(*P)->context());
+      return Error(CL_INVALID_PROGRAM_EXECUTABLE, "the program has not been built successfully");
     const auto &All = Executable->kernels();
     // "CL_INVALID_VALUE if kernels is not NULL and num_kernels is less than the number of
     // kernels in program."
     if (Kernels && NumKernels < All.size())
       return Error(CL_INVALID_VALUE, cat("num_kernels ", NumKernels, " is less than the ",
-                                         All.size(), " kernels in the program"))
-          .in(&(*P)->context());
+                                         All.size(), " kernels in the program"));
     if (Kernels)
       for (size_t I = 0; I < All.size(); ++I)
         Kernels[I] = toHandle(new Kernel(**P, All[I], Executable));
@@ -95,7 +79,7 @@ cl_int CL_API_CALL clCreateKernelsInProgram(cl_program ProgramHandle, cl_uint Nu
 }
 
 cl_kernel CL_API_CALL clCloneKernel(cl_kernel Source, cl_int *ErrcodeRet) {
-  return create<cl_kernel>(__func__, ErrcodeRet, [&]() -> Expected<cl_kernel> {
+  return create<cl_kernel>(__func__, Source, ErrcodeRet, [&]() -> Expected<cl_kernel> {
     auto K = toObject<Kernel>(Source);
     if (!K)
       return K.takeError();
@@ -104,16 +88,16 @@ cl_kernel CL_API_CALL clCloneKernel(cl_kernel Source, cl_int *ErrcodeRet) {
 }
 
 cl_int CL_API_CALL clRetainKernel(cl_kernel Kernel) {
-  return call(__func__, [&] { return retainHandle<weft::Kernel>(Kernel); });
+  return call(__func__, Kernel, [&] { return retainHandle<weft::Kernel>(Kernel); });
 }
 
 cl_int CL_API_CALL clReleaseKernel(cl_kernel Kernel) {
-  return call(__func__, [&] { return releaseHandle<weft::Kernel>(Kernel); });
+  return call(__func__, Kernel, [&] { return releaseHandle<weft::Kernel>(Kernel); });
 }
 
 cl_int CL_API_CALL clSetKernelArg(cl_kernel KernelHandle, cl_uint Index, size_t Size,
                                   const void *Value) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, KernelHandle, [&]() -> Status {
     auto KR = kernelWithArg(KernelHandle, Index, "arg_index");
     if (!KR)
       return KR.takeError();
@@ -129,11 +113,9 @@ cl_int CL_API_CALL clSetKernelArg(cl_kernel KernelHandle, cl_uint Index, size_t 
       // declared with the local qualifier."
       if (Value)
         return Error(CL_INVALID_ARG_VALUE, cat("argument ", Index, " is __local: arg_value must "
-                                               "be NULL"))
-            .in(Ctx);
+                                               "be NULL"));
       if (Size == 0)
-        return Error(CL_INVALID_ARG_SIZE, cat("argument ", Index, " is __local: arg_size is 0"))
-            .in(Ctx);
+        return Error(CL_INVALID_ARG_SIZE, cat("argument ", Index, " is __local: arg_size is 0"));
       A.LocalSizes[Index] = Size;
       A.Buffers[Index] = nullptr;
     } else if (Arg.IsPointer) {
@@ -142,8 +124,7 @@ cl_int CL_API_CALL clSetKernelArg(cl_kernel KernelHandle, cl_uint Index, size_t 
       // to be a memory object when the specified arg_value is not a valid memory object".
       if (Size != sizeof(cl_mem))
         return Error(CL_INVALID_ARG_SIZE, cat("argument ", Index, " is a buffer: arg_size ", Size,
-                                              " is not sizeof(cl_mem)"))
-            .in(Ctx);
+                                              " is not sizeof(cl_mem)"));
       cl_mem Handle = Value ? *static_cast<const cl_mem *>(Value) : nullptr;
       std::byte *Address = nullptr;
       A.Buffers[Index] = nullptr;
@@ -151,8 +132,7 @@ cl_int CL_API_CALL clSetKernelArg(cl_kernel KernelHandle, cl_uint Index, size_t 
         auto M = toObject<MemObject>(Handle);
         if (!M || &(*M)->context() != Ctx)
           return Error(CL_INVALID_MEM_OBJECT,
-                       cat("argument ", Index, " is not a memory object of the kernel's context"))
-              .in(Ctx);
+                       cat("argument ", Index, " is not a memory object of the kernel's context"));
         Address = (*M)->storage();
         A.Buffers[Index] = *M;
       }
@@ -164,12 +144,10 @@ cl_int CL_API_CALL clSetKernelArg(cl_kernel KernelHandle, cl_uint Index, size_t 
       // not a valid value."
       if (Size != Slot.Size)
         return Error(CL_INVALID_ARG_SIZE, cat("argument ", Index, " (", Arg.TypeName,
-                                              ") takes ", Slot.Size, " bytes, not ", Size))
-            .in(Ctx);
+                                              ") takes ", Slot.Size, " bytes, not ", Size));
       if (!Value)
         return Error(CL_INVALID_ARG_VALUE, cat("argument ", Index, " is passed by value: "
-                                               "arg_value is NULL"))
-            .in(Ctx);
+                                               "arg_value is NULL"));
       std::memcpy(Dst, Value, Size);
     }
     A.Set[Index] = true;
@@ -179,19 +157,17 @@ cl_int CL_API_CALL clSetKernelArg(cl_kernel KernelHandle, cl_uint Index, size_t 
 
 cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel KernelHandle, cl_uint Index,
                                             const void *Value) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, KernelHandle, [&]() -> Status {
     auto KR = kernelWithArg(KernelHandle, Index, "arg_index");
     if (!KR)
       return KR.takeError();
     Kernel &K = **KR;
-    Context *Ctx = &K.program().context();
     const compiler::KernelArg &Arg = K.info().Args[Index];
     // The argument must be a pointer to global or constant memory. Any pointer is a valid value:
     // Weft offers fine-grained system SVM, so all of the host's memory is shared.
     if (!Arg.IsPointer || Arg.Space == AS::Local)
       return Error(CL_INVALID_ARG_VALUE, cat("argument ", Index, " (", Arg.TypeName,
-                                             ") is not a pointer to global or constant memory"))
-          .in(Ctx);
+                                             ") is not a pointer to global or constant memory"));
     Kernel::Arguments &A = K.arguments();
     std::memcpy(A.Buffer.data() + K.binary().Args[Index].Offset, &Value, sizeof Value);
     A.Buffers[Index] = nullptr;
@@ -203,36 +179,32 @@ cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel KernelHandle, cl_uint Inde
 
 cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel KernelHandle, cl_kernel_exec_info ParamName,
                                        size_t ParamValueSize, const void *ParamValue) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, KernelHandle, [&]() -> Status {
     auto K = toObject<Kernel>(KernelHandle);
     if (!K)
       return K.takeError();
-    Context *Ctx = &(*K)->program().context();
     // "CL_INVALID_VALUE if param_name is not valid, if param_value is NULL or if the size
     // specified by param_value_size is not valid." The one exception: an empty list of SVM
     // pointers (size 0, NULL) clears the list set before (CTS test_svm
     // set_kernel_exec_info_svm_ptrs).
     const bool ClearsPointers = ParamName == CL_KERNEL_EXEC_INFO_SVM_PTRS && ParamValueSize == 0;
     if (!ParamValue && !ClearsPointers)
-      return Error(CL_INVALID_VALUE, "param_value is NULL").in(Ctx);
+      return Error(CL_INVALID_VALUE, "param_value is NULL");
     switch (ParamName) {
     case CL_KERNEL_EXEC_INFO_SVM_PTRS:
       // The pointers the kernel reaches other than through its arguments: all memory is
       // shared, so there is nothing to record.
       if (ParamValueSize % sizeof(void *))
         return Error(CL_INVALID_VALUE, cat("param_value_size ", ParamValueSize,
-                                           " is not a whole number of pointers"))
-            .in(Ctx);
+                                           " is not a whole number of pointers"));
       return Status::ok();
     case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM:
       if (ParamValueSize != sizeof(cl_bool))
         return Error(CL_INVALID_VALUE, cat("param_value_size ", ParamValueSize,
-                                           " is not sizeof(cl_bool)"))
-            .in(Ctx);
+                                           " is not sizeof(cl_bool)"));
       return Status::ok(); // supported either way
     default:
-      return Error(CL_INVALID_VALUE, cat("param_name ", hex(ParamName), " is not a kernel exec info"))
-          .in(Ctx);
+      return Error(CL_INVALID_VALUE, cat("param_name ", hex(ParamName), " is not a kernel exec info"));
     }
   });
 }
@@ -240,7 +212,7 @@ cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel KernelHandle, cl_kernel_exec_in
 cl_int CL_API_CALL clGetKernelInfo(cl_kernel KernelHandle, cl_kernel_info ParamName,
                                    size_t ParamValueSize, void *ParamValue,
                                    size_t *ParamValueSizeRet) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, KernelHandle, [&]() -> Status {
     auto KR = toObject<Kernel>(KernelHandle);
     if (!KR)
       return KR.takeError();
@@ -260,7 +232,7 @@ cl_int CL_API_CALL clGetKernelInfo(cl_kernel KernelHandle, cl_kernel_info ParamN
     case CL_KERNEL_ATTRIBUTES:
       return Out.string(K.info().Attributes);
     default:
-      return unknownQuery("kernel", ParamName).in(&K.program().context());
+      return unknownQuery("kernel", ParamName);
     }
   });
 }
@@ -268,18 +240,16 @@ cl_int CL_API_CALL clGetKernelInfo(cl_kernel KernelHandle, cl_kernel_info ParamN
 cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel KernelHandle, cl_uint Index,
                                       cl_kernel_arg_info ParamName, size_t ParamValueSize,
                                       void *ParamValue, size_t *ParamValueSizeRet) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, KernelHandle, [&]() -> Status {
     auto KR = kernelWithArg(KernelHandle, Index, "arg_indx");
     if (!KR)
       return KR.takeError();
     Kernel &K = **KR;
-    Context *Ctx = &K.program().context();
     // "CL_KERNEL_ARG_INFO_NOT_AVAILABLE if the argument information is not available":
     // it is only kept for programs built with -cl-kernel-arg-info.
     if (!K.program().keepsKernelArgInfo())
       return Error(CL_KERNEL_ARG_INFO_NOT_AVAILABLE,
-                   "the program was not built with -cl-kernel-arg-info")
-          .in(Ctx);
+                   "the program was not built with -cl-kernel-arg-info");
     const compiler::KernelArg &A = K.info().Args[Index];
     InfoWriter Out(ParamName, ParamValueSize, ParamValue, ParamValueSizeRet);
     switch (ParamName) {
@@ -314,7 +284,7 @@ cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel KernelHandle, cl_uint Index,
     case CL_KERNEL_ARG_NAME:
       return Out.string(A.Name);
     default:
-      return unknownQuery("kernel argument", ParamName).in(Ctx);
+      return unknownQuery("kernel argument", ParamName);
     }
   });
 }
@@ -323,7 +293,7 @@ cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel KernelHandle, cl_device_id
                                             cl_kernel_work_group_info ParamName,
                                             size_t ParamValueSize, void *ParamValue,
                                             size_t *ParamValueSizeRet) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, KernelHandle, [&]() -> Status {
     auto KR = toObject<Kernel>(KernelHandle);
     if (!KR)
       return KR.takeError();
@@ -335,17 +305,17 @@ cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel KernelHandle, cl_device_id
     if (DeviceHandle) {
       auto DR = toObject<Device>(DeviceHandle);
       if (!DR || !Ctx->hasDevice(*DR))
-        return Error(CL_INVALID_DEVICE, "device is not a device of the kernel's context").in(Ctx);
+        return Error(CL_INVALID_DEVICE, "device is not a device of the kernel's context");
       D = *DR;
     } else if (Ctx->devices().size() == 1) {
       D = Ctx->devices().front();
     } else {
-      return Error(CL_INVALID_DEVICE, "device is NULL and the context has several devices").in(Ctx);
+      return Error(CL_INVALID_DEVICE, "device is NULL and the context has several devices");
     }
     InfoWriter Out(ParamName, ParamValueSize, ParamValue, ParamValueSizeRet);
     switch (ParamName) {
     case CL_KERNEL_WORK_GROUP_SIZE:
-      return Out(kernelWorkGroupSize(K, *D));
+      return Out(K.maxWorkGroupSize(*D));
     case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: {
       size_t Sizes[3];
       for (int I = 0; I < 3; ++I)
@@ -373,89 +343,45 @@ cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel KernelHandle, cl_device_id
     case CL_KERNEL_GLOBAL_WORK_SIZE:
       // "... if device is not a custom device and kernel is not a built-in kernel."
       return Error(CL_INVALID_VALUE, "CL_KERNEL_GLOBAL_WORK_SIZE is only defined for built-in "
-                                     "kernels and custom devices")
-          .in(Ctx);
+                                     "kernels and custom devices");
     default:
-      return unknownQuery("kernel work-group", ParamName).in(Ctx);
+      return unknownQuery("kernel work-group", ParamName);
     }
   });
 }
 
 namespace {
 
-/// A local size when the application gives none: a divisor of the global size (when work-groups
-/// must be uniform) of at most 256 work-items, preferring the largest.
-std::array<uint64_t, 3> chooseLocalSize(unsigned Dims, const std::array<uint64_t, 3> &Global,
-                                        bool Uniform, size_t MaxWorkGroup) {
-  std::array<uint64_t, 3> Local{1, 1, 1};
-  uint64_t Budget = std::min<uint64_t>(256, MaxWorkGroup);
-  for (unsigned D = 0; D < Dims; ++D) {
-    uint64_t Best = 1;
-    if (!Uniform) {
-      Best = std::min(Global[D], Budget);
-    } else {
-      for (uint64_t L = std::min(Global[D], Budget); L >= 1; --L)
-        if (Global[D] % L == 0) {
-          Best = L;
-          break;
-        }
-    }
-    Local[D] = Best;
-    Budget = std::max<uint64_t>(1, Budget / Best);
-  }
-  return Local;
-}
-
-/// The local size K runs with on D when the application gives none: its reqd_work_group_size,
-/// or chooseLocalSize's. clGetKernelSuggestedLocalWorkSizeKHR answers with it too.
-std::array<uint64_t, 3> defaultLocalSize(const Kernel &K, const Device &D, unsigned Dims,
-                                         const std::array<uint64_t, 3> &Global) {
-  const compiler::KernelInfo &Info = K.info();
-  if (Info.RequiredWorkGroupSize[0] != 0)
-    return {Info.RequiredWorkGroupSize[0], Info.RequiredWorkGroupSize[1], Info.RequiredWorkGroupSize[2]};
-  return chooseLocalSize(Dims, Global, Info.UniformWorkGroupSize, kernelWorkGroupSize(K, D));
-}
-
-/// A kernel launch's queue, kernel and range as clEnqueueNDRangeKernel and
-/// clGetKernelSuggestedLocalWorkSizeKHR both check them: one context, every argument set,
-/// work_dim 1 to 3, and no offset that overflows size_t with its size. Global and Offset are 1
-/// and 0 beyond work_dim (and Global where global_work_size is null).
+/// A kernel launch's kernel and range as clEnqueueNDRangeKernel and
+/// clGetKernelSuggestedLocalWorkSizeKHR both check them against the queue Q: one context, every
+/// argument set, work_dim 1 to 3, and no offset that overflows size_t with its size. Global and
+/// Offset are 1 and 0 beyond work_dim (and Global where global_work_size is null).
 struct Launch {
-  Queue *Q = nullptr;
   Kernel *K = nullptr;
-  Context *Ctx = nullptr;
   std::array<uint64_t, 3> Global{1, 1, 1}, Offset{0, 0, 0};
   bool Empty = false; ///< global_work_size is null or has a 0
 };
 
-Expected<Launch> checkLaunch(cl_command_queue QueueHandle, cl_kernel KernelHandle, cl_uint WorkDim,
+Expected<Launch> checkLaunch(Queue &Q, cl_kernel KernelHandle, cl_uint WorkDim,
                              const size_t *GlobalOffset, const size_t *GlobalSize) {
   Launch L;
-  auto QR = toObject<Queue>(QueueHandle);
-  if (!QR)
-    return QR.takeError();
-  L.Q = *QR;
-  L.Ctx = &L.Q->context();
   auto KR = toObject<Kernel>(KernelHandle);
   if (!KR)
-    return KR.takeError().in(L.Ctx);
+    return KR.takeError();
   L.K = *KR;
   // "CL_INVALID_CONTEXT if context associated with command_queue and kernel are not the same".
-  if (&L.K->program().context() != L.Ctx)
-    return Error(CL_INVALID_CONTEXT, "the kernel and the queue belong to different contexts")
-        .in(L.Ctx);
+  if (&L.K->context() != &Q.context())
+    return Error(CL_INVALID_CONTEXT, "the kernel and the queue belong to different contexts");
   // "CL_INVALID_KERNEL_ARGS if the kernel argument values have not been specified."
   const Kernel::Arguments &A = L.K->arguments();
   for (size_t I = 0; I < A.Set.size(); ++I)
     if (!A.Set[I])
       return Error(CL_INVALID_KERNEL_ARGS, cat("argument ", I, " of kernel '", L.K->info().Name,
-                                               "' has not been set"))
-          .in(L.Ctx);
+                                               "' has not been set"));
   // "CL_INVALID_WORK_DIMENSION if work_dim is not a valid value (i.e. a value between 1 and
   // CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS)."
   if (WorkDim < 1 || WorkDim > 3)
-    return Error(CL_INVALID_WORK_DIMENSION, cat("work_dim ", WorkDim, " is not 1, 2 or 3"))
-        .in(L.Ctx);
+    return Error(CL_INVALID_WORK_DIMENSION, cat("work_dim ", WorkDim, " is not 1, 2 or 3"));
   L.Empty = !GlobalSize;
   for (unsigned D = 0; D < WorkDim && GlobalSize; ++D) {
     L.Global[D] = GlobalSize[D];
@@ -466,11 +392,54 @@ Expected<Launch> checkLaunch(cl_command_queue QueueHandle, cl_kernel KernelHandl
       // range of size_t."
       if (L.Offset[D] > ~uint64_t(0) - L.Global[D])
         return Error(CL_INVALID_GLOBAL_OFFSET,
-                     cat("global_work_offset[", D, "] + global_work_size[", D, "] overflows size_t"))
-            .in(L.Ctx);
+                     cat("global_work_offset[", D, "] + global_work_size[", D, "] overflows size_t"));
     }
   }
   return L;
+}
+
+/// The application's local_work_size checked against the device's and the kernel's limits.
+Expected<std::array<uint64_t, 3>> checkLocalSize(const Kernel &K, const Device &Dev, cl_uint WorkDim,
+                                                 const std::array<uint64_t, 3> &Global,
+                                                 const size_t *LocalSize) {
+  const compiler::KernelInfo &Info = K.info();
+  const size_t MaxWorkGroup = K.maxWorkGroupSize(Dev);
+  const size_t MaxItems = Dev.description().MaxWorkGroupSize;
+  std::array<uint64_t, 3> Local{1, 1, 1};
+  uint64_t Total = 1;
+  for (unsigned D = 0; D < WorkDim; ++D) {
+    Local[D] = LocalSize[D];
+    // "CL_INVALID_WORK_ITEM_SIZE if the number of work-items specified in any of
+    // local_work_size[0], ... is greater than the corresponding values specified by
+    // CL_DEVICE_MAX_WORK_ITEM_SIZES."
+    if (Local[D] == 0)
+      return Error(CL_INVALID_WORK_GROUP_SIZE, cat("local_work_size[", D, "] is 0"));
+    if (Local[D] > MaxItems)
+      return Error(CL_INVALID_WORK_ITEM_SIZE,
+                   cat("local_work_size[", D, "] ", Local[D], " exceeds ", MaxItems));
+    Total *= Local[D];
+    // "CL_INVALID_WORK_GROUP_SIZE if the program was compiled with -cl-uniform-work-group-size
+    // (or for OpenCL C 1.x) and the number of work-items in global_work_size is not evenly
+    // divisible by the local size."
+    if (Info.UniformWorkGroupSize && Global[D] % Local[D])
+      return Error(CL_INVALID_WORK_GROUP_SIZE,
+                   cat("global_work_size[", D, "] ", Global[D],
+                       " is not a multiple of local_work_size[", D, "] ", Local[D],
+                       ", and this kernel needs uniform work-groups"));
+  }
+  // "CL_INVALID_WORK_GROUP_SIZE if ... the total number of work-items in the work-group ... is
+  // greater than the value specified by CL_KERNEL_WORK_GROUP_SIZE."
+  if (Total > MaxWorkGroup)
+    return Error(CL_INVALID_WORK_GROUP_SIZE,
+                 cat("the work-group has ", Total, " work-items, more than ", MaxWorkGroup));
+  // "CL_INVALID_WORK_GROUP_SIZE if local_work_size is specified and does not match the required
+  // work-group size for kernel in the program source."
+  if (Info.RequiredWorkGroupSize[0] != 0)
+    for (unsigned D = 0; D < 3; ++D)
+      if (Local[D] != Info.RequiredWorkGroupSize[D])
+        return Error(CL_INVALID_WORK_GROUP_SIZE,
+                     cat("local_work_size does not match reqd_work_group_size (", Info.Attributes, ")"));
+  return Local;
 }
 
 } // namespace
@@ -480,20 +449,22 @@ cl_int CL_API_CALL clGetKernelSuggestedLocalWorkSizeKHR(cl_command_queue QueueHa
                                                         const size_t *GlobalOffset,
                                                         const size_t *GlobalSize,
                                                         size_t *SuggestedLocalSize) {
-  return call(__func__, [&]() -> Status {
-    auto L = checkLaunch(QueueHandle, KernelHandle, WorkDim, GlobalOffset, GlobalSize);
+  return call(__func__, QueueHandle, [&]() -> Status {
+    auto Q = toObject<Queue>(QueueHandle);
+    if (!Q)
+      return Q.takeError();
+    auto L = checkLaunch(**Q, KernelHandle, WorkDim, GlobalOffset, GlobalSize);
     if (!L)
       return L.takeError();
     // "CL_INVALID_GLOBAL_WORK_SIZE if global_work_size is NULL" or "any of the values specified
     // in global_work_size[0], ... global_work_size[work_dim - 1] are zero".
     if (L->Empty)
       return Error(CL_INVALID_GLOBAL_WORK_SIZE,
-                   GlobalSize ? "a global_work_size is 0" : "global_work_size is NULL")
-          .in(L->Ctx);
+                   GlobalSize ? "a global_work_size is 0" : "global_work_size is NULL");
     // "CL_INVALID_VALUE if suggested_local_work_size is NULL".
     if (!SuggestedLocalSize)
-      return Error(CL_INVALID_VALUE, "suggested_local_work_size is NULL").in(L->Ctx);
-    const std::array<uint64_t, 3> Local = defaultLocalSize(*L->K, L->Q->device(), WorkDim, L->Global);
+      return Error(CL_INVALID_VALUE, "suggested_local_work_size is NULL");
+    const std::array<uint64_t, 3> Local = L->K->defaultLocalSize((*Q)->device(), WorkDim, L->Global);
     for (unsigned D = 0; D < WorkDim; ++D)
       SuggestedLocalSize[D] = Local[D];
     return Status::ok();
@@ -505,118 +476,35 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue QueueHandle, cl_kerne
                                           const size_t *GlobalSize, const size_t *LocalSize,
                                           cl_uint NumEvents, const cl_event *WaitList,
                                           cl_event *EventOut) {
-  return call(__func__, [&]() -> Status {
-    auto L = checkLaunch(QueueHandle, KernelHandle, WorkDim, GlobalOffset, GlobalSize);
+  return enqueue(__func__, QueueHandle, NumEvents, WaitList, EventOut,
+                 [&](Queue &Q) -> Expected<Enqueued> {
+    auto L = checkLaunch(Q, KernelHandle, WorkDim, GlobalOffset, GlobalSize);
     if (!L)
       return L.takeError();
-    Queue &Q = *L->Q;
-    Kernel &K = *L->K;
-    Context *Ctx = L->Ctx;
-    const Kernel::Arguments &A = K.arguments();
-    auto Wait = checkWaitList(*Ctx, NumEvents, WaitList);
-    if (!Wait)
-      return Wait.takeError().in(Ctx);
     // OpenCL 3.0: with a NULL or zero global size the command trivially succeeds once its
     // dependencies have.
     if (L->Empty)
-      return submit(Q, makeCommand(CL_COMMAND_NDRANGE_KERNEL), *Wait, EventOut);
-    const std::array<uint64_t, 3> &Global = L->Global, &Offset = L->Offset;
-    std::array<uint64_t, 3> Local{1, 1, 1};
-
-    const DeviceDescription &Dev = Q.device().description();
-    const compiler::KernelInfo &Info = K.info();
-    size_t MaxWorkGroup = kernelWorkGroupSize(K, Q.device());
-    bool Required = Info.RequiredWorkGroupSize[0] != 0;
+      return Enqueued{CL_COMMAND_NDRANGE_KERNEL, {}};
+    Kernel &K = *L->K;
+    std::optional<std::array<uint64_t, 3>> Local;
     if (LocalSize) {
-      uint64_t Total = 1;
-      for (unsigned D = 0; D < WorkDim; ++D) {
-        Local[D] = LocalSize[D];
-        // "CL_INVALID_WORK_ITEM_SIZE if the number of work-items specified in any of
-        // local_work_size[0], ... is greater than the corresponding values specified by
-        // CL_DEVICE_MAX_WORK_ITEM_SIZES."
-        if (Local[D] == 0)
-          return Error(CL_INVALID_WORK_GROUP_SIZE, cat("local_work_size[", D, "] is 0")).in(Ctx);
-        if (Local[D] > Dev.MaxWorkGroupSize)
-          return Error(CL_INVALID_WORK_ITEM_SIZE,
-                       cat("local_work_size[", D, "] ", Local[D], " exceeds ",
-                           Dev.MaxWorkGroupSize))
-              .in(Ctx);
-        Total *= Local[D];
-        // "CL_INVALID_WORK_GROUP_SIZE if the program was compiled with
-        // -cl-uniform-work-group-size (or for OpenCL C 1.x) and the number of work-items in
-        // global_work_size is not evenly divisible by the local size."
-        if (Info.UniformWorkGroupSize && Global[D] % Local[D])
-          return Error(CL_INVALID_WORK_GROUP_SIZE,
-                       cat("global_work_size[", D, "] ", Global[D],
-                           " is not a multiple of local_work_size[", D, "] ", Local[D],
-                           ", and this kernel needs uniform work-groups"))
-              .in(Ctx);
-      }
-      // "CL_INVALID_WORK_GROUP_SIZE if ... the total number of work-items in the work-group ...
-      // is greater than the value specified by CL_KERNEL_WORK_GROUP_SIZE."
-      if (Total > MaxWorkGroup)
-        return Error(CL_INVALID_WORK_GROUP_SIZE,
-                     cat("the work-group has ", Total, " work-items, more than ", MaxWorkGroup))
-            .in(Ctx);
-      // "CL_INVALID_WORK_GROUP_SIZE if local_work_size is specified and does not match the
-      // required work-group size for kernel in the program source."
-      if (Required)
-        for (unsigned D = 0; D < 3; ++D)
-          if (Local[D] != Info.RequiredWorkGroupSize[D])
-            return Error(CL_INVALID_WORK_GROUP_SIZE,
-                         cat("local_work_size does not match reqd_work_group_size (",
-                             Info.Attributes, ")"))
-                .in(Ctx);
-    } else {
-      Local = defaultLocalSize(K, Q.device(), WorkDim, Global);
-      for (unsigned D = 0; D < WorkDim && Required; ++D)
-        if (Info.UniformWorkGroupSize && Global[D] % Local[D])
+      auto Checked = checkLocalSize(K, Q.device(), WorkDim, L->Global, LocalSize);
+      if (!Checked)
+        return Checked.takeError();
+      Local = *Checked;
+    } else if (const compiler::KernelInfo &Info = K.info(); Info.RequiredWorkGroupSize[0] != 0) {
+      // Weft runs the kernel with its reqd_work_group_size, which must then divide the global
+      // size where work-groups are uniform.
+      for (unsigned D = 0; D < WorkDim; ++D)
+        if (Info.UniformWorkGroupSize && L->Global[D] % Info.RequiredWorkGroupSize[D])
           return Error(CL_INVALID_WORK_GROUP_SIZE,
                        cat("global_work_size[", D, "] is not a multiple of the kernel's "
-                           "reqd_work_group_size"))
-              .in(Ctx);
+                           "reqd_work_group_size"));
     }
-
-    auto C = makeCommand(CL_COMMAND_NDRANGE_KERNEL);
-    NDRangeCommand &N = C->NDRange;
-    N.Run = K.binary().Run;
-    N.WorkDim = WorkDim;
-    N.GlobalOffset = Offset;
-    N.GlobalSize = Global;
-    N.LocalSize = Local;
-    N.Args = A.Buffer;
-    N.StaticLocalBytes = K.binary().StaticLocalBytes;
-    N.LocalScratchBytes = K.binary().LocalScratchBytes;
-    N.PrivateBytesPerWorkItem = K.binary().PrivateBytesPerWorkItem;
-    N.FrameBytes = K.binary().FrameBytes;
-    uint64_t LocalBytes = N.StaticLocalBytes;
-    for (size_t I = 0; I < A.LocalSizes.size(); ++I)
-      if (A.LocalSizes[I]) {
-        N.LocalArgs.emplace_back(K.binary().Args[I].Offset, A.LocalSizes[I]);
-        LocalBytes += A.LocalSizes[I];
-      }
-    // "CL_OUT_OF_RESOURCES if there is a failure to queue the execution instance of kernel ...
-    // because of insufficient resources ... such as registers or local memory." Weft runs a
-    // kernel that needs more than CL_DEVICE_LOCAL_MEM_SIZE, up to its limit (Topology.cpp).
-    if (LocalBytes > Dev.LocalMemLimit)
-      return Error(CL_OUT_OF_RESOURCES, cat("the kernel needs ", LocalBytes,
-                                            " bytes of local memory; Weft runs kernels that need up to ",
-                                            Dev.LocalMemLimit))
-          .in(Ctx);
-    C->What = Command::Kind::NDRange;
-    C->KeepAlive.emplace_back(&K); // the kernel keeps the executable (and its code) alive
-    for (size_t I = 0; I < A.Buffers.size(); ++I)
-      if (MemObject *M = A.Buffers[I]) {
-        // The application may have released a buffer after setting it; using it now is an
-        // error the spec leaves undefined, reported here as far as Weft can tell.
-        if (!Object::fromHandle(M->handle(), ObjectType::Memory))
-          return Error(CL_INVALID_KERNEL_ARGS,
-                       cat("argument ", I, " is a memory object that has been released"))
-              .in(Ctx);
-        C->KeepAlive.emplace_back(M);
-      }
-    Status S = submit(Q, std::move(C), *Wait, EventOut);
-    return S ? S : S.takeError().in(Ctx);
+    auto C = K.launch(Q.device(), WorkDim, L->Offset, L->Global, Local);
+    if (!C)
+      return C.takeError();
+    return Enqueued{CL_COMMAND_NDRANGE_KERNEL, std::move(*C)};
   });
 }
 
@@ -633,54 +521,45 @@ cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue QueueHandle, void(CL_C
                                          void *Args, size_t ArgsSize, cl_uint NumMemObjects,
                                          const cl_mem *MemList, const void **ArgsMemLoc, cl_uint NumEvents,
                                          const cl_event *WaitList, cl_event *EventOut) {
-  return call(__func__, [&]() -> Status {
-    auto QR = toObject<Queue>(QueueHandle);
-    if (!QR)
-      return QR.takeError();
-    Queue &Q = **QR;
-    Context *Ctx = &Q.context();
+  return enqueue(__func__, QueueHandle, NumEvents, WaitList, EventOut,
+                 [&](Queue &Q) -> Expected<Enqueued> {
     if (!UserFunc)
-      return Error(CL_INVALID_VALUE, "user_func is NULL").in(Ctx);
+      return Error(CL_INVALID_VALUE, "user_func is NULL");
     // "CL_INVALID_VALUE if args is a NULL value and cb_args > 0, or if args is a NULL value and
     // num_mem_objects > 0", "if args is not NULL and cb_args is 0", "if num_mem_objects > 0 and
     // mem_list or args_mem_loc are NULL", "if num_mem_objects = 0 and mem_list or args_mem_loc
     // are not NULL".
     if (!Args && (ArgsSize || NumMemObjects))
-      return Error(CL_INVALID_VALUE, "args is NULL but cb_args or num_mem_objects is not 0").in(Ctx);
+      return Error(CL_INVALID_VALUE, "args is NULL but cb_args or num_mem_objects is not 0");
     if (Args && !ArgsSize)
-      return Error(CL_INVALID_VALUE, "args is not NULL but cb_args is 0").in(Ctx);
+      return Error(CL_INVALID_VALUE, "args is not NULL but cb_args is 0");
     if (NumMemObjects && (!MemList || !ArgsMemLoc))
-      return Error(CL_INVALID_VALUE, "num_mem_objects > 0 but mem_list or args_mem_loc is NULL").in(Ctx);
+      return Error(CL_INVALID_VALUE, "num_mem_objects > 0 but mem_list or args_mem_loc is NULL");
     if (!NumMemObjects && (MemList || ArgsMemLoc))
-      return Error(CL_INVALID_VALUE, "num_mem_objects is 0 but mem_list or args_mem_loc is not NULL").in(Ctx);
-    auto Wait = checkWaitList(*Ctx, NumEvents, WaitList);
-    if (!Wait)
-      return Wait.takeError().in(Ctx);
+      return Error(CL_INVALID_VALUE, "num_mem_objects is 0 but mem_list or args_mem_loc is not NULL");
     // Each memory object's pointer goes where args_mem_loc points, in Weft's copy of args.
     std::vector<Ref<Object>> Keep;
     std::vector<std::pair<size_t, std::byte *>> Patches;
     for (cl_uint I = 0; I < NumMemObjects; ++I) {
       auto M = toObject<MemObject>(MemList[I]);
       if (!M || (*M)->type() != CL_MEM_OBJECT_BUFFER)
-        return Error(CL_INVALID_MEM_OBJECT, cat("mem_list[", I, "] is not a valid buffer")).in(Ctx);
-      if (&(*M)->context() != Ctx)
-        return Error(CL_INVALID_CONTEXT, cat("mem_list[", I, "] belongs to another context")).in(Ctx);
+        return Error(CL_INVALID_MEM_OBJECT, cat("mem_list[", I, "] is not a valid buffer"));
+      if (&(*M)->context() != &Q.context())
+        return Error(CL_INVALID_CONTEXT, cat("mem_list[", I, "] belongs to another context"));
       auto At = reinterpret_cast<uintptr_t>(ArgsMemLoc[I]), Base = reinterpret_cast<uintptr_t>(Args);
       if (At < Base || ArgsSize < sizeof(void *) || At - Base > ArgsSize - sizeof(void *))
-        return Error(CL_INVALID_VALUE, cat("args_mem_loc[", I, "] does not point into args")).in(Ctx);
+        return Error(CL_INVALID_VALUE, cat("args_mem_loc[", I, "] does not point into args"));
       Patches.emplace_back(At - Base, (*M)->storage());
       Keep.emplace_back(*M);
     }
-    auto C = makeCommand(CL_COMMAND_NATIVE_KERNEL, std::move(Keep));
-    C->What = Command::Kind::Native;
     std::vector<std::byte> Copy(static_cast<const std::byte *>(Args), static_cast<const std::byte *>(Args) + ArgsSize);
-    C->HostWork = [UserFunc, Copy = std::move(Copy), Patches = std::move(Patches)]() mutable {
+    auto Run = [UserFunc, Copy = std::move(Copy), Patches = std::move(Patches)]() mutable {
       for (auto &[Offset, Pointer] : Patches)
         std::memcpy(Copy.data() + Offset, &Pointer, sizeof Pointer);
       UserFunc(Copy.empty() ? nullptr : Copy.data());
     };
-    Status S = submit(Q, std::move(C), *Wait, EventOut);
-    return S ? S : S.takeError().in(Ctx);
+    return Enqueued{CL_COMMAND_NATIVE_KERNEL,
+                    Command(HostCommand{std::move(Run), /*OnWorkers=*/true}, std::move(Keep))};
   });
 }
 

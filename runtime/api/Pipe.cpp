@@ -9,25 +9,24 @@ namespace weft::api {
 cl_mem CL_API_CALL clCreatePipe(cl_context ContextHandle, cl_mem_flags Flags,
                                 cl_uint PacketSize, cl_uint MaxPackets,
                                 const cl_pipe_properties *Properties, cl_int *ErrcodeRet) {
-  return create<cl_mem>(__func__, ErrcodeRet, [&]() -> Expected<cl_mem> {
+  return create<cl_mem>(__func__, ContextHandle, ErrcodeRet, [&]() -> Expected<cl_mem> {
     auto C = toObject<Context>(ContextHandle);
     if (!C)
       return C.takeError();
     // "CL_INVALID_OPERATION if no devices in context support pipes."
-    return Error(CL_INVALID_OPERATION, "no device in the context supports pipes").in(*C);
+    return Error(CL_INVALID_OPERATION, "no device in the context supports pipes");
   });
 }
 
 cl_int CL_API_CALL clGetPipeInfo(cl_mem Pipe, cl_pipe_info ParamName, size_t ParamValueSize,
                                  void *ParamValue, size_t *ParamValueSizeRet) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, Pipe, [&]() -> Status {
     // "CL_INVALID_MEM_OBJECT if pipe is not a valid pipe object": every memory object Weft can
     // create is a buffer.
     auto M = toObject<MemObject>(Pipe);
     if (!M)
       return M.takeError();
-    return Error(CL_INVALID_MEM_OBJECT, "the memory object is a buffer, not a pipe")
-        .in(&(*M)->context());
+    return Error(CL_INVALID_MEM_OBJECT, "the memory object is a buffer, not a pipe");
   });
 }
 

@@ -32,17 +32,17 @@ Status checkDeviceList(Program &P, cl_uint NumDevices, const cl_device_id *Devic
 cl_program CL_API_CALL clCreateProgramWithSource(cl_context ContextHandle, cl_uint Count,
                                                  const char **Strings, const size_t *Lengths,
                                                  cl_int *ErrcodeRet) {
-  return create<cl_program>(__func__, ErrcodeRet, [&]() -> Expected<cl_program> {
+  return create<cl_program>(__func__, ContextHandle, ErrcodeRet, [&]() -> Expected<cl_program> {
     auto C = toObject<Context>(ContextHandle);
     if (!C)
       return C.takeError();
     // "CL_INVALID_VALUE if count is zero or if strings or any entry in strings is NULL."
     if (Count == 0 || !Strings)
-      return Error(CL_INVALID_VALUE, "count is 0 or strings is NULL").in(*C);
+      return Error(CL_INVALID_VALUE, "count is 0 or strings is NULL");
     std::string Source;
     for (cl_uint I = 0; I < Count; ++I) {
       if (!Strings[I])
-        return Error(CL_INVALID_VALUE, cat("strings[", I, "] is NULL")).in(*C);
+        return Error(CL_INVALID_VALUE, cat("strings[", I, "] is NULL"));
       // A length of 0 (or no lengths) means the string is NUL-terminated.
       if (Lengths && Lengths[I])
         Source.append(Strings[I], Lengths[I]);
@@ -58,17 +58,17 @@ cl_program CL_API_CALL clCreateProgramWithBinary(cl_context ContextHandle, cl_ui
                                                  const size_t *Lengths,
                                                  const unsigned char **Binaries,
                                                  cl_int *BinaryStatus, cl_int *ErrcodeRet) {
-  return create<cl_program>(__func__, ErrcodeRet, [&]() -> Expected<cl_program> {
+  return create<cl_program>(__func__, ContextHandle, ErrcodeRet, [&]() -> Expected<cl_program> {
     auto C = toObject<Context>(ContextHandle);
     if (!C)
       return C.takeError();
     // "CL_INVALID_VALUE if device_list is NULL or num_devices is zero."
     if (!Devices || NumDevices == 0)
-      return Error(CL_INVALID_VALUE, "device_list is NULL or num_devices is 0").in(*C);
+      return Error(CL_INVALID_VALUE, "device_list is NULL or num_devices is 0");
     // "CL_INVALID_VALUE if lengths or binaries is NULL or if any entry in lengths[i] is zero or
     // binaries[i] is NULL."
     if (!Lengths || !Binaries)
-      return Error(CL_INVALID_VALUE, "lengths or binaries is NULL").in(*C);
+      return Error(CL_INVALID_VALUE, "lengths or binaries is NULL");
     std::optional<store::ProgramBinary> First;
     Error Bad(CL_INVALID_BINARY, "");
     bool AnyBad = false;
@@ -77,10 +77,9 @@ cl_program CL_API_CALL clCreateProgramWithBinary(cl_context ContextHandle, cl_ui
       // with context."
       auto D = toObject<Device>(Devices[I]);
       if (!D || !(*C)->hasDevice(*D))
-        return Error(CL_INVALID_DEVICE, cat("device_list[", I, "] is not in the context")).in(*C);
+        return Error(CL_INVALID_DEVICE, cat("device_list[", I, "] is not in the context"));
       if (Lengths[I] == 0 || !Binaries[I])
-        return Error(CL_INVALID_VALUE, cat("binaries[", I, "] is NULL or lengths[", I, "] is 0"))
-            .in(*C);
+        return Error(CL_INVALID_VALUE, cat("binaries[", I, "] is NULL or lengths[", I, "] is 0"));
       // "CL_INVALID_BINARY if an invalid program binary was encountered for any device.
       // binary_status will return specific status for each device."
       std::string Why;
@@ -96,14 +95,14 @@ cl_program CL_API_CALL clCreateProgramWithBinary(cl_context ContextHandle, cl_ui
       }
     }
     if (AnyBad)
-      return std::move(Bad).in(*C);
+      return Bad;
     return toHandle(new Program(**C, std::move(*First)));
   });
 }
 
 cl_program CL_API_CALL clCreateProgramWithIL(cl_context ContextHandle, const void *Il,
                                              size_t Length, cl_int *ErrcodeRet) {
-  return create<cl_program>(__func__, ErrcodeRet, [&]() -> Expected<cl_program> {
+  return create<cl_program>(__func__, ContextHandle, ErrcodeRet, [&]() -> Expected<cl_program> {
     auto C = toObject<Context>(ContextHandle);
     if (!C)
       return C.takeError();
@@ -113,55 +112,53 @@ cl_program CL_API_CALL clCreateProgramWithIL(cl_context ContextHandle, const voi
     // translator checks the rest when the program is built (CL_BUILD_PROGRAM_FAILURE, with
     // its reason in the log).
     if (!Il || Length == 0)
-      return Error(CL_INVALID_VALUE, "il is NULL or length is 0").in(*C);
+      return Error(CL_INVALID_VALUE, "il is NULL or length is 0");
     uint32_t Magic = 0;
     if (Length >= 4)
       std::memcpy(&Magic, Il, 4);
     if (Length < 20 || Length % 4 || (Magic != 0x07230203u && Magic != 0x03022307u))
-      return Error(CL_INVALID_VALUE, "il is not a SPIR-V module (Weft reads SPIR-V only)").in(*C);
+      return Error(CL_INVALID_VALUE, "il is not a SPIR-V module (Weft reads SPIR-V only)");
     return toHandle(new Program(**C, Program::Il{std::string(static_cast<const char *>(Il), Length)}));
   });
 }
 
 cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program ProgramHandle, cl_uint SpecId,
                                                       size_t SpecSize, const void *SpecValue) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, ProgramHandle, [&]() -> Status {
     auto P = toObject<Program>(ProgramHandle);
     if (!P)
       return P.takeError();
     // "CL_INVALID_OPERATION if program is not created from intermediate language (e.g. SPIR-V)".
     if ((*P)->origin() != Program::Origin::Il)
-      return Error(CL_INVALID_OPERATION, "the program was not created with clCreateProgramWithIL")
-          .in(&(*P)->context());
+      return Error(CL_INVALID_OPERATION, "the program was not created with clCreateProgramWithIL");
     Status S = (*P)->setSpecConstant(SpecId, SpecSize, SpecValue);
-    return S ? S : S.takeError().in(&(*P)->context());
+    return S;
   });
 }
 
 cl_int CL_API_CALL clBuildProgram(cl_program ProgramHandle, cl_uint NumDevices,
                                   const cl_device_id *Devices, const char *Options,
                                   void(CL_CALLBACK *Notify)(cl_program, void *), void *UserData) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, ProgramHandle, [&]() -> Status {
     auto P = toObject<Program>(ProgramHandle);
     if (!P)
       return P.takeError();
-    Context *Ctx = &(*P)->context();
     if (Status S = checkDeviceList(**P, NumDevices, Devices); !S)
-      return S.takeError().in(Ctx);
+      return S.takeError();
     // "CL_INVALID_VALUE if pfn_notify is NULL but user_data is not NULL."
     if (!Notify && UserData)
-      return Error(CL_INVALID_VALUE, "pfn_notify is NULL but user_data is not").in(Ctx);
+      return Error(CL_INVALID_VALUE, "pfn_notify is NULL but user_data is not");
     // "CL_INVALID_OPERATION if program was not created with clCreateProgramWithSource,
     // clCreateProgramWithIL or clCreateProgramWithBinary."
     if ((*P)->origin() == Program::Origin::Link)
-      return Error(CL_INVALID_OPERATION, "the program was made by clLinkProgram").in(Ctx);
+      return Error(CL_INVALID_OPERATION, "the program was made by clLinkProgram");
     Status Built = (*P)->origin() == Program::Origin::Binary
                        ? (*P)->buildFromBinary(Options ? Options : "")
                        : (*P)->buildFromSource(Options ? Options : "");
     // The build is synchronous: the notification comes once it is done, successful or not.
     if (Notify && (Built || Built.error().code() == CL_BUILD_PROGRAM_FAILURE))
       Notify(ProgramHandle, UserData);
-    return Built ? Built : Built.takeError().in(Ctx);
+    return Built;
   });
 }
 
@@ -171,40 +168,37 @@ cl_int CL_API_CALL clCompileProgram(cl_program ProgramHandle, cl_uint NumDevices
                                     const char **HeaderNames,
                                     void(CL_CALLBACK *Notify)(cl_program, void *),
                                     void *UserData) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, ProgramHandle, [&]() -> Status {
     auto P = toObject<Program>(ProgramHandle);
     if (!P)
       return P.takeError();
-    Context *Ctx = &(*P)->context();
     if (Status S = checkDeviceList(**P, NumDevices, Devices); !S)
-      return S.takeError().in(Ctx);
+      return S.takeError();
     // "CL_INVALID_VALUE if num_input_headers is zero and header_include_names or input_headers
     // are not NULL or if num_input_headers is not zero and header_include_names or input_headers
     // are NULL."
     if (NumHeaders == 0 && (Headers || HeaderNames))
       return Error(CL_INVALID_VALUE, "num_input_headers is 0 but input_headers or "
-                                     "header_include_names is not NULL")
-          .in(Ctx);
+                                     "header_include_names is not NULL");
     if (NumHeaders && (!Headers || !HeaderNames))
-      return Error(CL_INVALID_VALUE, "input_headers or header_include_names is NULL").in(Ctx);
+      return Error(CL_INVALID_VALUE, "input_headers or header_include_names is NULL");
     if (!Notify && UserData)
-      return Error(CL_INVALID_VALUE, "pfn_notify is NULL but user_data is not").in(Ctx);
+      return Error(CL_INVALID_VALUE, "pfn_notify is NULL but user_data is not");
     if (!(*P)->hasSource())
-      return Error(CL_INVALID_OPERATION, "the program has no source to compile").in(Ctx);
+      return Error(CL_INVALID_OPERATION, "the program has no source to compile");
     std::vector<std::pair<std::string, std::string>> HeaderFiles;
     for (cl_uint I = 0; I < NumHeaders; ++I) {
       auto H = toObject<Program>(Headers[I]);
       if (!H)
-        return Error(CL_INVALID_PROGRAM, cat("input_headers[", I, "] is not a valid program"))
-            .in(Ctx);
+        return Error(CL_INVALID_PROGRAM, cat("input_headers[", I, "] is not a valid program"));
       if (!HeaderNames[I])
-        return Error(CL_INVALID_VALUE, cat("header_include_names[", I, "] is NULL")).in(Ctx);
+        return Error(CL_INVALID_VALUE, cat("header_include_names[", I, "] is NULL"));
       HeaderFiles.emplace_back(HeaderNames[I], (*H)->source());
     }
     Status Compiled = (*P)->compileSource(Options ? Options : "", std::move(HeaderFiles));
     if (Notify && (Compiled || Compiled.error().code() == CL_COMPILE_PROGRAM_FAILURE))
       Notify(ProgramHandle, UserData);
-    return Compiled ? Compiled : Compiled.takeError().in(Ctx);
+    return Compiled;
   });
 }
 
@@ -213,9 +207,8 @@ cl_program CL_API_CALL clLinkProgram(cl_context ContextHandle, cl_uint NumDevice
                                      cl_uint NumInputs, const cl_program *Inputs,
                                      void(CL_CALLBACK *Notify)(cl_program, void *),
                                      void *UserData, cl_int *ErrcodeRet) {
-  const char *Function = __func__;
   cl_program Result = nullptr;
-  cl_int Code = call(Function, [&]() -> Status {
+  cl_int Code = call(__func__, ContextHandle, [&]() -> Status {
     auto C = toObject<Context>(ContextHandle);
     if (!C)
       return C.takeError();
@@ -224,30 +217,28 @@ cl_program CL_API_CALL clLinkProgram(cl_context ContextHandle, cl_uint NumDevice
     // input_programs is NULL or if num_input_programs is zero and input_programs is not NULL or
     // if num_input_programs is not zero and input_programs is NULL".
     if ((!Devices && NumDevices) || (Devices && !NumDevices))
-      return Error(CL_INVALID_VALUE, "device_list and num_devices disagree").in(*C);
+      return Error(CL_INVALID_VALUE, "device_list and num_devices disagree");
     for (cl_uint I = 0; I < NumDevices; ++I) {
       auto D = toObject<Device>(Devices[I]);
       if (!D || !(*C)->hasDevice(*D))
-        return Error(CL_INVALID_DEVICE, cat("device_list[", I, "] is not in the context")).in(*C);
+        return Error(CL_INVALID_DEVICE, cat("device_list[", I, "] is not in the context"));
     }
     if (NumInputs == 0 || !Inputs)
-      return Error(CL_INVALID_VALUE, "num_input_programs is 0 or input_programs is NULL").in(*C);
+      return Error(CL_INVALID_VALUE, "num_input_programs is 0 or input_programs is NULL");
     if (!Notify && UserData)
-      return Error(CL_INVALID_VALUE, "pfn_notify is NULL but user_data is not").in(*C);
+      return Error(CL_INVALID_VALUE, "pfn_notify is NULL but user_data is not");
     std::vector<Program *> Programs;
     for (cl_uint I = 0; I < NumInputs; ++I) {
       auto P = toObject<Program>(Inputs[I]);
       if (!P)
-        return Error(CL_INVALID_PROGRAM, cat("input_programs[", I, "] is not a valid program"))
-            .in(*C);
+        return Error(CL_INVALID_PROGRAM, cat("input_programs[", I, "] is not a valid program"));
       // "CL_INVALID_OPERATION if the compilation or build of a program executable for any of the
       // devices listed in device_list by a previous call to clCompileProgram or clBuildProgram
       // for program has not completed"; inputs must be compiled objects or libraries.
       cl_program_binary_type T = (*P)->build().BinaryType;
       if (T != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT && T != CL_PROGRAM_BINARY_TYPE_LIBRARY)
         return Error(CL_INVALID_OPERATION, cat("input_programs[", I, "] is neither a compiled "
-                                               "object nor a library"))
-            .in(*C);
+                                               "object nor a library"));
       Programs.push_back(*P);
     }
     Ref<Program> Linked = Ref<Program>::adopt(new Program(**C));
@@ -258,7 +249,7 @@ cl_program CL_API_CALL clLinkProgram(cl_context ContextHandle, cl_uint NumDevice
       if (Notify)
         Notify(Result, UserData);
     }
-    return S ? S : S.takeError().in(*C);
+    return S;
   });
   if (ErrcodeRet)
     *ErrcodeRet = Code;
@@ -266,17 +257,17 @@ cl_program CL_API_CALL clLinkProgram(cl_context ContextHandle, cl_uint NumDevice
 }
 
 cl_int CL_API_CALL clRetainProgram(cl_program Program) {
-  return call(__func__, [&] { return retainHandle<weft::Program>(Program); });
+  return call(__func__, Program, [&] { return retainHandle<weft::Program>(Program); });
 }
 
 cl_int CL_API_CALL clReleaseProgram(cl_program Program) {
-  return call(__func__, [&] { return releaseHandle<weft::Program>(Program); });
+  return call(__func__, Program, [&] { return releaseHandle<weft::Program>(Program); });
 }
 
 cl_int CL_API_CALL clGetProgramInfo(cl_program ProgramHandle, cl_program_info ParamName,
                                     size_t ParamValueSize, void *ParamValue,
                                     size_t *ParamValueSizeRet) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, ProgramHandle, [&]() -> Status {
     auto PR = toObject<Program>(ProgramHandle);
     if (!PR)
       return PR.takeError();
@@ -320,7 +311,7 @@ cl_int CL_API_CALL clGetProgramInfo(cl_program ProgramHandle, cl_program_info Pa
       // entries are skipped.
       std::string Binary = P.binary();
       if (Status S = Out.reserve(Devices.size() * sizeof(unsigned char *)); !S)
-        return S.takeError().in(&P.context());
+        return S.takeError();
       if (ParamValue)
         for (size_t I = 0; I < Devices.size(); ++I)
           if (auto *Dst = static_cast<unsigned char **>(ParamValue)[I])
@@ -329,12 +320,12 @@ cl_int CL_API_CALL clGetProgramInfo(cl_program ProgramHandle, cl_program_info Pa
     }
     case CL_PROGRAM_NUM_KERNELS: {
       if (Status S = NeedExecutable(); !S)
-        return S.takeError().in(&P.context());
+        return S.takeError();
       return Out(size_t(B.Executable->kernels().size()));
     }
     case CL_PROGRAM_KERNEL_NAMES: {
       if (Status S = NeedExecutable(); !S)
-        return S.takeError().in(&P.context());
+        return S.takeError();
       std::string Names;
       for (const compiler::KernelBinary &K : B.Executable->kernels())
         Names += (Names.empty() ? "" : ";") + K.Info.Name;
@@ -344,7 +335,7 @@ cl_int CL_API_CALL clGetProgramInfo(cl_program ProgramHandle, cl_program_info Pa
     case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
       return Out(cl_bool(CL_FALSE));
     default:
-      return unknownQuery("program", ParamName).in(&P.context());
+      return unknownQuery("program", ParamName);
     }
   });
 }
@@ -352,7 +343,7 @@ cl_int CL_API_CALL clGetProgramInfo(cl_program ProgramHandle, cl_program_info Pa
 cl_int CL_API_CALL clGetProgramBuildInfo(cl_program ProgramHandle, cl_device_id DeviceHandle,
                                          cl_program_build_info ParamName, size_t ParamValueSize,
                                          void *ParamValue, size_t *ParamValueSizeRet) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, ProgramHandle, [&]() -> Status {
     auto PR = toObject<Program>(ProgramHandle);
     if (!PR)
       return PR.takeError();
@@ -360,8 +351,7 @@ cl_int CL_API_CALL clGetProgramBuildInfo(cl_program ProgramHandle, cl_device_id 
     // "CL_INVALID_DEVICE if device is not in the list of devices associated with program."
     auto D = toObject<Device>(DeviceHandle);
     if (!D || !P.context().hasDevice(*D))
-      return Error(CL_INVALID_DEVICE, "device is not a device of the program's context")
-          .in(&P.context());
+      return Error(CL_INVALID_DEVICE, "device is not a device of the program's context");
     Program::BuildState B = P.build();
     InfoWriter Out(ParamName, ParamValueSize, ParamValue, ParamValueSizeRet);
     switch (ParamName) {
@@ -377,7 +367,7 @@ cl_int CL_API_CALL clGetProgramBuildInfo(cl_program ProgramHandle, cl_device_id 
       // Only an executable has global variables of its own.
       return Out(size_t(B.Executable ? B.Executable->globalVariableBytes() : 0));
     default:
-      return unknownQuery("program build", ParamName).in(&P.context());
+      return unknownQuery("program build", ParamName);
     }
   });
 }

@@ -23,21 +23,20 @@ Expected<cl_command_queue> makeQueue(cl_context ContextHandle, cl_device_id Devi
     return C.takeError();
   auto D = toObject<Device>(DeviceHandle);
   if (!D)
-    return D.takeError().in(*C);
+    return D.takeError();
   // "CL_INVALID_DEVICE if device is not a valid device or is not associated with context."
   if (!(*C)->hasDevice(*D))
-    return Error(CL_INVALID_DEVICE, "device is not associated with context").in(*C);
+    return Error(CL_INVALID_DEVICE, "device is not associated with context");
   // "CL_INVALID_VALUE if values specified in properties are not valid."
   if (Properties & ~KnownQueueProperties)
     return Error(CL_INVALID_VALUE, cat("queue properties ", hex(Properties), " has unknown bits ",
-                                       hex(Properties & ~KnownQueueProperties)))
-        .in(*C);
+                                       hex(Properties & ~KnownQueueProperties)));
   if ((Properties & CL_QUEUE_ON_DEVICE_DEFAULT) && !(Properties & CL_QUEUE_ON_DEVICE))
-    return Error(CL_INVALID_VALUE, "CL_QUEUE_ON_DEVICE_DEFAULT without CL_QUEUE_ON_DEVICE").in(*C);
+    return Error(CL_INVALID_VALUE, "CL_QUEUE_ON_DEVICE_DEFAULT without CL_QUEUE_ON_DEVICE");
   // "CL_INVALID_QUEUE_PROPERTIES if values specified in properties are valid but are not
   // supported by the device": there are no on-device queues.
   if (Properties & CL_QUEUE_ON_DEVICE)
-    return Error(CL_INVALID_QUEUE_PROPERTIES, "on-device queues are not supported").in(*C);
+    return Error(CL_INVALID_QUEUE_PROPERTIES, "on-device queues are not supported");
   auto *Q = new Queue(**C, **D, Properties, std::move(Array));
   return toHandle(Q);
 }
@@ -47,7 +46,7 @@ Expected<cl_command_queue> makeQueue(cl_context ContextHandle, cl_device_id Devi
 cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context Context, cl_device_id Device,
                                                   cl_command_queue_properties Properties,
                                                   cl_int *ErrcodeRet) {
-  return create<cl_command_queue>(__func__, ErrcodeRet, [&]() -> Expected<cl_command_queue> {
+  return create<cl_command_queue>(__func__, Context, ErrcodeRet, [&]() -> Expected<cl_command_queue> {
     return makeQueue(Context, Device, Properties, {});
   });
 }
@@ -55,7 +54,7 @@ cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context Context, cl_device_
 cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(
     cl_context Context, cl_device_id Device, const cl_queue_properties *Properties,
     cl_int *ErrcodeRet) {
-  return create<cl_command_queue>(__func__, ErrcodeRet, [&]() -> Expected<cl_command_queue> {
+  return create<cl_command_queue>(__func__, Context, ErrcodeRet, [&]() -> Expected<cl_command_queue> {
     cl_command_queue_properties Bits = 0;
     bool SeenProperties = false, SeenSize = false;
     std::vector<cl_queue_properties> Array;
@@ -68,72 +67,64 @@ cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(
         } else if (P[0] == CL_QUEUE_SIZE && !SeenSize) {
           SeenSize = true;
         } else {
-          auto C = toObject<weft::Context>(Context);
-          Error E(CL_INVALID_VALUE, cat("queue property ", hex(P[0]),
-                                        P[0] == CL_QUEUE_PROPERTIES || P[0] == CL_QUEUE_SIZE
-                                            ? " is given twice"
-                                            : " is not supported"));
-          return C ? std::move(E).in(*C) : std::move(E);
+          return Error(CL_INVALID_VALUE, cat("queue property ", hex(P[0]),
+                                             P[0] == CL_QUEUE_PROPERTIES || P[0] == CL_QUEUE_SIZE
+                                                 ? " is given twice"
+                                                 : " is not supported"));
         }
       }
       Array.assign(Properties, P + 1);
     }
     // "CL_QUEUE_SIZE ... can only be specified if CL_QUEUE_ON_DEVICE is set."
-    if (SeenSize && !(Bits & CL_QUEUE_ON_DEVICE)) {
-      auto C = toObject<weft::Context>(Context);
-      Error E(CL_INVALID_VALUE, "CL_QUEUE_SIZE without CL_QUEUE_ON_DEVICE");
-      return C ? std::move(E).in(*C) : std::move(E);
-    }
+    if (SeenSize && !(Bits & CL_QUEUE_ON_DEVICE))
+      return Error(CL_INVALID_VALUE, "CL_QUEUE_SIZE without CL_QUEUE_ON_DEVICE");
     return makeQueue(Context, Device, Bits, std::move(Array));
   });
 }
 
 cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue QueueHandle) {
-  return call(__func__, [&] { return retainHandle<Queue>(QueueHandle); });
+  return call(__func__, QueueHandle, [&] { return retainHandle<Queue>(QueueHandle); });
 }
 
 cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue QueueHandle) {
   // The implicit flush is a no-op: every command is issued as soon as it is enqueued.
-  return call(__func__, [&] { return releaseHandle<Queue>(QueueHandle); });
+  return call(__func__, QueueHandle, [&] { return releaseHandle<Queue>(QueueHandle); });
 }
 
 cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue QueueHandle,
                                          cl_command_queue_info ParamName, size_t ParamValueSize,
                                          void *ParamValue, size_t *ParamValueSizeRet) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, QueueHandle, [&]() -> Status {
     auto QR = toObject<Queue>(QueueHandle);
     if (!QR)
       return QR.takeError();
     Queue &Q = **QR;
     InfoWriter Out(ParamName, ParamValueSize, ParamValue, ParamValueSizeRet);
-    Status S = [&]() -> Status {
-      switch (ParamName) {
-      case CL_QUEUE_CONTEXT:
-        return Out(toHandle(&Q.context()));
-      case CL_QUEUE_DEVICE:
-        return Out(toHandle(&Q.device()));
-      case CL_QUEUE_REFERENCE_COUNT:
-        return Out(cl_uint(Q.apiRefCount()));
-      case CL_QUEUE_PROPERTIES:
-        return Out(Q.properties());
-      case CL_QUEUE_PROPERTIES_ARRAY:
-        return Out.array(std::span<const cl_queue_properties>(Q.propertiesArray()));
-      case CL_QUEUE_SIZE:
-        // "CL_INVALID_COMMAND_QUEUE ... if command_queue is not a valid command-queue for
-        // param_name": the size exists only for on-device queues.
-        return Error(CL_INVALID_COMMAND_QUEUE, "CL_QUEUE_SIZE is only defined for device queues");
-      case CL_QUEUE_DEVICE_DEFAULT:
-        return Out(cl_command_queue(nullptr));
-      default:
-        return unknownQuery("command-queue", ParamName);
-      }
-    }();
-    return S ? S : S.takeError().in(&Q.context());
+    switch (ParamName) {
+    case CL_QUEUE_CONTEXT:
+      return Out(toHandle(&Q.context()));
+    case CL_QUEUE_DEVICE:
+      return Out(toHandle(&Q.device()));
+    case CL_QUEUE_REFERENCE_COUNT:
+      return Out(cl_uint(Q.apiRefCount()));
+    case CL_QUEUE_PROPERTIES:
+      return Out(Q.properties());
+    case CL_QUEUE_PROPERTIES_ARRAY:
+      return Out.array(std::span<const cl_queue_properties>(Q.propertiesArray()));
+    case CL_QUEUE_SIZE:
+      // "CL_INVALID_COMMAND_QUEUE ... if command_queue is not a valid command-queue for
+      // param_name": the size exists only for on-device queues.
+      return Error(CL_INVALID_COMMAND_QUEUE, "CL_QUEUE_SIZE is only defined for device queues");
+    case CL_QUEUE_DEVICE_DEFAULT:
+      return Out(cl_command_queue(nullptr));
+    default:
+      return unknownQuery("command-queue", ParamName);
+    }
   });
 }
 
 cl_int CL_API_CALL clFlush(cl_command_queue QueueHandle) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, QueueHandle, [&]() -> Status {
     auto Q = toObject<Queue>(QueueHandle);
     if (!Q)
       return Q.takeError();
@@ -142,7 +133,7 @@ cl_int CL_API_CALL clFlush(cl_command_queue QueueHandle) {
 }
 
 cl_int CL_API_CALL clFinish(cl_command_queue QueueHandle) {
-  return call(__func__, [&]() -> Status {
+  return call(__func__, QueueHandle, [&]() -> Status {
     auto Q = toObject<Queue>(QueueHandle);
     if (!Q)
       return Q.takeError();
@@ -152,56 +143,23 @@ cl_int CL_API_CALL clFinish(cl_command_queue QueueHandle) {
   });
 }
 
-Status submit(Queue &Q, std::unique_ptr<Command> Work, const std::vector<Event *> &WaitList,
-              cl_event *EventOut, bool Blocking, Queue::Ordering How) {
-  if (Blocking) {
-    // "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if the ... operations are blocking and the
-    // execution status of any of the events in event_wait_list is a negative integer value."
-    if (Status S = checkNoFailedEvent(WaitList); !S)
+Status submit(Queue &Q, Enqueued E, const std::vector<Event *> &Wait, cl_event *EventOut) {
+  const bool Blocking = E.Work.Blocking;
+  // "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if the ... operations are blocking and the
+  // execution status of any of the events in event_wait_list is a negative integer value."
+  if (Blocking)
+    if (Status S = checkNoFailedEvent(Wait); !S)
       return S;
-    Work->Blocking = true;
-  }
-  Ref<Event> E = scheduler::enqueue(Q, std::move(Work), WaitList, How);
-  cl_int Final = Blocking ? E->wait() : CL_COMPLETE;
+  Ref<Event> Ev = Q.enqueue(E.Type, std::move(E.Work), Wait, E.How);
+  cl_int Final = Blocking ? Ev->wait() : CL_COMPLETE;
   if (EventOut && Final >= 0)
-    *EventOut = toHandle(E.get()); // the application takes the event's API reference
+    *EventOut = toHandle(Ev.get()); // the application takes the event's API reference
   else
-    E->releaseApi();
+    Ev->releaseApi();
   if (Final < 0)
     return Error(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,
                  cat("the blocking command ended with status ", Final));
   return Status::ok();
-}
-
-std::unique_ptr<Command> makeCommand(cl_command_type Type, std::vector<Ref<Object>> KeepAlive) {
-  auto C = std::make_unique<Command>();
-  C->Type = Type;
-  C->KeepAlive = std::move(KeepAlive);
-  return C;
-}
-
-std::unique_ptr<Command> fillCommand(cl_command_type Type, std::byte *Dst, size_t Size,
-                                     const void *Pattern, size_t PatternSize,
-                                     std::vector<Ref<Object>> KeepAlive) {
-  auto C = makeCommand(Type, std::move(KeepAlive));
-  C->What = Command::Kind::Fill;
-  C->Fill.Dst = Dst;
-  C->Fill.Size = Size;
-  C->Fill.PatternSize = PatternSize;
-  std::memcpy(C->Fill.Pattern.data(), Pattern, PatternSize);
-  C->Bytes = Size;
-  return C;
-}
-
-Expected<QueueTarget> queueTarget(cl_command_queue QueueHandle, cl_uint NumEvents,
-                                  const cl_event *WaitList) {
-  auto Q = toObject<Queue>(QueueHandle);
-  if (!Q)
-    return Q.takeError();
-  auto Wait = checkWaitList((*Q)->context(), NumEvents, WaitList);
-  if (!Wait)
-    return Wait.takeError().in(&(*Q)->context());
-  return QueueTarget{*Q, std::move(*Wait)};
 }
 
 } // namespace weft::api

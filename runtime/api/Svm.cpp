@@ -30,7 +30,7 @@ void *CL_API_CALL clSVMAlloc(cl_context ContextHandle, cl_svm_mem_flags Flags, s
   // clSVMAlloc reports no error code: every failure returns NULL (with the reason for
   // WEFT_DEBUG=api and the context's pfn_notify).
   void *Result = nullptr;
-  call(__func__, [&]() -> Status {
+  call(__func__, ContextHandle, [&]() -> Status {
     auto C = toObject<Context>(ContextHandle);
     if (!C)
       return C.takeError();
@@ -40,32 +40,30 @@ void *CL_API_CALL clSVMAlloc(cl_context ContextHandle, cl_svm_mem_flags Flags, s
     // qualifier, or CL_MEM_SVM_ATOMICS without CL_MEM_SVM_FINE_GRAIN_BUFFER.
     if ((Flags & ~Known) || __builtin_popcountll(Flags & Access) > 1 ||
         ((Flags & CL_MEM_SVM_ATOMICS) && !(Flags & CL_MEM_SVM_FINE_GRAIN_BUFFER)))
-      return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags), " is not a valid combination")).in(*C);
+      return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags), " is not a valid combination"));
     // "size is 0 or > CL_DEVICE_MAX_MEM_ALLOC_SIZE value for any device in context".
     uint64_t MaxAlloc = 0;
     for (Device *D : (*C)->devices())
       MaxAlloc = std::max(MaxAlloc, D->description().MaxAllocSize);
     if (Size == 0 || Size > MaxAlloc)
       return Error(CL_INVALID_VALUE, cat("size ", Size, " is 0 or above CL_DEVICE_MAX_MEM_ALLOC_SIZE ",
-                                         MaxAlloc))
-          .in(*C);
+                                         MaxAlloc));
     // "alignment is not a power of two or the OpenCL implementation cannot support the
     // specified alignment".
     size_t Align = Alignment ? Alignment : DefaultSvmAlignment;
     if ((Align & (Align - 1)) || Align > MaxSvmAlignment)
       return Error(CL_INVALID_VALUE, cat("alignment ", Alignment, " is not a power of two up to ",
-                                         MaxSvmAlignment))
-          .in(*C);
+                                         MaxSvmAlignment));
     Result = (*C)->svmAllocate(Flags, Size, std::max<size_t>(Align, sizeof(void *)));
     if (!Result)
-      return Error(CL_OUT_OF_HOST_MEMORY, cat("no memory for ", Size, " bytes of SVM")).in(*C);
+      return Error(CL_OUT_OF_HOST_MEMORY, cat("no memory for ", Size, " bytes of SVM"));
     return Status::ok();
   });
   return Result;
 }
 
 void CL_API_CALL clSVMFree(cl_context ContextHandle, void *Pointer) {
-  call(__func__, [&]() -> Status {
+  call(__func__, ContextHandle, [&]() -> Status {
     auto C = toObject<Context>(ContextHandle);
     if (!C)
       return C.takeError();
@@ -73,8 +71,7 @@ void CL_API_CALL clSVMFree(cl_context ContextHandle, void *Pointer) {
     // not return is undefined behaviour; Weft ignores it rather than free what it does not own.
     if (Pointer && !(*C)->svmFree(Pointer))
       return Error(CL_INVALID_VALUE, cat("svm_pointer ", Pointer,
-                                         " is not an allocation of clSVMAlloc in this context"))
-          .in(*C);
+                                         " is not an allocation of clSVMAlloc in this context"));
     return Status::ok();
   });
 }
@@ -85,54 +82,42 @@ cl_int CL_API_CALL clEnqueueSVMFree(cl_command_queue QueueHandle, cl_uint NumPoi
                                                               void *),
                                     void *UserData, cl_uint NumEvents, const cl_event *WaitList,
                                     cl_event *EventOut) {
-  return call(__func__, [&]() -> Status {
-    auto T = queueTarget(QueueHandle, NumEvents, WaitList);
-    if (!T)
-      return T.takeError();
-    Context *Ctx = &T->Q->context();
+  return enqueue(__func__, QueueHandle, NumEvents, WaitList, EventOut,
+                 [&](Queue &Q) -> Expected<Enqueued> {
     // "CL_INVALID_VALUE if num_svm_pointers is 0 and svm_pointers is non-NULL, or if
     // svm_pointers is NULL and num_svm_pointers is not 0."
     if ((NumPointers == 0) != (Pointers == nullptr))
-      return Error(CL_INVALID_VALUE, "num_svm_pointers and svm_pointers disagree").in(Ctx);
+      return Error(CL_INVALID_VALUE, "num_svm_pointers and svm_pointers disagree");
     std::vector<void *> List(Pointers, Pointers + NumPointers);
-    auto C = makeCommand(CL_COMMAND_SVM_FREE, {Ref<Object>(T->Q)});
-    C->What = Command::Kind::Host;
-    C->HostWork = [Q = T->Q, Ctx, List = std::move(List), FreeFn, UserData]() mutable {
+    auto Free = [Q = &Q, List = std::move(List), FreeFn, UserData]() mutable {
       // The application's function frees them, with its own copy of the list; else Weft does.
       if (FreeFn)
         FreeFn(toHandle(Q), cl_uint(List.size()), List.data(), UserData);
       else
         for (void *P : List)
           if (P)
-            Ctx->svmFree(P);
+            Q->context().svmFree(P);
     };
-    Status S = submit(*T->Q, std::move(C), T->Wait, EventOut);
-    return S ? S : S.takeError().in(Ctx);
+    return Enqueued{CL_COMMAND_SVM_FREE, Command(HostCommand{std::move(Free)}, {Ref<Object>(&Q)})};
   });
 }
 
 cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue QueueHandle, cl_bool Blocking, void *Dst,
                                       const void *Src, size_t Size, cl_uint NumEvents,
                                       const cl_event *WaitList, cl_event *EventOut) {
-  return call(__func__, [&]() -> Status {
-    auto T = queueTarget(QueueHandle, NumEvents, WaitList);
-    if (!T)
-      return T.takeError();
-    Context *Ctx = &T->Q->context();
+  return enqueue(__func__, QueueHandle, NumEvents, WaitList, EventOut,
+                 [&](Queue &) -> Expected<Enqueued> {
     // "CL_INVALID_VALUE if dst_ptr or src_ptr is NULL"; "CL_MEM_COPY_OVERLAP if the values
     // specified for dst_ptr, src_ptr and size result in an overlapping copy".
     if (!Dst || !Src)
-      return Error(CL_INVALID_VALUE, "dst_ptr or src_ptr is NULL").in(Ctx);
+      return Error(CL_INVALID_VALUE, "dst_ptr or src_ptr is NULL");
     if (Size && overlap(Dst, Src, Size))
-      return Error(CL_MEM_COPY_OVERLAP, "the source and destination overlap").in(Ctx);
-    auto C = makeCommand(CL_COMMAND_SVM_MEMCPY);
-    C->What = Command::Kind::Copy;
-    C->Copy = CopyCommand{{static_cast<std::byte *>(const_cast<void *>(Src)), 0, Size, Size},
+      return Error(CL_MEM_COPY_OVERLAP, "the source and destination overlap");
+    Command C(CopyCommand{{static_cast<std::byte *>(const_cast<void *>(Src)), 0, Size, Size},
                           {static_cast<std::byte *>(Dst), 0, Size, Size},
-                          {Size, 1, 1}};
-    C->Bytes = Size;
-    Status S = submit(*T->Q, std::move(C), T->Wait, EventOut, Blocking);
-    return S ? S : S.takeError().in(Ctx);
+                          {Size, 1, 1}});
+    C.Blocking = Blocking;
+    return Enqueued{CL_COMMAND_SVM_MEMCPY, std::move(C)};
   });
 }
 
@@ -140,22 +125,16 @@ cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue QueueHandle, void *Point
                                        const void *Pattern, size_t PatternSize, size_t Size,
                                        cl_uint NumEvents, const cl_event *WaitList,
                                        cl_event *EventOut) {
-  return call(__func__, [&]() -> Status {
-    auto T = queueTarget(QueueHandle, NumEvents, WaitList);
-    if (!T)
-      return T.takeError();
-    Context *Ctx = &T->Q->context();
+  return enqueue(__func__, QueueHandle, NumEvents, WaitList, EventOut,
+                 [&](Queue &) -> Expected<Enqueued> {
     // "CL_INVALID_VALUE if svm_ptr is NULL", "if svm_ptr is not aligned to pattern_size bytes",
     // and the pattern's checks clEnqueueFillBuffer makes.
     if (!Pointer)
-      return Error(CL_INVALID_VALUE, "svm_ptr is NULL").in(Ctx);
+      return Error(CL_INVALID_VALUE, "svm_ptr is NULL");
     if (Status S = checkFillPattern(Pattern, PatternSize, reinterpret_cast<uintptr_t>(Pointer), Size); !S)
-      return S.takeError().in(Ctx);
-    Status S = submit(*T->Q,
-                      fillCommand(CL_COMMAND_SVM_MEMFILL, static_cast<std::byte *>(Pointer), Size,
-                                  Pattern, PatternSize),
-                      T->Wait, EventOut);
-    return S ? S : S.takeError().in(Ctx);
+      return S.takeError();
+    return Enqueued{CL_COMMAND_SVM_MEMFILL,
+                    Command(FillCommand::of(static_cast<std::byte *>(Pointer), Size, Pattern, PatternSize))};
   });
 }
 
@@ -163,37 +142,31 @@ cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue QueueHandle, cl_bool Blockin
                                    cl_map_flags Flags, void *Pointer, size_t Size,
                                    cl_uint NumEvents, const cl_event *WaitList,
                                    cl_event *EventOut) {
-  return call(__func__, [&]() -> Status {
-    auto T = queueTarget(QueueHandle, NumEvents, WaitList);
-    if (!T)
-      return T.takeError();
-    Context *Ctx = &T->Q->context();
+  return enqueue(__func__, QueueHandle, NumEvents, WaitList, EventOut,
+                 [&](Queue &) -> Expected<Enqueued> {
     // "CL_INVALID_VALUE if svm_ptr is NULL", "if size is 0 or if values specified in map_flags
     // are not valid".
     constexpr cl_map_flags Known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
     if (!Pointer || Size == 0)
-      return Error(CL_INVALID_VALUE, "svm_ptr is NULL or size is 0").in(Ctx);
+      return Error(CL_INVALID_VALUE, "svm_ptr is NULL or size is 0");
     if ((Flags & ~Known) ||
         ((Flags & CL_MAP_WRITE_INVALIDATE_REGION) && (Flags & (CL_MAP_READ | CL_MAP_WRITE))))
-      return Error(CL_INVALID_VALUE, cat("map_flags ", hex(Flags), " is not valid")).in(Ctx);
+      return Error(CL_INVALID_VALUE, cat("map_flags ", hex(Flags), " is not valid"));
     // The memory is the host's already: the map only orders the queue.
-    Status S = submit(*T->Q, makeCommand(CL_COMMAND_SVM_MAP), T->Wait, EventOut, Blocking);
-    return S ? S : S.takeError().in(Ctx);
+    Command C;
+    C.Blocking = Blocking;
+    return Enqueued{CL_COMMAND_SVM_MAP, std::move(C)};
   });
 }
 
 cl_int CL_API_CALL clEnqueueSVMUnmap(cl_command_queue QueueHandle, void *Pointer,
                                      cl_uint NumEvents, const cl_event *WaitList,
                                      cl_event *EventOut) {
-  return call(__func__, [&]() -> Status {
-    auto T = queueTarget(QueueHandle, NumEvents, WaitList);
-    if (!T)
-      return T.takeError();
-    Context *Ctx = &T->Q->context();
+  return enqueue(__func__, QueueHandle, NumEvents, WaitList, EventOut,
+                 [&](Queue &) -> Expected<Enqueued> {
     if (!Pointer)
-      return Error(CL_INVALID_VALUE, "svm_ptr is NULL").in(Ctx);
-    Status S = submit(*T->Q, makeCommand(CL_COMMAND_SVM_UNMAP), T->Wait, EventOut);
-    return S ? S : S.takeError().in(Ctx);
+      return Error(CL_INVALID_VALUE, "svm_ptr is NULL");
+    return Enqueued{CL_COMMAND_SVM_UNMAP, {}};
   });
 }
 
@@ -201,33 +174,28 @@ cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue QueueHandle, cl_uint 
                                           const void **Pointers, const size_t *Sizes,
                                           cl_mem_migration_flags Flags, cl_uint NumEvents,
                                           const cl_event *WaitList, cl_event *EventOut) {
-  return call(__func__, [&]() -> Status {
-    auto T = queueTarget(QueueHandle, NumEvents, WaitList);
-    if (!T)
-      return T.takeError();
-    Context *Ctx = &T->Q->context();
+  return enqueue(__func__, QueueHandle, NumEvents, WaitList, EventOut,
+                 [&](Queue &Q) -> Expected<Enqueued> {
     // "CL_INVALID_VALUE if num_svm_pointers is zero or svm_pointers is NULL", "if sizes[i] is
     // non-zero range [svm_pointers[i], svm_pointers[i]+sizes[i]) is not contained within an
     // existing clSVMAlloc allocation", "if flags is not 0 or is not any of the values".
     if (NumPointers == 0 || !Pointers)
-      return Error(CL_INVALID_VALUE, "num_svm_pointers is 0 or svm_pointers is NULL").in(Ctx);
+      return Error(CL_INVALID_VALUE, "num_svm_pointers is 0 or svm_pointers is NULL");
     constexpr cl_mem_migration_flags Known =
         CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED;
     if (Flags & ~Known)
-      return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags), " has unknown bits")).in(Ctx);
+      return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags), " has unknown bits"));
     for (cl_uint I = 0; I < NumPointers; ++I) {
       if (!Pointers[I])
-        return Error(CL_INVALID_VALUE, cat("svm_pointers[", I, "] is NULL")).in(Ctx);
+        return Error(CL_INVALID_VALUE, cat("svm_pointers[", I, "] is NULL"));
       size_t Size = Sizes ? Sizes[I] : 0;
-      auto A = Ctx->svmAllocationOf(Pointers[I]);
+      auto A = Q.context().svmAllocationOf(Pointers[I]);
       if (Size && (!A || static_cast<const std::byte *>(Pointers[I]) + Size > A->Base + A->Size))
         return Error(CL_INVALID_VALUE, cat("svm_pointers[", I, "] + sizes[", I,
-                                           "] is not inside one clSVMAlloc allocation"))
-            .in(Ctx);
+                                           "] is not inside one clSVMAlloc allocation"));
     }
     // Host and device share memory: migration only orders the queue.
-    Status S = submit(*T->Q, makeCommand(CL_COMMAND_SVM_MIGRATE_MEM), T->Wait, EventOut);
-    return S ? S : S.takeError().in(Ctx);
+    return Enqueued{CL_COMMAND_SVM_MIGRATE_MEM, {}};
   });
 }
 

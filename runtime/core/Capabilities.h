@@ -137,9 +137,6 @@ inline constexpr VersionedName OpenCLCFeatureList[] = {
 /// CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE and CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE (the
 /// spec's minimum is 64 KiB).
 inline constexpr uint64_t MaxGlobalVariableBytes = 64ull << 20;
-/// CL_DEVICE_PRINTF_BUFFER_SIZE: the printf output one command keeps (the spec's minimum, 1 MiB);
-/// what does not fit is dropped and that printf returns -1.
-inline constexpr size_t PrintfBufferBytes = size_t(1) << 20;
 inline constexpr std::span<const VersionedName> OpenCLCFeatures{OpenCLCFeatureList};
 
 } // namespace weft

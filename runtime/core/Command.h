@@ -1,22 +1,22 @@
-// The commands a queue carries, as plain data the device executes (no cl_* handles).
+// The work a queue's commands carry, as plain data a device runs (no cl_* handles).
 #pragma once
 
 #include "contracts/WorkGroupAbi.h"
 #include "runtime/core/Object.h"
 
-#include <CL/cl.h>
-
 #include <array>
 #include <cstddef>
+#include <cstring>
 #include <functional>
+#include <utility>
+#include <variant>
 #include <vector>
 
 namespace weft {
 
-class MemObject;
-
-/// A strided 3D byte region: Origin bytes from Base, rows of Region[0] bytes, RowPitch between
-/// rows, SlicePitch between slices. A plain 1D range is {Offset, {Size, 1, 1}}.
+/// A strided 3D byte region: Offset bytes from Base, rows RowPitch apart, slices SlicePitch apart
+/// (the row and slice lengths are the command's Region). A plain 1D range is {Base, Offset, Size,
+/// Size}.
 struct RectSpan {
   std::byte *Base = nullptr;
   size_t Offset = 0;
@@ -24,8 +24,8 @@ struct RectSpan {
   size_t SlicePitch = 0;
 };
 
-/// Copies Region (bytes x rows x slices) from Src to Dst. Covers read, write, copy and their
-/// rect forms.
+/// Copies Region (bytes x rows x slices) from Src to Dst: read, write, copy and their rect forms,
+/// and SVM copies.
 struct CopyCommand {
   RectSpan Src, Dst;
   std::array<size_t, 3> Region{};
@@ -37,6 +37,17 @@ struct FillCommand {
   size_t Size = 0;
   std::array<std::byte, 128> Pattern{};
   size_t PatternSize = 0;
+
+  /// The fill of Size bytes at Dst with the PatternSize bytes at Pattern (at most 128: checked
+  /// by the caller).
+  static FillCommand of(std::byte *Dst, size_t Size, const void *Pattern, size_t PatternSize) {
+    FillCommand F;
+    F.Dst = Dst;
+    F.Size = Size;
+    F.PatternSize = PatternSize;
+    std::memcpy(F.Pattern.data(), Pattern, PatternSize);
+    return F;
+  }
 };
 
 /// Runs a kernel over an NDRange: one call of Run per work-group.
@@ -53,21 +64,36 @@ struct NDRangeCommand {
   uint64_t FrameBytes = 0; ///< private variables too large for the stack (KernelBinary::FrameBytes)
 };
 
-/// A command: what to run, and the objects that must stay alive until it has run.
+/// A function run on the host: Weft's own bookkeeping (clEnqueueSVMFree's), on the thread that
+/// makes the command ready, or an application's native kernel (clEnqueueNativeKernel), on the
+/// device's workers.
+struct HostCommand {
+  std::function<void()> Run;
+  bool OnWorkers = false;
+};
+
+/// A command: its work, and the objects that must stay alive until it has run. Markers,
+/// barriers, maps, unmaps and migrations have no work (std::monostate): they only order the queue.
 struct Command {
-  cl_command_type Type = 0;
-  enum class Kind { None, Copy, Fill, NDRange, Host, Native } What = Kind::None;
-  CopyCommand Copy;
-  FillCommand Fill;
-  NDRangeCommand NDRange;
-  /// Kind::Host: runs on the host with no device work (map/unmap bookkeeping, user callbacks).
-  /// Kind::Native: an application function run as a native kernel, on the device's workers.
-  std::function<void()> HostWork;
-  /// Bytes the command touches: picks inline execution or the device's workers.
-  size_t Bytes = 0;
+  using Work = std::variant<std::monostate, CopyCommand, FillCommand, NDRangeCommand, HostCommand>;
+
+  Command() = default;
+  Command(Work W, std::vector<Ref<Object>> KeepAlive = {})
+      : What(std::move(W)), KeepAlive(std::move(KeepAlive)) {}
+
+  Work What;
   /// The enqueuing thread waits for it anyway: run it on that thread when it is ready.
   bool Blocking = false;
   std::vector<Ref<Object>> KeepAlive;
+
+  /// The bytes a copy or fill touches; 0 for other work.
+  size_t bytes() const {
+    if (auto *C = std::get_if<CopyCommand>(&What))
+      return C->Region[0] * C->Region[1] * C->Region[2];
+    if (auto *F = std::get_if<FillCommand>(&What))
+      return F->Size;
+    return 0;
+  }
 };
 
 } // namespace weft

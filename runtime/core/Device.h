@@ -1,4 +1,4 @@
-// The runtime's view of a device: a description of its facts, and (later) allocate/build/submit.
+// The runtime's view of a device: a description of its facts, and submit, which runs commands.
 #pragma once
 
 #include "runtime/core/Command.h"
@@ -7,7 +7,6 @@
 
 #include <array>
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -32,7 +31,33 @@ struct DeviceDescription {
   unsigned SimdBytes = 16;
   bool HasFma = false;
   size_t MaxWorkGroupSize = 4096;
+  /// CL_DEVICE_PRINTF_BUFFER_SIZE: the printf output one command keeps (the spec's minimum,
+  /// 1 MiB); what does not fit is dropped and that printf returns -1.
+  size_t PrintfBufferBytes = size_t(1) << 20;
   std::array<uint8_t, 16> Uuid{};
+};
+
+class Event;
+
+/// A command handed to a device, and how the device reports on it: it holds the command's event
+/// (runtime/core/Event.h), which the device never sees.
+class CommandRun {
+public:
+  explicit CommandRun(Ref<Event> E);
+  CommandRun(const CommandRun &);
+  CommandRun(CommandRun &&) noexcept;
+  CommandRun &operator=(CommandRun) noexcept;
+  ~CommandRun();
+
+  Command &command() const;
+  /// The device starts running it: CL_RUNNING (a profiling queue stamps the start).
+  void started() const;
+  /// It ran, or failed with S's error: the objects it kept alive are dropped, then the event is
+  /// CL_COMPLETE or the error, its callbacks run and the commands waiting for it go.
+  void ended(Status S) const;
+
+private:
+  Ref<Event> E;
 };
 
 class Device : public Object {
@@ -41,10 +66,9 @@ public:
   Platform &platform() const { return OwningPlatform; }
   virtual const DeviceDescription &description() const = 0;
 
-  /// Runs a command now, on this thread (which may share the work with the device's workers).
-  virtual Status execute(Command &C) = 0;
-  /// Runs Task on one of the device's workers, some time soon.
-  virtual void spawn(std::function<void()> Task) = 0;
+  /// Runs a command whose dependencies have all completed, on this thread or soon on the
+  /// device's workers, and ends it (CommandRun::ended) once, either way.
+  virtual void submit(CommandRun Run) = 0;
 
 private:
   Platform &OwningPlatform;

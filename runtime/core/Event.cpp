@@ -3,7 +3,6 @@
 
 #include "runtime/core/Clock.h"
 #include "runtime/core/Queue.h"
-#include "runtime/core/Scheduler.h"
 
 #include <chrono>
 #include <thread>
@@ -69,7 +68,8 @@ bool Event::setStatus(cl_int NewStatus) {
     if (Q)
       Q->finished(*this);
     for (Ref<Event> &D : Released)
-      D->dependencyDone(NewStatus);
+      if (D->dependencyDone(NewStatus))
+        dispatch(std::move(D));
   }
   return true;
 }
@@ -115,11 +115,22 @@ bool Event::addDependent(Event *Dependent) {
   return true;
 }
 
-void Event::dependencyDone(cl_int FinalStatus) {
-  if (FinalStatus < 0)
-    DependencyFailed.store(true, std::memory_order_relaxed);
-  if (PendingDependencies.fetch_sub(1, std::memory_order_acq_rel) == 1)
-    scheduler::ready(Ref<Event>(this));
+CommandRun::CommandRun(Ref<Event> E) : E(std::move(E)) {}
+CommandRun::CommandRun(const CommandRun &) = default;
+CommandRun::CommandRun(CommandRun &&) noexcept = default;
+CommandRun &CommandRun::operator=(CommandRun Other) noexcept {
+  std::swap(E, Other.E);
+  return *this;
+}
+CommandRun::~CommandRun() = default;
+
+Command &CommandRun::command() const { return *E->Work; }
+
+void CommandRun::started() const { E->setStatus(CL_RUNNING); }
+
+void CommandRun::ended(Status S) const {
+  E->Work.reset(); // drops the buffers it kept alive before dependents see completion
+  E->setStatus(S ? CL_COMPLETE : S.error().code());
 }
 
 } // namespace weft

@@ -53,17 +53,21 @@ public:
   /// Blocks until the event is terminal; returns its final status.
   cl_int wait();
 
-  // --- Dependencies, used by the Scheduler -------------------------------------------------
+  // --- Dependencies, wired by Queue::enqueue -----------------------------------------------
   /// Records that Dependent waits for this event. Returns false (and records nothing) if this
   /// event is already terminal; the caller then resolves the dependency itself.
   bool addDependent(Event *Dependent);
-  /// One of this event's dependencies ended with FinalStatus; when the last one has, the
-  /// scheduler runs the command.
-  void dependencyDone(cl_int FinalStatus);
+  /// One of this event's dependencies ended with FinalStatus; true when it was the last, and the
+  /// command is ready (dispatch, runtime/core/Queue.h).
+  bool dependencyDone(cl_int FinalStatus) {
+    if (FinalStatus < 0)
+      DependencyFailed.store(true, std::memory_order_relaxed);
+    return PendingDependencies.fetch_sub(1, std::memory_order_acq_rel) == 1;
+  }
 
   /// The command this event stands for (empty for user events and after it has run).
   std::unique_ptr<Command> Work;
-  /// Unresolved dependencies plus one guard the scheduler holds while wiring them.
+  /// Unresolved dependencies plus one guard Queue::enqueue holds while wiring them.
   std::atomic<int> PendingDependencies{1};
   /// Set when a dependency ended with an error: the command is not run.
   std::atomic<bool> DependencyFailed{false};

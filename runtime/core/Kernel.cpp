@@ -1,7 +1,19 @@
-// Kernels: creation and cloning.
+// Kernels: creation and cloning, work-group sizes, and the command of a launch.
 #include "runtime/core/Kernel.h"
 
+#include <algorithm>
+
 namespace weft {
+namespace {
+
+/// Private memory one work-group of a kernel with barriers may use: beyond it the kernel's
+/// CL_KERNEL_WORK_GROUP_SIZE shrinks, and larger work-groups are refused.
+constexpr uint64_t MaxPrivateBytesPerGroup = 256ull << 20;
+
+/// The largest work-groups Weft chooses when the application gives no local size.
+constexpr uint64_t DefaultWorkGroupItems = 256;
+
+} // namespace
 
 Kernel::Kernel(Program &P, const compiler::KernelBinary &Binary,
                std::shared_ptr<compiler::Executable> Executable)
@@ -20,5 +32,79 @@ Kernel::Kernel(const Kernel &Other)
 }
 
 Kernel::~Kernel() { Prog->kernelDestroyed(); }
+
+size_t Kernel::maxWorkGroupSize(const Device &D) const {
+  size_t Max = D.description().MaxWorkGroupSize;
+  if (uint64_t PerItem = Binary->PrivateBytesPerWorkItem)
+    Max = std::min<size_t>(Max, std::max<uint64_t>(1, MaxPrivateBytesPerGroup / PerItem));
+  return Max;
+}
+
+std::array<uint64_t, 3> Kernel::defaultLocalSize(const Device &D, unsigned WorkDim,
+                                                 const std::array<uint64_t, 3> &Global) const {
+  const compiler::KernelInfo &Info = info();
+  if (Info.RequiredWorkGroupSize[0] != 0)
+    return {Info.RequiredWorkGroupSize[0], Info.RequiredWorkGroupSize[1], Info.RequiredWorkGroupSize[2]};
+  std::array<uint64_t, 3> Local{1, 1, 1};
+  uint64_t Budget = std::min<uint64_t>(DefaultWorkGroupItems, maxWorkGroupSize(D));
+  for (unsigned Dim = 0; Dim < WorkDim; ++Dim) {
+    uint64_t Best = 1;
+    if (!Info.UniformWorkGroupSize) {
+      Best = std::min(Global[Dim], Budget);
+    } else {
+      for (uint64_t L = std::min(Global[Dim], Budget); L >= 1; --L)
+        if (Global[Dim] % L == 0) {
+          Best = L;
+          break;
+        }
+    }
+    Local[Dim] = Best;
+    Budget = std::max<uint64_t>(1, Budget / Best);
+  }
+  return Local;
+}
+
+Expected<Command> Kernel::launch(const Device &D, unsigned WorkDim,
+                                 const std::array<uint64_t, 3> &Offset,
+                                 const std::array<uint64_t, 3> &Global,
+                                 std::optional<std::array<uint64_t, 3>> Local) {
+  NDRangeCommand N;
+  N.Run = Binary->Run;
+  N.WorkDim = WorkDim;
+  N.GlobalOffset = Offset;
+  N.GlobalSize = Global;
+  N.LocalSize = Local ? *Local : defaultLocalSize(D, WorkDim, Global);
+  N.Args = Args.Buffer;
+  N.StaticLocalBytes = Binary->StaticLocalBytes;
+  N.LocalScratchBytes = Binary->LocalScratchBytes;
+  N.PrivateBytesPerWorkItem = Binary->PrivateBytesPerWorkItem;
+  N.FrameBytes = Binary->FrameBytes;
+  uint64_t LocalBytes = N.StaticLocalBytes;
+  for (size_t I = 0; I < Args.LocalSizes.size(); ++I)
+    if (Args.LocalSizes[I]) {
+      N.LocalArgs.emplace_back(Binary->Args[I].Offset, Args.LocalSizes[I]);
+      LocalBytes += Args.LocalSizes[I];
+    }
+  // "CL_OUT_OF_RESOURCES if there is a failure to queue the execution instance of kernel ...
+  // because of insufficient resources ... such as registers or local memory." Weft runs a
+  // kernel that needs more than CL_DEVICE_LOCAL_MEM_SIZE, up to its limit (Topology.cpp).
+  const uint64_t Limit = D.description().LocalMemLimit;
+  if (LocalBytes > Limit)
+    return Error(CL_OUT_OF_RESOURCES, cat("the kernel needs ", LocalBytes,
+                                          " bytes of local memory; Weft runs kernels that need up to ",
+                                          Limit));
+  Command C(std::move(N));
+  C.KeepAlive.emplace_back(this); // the kernel keeps the executable (and its code) alive
+  for (size_t I = 0; I < Args.Buffers.size(); ++I)
+    if (MemObject *M = Args.Buffers[I]) {
+      // The application may have released a buffer after setting it; using it now is an error
+      // the spec leaves undefined, reported here as far as Weft can tell.
+      if (!Object::fromHandle(M->handle(), ObjectType::Memory))
+        return Error(CL_INVALID_KERNEL_ARGS,
+                     cat("argument ", I, " is a memory object that has been released"));
+      C.KeepAlive.emplace_back(M);
+    }
+  return C;
+}
 
 } // namespace weft

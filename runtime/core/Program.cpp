@@ -170,6 +170,23 @@ void trimCache() {
     store::trimCacheSoon(config().CacheDir, config().CacheSize, config().debug(DebugBuild));
 }
 
+/// A build's outcome in Next: its log, and its executable with the bitcode and native objects a
+/// program binary keeps. CL_INVALID_BUILD_OPTIONS, or CL_BUILD_PROGRAM_FAILURE (Failure says
+/// why), when it made none.
+Status takeExecutable(Program::BuildState &Next, compiler::BuildOutput Built, const char *Failure) {
+  traceBuild(Built.Trace);
+  Next.Log = std::move(Built.Log);
+  if (Built.Result == compiler::CompileOutput::Status::InvalidOptions)
+    return Error(CL_INVALID_BUILD_OPTIONS, Next.Log);
+  if (!Built.Program)
+    return Error(CL_BUILD_PROGRAM_FAILURE, Failure);
+  Next.Executable = std::move(Built.Program);
+  Next.Bitcode = std::move(Built.Bitcode);
+  Next.Objects = std::make_shared<const std::vector<std::string>>(std::move(Built.Objects));
+  Next.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+  return Status::ok();
+}
+
 } // namespace
 
 Status Program::buildFromSource(const std::string &Options) {
@@ -185,24 +202,14 @@ Status Program::buildFromSource(const std::string &Options) {
       Linked = (*Compiler)->build(In, config().CacheDir);
       trimCache();
     }
-    traceBuild(Linked.Trace);
-    Next.Log = Linked.Log;
-    if (Linked.Result == compiler::CompileOutput::Status::InvalidOptions)
-      return Error(CL_INVALID_BUILD_OPTIONS, Linked.Log);
-    if (!Linked.Program)
-      return Error(CL_BUILD_PROGRAM_FAILURE, "the program does not build; see its build log");
-    Next.Executable = std::move(Linked.Program);
-    Next.Bitcode = std::move(Linked.Bitcode);
-    Next.Objects = std::make_shared<const std::vector<std::string>>(std::move(Linked.Objects));
-    Next.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
-    return Status::ok();
+    return takeExecutable(Next, std::move(Linked), "the program does not build; see its build log");
   });
 }
 
 namespace {
 
 /// The native code a program binary holds, loaded, if it was built with Options by this Weft on
-/// this CPU (ProgramBinary.h); Trace says why not otherwise.
+/// this CPU (program-store/ProgramBinary.h); Trace says why not otherwise.
 std::optional<compiler::BuildOutput> nativeBuild(const std::string &Native, const std::string &Key,
                                                  const std::string &Bitcode,
                                                  const std::string &Options, std::string &Trace) {
@@ -240,13 +247,8 @@ Status Program::buildFromBinary(const std::string &Options) {
     std::string Trace;
     if (std::optional<compiler::BuildOutput> Native =
             nativeBuild(BinaryNative, BinaryNativeKey, Bitcode, Options, Trace)) {
-      traceBuild(Native->Trace);
-      Next.Log = std::move(Native->Log);
-      Next.Executable = std::move(Native->Program);
-      Next.Bitcode = std::move(Bitcode);
-      Next.Objects = std::make_shared<const std::vector<std::string>>(std::move(Native->Objects));
-      Next.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
-      return Status::ok();
+      Native->Bitcode = std::move(Bitcode); // the binary's module, for the program's own binary
+      return takeExecutable(Next, std::move(*Native), "the binary's native code does not load");
     }
     traceBuild(Trace);
     auto Compiler = loadCompiler();
@@ -254,17 +256,7 @@ Status Program::buildFromBinary(const std::string &Options) {
       return Compiler.takeError();
     compiler::BuildOutput Linked = (*Compiler)->buildBinary(Bitcode, Options, config().CacheDir);
     trimCache();
-    traceBuild(Linked.Trace);
-    Next.Log = Linked.Log;
-    if (Linked.Result == compiler::CompileOutput::Status::InvalidOptions)
-      return Error(CL_INVALID_BUILD_OPTIONS, Linked.Log);
-    if (!Linked.Program)
-      return Error(CL_BUILD_PROGRAM_FAILURE, "the binary does not link; see the build log");
-    Next.Executable = std::move(Linked.Program);
-    Next.Bitcode = std::move(Linked.Bitcode);
-    Next.Objects = std::make_shared<const std::vector<std::string>>(std::move(Linked.Objects));
-    Next.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
-    return Status::ok();
+    return takeExecutable(Next, std::move(Linked), "the binary does not link; see the build log");
   });
 }
 

@@ -1,4 +1,5 @@
-// Command queues: in-order and out-of-order ordering rules, and the list clFinish waits on.
+// Command queues: in-order and out-of-order ordering rules, the list clFinish waits on, and the
+// dependencies that hold a command back until it goes to the device.
 #include "runtime/core/Queue.h"
 
 namespace weft {
@@ -9,6 +10,29 @@ Queue::Queue(Context &C, Device &D, cl_command_queue_properties Properties,
       PropertiesArray(std::move(PropertiesArray)) {}
 
 Queue::~Queue() = default;
+
+Ref<Event> Queue::enqueue(cl_command_type Type, Command Work, std::span<Event *const> WaitList,
+                          Ordering How) {
+  // One reference for the application's handle (kept or dropped by the caller), one for E.
+  Ref<Event> E(new Event(*Ctx, this, Type));
+  E->Work = std::make_unique<Command>(std::move(Work));
+  std::vector<Ref<Event>> Implicit = link(*E, How, !WaitList.empty());
+  // The guard reference (PendingDependencies starts at 1) keeps the command from running until
+  // every dependency is wired.
+  E->PendingDependencies.fetch_add(int(Implicit.size() + WaitList.size()));
+  // A dependency that has already ended is resolved here; the guard keeps the count above 0.
+  auto Wire = [&](Event *D) {
+    if (!D->addDependent(E.get()))
+      E->dependencyDone(D->status());
+  };
+  for (Event *D : WaitList)
+    Wire(D);
+  for (Ref<Event> &D : Implicit)
+    Wire(D.get());
+  if (E->dependencyDone(CL_COMPLETE)) // the guard
+    dispatch(E);
+  return E;
+}
 
 std::vector<Ref<Event>> Queue::link(Event &E, Ordering How, bool HasWaitList) {
   std::vector<Ref<Event>> Deps;
@@ -64,6 +88,40 @@ std::vector<Ref<Event>> Queue::unfinished() {
   for (Event *P = Head; P; P = P->QueueNext)
     All.emplace_back(P);
   return All;
+}
+
+namespace {
+
+/// The commands made ready while this thread is already in dispatch (see Queue.h), oldest first.
+// initial-exec: libweft.so is dlopen'ed by the ICD loader, and a general-dynamic thread_local would
+// go through __tls_get_addr on every access (and trips LeakSanitizer's dynamic-TLS scan on glibc
+// 2.36); one pointer fits in the static TLS surplus glibc keeps for dlopen'ed libraries.
+__attribute__((tls_model("initial-exec"))) thread_local std::vector<Ref<Event>> *Pending = nullptr;
+
+void submitToDevice(Ref<Event> E) {
+  Device &D = E->queue()->device();
+  D.submit(CommandRun(std::move(E)));
+}
+
+} // namespace
+
+void dispatch(Ref<Event> E) {
+  if (E->DependencyFailed.load(std::memory_order_relaxed)) {
+    E->Work.reset();
+    E->setStatus(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    return;
+  }
+  E->setStatus(CL_SUBMITTED);
+  if (Pending) {
+    Pending->push_back(std::move(E));
+    return;
+  }
+  std::vector<Ref<Event>> Later; // allocates only if a command becomes ready meanwhile
+  Pending = &Later;
+  submitToDevice(std::move(E));
+  for (size_t I = 0; I < Later.size(); ++I) // submitting may add to Later
+    submitToDevice(std::move(Later[I]));
+  Pending = nullptr;
 }
 
 } // namespace weft

@@ -1,11 +1,13 @@
-// Command queues: properties, and the ordering rules that give each new command its implicit
-// dependencies (in-order: the previous command; out-of-order: barriers).
+// Command queues: properties, the ordering rules that give each new command its implicit
+// dependencies (in-order: the previous command; out-of-order: barriers), and the hand-off of
+// ready commands to the device.
 #pragma once
 
 #include "runtime/core/Context.h"
 #include "runtime/core/Event.h"
 
 #include <mutex>
+#include <span>
 #include <vector>
 
 namespace weft {
@@ -30,14 +32,22 @@ public:
     Marker,  ///< with no wait list, waits for every earlier command
     Barrier, ///< like Marker, and every later command waits for it
   };
-  /// Appends E to the queue and returns the earlier commands it must also wait for.
-  std::vector<Ref<Event>> link(Event &E, Ordering How, bool HasWaitList);
+  /// Enqueues Work as a command of Type (CL_EVENT_COMMAND_TYPE) and returns its event. The
+  /// command waits for WaitList (events of this queue's context) and for what the queue's order
+  /// adds (How); once all of them are complete it goes to the device (dispatch). If one ends
+  /// with an error, the command does not run and its event gets
+  /// CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST.
+  Ref<Event> enqueue(cl_command_type Type, Command Work, std::span<Event *const> WaitList,
+                     Ordering How = Ordering::Command);
   /// Called once E is terminal: it no longer orders anything.
   void finished(Event &E);
   /// The commands not yet finished, oldest first (what clFinish waits for).
   std::vector<Ref<Event>> unfinished();
 
 private:
+  /// Appends E to the queue and returns the earlier commands it must also wait for.
+  std::vector<Ref<Event>> link(Event &E, Ordering How, bool HasWaitList);
+
   Ref<Context> Ctx;
   Ref<Device> Dev;
   cl_command_queue_properties Properties;
@@ -46,5 +56,12 @@ private:
   Event *Head = nullptr, *Tail = nullptr; // unfinished commands, each holding one reference
   Ref<Event> LastBarrier;                 // out-of-order: the barrier later commands wait for
 };
+
+/// Hands a command whose dependencies have all ended to its queue's device, or ends it at once
+/// with CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if one of them failed. A command made ready
+/// while this thread is already handing one over (a device may run a command on the calling
+/// thread, and its end makes others ready) goes after it, not inside it: a chain of 1,000
+/// dependent commands does not nest 1,000 frames deep.
+void dispatch(Ref<Event> E);
 
 } // namespace weft

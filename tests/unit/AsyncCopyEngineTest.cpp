@@ -14,6 +14,12 @@
 namespace weft::cpu {
 namespace {
 
+/// Tasks collected instead of started: the test runs them when it likes.
+struct TaskList final : TaskSink {
+  void spawn(std::function<void()> Task) override { Tasks.push_back(std::move(Task)); }
+  std::vector<std::function<void()>> Tasks;
+};
+
 class AsyncCopyEngine : public testing::Test {
 protected:
   AsyncCopies engine(AsyncCopyMode Mode, size_t TaskMinBytes = 64u << 10,
@@ -24,8 +30,7 @@ protected:
     Policy.OverlapMinBytes = OverlapMinBytes;
     Policy.ProbeOverlap = false; // OverlapProbe has its own test
     Policy.ChunkBytes = 4096;
-    return AsyncCopies([this](std::function<void()> Helper) { Helpers.push_back(std::move(Helper)); },
-                       Load, Policy);
+    return AsyncCopies(Jobs, Load, Policy);
   }
   /// The event a kernel's n-th copy is named by (abi::WorkGroupContext::CopyNames).
   static void *name(uintptr_t N) { return reinterpret_cast<void *>(N); }
@@ -50,7 +55,10 @@ protected:
   void TearDown() override { runHelpers(); } // every helper ends, and frees what it holds
 
   DeviceLoad Load{2};
-  std::vector<std::function<void()>> Helpers;
+  TaskList Spawned;
+  /// The helper tasks started so far (with no loops, each helper job is a task of its own).
+  std::vector<std::function<void()>> &Helpers = Spawned.Tasks;
+  CopyHelpers Jobs{Spawned, 0};
   std::vector<int> Src = std::vector<int>(64 * 1024), Dst = std::vector<int>(64 * 1024, 0);
 };
 
@@ -111,8 +119,7 @@ TEST_F(AsyncCopyEngine, KernelsNameTheirEvents) {
   AsyncCopyPolicy Policy;
   Policy.Mode = AsyncCopyMode::Task;
   Policy.ChunkBytes = 4096;
-  AsyncCopies Copies([this](std::function<void()> H) { Helpers.push_back(std::move(H)); }, Load,
-                     Policy, /*WorkItems=*/3);
+  AsyncCopies Copies(Jobs, Load, Policy, /*WorkItems=*/3);
   uint32_t *Names = Copies.names();
   EXPECT_EQ(Names[0] | Names[1] | Names[2], 0u);
   const size_t Half = Src.size() / 2;
@@ -303,10 +310,11 @@ TEST_F(AsyncCopyEngine, StridedAndThreeDimensionalShapes) {
 // CopyHelpers: jobs queued for loops on free workers. Started at most MaxHelpers times, by the
 // first jobs; a job no loop took runs (to drop its references) when the command ends.
 TEST(CopyHelpers, LoopsStartWithTheFirstJobsAndLeftoverJobsRunAtTheEnd) {
-  std::vector<std::function<void()>> Loops;
+  TaskList Started;
+  std::vector<std::function<void()>> &Loops = Started.Tasks;
   int Ran = 0;
   {
-    CopyHelpers Helpers([&](std::function<void()> Loop) { Loops.push_back(std::move(Loop)); }, 2);
+    CopyHelpers Helpers(Started, 2);
     EXPECT_TRUE(Loops.empty()) << "nothing starts before a copy is handed off";
     for (int I = 0; I < 3; ++I)
       Helpers.run([&] { ++Ran; });
@@ -320,12 +328,16 @@ TEST(CopyHelpers, LoopsStartWithTheFirstJobsAndLeftoverJobsRunAtTheEnd) {
 }
 
 TEST(CopyHelpers, ALoopOnAnotherThreadRunsJobsUntilStopped) {
-  std::vector<std::thread> Threads;
+  struct OnThreads final : TaskSink {
+    void spawn(std::function<void()> Task) override { Threads.emplace_back(std::move(Task)); }
+    std::vector<std::thread> Threads;
+  } Started;
+  std::vector<std::thread> &Threads = Started.Threads;
   std::atomic<int> Ran{0};
   std::atomic<bool> OtherThread{false};
   const auto Caller = std::this_thread::get_id();
   {
-    CopyHelpers Helpers([&](std::function<void()> Loop) { Threads.emplace_back(std::move(Loop)); }, 1);
+    CopyHelpers Helpers(Started, 1);
     for (int I = 0; I < 100; ++I)
       Helpers.run([&] {
         OtherThread = OtherThread || std::this_thread::get_id() != Caller;
