@@ -1,5 +1,5 @@
 // Optimisation and code generation for the host CPU: position-independent ELF objects, which
-// compiler/ObjectLoader.cpp loads (symbols resolved only from the program's own code and an
+// program-store/ObjectLoader.cpp loads (symbols resolved only from the program's own code and an
 // explicit list of the C library routines codegen may call).
 #include "compiler/Codegen.h"
 

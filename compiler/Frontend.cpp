@@ -1,5 +1,6 @@
-// Clang 15 in-process: builds the cc1 invocation (research/exec-model.md §2.11), serves the source
-// and clCompileProgram's headers from memory, and prints diagnostics into the build log.
+// Clang 15 in-process: builds the cc1 invocation (the host CPU, SPIR address spaces and
+// manglings, the device's extensions and features), serves the source and clCompileProgram's
+// headers from memory, and prints diagnostics into the build log.
 #include "compiler/Frontend.h"
 
 #include "compiler/Trap.h"

@@ -35,7 +35,7 @@ public:
   void *symbol(std::string_view Name) const;
 
 private:
-  friend class ElfLoader; // compiler/ObjectLoader.cpp: fills the mapping and the symbols
+  friend class ElfLoader; // program-store/ObjectLoader.cpp: fills the mapping and the symbols
   LoadedCode() = default;
   void *Base = nullptr;
   size_t Size = 0;

@@ -17,9 +17,9 @@ scripts/deps.sh
 [ "$clients" = 0 ] || scripts/deps.sh clients
 
 # The sanitizer builds are compiled at -O1 (the level the sanitizers' documentation compiles its
-# examples at) with line tables only (-g1: reports keep function, file and line). GCC under ASan
-# took 1.9x less time on compiler/passes/Barriers.cpp and 2.7x less on tests/api/KernelTest.cpp
-# than with RelWithDebInfo's -O2 -g. The plain build stays RelWithDebInfo, as installed.
+# examples at) with line tables only (-g1: reports keep function, file and line): GCC under ASan
+# compiles the largest files about twice as fast as with RelWithDebInfo's -O2 -g. The plain build
+# stays RelWithDebInfo, as installed.
 # They also take the plain build's built-in library (bitcode, the same whatever the C++ flags).
 suite() { # suite <build-dir> <sanitizer or empty>
   local flags=()

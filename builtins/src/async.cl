@@ -22,8 +22,8 @@
 // names. A copy chained to a non-zero event returns that event (the spec's words).
 #include "defs.h"
 
-// The device's runtime, reached through the work-group context (compiler/WorkGroupAbi.h,
-// KernelRuntime; weft-work-items rewrites these calls).
+// The device's runtime, reached through the work-group context (contracts/WorkGroupAbi.h,
+// WEFT_KERNEL_RUNTIME; weft-work-items rewrites these calls).
 void __weft_rt_async_copy(size_t dst, size_t src, size_t element_bytes, size_t line_elements,
                           size_t lines, size_t planes, size_t src_line_pitch, size_t src_plane_pitch,
                           size_t dst_line_pitch, size_t dst_plane_pitch, event_t event);

@@ -1,5 +1,5 @@
 // cl_khr_kernel_clock: the device and work-group clocks are one clock, CLOCK_MONOTONIC's
-// nanoseconds, which the loader gives kernels as __weft_clock_ns (compiler/ObjectLoader.cpp): the
+// nanoseconds, which the loader gives kernels as __weft_clock_ns (program-store/ObjectLoader.cpp): the
 // same clock on every thread, so it never goes back within a work-group or across the device.
 #include "defs.h"
 

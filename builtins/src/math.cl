@@ -1,7 +1,7 @@
 // Math built-ins (OpenCL C 3.0 §6.15.2) for float and double (math.inc, instantiated for each),
 // scalar and every vector width, and the float-only native_* and half_* functions. Each scalar
 // function is an LLVM intrinsic, a C library routine (glibc's are within the spec's ULP limits;
-// compiler/ObjectLoader.cpp binds the routines and Weft's own) or a few lines here; the vector
+// program-store/ObjectLoader.cpp binds the routines and Weft's own) or a few lines here; the vector
 // forms apply it per component (LLVM vectorizes what it can after inlining), except float's
 // commonest functions, whose vector forms are math_vector.cl's.
 #include "defs.h"
@@ -43,7 +43,7 @@
 #define LIBM1(NAME) UNARY(NAME, LIBM(NAME)(x))
 #define LIBM2(NAME) BINARY(NAME, LIBM(NAME)(x, y))
 
-// glibc's reentrant lgamma, outside the library (compiler/ObjectLoader.cpp binds it).
+// glibc's reentrant lgamma, outside the library (program-store/ObjectLoader.cpp binds it).
 float glibcLgammaF(float x, int *sign) __asm__("lgammaf_r");
 double glibcLgamma(double x, int *sign) __asm__("lgamma_r");
 

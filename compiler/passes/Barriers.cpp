@@ -1,5 +1,5 @@
-// weft-barriers: continuation-based synchronization (research/exec-model.md §1, DESIGN.md
-// "Barriers"). See Passes.h for what the transformed function does; here is how:
+// weft-barriers: continuation-based synchronization (docs/design.md, "Kernels on a CPU thread").
+// See Passes.h for what the transformed function does; here is how:
 //  1. Computations of the arguments alone (work-group context loads, the local id, sizes...) move
 //     to a new entry block, which every call runs: they are recomputed rather than kept.
 //  2. Each barrier gets a block of its own, which now returns the barrier's id; the code after it
@@ -83,8 +83,8 @@ void hoistRecomputable(llvm::Function &F, llvm::BasicBlock *Entry) {
 /// Step 1b: InstCombine sinks an instruction whose users are all in one later block into that
 /// block (always, if it is the block that returns). A running sum "s += x" over n branches
 /// becomes n values carried to the end and added there, all of them live across every barrier
-/// on the way, each spilled and reloaded: n^2 of each for n barriers in branches (40 barriers
-/// took 12 s to compile). A side-effect-free instruction that combines two values or more, each
+/// on the way, each spilled and reloaded: n^2 of each for n barriers in branches, which took
+/// seconds to compile for a few dozen barriers. A side-effect-free instruction that combines two values or more, each
 /// of which it is the only user of, moves back to just after the last of them to be defined (not
 /// into a deeper loop): its operands die there and only its result is carried.
 void hoistSunkCombinations(llvm::Function &F) {

@@ -7,8 +7,7 @@
 //   atomic_add(sum, a[get_global_id(0)]);                    // a sum
 //
 // runs a locked instruction per work-item, each pulling the counter's cache line from the other
-// cores (4 Mi work-items counting took 19 to 33 ms on the 2-core EPYC VM, docs/performance.md),
-// and the atomic keeps the loop from being vectorized. The loop now folds the work-items' operands
+// cores (docs/performance.md, "weft-local-atomics and weft-combine-atomics"), and the atomic keeps the loop from being vectorized. The loop now folds the work-items' operands
 // into a value of its own (a reduction, which the loop vectorizer runs in vectors) and does one
 // atomic operation with it after the loop, when anything was folded. GPU compilers do the same
 // for a wavefront (LLVM's AMDGPU atomic optimizer).

@@ -73,11 +73,10 @@ constexpr size_t MaxAccesses = 64;
 
 /// At most this many instructions in a jammed inner loop (its own times the copies, before the
 /// followup unroll by 2). The SLP vectorizer and instruction selection take time growing faster
-/// than the block they are given: double4 erfc in a loop of 4, split into scalars (about 1,500
-/// instructions a work-item) and jammed 32 times on AVX-512, made a block of 48,580 instructions
-/// (its remainder, jammed 16 times, one of 24,292), and LLVM 15's SLP vectorizer took 92 s on
-/// them, most of it renumbering the block for its spill-cost estimate. The nests of clpeak,
-/// N-body and GEMM kernels stay well within it at the default count.
+/// than the block they are given: a long double4 body split into scalars and jammed 32 times on
+/// AVX-512 made a block of tens of thousands of instructions that took the SLP vectorizer minutes,
+/// most of it renumbering the block for its spill-cost estimate (docs/performance.md, "The jam
+/// budget"). The nests of clpeak, N-body and GEMM kernels stay well within it.
 constexpr size_t MaxJammedInstructions = 4096;
 
 /// How many work-items to run side by side: two vectors of 32-bit lanes of the widest vector
@@ -459,9 +458,8 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
     if (llvm::MDNode *Parallel = llvm::findOptionMDForLoop(L, "llvm.loop.parallel_accesses"))
       Remainder.push_back(Parallel);
     // The jammed inner loops already do Copies work-items' work per iteration: unrolled twice
-    // (for the loop's own overhead), not the 4 or 8 times LLVM would choose. bench-kernels'
-    // gemm_naive at commit 4e46a2a (three runs each): 8.4-8.8 GFLOP/s and builds of 191-197 ms
-    // with 2, 8.4-8.7 and 197-204 ms with LLVM's choice, 7.6 and 189-194 ms not unrolled.
+    // (for the loop's own overhead), not the 4 or 8 times LLVM would choose, which ran no faster
+    // and built slower (docs/performance.md, "weft-jam-work-items").
     llvm::Metadata *Unroll = loopCount(C, "llvm.loop.unroll.count", 2);
     L->setLoopID(llvm::makePostTransformationMetadata(
         C, L->getLoopID(), {},

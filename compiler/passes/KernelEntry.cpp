@@ -77,9 +77,8 @@ llvm::BasicBlock *emitWorkItemLoops(llvm::IRBuilder<> &B, llvm::Value *const *Si
     auto *Br = B.CreateCondBr(B.CreateICmpULT(Next, Size[D]), Index[D]->getParent(), Exit);
     // The x loop runs the work-items in parallel. The rows and planes are loops around loops,
     // which LLVM's unroller would otherwise copy whole, eight times, for a trip count it does
-    // not know: the build time of a collapsed grid-stride loop's path for each work-item doubled,
-    // and sgemm (16 x 16 work-groups) ran 1.7x slower in bench-kernels (26 against 44 to 46
-    // GFLOP/s).
+    // not know: builds of collapsed grid-stride loops took twice as long, and a tiled sgemm with
+    // 16 x 16 work-groups ran much slower.
     llvm::MDNode *Option = D == 0 ? loopOption(C, "llvm.loop.parallel_accesses", {Group})
                                   : loopOption(C, "llvm.loop.unroll.runtime.disable");
     llvm::SmallVector<llvm::MDNode *, 2> Options{Option};
@@ -141,7 +140,7 @@ uint64_t regionInstructions(llvm::Function &Item, uint64_t R) {
 /// barrier to the next barrier on every path. Where barriers sit in branches or loops, a region
 /// goes on past the barriers it can skip: with n of them in a row, each region holds the rest of
 /// the kernel, n^2 / 2 regions' worth of code in all, and LLVM's optimisation and code generation
-/// took 12 s for 40 barriers in ifs (28 s for 50; PoCL 3.1 had not built 50 in 10 minutes). So
+/// took seconds for a few dozen barriers in ifs (PoCL 3.1 takes minutes on such kernels). So
 /// the regions are inlined smallest first, up to InlineBudget instructions in all (but at least
 /// all of a kernel whose regions add up to less); the others' loops call Item, which goes to its
 /// region through its dispatch switch (correct, but one call per work-item, so not vectorized).

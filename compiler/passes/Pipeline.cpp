@@ -1,4 +1,4 @@
-// The order of Weft's passes: the only place that lists it (DESIGN.md "Compiler pipeline").
+// The order of Weft's passes: the only place that lists it (docs/design.md, "Compiling a program").
 #include "compiler/passes/Passes.h"
 
 #include <llvm/Passes/PassBuilder.h>

@@ -7,8 +7,9 @@
 //   if (get_local_id(0) < s) scratch[l] += scratch[l + s];    // a tree reduction's round
 //
 // is vectorized by LLVM with the test as a mask on every load and store. On AMD's Zen 3 a masked
-// store costs about ten times a plain one: the bounds-checked triad above ran 7 to 10 times slower
-// than without its test, in Weft and in PoCL alike (docs/performance.md). Yet the index grows by
+// store costs about ten times a plain one, and the bounds-checked triad above ran several times
+// slower than without its test, in Weft and in PoCL alike (docs/performance.md,
+// "weft-split-work-item-ranges"). Yet the index grows by
 // one a work-item, so the test holds for a prefix of the row's work-items and fails for the rest
 // (or the other way round). The loop is split at that point: a copy runs the prefix with the test
 // folded to its outcome there, then the loop runs the rest as before, testing. A row whose

@@ -30,8 +30,8 @@
 // llvm.loop.vectorize.enable asks for it; the vectorizer still picks the cheapest width, so the
 // width that has the forms). The model weighs a mapped call like any call, and something it prices
 // high beside it (a 64-bit `i % 7` on AVX2, which has no vector instruction for it) can outweigh
-// the calls: such a loop with nine math calls, scalar on an AMD EPYC (znver3), ran 2.8x to 3.2x
-// faster vectorized (docs/performance.md, "Math loops the cost model left scalar"). Loops whose
+// the calls: such a loop with nine math calls, left scalar on AMD's Zen 3, ran about three times
+// faster vectorized (docs/performance.md, "weft-vector-forms-force"). Loops whose
 // vectorization the program decided (a pragma, or one already done) are left alone.
 //
 // weft-vector-forms-inline, at the end of LLVM's pipeline: a sine and a cosine of the same vector

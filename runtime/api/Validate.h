@@ -1,5 +1,5 @@
-// Checks shared by several entry points: property lists (and, as issues land, wait lists, flags,
-// work sizes, rect regions).
+// Checks shared by several entry points: property lists, memory flags, wait lists, rect regions
+// and overlaps, fill patterns.
 #pragma once
 
 #include "runtime/core/Error.h"

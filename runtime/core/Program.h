@@ -54,7 +54,7 @@ public:
   BuildState build() const;
   /// The built executable (null if none), and whether it keeps its kernels' argument names: what
   /// creating a kernel and clGetKernelArgInfo need, without copying the build's log and bitcode
-  /// as build() does (the bitcode of a program of 2,000 kernels made clCreateKernel 18 us).
+  /// as build() does (a large program's bitcode made every clCreateKernel slow).
   std::shared_ptr<compiler::Executable> executable() const;
   bool keepsKernelArgInfo() const;
 

@@ -837,7 +837,7 @@ TEST_F(Execution, ScalarMathCallsRunOnTheVectorForms) {
 // A loop over work-items calling a math built-in vectorizes even where LLVM's cost model prices
 // something beside the call too high (weft-vector-forms-force): for AVX2 (an AMD EPYC, znver3)
 // LLVM 15 left this loop scalar for its 64-bit `i % 7`, which has no vector instruction there,
-// and so the calls too, 2.4x slower with ten such calls (docs/performance.md).
+// and so the calls too (docs/performance.md, "weft-vector-forms-force").
 TEST_F(Execution, MathCallsBesideCostlyCodeStillRunOnTheVectorForms) {
   const std::string Source = R"(
       kernel void f(global const float *x, global float *out) {
