@@ -1,5 +1,5 @@
 // Errors of floating-point results in units in the last place, for the tests of the math
-// built-ins (tests/api/MathTest.cpp) and of the code the compiler gives them
+// built-ins (tests/builtins/MathTest.cpp) and of the code the compiler gives them
 // (tests/compiler/ExecutionTest.cpp).
 #pragma once
 

@@ -27,37 +27,37 @@ inline constexpr Extension Extensions[] = {
     {"cl_khr_extended_versioning", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
     {"cl_khr_device_uuid", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
     // Required of OpenCL 1.1+ devices; the atomics are in builtins/src/atomics.cl, tested by
-    // tests/api/KernelTest.cpp (EveryInt32AtomicOnGlobalAndLocalMemory).
+    // tests/builtins/LibraryTest.cpp (EveryInt32AtomicOnGlobalAndLocalMemory).
     {"cl_khr_byte_addressable_store", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     {"cl_khr_global_int32_base_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     {"cl_khr_global_int32_extended_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     {"cl_khr_local_int32_base_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     {"cl_khr_local_int32_extended_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     // atom_* on long and ulong (builtins/src/atomics.cl), and the atomic_long, atomic_ulong and
-    // atomic_double types of OpenCL C 3.0's atomics; tests/api/AtomicsTest.cpp.
+    // atomic_double types of OpenCL C 3.0's atomics; tests/builtins/AtomicsTest.cpp.
     {"cl_khr_int64_base_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     {"cl_khr_int64_extended_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
-    // builtins/src/async.cl and device-cpu/AsyncCopy.cpp; tests/api/AsyncCopyTest.cpp.
+    // builtins/src/async.cl and device-cpu/AsyncCopy.cpp; tests/builtins/AsyncCopyTest.cpp.
     {"cl_khr_extended_async_copies", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     {"cl_khr_async_work_group_copy_fence", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     // double: the built-ins of every family for double (builtins/src/*.inc, instantiated for float
-    // and double); tests/api/MathTest.cpp, ConversionTest.cpp, KernelTest.cpp.
+    // and double); tests/builtins/ (MathTest.cpp, BuiltinFamiliesTest.cpp, LibraryTest.cpp).
     {"cl_khr_fp64", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     // dot and dot_acc_sat on char4/uchar4 and on four bytes packed in a uint (version 2.0.0: both
     // inputs mandatory), bitfield_insert, bitfield_extract_signed/_unsigned and bit_reverse on
-    // every integer type (builtins/src/integer.cl); tests/api/BuiltinFamiliesTest.cpp and, through
-    // SPIR-V (SPV_KHR_integer_dot_product, SPV_KHR_bit_instructions), SpirvTest.cpp.
+    // every integer type (builtins/src/integer.cl); tests/builtins/BuiltinFamiliesTest.cpp and, through
+    // SPIR-V (SPV_KHR_integer_dot_product, SPV_KHR_bit_instructions), tests/api/SpirvTest.cpp.
     {"cl_khr_integer_dot_product", CL_MAKE_VERSION(2, 0, 0), ExtensionScope::Device, true},
     {"cl_khr_extended_bit_ops", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     // atomic_fetch_add/sub/min/max on atomic_float and atomic_double, in global and local memory
-    // (builtins/src/c11_atomics.cl); tests/api/AtomicsTest.cpp.
+    // (builtins/src/c11_atomics.cl); tests/builtins/AtomicsTest.cpp.
     {"cl_ext_float_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     // SPIR-V programs through the Khronos translator (compiler/Spirv.cpp); clCreateProgramWithIL
     // and clCreateProgramWithILKHR; tests/api/SpirvTest.cpp.
     {"cl_khr_il_program", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
     // clock_read_device/_work_group and their hilo forms: CLOCK_MONOTONIC's nanoseconds, the same
     // clock on every thread of the process (builtins/src/clock.cl; OpReadClockKHR in SPIR-V
-    // becomes a call to them); tests/api/KernelTest.cpp and SpirvTest.cpp.
+    // becomes a call to them); tests/builtins/LibraryTest.cpp and tests/api/SpirvTest.cpp.
     {"cl_khr_kernel_clock", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     // CL_DEVICE_SPIRV_EXTENDED_INSTRUCTION_SETS_KHR, _EXTENSIONS_KHR and _CAPABILITIES_KHR: what
     // SPIR-V programs may use (runtime/api/Device.cpp); tests/api/SpirvTest.cpp.
@@ -66,7 +66,7 @@ inline constexpr Extension Extensions[] = {
     // tests/api/QueueTest.cpp.
     {"cl_khr_create_command_queue", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
     // clGetKernelSuggestedLocalWorkSizeKHR: the local size clEnqueueNDRangeKernel would choose
-    // (runtime/api/Kernel.cpp); tests/api/KernelTest.cpp.
+    // (runtime/core/Kernel.cpp); tests/api/KernelTest.cpp.
     {"cl_khr_suggested_local_work_size", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
     // OpExpectKHR and OpAssumeTrueKHR in SPIR-V (the translator makes them llvm.expect and
     // llvm.assume); OpenCL C has __builtin_expect and __builtin_assume without it. SpirvTest.cpp.

@@ -85,4 +85,24 @@ protected:
   }
 };
 
+/// Runs kernel "k" of P over N work-items writing an int each; returns the ints.
+inline std::vector<int> runIntKernel(cl_context Ctx, cl_device_id Device, cl_program P, size_t N,
+                              const size_t *Local = nullptr) {
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "k", &Err);
+  EXPECT_EQ(Err, CL_SUCCESS);
+  cl_mem Out = clCreateBuffer(Ctx, CL_MEM_READ_WRITE, N * sizeof(int), nullptr, &Err);
+  clSetKernelArg(K, 0, sizeof Out, &Out);
+  cl_command_queue Q = clCreateCommandQueue(Ctx, Device, 0, &Err);
+  std::vector<int> Result(N, -1);
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &N, Local, 0, nullptr, nullptr), CL_SUCCESS);
+  EXPECT_EQ(clEnqueueReadBuffer(Q, Out, CL_TRUE, 0, N * sizeof(int), Result.data(), 0, nullptr,
+                                nullptr),
+            CL_SUCCESS);
+  clReleaseCommandQueue(Q);
+  clReleaseMemObject(Out);
+  clReleaseKernel(K);
+  return Result;
+}
+
 } // namespace weft::test
