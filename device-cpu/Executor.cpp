@@ -90,7 +90,11 @@ bool runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes) {
       std::byte *P = Local.get() + LocalArgOffsets[I];
       std::memcpy(Args.get() + C.LocalArgs[I].first, &P, sizeof P);
     }
-    abi::WorkGroupContext Ctx{};
+    // On a cache line of its own (every kernel reads it), which also aligns this frame: the call
+    // of the work-group function then starts its stack on a cache-line boundary whatever the call
+    // chain above, and a kernel that spills much no longer runs slower or faster as frames above
+    // change size (docs/performance.md, "Stack alignment of work-group functions").
+    alignas(64) abi::WorkGroupContext Ctx{};
     Ctx.WorkDim = C.WorkDim;
     Ctx.LocalMemory = Local.get();
     Ctx.PrivateMemory = Private.get();
