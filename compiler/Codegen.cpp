@@ -369,7 +369,7 @@ std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx,
 
   // Split by kernel, each part in a context of its own (an LLVMContext is not thread-safe), then
   // optimise and compile the parts in parallel. Symbols the parts share become hidden externals
-  // the JIT links.
+  // the ELF loader (program-store/ObjectLoader.cpp) binds.
   unsigned Kernels = 0;
   for (llvm::Function &F : *M)
     Kernels += !F.isDeclaration() && F.getName().startswith(abi::WorkGroupPrefix);

@@ -1,4 +1,4 @@
-// Clang 15 in-process: builds the cc1 invocation (the host CPU, SPIR address spaces and
+// Clang 15 in-process: builds the cc1 invocation (baseline x86-64, SPIR address spaces and
 // manglings, the device's extensions and features), serves the source and clCompileProgram's
 // headers from memory, and prints diagnostics into the build log.
 #include "compiler/Frontend.h"

@@ -1,4 +1,4 @@
-// weft-barriers: continuation-based synchronization (docs/design.md, "Kernels on a CPU thread").
+// weft-barriers: continuation-based synchronization (docs/compiler.md, "weft-barriers").
 // See Passes.h for what the transformed function does; here is how:
 //  1. Computations of the arguments alone (work-group context loads, the local id, sizes...) move
 //     to a new entry block, which every call runs: they are recomputed rather than kept.

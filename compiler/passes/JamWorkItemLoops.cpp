@@ -82,8 +82,7 @@ constexpr size_t MaxJammedInstructions = 4096;
 /// How many work-items to run side by side: two vectors of 32-bit lanes of the widest vector
 /// register. One vector's worth would leave each inner iteration one dependent chain (an FMA
 /// waits four cycles for the one before); two give the core two chains to overlap. clpeak's
-/// scalar float kernel, `bench/kernels.sh`: see docs/performance.md "Work-item loops with a loop
-/// inside".
+/// scalar float kernel, `bench/kernels.sh`: see docs/performance.md, "weft-jam-work-items".
 unsigned workItemsPerIteration(const llvm::TargetTransformInfo &TTI) {
   uint64_t Bits =
       TTI.getRegisterBitWidth(llvm::TargetTransformInfo::RGK_FixedWidthVector).getFixedSize();

@@ -1,4 +1,4 @@
-// The order of Weft's passes: the only place that lists it (docs/design.md, "Compiling a program").
+// The order of Weft's passes: the only place that lists it (docs/compiler.md).
 #include "compiler/passes/Passes.h"
 
 #include <llvm/Passes/PassBuilder.h>

@@ -1,5 +1,5 @@
 ; Each kernel gets a work-item function: its body with (ctx, x, y, z) appended, the work-item
-; queries read from the work-group context (offsets in compiler/WorkGroupAbi.h: GlobalOffset 0,
+; queries read from the work-group context (offsets in contracts/WorkGroupAbi.h: GlobalOffset 0,
 ; GlobalSize 24, LocalSize 48, EnqueuedLocalSize 72, NumGroups 96, GroupId 120, WorkDim 144)
 ; and from the local id; fences are gone. The kernel itself stays for weft-kernel-entry.
 ; RUN: %opt -passes=weft-work-items -S %s | FileCheck %s
