@@ -160,8 +160,8 @@ Expected<std::pair<MemObject *, MemObject *>> buffersIn(Queue &Q, cl_mem Src, cl
 /// A copy between two spans, keeping Keep alive; Blocking if the caller waits for it.
 Enqueued copy(cl_command_type Type, std::vector<Ref<Object>> Keep, RectSpan Src, RectSpan Dst,
               std::array<size_t, 3> Region, bool Blocking = false) {
-  Command C(CopyCommand{Src, Dst, Region}, std::move(Keep));
-  C.Blocking = Blocking;
+  auto C = std::make_unique<Command>(CopyCommand{Src, Dst, Region}, std::move(Keep));
+  C->Blocking = Blocking;
   return {Type, std::move(C)};
 }
 
@@ -461,8 +461,9 @@ cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue QueueHandle, cl_mem Buff
     if (Status S = checkFillPattern(Pattern, PatternSize, Offset, Size); !S)
       return S.takeError();
     return Enqueued{CL_COMMAND_FILL_BUFFER,
-                    Command(FillCommand::of((*M)->storage() + Offset, Size, Pattern, PatternSize),
-                            {Ref<Object>(*M)})};
+                    std::make_unique<Command>(
+                        FillCommand::of((*M)->storage() + Offset, Size, Pattern, PatternSize),
+                        std::vector{Ref<Object>(*M)})};
   });
 }
 
@@ -498,8 +499,8 @@ void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue QueueHandle, cl_mem Buffer
     // orders the queue.
     Mapped = (*M)->storage() + Offset;
     (*M)->addMapping(Mapped);
-    Command C({}, {Ref<Object>(*M)});
-    C.Blocking = Blocking;
+    auto C = std::make_unique<Command>(std::vector{Ref<Object>(*M)});
+    C->Blocking = Blocking;
     return Enqueued{CL_COMMAND_MAP_BUFFER, std::move(C)};
   });
   if (Code != CL_SUCCESS && Mapped) { // the command failed after the mapping was recorded
@@ -524,7 +525,8 @@ cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue QueueHandle, cl_mem 
     // clEnqueueMapImage for memobj."
     if (!(*M)->removeMapping(MappedPtr))
       return Error(CL_INVALID_VALUE, cat("mapped_ptr ", MappedPtr, " is not mapped from memobj"));
-    return Enqueued{CL_COMMAND_UNMAP_MEM_OBJECT, Command({}, {Ref<Object>(*M)})};
+    return Enqueued{CL_COMMAND_UNMAP_MEM_OBJECT,
+                    std::make_unique<Command>(std::vector{Ref<Object>(*M)})};
   });
 }
 
@@ -550,7 +552,7 @@ cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue QueueHandle, cl_u
       Keep.emplace_back(*M);
     }
     // Host and device share memory: migration only orders the command.
-    return Enqueued{CL_COMMAND_MIGRATE_MEM_OBJECTS, Command({}, std::move(Keep))};
+    return Enqueued{CL_COMMAND_MIGRATE_MEM_OBJECTS, std::make_unique<Command>(std::move(Keep))};
   });
 }
 

@@ -8,13 +8,15 @@
 
 #include <CL/cl.h>
 
+#include <memory>
+
 namespace weft::api {
 
-/// A command as a clEnqueue* makes it: its type (CL_EVENT_COMMAND_TYPE), its work and how it
-/// orders against the queue's other commands.
+/// A command as a clEnqueue* makes it: its type (CL_EVENT_COMMAND_TYPE), its work (made once, on
+/// the heap, and handed on: none by default) and how it orders against the queue's other commands.
 struct Enqueued {
   cl_command_type Type;
-  Command Work;
+  std::unique_ptr<Command> Work = std::make_unique<Command>();
   Queue::Ordering How = Queue::Ordering::Command;
 };
 

@@ -167,7 +167,9 @@ cl_int enqueueSync(const char *Function, cl_command_queue QueueHandle, cl_comman
                    Queue::Ordering How, cl_uint NumEvents, const cl_event *WaitList,
                    cl_event *EventOut) {
   return enqueue(Function, QueueHandle, NumEvents, WaitList, EventOut,
-                 [&](Queue &) -> Expected<Enqueued> { return Enqueued{Type, {}, How}; });
+                 [&](Queue &) -> Expected<Enqueued> {
+                   return Enqueued{Type, std::make_unique<Command>(), How};
+                 });
 }
 
 } // namespace
@@ -213,7 +215,8 @@ cl_int CL_API_CALL clEnqueueWaitForEvents(cl_command_queue QueueHandle, cl_uint 
       return E;
     }
     // Later commands wait for these events: a barrier on them.
-    return submit(**Q, {CL_COMMAND_BARRIER, {}, Queue::Ordering::Barrier}, *Wait, nullptr);
+    return submit(**Q, {CL_COMMAND_BARRIER, std::make_unique<Command>(), Queue::Ordering::Barrier},
+                  *Wait, nullptr);
   });
 }
 

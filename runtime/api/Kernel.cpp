@@ -484,7 +484,7 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue QueueHandle, cl_kerne
     // OpenCL 3.0: with a NULL or zero global size the command trivially succeeds once its
     // dependencies have.
     if (L->Empty)
-      return Enqueued{CL_COMMAND_NDRANGE_KERNEL, {}};
+      return Enqueued{CL_COMMAND_NDRANGE_KERNEL};
     Kernel &K = *L->K;
     std::optional<std::array<uint64_t, 3>> Local;
     if (LocalSize) {
@@ -559,7 +559,8 @@ cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue QueueHandle, void(CL_C
       UserFunc(Copy.empty() ? nullptr : Copy.data());
     };
     return Enqueued{CL_COMMAND_NATIVE_KERNEL,
-                    Command(HostCommand{std::move(Run), /*OnWorkers=*/true}, std::move(Keep))};
+                    std::make_unique<Command>(HostCommand{std::move(Run), /*OnWorkers=*/true},
+                                              std::move(Keep))};
   });
 }
 

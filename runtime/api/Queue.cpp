@@ -144,7 +144,7 @@ cl_int CL_API_CALL clFinish(cl_command_queue QueueHandle) {
 }
 
 Status submit(Queue &Q, Enqueued E, const std::vector<Event *> &Wait, cl_event *EventOut) {
-  const bool Blocking = E.Work.Blocking;
+  const bool Blocking = E.Work->Blocking;
   // "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if the ... operations are blocking and the
   // execution status of any of the events in event_wait_list is a negative integer value."
   if (Blocking)

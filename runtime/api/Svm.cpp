@@ -98,7 +98,8 @@ cl_int CL_API_CALL clEnqueueSVMFree(cl_command_queue QueueHandle, cl_uint NumPoi
           if (P)
             Q->context().svmFree(P);
     };
-    return Enqueued{CL_COMMAND_SVM_FREE, Command(HostCommand{std::move(Free)}, {Ref<Object>(&Q)})};
+    return Enqueued{CL_COMMAND_SVM_FREE, std::make_unique<Command>(HostCommand{std::move(Free)},
+                                                                  std::vector{Ref<Object>(&Q)})};
   });
 }
 
@@ -113,10 +114,10 @@ cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue QueueHandle, cl_bool Bloc
       return Error(CL_INVALID_VALUE, "dst_ptr or src_ptr is NULL");
     if (Size && overlap(Dst, Src, Size))
       return Error(CL_MEM_COPY_OVERLAP, "the source and destination overlap");
-    Command C(CopyCommand{{static_cast<std::byte *>(const_cast<void *>(Src)), 0, Size, Size},
+    auto C = std::make_unique<Command>(CopyCommand{{static_cast<std::byte *>(const_cast<void *>(Src)), 0, Size, Size},
                           {static_cast<std::byte *>(Dst), 0, Size, Size},
                           {Size, 1, 1}});
-    C.Blocking = Blocking;
+    C->Blocking = Blocking;
     return Enqueued{CL_COMMAND_SVM_MEMCPY, std::move(C)};
   });
 }
@@ -134,7 +135,8 @@ cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue QueueHandle, void *Point
     if (Status S = checkFillPattern(Pattern, PatternSize, reinterpret_cast<uintptr_t>(Pointer), Size); !S)
       return S.takeError();
     return Enqueued{CL_COMMAND_SVM_MEMFILL,
-                    Command(FillCommand::of(static_cast<std::byte *>(Pointer), Size, Pattern, PatternSize))};
+                    std::make_unique<Command>(FillCommand::of(static_cast<std::byte *>(Pointer), Size,
+                                                              Pattern, PatternSize))};
   });
 }
 
@@ -153,9 +155,9 @@ cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue QueueHandle, cl_bool Blockin
         ((Flags & CL_MAP_WRITE_INVALIDATE_REGION) && (Flags & (CL_MAP_READ | CL_MAP_WRITE))))
       return Error(CL_INVALID_VALUE, cat("map_flags ", hex(Flags), " is not valid"));
     // The memory is the host's already: the map only orders the queue.
-    Command C;
-    C.Blocking = Blocking;
-    return Enqueued{CL_COMMAND_SVM_MAP, std::move(C)};
+    Enqueued E{CL_COMMAND_SVM_MAP};
+    E.Work->Blocking = Blocking;
+    return E;
   });
 }
 
@@ -166,7 +168,7 @@ cl_int CL_API_CALL clEnqueueSVMUnmap(cl_command_queue QueueHandle, void *Pointer
                  [&](Queue &) -> Expected<Enqueued> {
     if (!Pointer)
       return Error(CL_INVALID_VALUE, "svm_ptr is NULL");
-    return Enqueued{CL_COMMAND_SVM_UNMAP, {}};
+    return Enqueued{CL_COMMAND_SVM_UNMAP};
   });
 }
 
@@ -195,7 +197,7 @@ cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue QueueHandle, cl_uint 
                                            "] is not inside one clSVMAlloc allocation"));
     }
     // Host and device share memory: migration only orders the queue.
-    return Enqueued{CL_COMMAND_SVM_MIGRATE_MEM, {}};
+    return Enqueued{CL_COMMAND_SVM_MIGRATE_MEM};
   });
 }
 

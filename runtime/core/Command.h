@@ -77,9 +77,12 @@ struct HostCommand {
 struct Command {
   using Work = std::variant<std::monostate, CopyCommand, FillCommand, NDRangeCommand, HostCommand>;
 
-  Command() = default;
-  Command(Work W, std::vector<Ref<Object>> KeepAlive = {})
-      : What(std::move(W)), KeepAlive(std::move(KeepAlive)) {}
+  /// No work, keeping KeepAlive alive until the command has run.
+  explicit Command(std::vector<Ref<Object>> KeepAlive = {}) : KeepAlive(std::move(KeepAlive)) {}
+  /// Work of type W (one of Work's), made in place.
+  template <class W>
+  explicit Command(W Work, std::vector<Ref<Object>> KeepAlive = {})
+      : What(std::in_place_type<W>, std::move(Work)), KeepAlive(std::move(KeepAlive)) {}
 
   Work What;
   /// The enqueuing thread waits for it anyway: run it on that thread when it is ready.

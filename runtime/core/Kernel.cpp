@@ -64,7 +64,7 @@ std::array<uint64_t, 3> Kernel::defaultLocalSize(const Device &D, unsigned WorkD
   return Local;
 }
 
-Expected<Command> Kernel::launch(const Device &D, unsigned WorkDim,
+Expected<std::unique_ptr<Command>> Kernel::launch(const Device &D, unsigned WorkDim,
                                  const std::array<uint64_t, 3> &Offset,
                                  const std::array<uint64_t, 3> &Global,
                                  std::optional<std::array<uint64_t, 3>> Local) {
@@ -93,8 +93,8 @@ Expected<Command> Kernel::launch(const Device &D, unsigned WorkDim,
     return Error(CL_OUT_OF_RESOURCES, cat("the kernel needs ", LocalBytes,
                                           " bytes of local memory; Weft runs kernels that need up to ",
                                           Limit));
-  Command C(std::move(N));
-  C.KeepAlive.emplace_back(this); // the kernel keeps the executable (and its code) alive
+  auto C = std::make_unique<Command>(std::move(N));
+  C->KeepAlive.emplace_back(this); // the kernel keeps the executable (and its code) alive
   for (size_t I = 0; I < Args.Buffers.size(); ++I)
     if (MemObject *M = Args.Buffers[I]) {
       // The application may have released a buffer after setting it; using it now is an error
@@ -102,7 +102,7 @@ Expected<Command> Kernel::launch(const Device &D, unsigned WorkDim,
       if (!Object::fromHandle(M->handle(), ObjectType::Memory))
         return Error(CL_INVALID_KERNEL_ARGS,
                      cat("argument ", I, " is a memory object that has been released"));
-      C.KeepAlive.emplace_back(M);
+      C->KeepAlive.emplace_back(M);
     }
   return C;
 }

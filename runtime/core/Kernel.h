@@ -55,7 +55,7 @@ public:
   /// limits; defaultLocalSize's when none). CL_OUT_OF_RESOURCES if the work-groups need more
   /// local memory than D runs kernels with, CL_INVALID_KERNEL_ARGS if an argument's buffer has
   /// been released.
-  Expected<Command> launch(const Device &D, unsigned WorkDim, const std::array<uint64_t, 3> &Offset,
+  Expected<std::unique_ptr<Command>> launch(const Device &D, unsigned WorkDim, const std::array<uint64_t, 3> &Offset,
                            const std::array<uint64_t, 3> &Global,
                            std::optional<std::array<uint64_t, 3>> Local);
 

@@ -11,11 +11,11 @@ Queue::Queue(Context &C, Device &D, cl_command_queue_properties Properties,
 
 Queue::~Queue() = default;
 
-Ref<Event> Queue::enqueue(cl_command_type Type, Command Work, std::span<Event *const> WaitList,
-                          Ordering How) {
+Ref<Event> Queue::enqueue(cl_command_type Type, std::unique_ptr<Command> Work,
+                          std::span<Event *const> WaitList, Ordering How) {
   // One reference for the application's handle (kept or dropped by the caller), one for E.
   Ref<Event> E(new Event(*Ctx, this, Type));
-  E->Work = std::make_unique<Command>(std::move(Work));
+  E->Work = std::move(Work);
   std::vector<Ref<Event>> Implicit = link(*E, How, !WaitList.empty());
   // The guard reference (PendingDependencies starts at 1) keeps the command from running until
   // every dependency is wired.

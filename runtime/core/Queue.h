@@ -37,7 +37,8 @@ public:
   /// adds (How); once all of them are complete it goes to the device (dispatch). If one ends
   /// with an error, the command does not run and its event gets
   /// CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST.
-  Ref<Event> enqueue(cl_command_type Type, Command Work, std::span<Event *const> WaitList,
+  Ref<Event> enqueue(cl_command_type Type, std::unique_ptr<Command> Work,
+                     std::span<Event *const> WaitList,
                      Ordering How = Ordering::Command);
   /// Called once E is terminal: it no longer orders anything.
   void finished(Event &E);
