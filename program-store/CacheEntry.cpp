@@ -7,18 +7,15 @@
 
 #include <climits>
 #include <cpuid.h>
-#include <dirent.h>
 #include <elf.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -26,44 +23,80 @@
 #include <sstream>
 #include <string_view>
 #include <thread>
-#include <tuple>
 
 namespace weft::store {
 namespace {
 
-constexpr char EntryMagic[8] = {'W', 'E', 'F', 'T', 'C', 'C', 'H', '5'};
-constexpr char ManifestMagic[8] = {'W', 'E', 'F', 'T', 'M', 'A', 'N', '1'};
+constexpr char EntryMagic[8] = {'W', 'E', 'F', 'T', 'C', 'C', 'H', '6'};
+constexpr char ManifestMagic[8] = {'W', 'E', 'F', 'T', 'M', 'A', 'N', '2'};
 constexpr size_t HeaderBytes = 8 + 8; ///< the magic, then the body's checksum
+/// No cache file of Weft's comes near this; a larger one is not read.
+constexpr uint64_t MaxFileBytes = uint64_t(1) << 30;
 
-
-/// Reads a cache file: its magic, then the FNV-1a checksum of the rest. What names it in Why.
-bool readFile(const std::string &Path, const char (&Magic)[8], const std::string &What,
-              std::string &Data, std::string &Why) {
-  std::ifstream File(Path, std::ios::binary);
-  if (!File)
-    return false;
-  std::ostringstream Contents;
-  Contents << File.rdbuf();
-  Data = Contents.str();
+/// Reads the cache file at Path: its magic, the FNV-1a checksum of the rest, the key it was written
+/// under, then its body, whose offset in Data it returns. 0 (a miss; Why says why, What naming the
+/// file) if there is none, or it is not a regular file of at most MaxFileBytes (a symbolic link, a
+/// device, a FIFO: it is opened without following links or waiting for a writer), not of this
+/// format, corrupt, or another key's (a file copied over this one).
+size_t readFile(const std::string &Path, const char (&Magic)[8], const std::string &Key,
+                const std::string &What, std::string &Data, std::string &Why) {
+  const int Fd = open(Path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (Fd < 0) {
+    if (errno != ENOENT)
+      Why = What + " cannot be opened as a file: " + std::strerror(errno);
+    return 0;
+  }
+  struct Closer {
+    int Fd;
+    ~Closer() { close(Fd); }
+  } Close{Fd};
+  struct stat St {};
+  if (fstat(Fd, &St) != 0 || !S_ISREG(St.st_mode)) {
+    Why = What + " is not a regular file";
+    return 0;
+  }
+  if (uint64_t(St.st_size) > MaxFileBytes) {
+    Why = What + " is larger than any cache file Weft writes";
+    return 0;
+  }
+  Data.resize(size_t(St.st_size));
+  for (size_t Done = 0; Done < Data.size();) {
+    const ssize_t Got = read(Fd, Data.data() + Done, Data.size() - Done);
+    if (Got <= 0) {
+      Why = What + " could not be read whole";
+      return 0;
+    }
+    Done += size_t(Got);
+  }
   if (Data.size() < HeaderBytes || std::memcmp(Data.data(), Magic, 8) != 0) {
     Why = What + " is not a Weft cache file of this version";
-    return false;
+    return 0;
   }
   uint64_t Checksum;
   std::memcpy(&Checksum, Data.data() + 8, 8);
   if (fnv1a(Data.data() + HeaderBytes, Data.size() - HeaderBytes) != Checksum) {
     Why = What + " is corrupt";
-    return false;
+    return 0;
+  }
+  Reader R(Data, HeaderBytes);
+  std::string Written;
+  if (!R.get(Written) || Written != Key) {
+    Why = What + " holds another key's data";
+    return 0;
   }
   // Used now: the last that trimCache removes (a read-only cache directory stays as it is).
-  utimensat(AT_FDCWD, Path.c_str(), nullptr, 0);
-  return true;
+  futimens(Fd, nullptr);
+  return HeaderBytes + sizeof(uint64_t) + Written.size();
 }
 
-/// Writes a cache file atomically: a temporary file renamed into place.
+/// Writes a cache file for Key atomically (a temporary file renamed into place): the magic, the
+/// checksum, the key, then Body.
 void writeFile(const std::string &Directory, const std::string &Path, const char (&Magic)[8],
-               const std::string &Body, std::string &Why) {
-  uint64_t Checksum = fnv1a(Body.data(), Body.size());
+               const std::string &Key, const std::string &Body, std::string &Why) {
+  Writer Keyed;
+  Keyed.put(Key);
+  Keyed.Out += Body;
+  const uint64_t Checksum = fnv1a(Keyed.Out.data(), Keyed.Out.size());
   std::error_code Ec;
   std::filesystem::create_directories(Directory, Ec);
   std::ostringstream Temp;
@@ -72,7 +105,7 @@ void writeFile(const std::string &Directory, const std::string &Path, const char
     std::ofstream File(Temp.str(), std::ios::binary | std::ios::trunc);
     File.write(Magic, 8);
     File.write(reinterpret_cast<const char *>(&Checksum), sizeof Checksum);
-    File.write(Body.data(), std::streamsize(Body.size()));
+    File.write(Keyed.Out.data(), std::streamsize(Keyed.Out.size()));
     if (!File) {
       Why = "cannot write the cache file in " + Directory;
       std::filesystem::remove(Temp.str(), Ec);
@@ -205,9 +238,11 @@ std::optional<CachedBuild> decodeBuild(const std::string &Data, size_t Offset) {
 std::optional<CachedBuild> readCache(const std::string &Directory, const std::string &Key,
                                      std::string &Why) {
   std::string Data;
-  if (!readFile(Directory + "/" + Key + ".weft", EntryMagic, "cache entry " + Key, Data, Why))
+  const size_t At = readFile(Directory + "/" + Key + ".weft", EntryMagic, Key, "cache entry " + Key,
+                             Data, Why);
+  if (!At)
     return std::nullopt;
-  std::optional<CachedBuild> Entry = decodeBuild(Data, HeaderBytes);
+  std::optional<CachedBuild> Entry = decodeBuild(Data, At);
   if (!Entry)
     Why = "cache entry " + Key + " is malformed";
   return Entry;
@@ -250,7 +285,7 @@ std::string encodeBuild(const CachedBuild &Entry) {
 
 void writeCache(const std::string &Directory, const std::string &Key, const CachedBuild &Entry,
                 std::string &Why) {
-  writeFile(Directory, Directory + "/" + Key + ".weft", EntryMagic, encodeBuild(Entry), Why);
+  writeFile(Directory, Directory + "/" + Key + ".weft", EntryMagic, Key, encodeBuild(Entry), Why);
 }
 
 std::optional<compiler::BuildOutput> loadBuild(CachedBuild Build, std::string &Why) {
@@ -361,16 +396,17 @@ void writeManifest(const std::string &Directory, const std::string &DirectKey, c
     for (int64_t V : {F.ModifiedSec, F.ModifiedNsec, F.ChangedSec, F.ChangedNsec})
       W.put(V);
   }
-  writeFile(Directory, Directory + "/" + DirectKey + ".weftd", ManifestMagic, W.Out, Why);
+  writeFile(Directory, Directory + "/" + DirectKey + ".weftd", ManifestMagic, DirectKey, W.Out, Why);
 }
 
 std::optional<Manifest> readManifest(const std::string &Directory, const std::string &DirectKey,
                                      std::string &Why) {
   std::string Data;
-  if (!readFile(Directory + "/" + DirectKey + ".weftd", ManifestMagic, "manifest " + DirectKey,
-                Data, Why))
+  const size_t At = readFile(Directory + "/" + DirectKey + ".weftd", ManifestMagic, DirectKey,
+                             "manifest " + DirectKey, Data, Why);
+  if (!At)
     return std::nullopt;
-  Reader R(Data, HeaderBytes);
+  Reader R(Data, At);
   Manifest M;
   uint32_t Files = 0;
   bool Ok = R.get(M.EntryKey) && R.get(Files);

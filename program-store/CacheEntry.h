@@ -37,7 +37,8 @@ std::optional<CachedBuild> decodeBuild(const std::string &Data, size_t Offset = 
 /// Build's code loaded (ObjectLoader); nullopt, with the loader's reason in Why, if it does not.
 std::optional<compiler::BuildOutput> loadBuild(CachedBuild Build, std::string &Why);
 
-/// The entry for Key in Directory; nullopt if there is none. A corrupt or foreign entry is also
+/// The entry for Key in Directory; nullopt if there is none. A corrupt entry, another key's (each
+/// file records its key), or anything but a regular file of a sane size at its path is also
 /// nullopt, and Why says so.
 std::optional<CachedBuild> readCache(const std::string &Directory, const std::string &Key,
                                      std::string &Why);

@@ -163,6 +163,71 @@ TEST_F(Manifests, ReadingRenewsAFileForTheTrim) {
   EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(Cache) / "unread.weftd"));
 }
 
+// A file copied over another key's (the cache's files are named by their keys) is that other
+// key's, and a miss: an entry or manifest records the key it was written under.
+TEST_F(Manifests, AnotherKeysFileIsAMiss) {
+  namespace fs = std::filesystem;
+  std::string Why;
+  writeManifest(Cache, "one", {std::string(64, 'e'), {*stampOf(Header)}}, Why);
+  writeManifest(Cache, "two", {std::string(64, 'f'), {*stampOf(Header)}}, Why);
+  CachedBuild B;
+  B.Objects = {"an object"}; // an entry holds at least one
+  B.Log = "first";
+  writeCache(Cache, "entry1", B, Why);
+  B.Log = "second";
+  writeCache(Cache, "entry2", B, Why);
+  ASSERT_TRUE(Why.empty()) << Why;
+  ASSERT_TRUE(readManifest(Cache, "two", Why)) << Why;
+  ASSERT_TRUE(readCache(Cache, "entry2", Why)) << Why;
+  fs::copy_file(fs::path(Cache) / "one.weftd", fs::path(Cache) / "two.weftd",
+                fs::copy_options::overwrite_existing);
+  fs::copy_file(fs::path(Cache) / "entry1.weft", fs::path(Cache) / "entry2.weft",
+                fs::copy_options::overwrite_existing);
+  EXPECT_FALSE(readManifest(Cache, "two", Why));
+  EXPECT_NE(Why.find("another key"), std::string::npos) << Why;
+  Why.clear();
+  EXPECT_FALSE(readCache(Cache, "entry2", Why));
+  EXPECT_NE(Why.find("another key"), std::string::npos) << Why;
+  auto One = readCache(Cache, "entry1", Why);
+  ASSERT_TRUE(One) << Why;
+  EXPECT_EQ(One->Log, "first");
+}
+
+// What stands at a cache file's path is read only if it is a regular file of a sane size: a
+// symbolic link (to a device that never ends), a FIFO (that would block the build forever), a
+// directory or a file larger than any entry are misses, at once.
+TEST_F(Manifests, OnlyRegularFilesOfASaneSizeAreRead) {
+  namespace fs = std::filesystem;
+  const fs::path C = Cache;
+  std::string Why;
+  fs::create_symlink("/dev/zero", C / "link.weft");
+  EXPECT_FALSE(readCache(Cache, "link", Why));
+  EXPECT_FALSE(Why.empty());
+  ASSERT_EQ(mkfifo((C / "fifo.weftd").c_str(), 0644), 0);
+  Why.clear();
+  EXPECT_FALSE(readManifest(Cache, "fifo", Why)); // returns: the FIFO has no writer
+  EXPECT_NE(Why.find("not a regular file"), std::string::npos) << Why;
+  fs::create_directory(C / "dir.weft");
+  Why.clear();
+  EXPECT_FALSE(readCache(Cache, "dir", Why));
+  EXPECT_NE(Why.find("not a regular file"), std::string::npos) << Why;
+  {
+    std::ofstream(C / "sparse.weft") << "WEFTCCH6";
+    fs::resize_file(C / "sparse.weft", uint64_t(4) << 30); // 4 GiB, sparse: no disk used
+  }
+  Why.clear();
+  EXPECT_FALSE(readCache(Cache, "sparse", Why));
+  EXPECT_NE(Why.find("larger"), std::string::npos) << Why;
+  // A symbolic link to a real entry is not followed either: the cache writes none.
+  CachedBuild B;
+  B.Objects = {"an object"};
+  writeCache(Cache, "real", B, Why);
+  fs::create_symlink(C / "real.weft", C / "alias.weft");
+  Why.clear();
+  EXPECT_TRUE(readCache(Cache, "real", Why)) << Why;
+  EXPECT_FALSE(readCache(Cache, "alias", Why));
+}
+
 TEST(Builds, EncodeDecodeAndEveryTruncationIsAMiss) {
   // The bytes a cache entry and a program binary's native section hold.
   CachedBuild B;
