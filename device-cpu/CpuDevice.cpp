@@ -7,6 +7,9 @@
 #include "device-cpu/Transfers.h"
 #include "runtime/core/Config.h"
 
+#include <new>
+#include <vector>
+
 namespace weft {
 
 std::vector<Device *> createRootDevices(Platform &P) {
@@ -38,21 +41,61 @@ bool runsOnCaller(const Command &C) {
       C.What);
 }
 
+/// The commands that became ready to run on this thread while it runs one (see submit), oldest
+/// first.
+// initial-exec: libweft.so is dlopen'ed by the ICD loader, and a general-dynamic thread_local would
+// go through __tls_get_addr on every access; one pointer fits in the static TLS surplus glibc
+// keeps for dlopen'ed libraries.
+__attribute__((tls_model("initial-exec"))) thread_local std::vector<CommandRun> *RunHere = nullptr;
+
 } // namespace
 
 CpuDevice::CpuDevice(Platform &P, DeviceDescription Description)
     : Device(P), Description(std::move(Description)), Pool(this->Description.ComputeUnits) {}
 
 void CpuDevice::submit(CommandRun Run) {
-  if (runsOnCaller(Run.command()))
-    run(Run);
-  else
+  if (!runsOnCaller(Run.command())) {
     Pool.spawn([this, Run = std::move(Run)] { run(Run); });
+    return;
+  }
+  // A command that becomes ready while this thread runs one (its end makes others ready) runs
+  // after it, not inside it: a chain of 1,000 dependent commands does not nest 1,000 frames deep.
+  if (RunHere) {
+    RunHere->push_back(std::move(Run));
+    return;
+  }
+  std::vector<CommandRun> Later; // allocates only if a command becomes ready meanwhile
+  struct Guard {
+    std::vector<CommandRun> &Later;
+    size_t Next = 0;
+    ~Guard() {
+      RunHere = nullptr;
+      for (; Next < Later.size(); ++Next) // only if an exception left some: they end all the same
+        Later[Next].ended(Error(CL_OUT_OF_HOST_MEMORY, "host memory ran out before it could run"));
+    }
+  } G{Later};
+  RunHere = &Later;
+  run(Run);
+  while (G.Next < Later.size()) { // running one may add to Later (and move its elements)
+    CommandRun Next = std::move(Later[G.Next++]);
+    run(Next);
+  }
 }
 
 void CpuDevice::run(const CommandRun &Run) {
   Run.started();
   Status S = Status::ok();
+  try {
+    execute(Run.command(), S);
+  } catch (const std::bad_alloc &) {
+    S = Error(CL_OUT_OF_HOST_MEMORY, "host memory ran out while the command ran");
+  } catch (...) {
+    S = Error(CL_OUT_OF_RESOURCES, "the command failed with an unexpected exception");
+  }
+  Run.ended(std::move(S));
+}
+
+void CpuDevice::execute(Command &C, Status &S) {
   std::visit(
       [&](auto &Work) {
         using W = std::decay_t<decltype(Work)>;
@@ -69,8 +112,7 @@ void CpuDevice::run(const CommandRun &Run) {
           Work.Run();
         }
       },
-      Run.command().What);
-  Run.ended(std::move(S));
+      C.What);
 }
 
 } // namespace cpu

@@ -13,8 +13,11 @@ public:
   void submit(CommandRun Run) override;
 
 private:
-  /// Runs Run's command on this thread (which may share the work with the workers) and ends it.
+  /// Runs Run's command on this thread (which may share the work with the workers) and ends it,
+  /// with an error if it failed or threw.
   void run(const CommandRun &Run);
+  /// Runs C; S gets the error if it fails.
+  void execute(Command &C, Status &S);
 
   DeviceDescription Description;
   Workers Pool;

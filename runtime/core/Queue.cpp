@@ -92,36 +92,46 @@ std::vector<Ref<Event>> Queue::unfinished() {
 
 namespace {
 
-/// The commands made ready while this thread is already in dispatch (see Queue.h), oldest first.
+/// The commands whose dependency failed while this thread is already ending one (see Queue.h),
+/// oldest first.
 // initial-exec: libweft.so is dlopen'ed by the ICD loader, and a general-dynamic thread_local would
 // go through __tls_get_addr on every access (and trips LeakSanitizer's dynamic-TLS scan on glibc
 // 2.36); one pointer fits in the static TLS surplus glibc keeps for dlopen'ed libraries.
-__attribute__((tls_model("initial-exec"))) thread_local std::vector<Ref<Event>> *Pending = nullptr;
+__attribute__((tls_model("initial-exec"))) thread_local std::vector<Ref<Event>> *Failing = nullptr;
 
-void submitToDevice(Ref<Event> E) {
-  Device &D = E->queue()->device();
-  D.submit(CommandRun(std::move(E)));
+/// Ends E without running it: a command it waited for failed.
+void fail(Event &E) {
+  E.Work.reset();
+  E.setStatus(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
 }
 
 } // namespace
 
 void dispatch(Ref<Event> E) {
-  if (E->DependencyFailed.load(std::memory_order_relaxed)) {
-    E->Work.reset();
-    E->setStatus(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  if (!E->DependencyFailed.load(std::memory_order_relaxed)) {
+    E->setStatus(CL_SUBMITTED);
+    Device &D = E->queue()->device();
+    D.submit(CommandRun(std::move(E)));
     return;
   }
-  E->setStatus(CL_SUBMITTED);
-  if (Pending) {
-    Pending->push_back(std::move(E));
+  if (Failing) {
+    Failing->push_back(std::move(E));
     return;
   }
-  std::vector<Ref<Event>> Later; // allocates only if a command becomes ready meanwhile
-  Pending = &Later;
-  submitToDevice(std::move(E));
-  for (size_t I = 0; I < Later.size(); ++I) // submitting may add to Later
-    submitToDevice(std::move(Later[I]));
-  Pending = nullptr;
+  std::vector<Ref<Event>> Later; // allocates only if a dependent fails meanwhile
+  struct Guard {
+    std::vector<Ref<Event>> &Later;
+    size_t Next = 0;
+    ~Guard() {
+      Failing = nullptr;
+      for (; Next < Later.size(); ++Next) // only if an exception left some: they end all the same
+        fail(*Later[Next]);
+    }
+  } G{Later};
+  Failing = &Later;
+  fail(*E);
+  while (G.Next < Later.size()) // ending one may add to Later
+    fail(*Later[G.Next++]);
 }
 
 } // namespace weft

@@ -58,11 +58,11 @@ private:
   Ref<Event> LastBarrier;                 // out-of-order: the barrier later commands wait for
 };
 
-/// Hands a command whose dependencies have all ended to its queue's device, or ends it at once
-/// with CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if one of them failed. A command made ready
-/// while this thread is already handing one over (a device may run a command on the calling
-/// thread, and its end makes others ready) goes after it, not inside it: a chain of 1,000
-/// dependent commands does not nest 1,000 frames deep.
+/// Hands a command whose dependencies have all ended to its queue's device (Device::submit), or
+/// ends it at once with CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if one of them failed. The
+/// commands that then fail in turn end after it, not inside it: a chain of failing commands of any
+/// length does not nest a frame per command (a device that runs commands on the calling thread
+/// does the same for those).
 void dispatch(Ref<Event> E);
 
 } // namespace weft

@@ -312,5 +312,29 @@ TEST_F(EventApi, LongDependencyChainDoesNotRecurse) {
   clReleaseEvent(Gate);
 }
 
+TEST_F(EventApi, LongFailingChainDoesNotRecurse) {
+  // 50,000 commands each waiting for the previous one, behind a user event that fails: each ends
+  // with CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, one after the other, not as nested calls.
+  cl_command_queue Q = queue(CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+  cl_event Gate = userEvent();
+  cl_event First = markerAfter(Q, Gate), Prev = First;
+  clRetainEvent(Prev);
+  for (int I = 0; I < 50000; ++I) {
+    cl_event Next = markerAfter(Q, Prev);
+    clReleaseEvent(Prev);
+    Prev = Next;
+  }
+  ASSERT_EQ(clSetUserEventStatus(Gate, -7), CL_SUCCESS);
+  EXPECT_EQ(clWaitForEvents(1, &Prev), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  cl_int Status = 0;
+  clGetEventInfo(Prev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof Status, &Status, nullptr);
+  EXPECT_EQ(Status, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  clGetEventInfo(First, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof Status, &Status, nullptr);
+  EXPECT_EQ(Status, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  clReleaseEvent(Prev);
+  clReleaseEvent(First);
+  clReleaseEvent(Gate);
+}
+
 } // namespace
 } // namespace weft::test

@@ -5,6 +5,7 @@
 #include "api/KernelFixture.h"
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <thread>
@@ -238,6 +239,39 @@ TEST_F(Svm, CopiesFillsMigrationsAndFrees) {
   void *C = clSVMAlloc(Ctx, 0, 100, 0);
   ASSERT_EQ(clEnqueueSVMFree(Q, 1, &C, nullptr, nullptr, 0, nullptr, nullptr), CL_SUCCESS);
   ASSERT_EQ(clFinish(Q), CL_SUCCESS);
+}
+
+// clEnqueueSVMFree's function runs on the thread that makes the command ready. A command it
+// enqueues for the device's workers (here a copy large enough to go to them) starts at once, not
+// after the function returns: a function that waits for it returns.
+TEST_F(Svm, AFreeFunctionMayWaitForACommandItEnqueues) {
+  struct Work {
+    cl_command_queue Other;
+    cl_mem Src, Dst;
+    size_t Bytes;
+    cl_int Status = 1;
+  } W{queue(), buffer(4u << 20), buffer(4u << 20), 4u << 20};
+  auto FreeFn = [](cl_command_queue, cl_uint, void *[], void *Data) {
+    auto *In = static_cast<Work *>(Data);
+    cl_event Copy;
+    if (clEnqueueCopyBuffer(In->Other, In->Src, In->Dst, 0, 0, In->Bytes, 0, nullptr, &Copy) !=
+        CL_SUCCESS)
+      return;
+    // Wait without blocking forever if the copy never starts: 10 s, then give up.
+    for (int Polls = 0; Polls < 10000 && In->Status > 0; ++Polls) {
+      clGetEventInfo(Copy, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof In->Status, &In->Status,
+                     nullptr);
+      if (In->Status > 0)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    clReleaseEvent(Copy);
+  };
+  cl_command_queue Q = queue();
+  void *P = clSVMAlloc(Ctx, 0, 64, 0);
+  ASSERT_EQ(clEnqueueSVMFree(Q, 1, &P, FreeFn, &W, 0, nullptr, nullptr), CL_SUCCESS);
+  ASSERT_EQ(clFinish(Q), CL_SUCCESS);
+  EXPECT_EQ(W.Status, CL_COMPLETE);
+  clSVMFree(Ctx, P);
 }
 
 // A buffer over SVM memory (CL_MEM_USE_HOST_PTR) says so, and may not run past the allocation.
