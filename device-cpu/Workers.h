@@ -1,5 +1,5 @@
-// The CPU device's workers: one long-lived TBB arena, and the one way work is handed to it (plain
-// threads in ThreadSanitizer builds).
+// The CPU device's workers: one long-lived TBB arena, and the two ways work reaches it, spawn and
+// forEach (plain threads and the calling thread in ThreadSanitizer builds).
 #pragma once
 
 #include <oneapi/tbb/blocked_range.h>

@@ -19,19 +19,36 @@ inline void reportNoThrow(const char *Function, const Error &E) noexcept {
   }
 }
 
-/// Turns an exception escaping an entry point's body into the error it stands for.
-inline cl_int fromException(const char *Function) noexcept {
+/// The error the exception being handled stands for (call it in a catch block).
+inline Error currentError() {
   try {
     throw;
   } catch (const std::bad_alloc &) {
-    reportNoThrow(Function, Error(CL_OUT_OF_HOST_MEMORY, "host memory allocation failed"));
-    return CL_OUT_OF_HOST_MEMORY;
+    return Error(CL_OUT_OF_HOST_MEMORY, "host memory allocation failed");
   } catch (const std::exception &E) {
-    reportNoThrow(Function, Error(CL_OUT_OF_RESOURCES, E.what()));
-    return CL_OUT_OF_RESOURCES;
+    return Error(CL_OUT_OF_RESOURCES, E.what());
   } catch (...) {
-    reportNoThrow(Function, Error(CL_OUT_OF_RESOURCES, "unexpected exception"));
-    return CL_OUT_OF_RESOURCES;
+    return Error(CL_OUT_OF_RESOURCES, "unexpected exception");
+  }
+}
+
+/// Turns an exception escaping an entry point's body into the error it stands for, reported.
+inline cl_int fromException(const char *Function) noexcept {
+  try {
+    Error E = currentError();
+    reportNoThrow(Function, E);
+    return E.code();
+  } catch (...) { // no memory left even for the error
+    return CL_OUT_OF_HOST_MEMORY;
+  }
+}
+
+/// Body's result, an exception it throws turned into its error, so that it can be given a context.
+template <class F> auto orError(F &&Body) -> decltype(Body()) {
+  try {
+    return Body();
+  } catch (...) {
+    return currentError();
   }
 }
 /// An error that names no context yet concerns the one of the object Handle names, if it names
@@ -81,7 +98,7 @@ template <class T, class F> T create(const char *Function, cl_int *ErrcodeRet, F
 /// object, program, kernel or event): its errors are reported to Handle's context.
 template <class H, class F> cl_int call(const char *Function, H Handle, F &&Body) noexcept {
   return call(Function, [&]() -> Status {
-    Status S = Body();
+    Status S = detail::orError(Body);
     if (S)
       return S;
     return detail::inContextOf(Handle, S.takeError());
@@ -92,7 +109,7 @@ template <class H, class F> cl_int call(const char *Function, H Handle, F &&Body
 template <class T, class H, class F>
 T create(const char *Function, H Handle, cl_int *ErrcodeRet, F &&Body) noexcept {
   return create<T>(Function, ErrcodeRet, [&]() -> Expected<T> {
-    Expected<T> R = Body();
+    Expected<T> R = detail::orError(Body);
     if (R)
       return R;
     return detail::inContextOf(Handle, R.takeError());

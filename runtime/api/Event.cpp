@@ -10,7 +10,8 @@
 namespace weft::api {
 
 cl_int CL_API_CALL clWaitForEvents(cl_uint NumEvents, const cl_event *EventList) {
-  return call(__func__, [&]() -> Status {
+  // Errors reach the first event's context (the events must share it).
+  return call(__func__, NumEvents && EventList ? EventList[0] : nullptr, [&]() -> Status {
     // "CL_INVALID_VALUE if num_events is zero or event_list is NULL."
     if (NumEvents == 0 || !EventList)
       return Error(CL_INVALID_VALUE, "num_events is 0 or event_list is NULL");

@@ -99,7 +99,7 @@ Expected<std::unique_ptr<Command>> Kernel::launch(const Device &D, unsigned Work
     if (MemObject *M = Args.Buffers[I]) {
       // The application may have released a buffer after setting it; using it now is an error
       // the spec leaves undefined, reported here as far as Weft can tell.
-      if (!Object::fromHandle(M->handle(), ObjectType::Memory))
+      if (M->released())
         return Error(CL_INVALID_KERNEL_ARGS,
                      cat("argument ", I, " is a memory object that has been released"));
       C->KeepAlive.emplace_back(M);

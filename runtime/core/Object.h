@@ -59,6 +59,9 @@ public:
   }
 
   uint32_t apiRefCount() const { return ApiRefs.load(std::memory_order_relaxed); }
+  /// Whether the application has released the object (its handle is no longer valid), as far as
+  /// can be told: an object Weft still holds reads as such; one deleted may read as anything.
+  bool released() const { return Handle.Magic != LiveMagic || apiRefCount() == 0; }
   void retainApi() { ApiRefs.fetch_add(1, std::memory_order_relaxed); }
   /// Drops one API reference; when it was the last, drops the API side's internal reference.
   void releaseApi() {

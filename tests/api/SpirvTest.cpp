@@ -891,7 +891,7 @@ std::string clockModule() {
 }
 
 // cl_khr_kernel_clock through SPIR-V: OpReadClockKHR, which LLVM 15's translator does not know,
-// reads the same clock as OpenCL C's clock_read_device (KernelApi.KernelClock), in order.
+// reads the same clock as OpenCL C's clock_read_device (BuiltinLibrary.KernelClock), in order.
 TEST_F(Spirv, ReadClockKHR) {
   cl_program P = nullptr;
   cl_kernel K = builtKernel(clockModule(), "clocks", P);
