@@ -62,6 +62,8 @@ size_t readFile(const std::string &Path, const char (&Magic)[8], const std::stri
   Data.resize(size_t(St.st_size));
   for (size_t Done = 0; Done < Data.size();) {
     const ssize_t Got = read(Fd, Data.data() + Done, Data.size() - Done);
+    if (Got < 0 && errno == EINTR)
+      continue;
     if (Got <= 0) {
       Why = What + " could not be read whole";
       return 0;
@@ -106,6 +108,7 @@ void writeFile(const std::string &Directory, const std::string &Path, const char
     File.write(Magic, 8);
     File.write(reinterpret_cast<const char *>(&Checksum), sizeof Checksum);
     File.write(Keyed.Out.data(), std::streamsize(Keyed.Out.size()));
+    File.close(); // a full disk shows here, not in the destructor
     if (!File) {
       Why = "cannot write the cache file in " + Directory;
       std::filesystem::remove(Temp.str(), Ec);
