@@ -271,7 +271,9 @@ TEST_F(Svm, AFreeFunctionMayWaitForACommandItEnqueues) {
   ASSERT_EQ(clEnqueueSVMFree(Q, 1, &P, FreeFn, &W, 0, nullptr, nullptr), CL_SUCCESS);
   ASSERT_EQ(clFinish(Q), CL_SUCCESS);
   EXPECT_EQ(W.Status, CL_COMPLETE);
-  clSVMFree(Ctx, P);
+  clReleaseMemObject(W.Src);
+  clReleaseMemObject(W.Dst);
+  clSVMFree(Ctx, P); // the free function left it to the application
 }
 
 // A buffer over SVM memory (CL_MEM_USE_HOST_PTR) says so, and may not run past the allocation.
