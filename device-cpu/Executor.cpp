@@ -31,9 +31,8 @@ constexpr unsigned DefaultMxcsr = 0x1f80;
 } // namespace
 
 bool runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes) {
-  uint64_t Groups[3];
-  for (unsigned D = 0; D < 3; ++D)
-    Groups[D] = (C.GlobalSize[D] + C.LocalSize[D] - 1) / C.LocalSize[D];
+  const std::array<uint64_t, 3> &Groups = C.NumGroups;
+  // At most the number of work-items, which checkLaunch bounds by SIZE_MAX.
   const size_t Total = size_t(Groups[0] * Groups[1] * Groups[2]);
 
   // Local memory of one work-group: kernel-scope __local variables, Weft's scratch, then each

@@ -395,6 +395,13 @@ Expected<Launch> checkLaunch(Queue &Q, cl_kernel KernelHandle, cl_uint WorkDim,
                      cat("global_work_offset[", D, "] + global_work_size[", D, "] overflows size_t"));
     }
   }
+  // Every work-item has a linear id (get_global_linear_id) of type size_t: Weft cannot run more
+  // than SIZE_MAX of them, and would otherwise count its work-groups wrongly.
+  uint64_t Items = 1;
+  for (unsigned D = 0; D < WorkDim && !L.Empty; ++D)
+    if (__builtin_mul_overflow(Items, L.Global[D], &Items))
+      return Error(CL_INVALID_GLOBAL_WORK_SIZE,
+                   "the global work size has more work-items than size_t can count");
   return L;
 }
 

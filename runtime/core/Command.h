@@ -55,6 +55,7 @@ struct NDRangeCommand {
   abi::WorkGroupFn Run = nullptr;
   unsigned WorkDim = 1;
   std::array<uint64_t, 3> GlobalOffset{}, GlobalSize{1, 1, 1}, LocalSize{1, 1, 1};
+  std::array<uint64_t, 3> NumGroups{1, 1, 1}; ///< workGroupCounts(GlobalSize, LocalSize)
   std::vector<std::byte> Args; ///< the argument buffer, taken when the command was enqueued
   /// __local arguments: where each pointer goes in Args, and how many bytes it needs.
   std::vector<std::pair<uint32_t, size_t>> LocalArgs;
@@ -63,6 +64,16 @@ struct NDRangeCommand {
   uint64_t PrivateBytesPerWorkItem = 0; ///< kernels with barriers
   uint64_t FrameBytes = 0; ///< private variables too large for the stack (KernelBinary::FrameBytes)
 };
+
+/// Work-groups along each dimension: the global size over the local size, rounded up, without
+/// the overflow of (Global + Local - 1) / Local for a global size near SIZE_MAX.
+inline std::array<uint64_t, 3> workGroupCounts(const std::array<uint64_t, 3> &Global,
+                                               const std::array<uint64_t, 3> &Local) {
+  std::array<uint64_t, 3> N;
+  for (unsigned D = 0; D < 3; ++D)
+    N[D] = Global[D] / Local[D] + (Global[D] % Local[D] != 0);
+  return N;
+}
 
 /// A function run on the host: Weft's own bookkeeping (clEnqueueSVMFree's), on the thread that
 /// makes the command ready, or an application's native kernel (clEnqueueNativeKernel), on the

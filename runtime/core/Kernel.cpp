@@ -74,6 +74,7 @@ Expected<std::unique_ptr<Command>> Kernel::launch(const Device &D, unsigned Work
   N.GlobalOffset = Offset;
   N.GlobalSize = Global;
   N.LocalSize = Local ? *Local : defaultLocalSize(D, WorkDim, Global);
+  N.NumGroups = workGroupCounts(Global, N.LocalSize);
   N.Args = Args.Buffer;
   N.StaticLocalBytes = Binary->StaticLocalBytes;
   N.LocalScratchBytes = Binary->LocalScratchBytes;

@@ -191,6 +191,8 @@ TEST_F(KernelApi, SuggestedLocalWorkSize) {
   EXPECT_EQ(Suggest(Q, K, 2, nullptr, Zero, Local), CL_INVALID_GLOBAL_WORK_SIZE);
   const size_t Huge[1] = {SIZE_MAX - 2}, Three[1] = {3};
   EXPECT_EQ(Suggest(Q, K, 1, Huge, Three, Local), CL_INVALID_GLOBAL_OFFSET);
+  const size_t Square[2] = {size_t(1) << 32, size_t(1) << 32};
+  EXPECT_EQ(Suggest(Q, K, 2, nullptr, Square, Local), CL_INVALID_GLOBAL_WORK_SIZE);
   EXPECT_EQ(Suggest(Q, K, 1, nullptr, Some, nullptr), CL_INVALID_VALUE);
   cl_context Other = clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Err);
   ASSERT_EQ(Err, CL_SUCCESS);
@@ -396,6 +398,12 @@ TEST_F(KernelApi, WorkSizeErrors) {
   size_t Huge[3] = {~size_t(0), 1, 1}, Off[3] = {2, 0, 0};
   EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, Off, Huge, nullptr, 0, nullptr, nullptr),
             CL_INVALID_GLOBAL_OFFSET);
+  // More work-items than size_t counts: refused rather than run with a wrapped group count.
+  size_t Square[3] = {size_t(1) << 32, size_t(1) << 32, 1}, Cube[3] = {1 << 22, 1 << 22, 1 << 22};
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 2, nullptr, Square, nullptr, 0, nullptr, nullptr),
+            CL_INVALID_GLOBAL_WORK_SIZE);
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 3, nullptr, Cube, L, 0, nullptr, nullptr),
+            CL_INVALID_GLOBAL_WORK_SIZE);
   // A NULL or zero global size succeeds without running anything.
   cl_event E;
   EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, nullptr, nullptr, 0, nullptr, &E),
