@@ -113,6 +113,9 @@ ParsedOptions parseBuildOptions(const std::string &Text) {
     }
     if (W == "-cl-no-subgroup-ifp")
       continue; // no sub-groups are offered, so there is no forward progress to give up
+    if (W == "-g")
+      continue; // "additional errors for the built-in functions that allow you to enqueue
+                // commands on a device": Weft offers no device-side enqueue
     if (W == "-cl-denorms-are-zero") {
       // The driver drops it for x86; it permits flushing single-precision denormals to zero.
       P.DenormsAreZero = true;

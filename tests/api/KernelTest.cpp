@@ -223,6 +223,9 @@ TEST_F(KernelApi, InvalidBuildOptions) {
   cl_program_binary_type Type;
   clGetProgramBuildInfo(P, Device, CL_PROGRAM_BINARY_TYPE, sizeof Type, &Type, nullptr);
   EXPECT_EQ(Type, cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_EXECUTABLE));
+  // OpenCL 3.0 lists -g (5.8.6.7, options for debugging).
+  EXPECT_EQ(clBuildProgram(P, 1, &Device, "-g", nullptr, nullptr), CL_SUCCESS);
+  EXPECT_EQ(status(P), CL_BUILD_SUCCESS);
   clReleaseProgram(P);
 }
 
