@@ -35,6 +35,12 @@ struct KernelArg {
   std::string TypeQualifiers;           ///< e.g. "const restrict"
   std::string Name;                     ///< empty unless built with -cl-kernel-arg-info
   bool IsPointer = false;
+  /// An image (image1d_t ... image3d_t, image2d_depth_t, ...): the argument buffer holds a
+  /// pointer to its WeftImage (contracts/ImageAbi.h); Space is Global, IsPointer false,
+  /// AccessQualifier its access.
+  bool IsImage = false;
+  /// A sampler_t: the argument buffer holds its mode bits (contracts/ImageAbi.h).
+  bool IsSampler = false;
 };
 
 struct KernelInfo {
