@@ -47,9 +47,12 @@ void runCopy(const CopyCommand &C, Workers &W) {
 }
 
 void runFill(const FillCommand &F, Workers &W) {
-  const bool Parallel = F.Size >= ParallelBytes;
+  const size_t Rows = F.Rows * F.Slices;
+  const bool Parallel = F.Size * Rows >= ParallelBytes;
   const std::byte *Pattern = F.Pattern.data();
-  if (std::all_of(Pattern, Pattern + F.PatternSize, [&](std::byte B) { return B == Pattern[0]; })) {
+  const bool OneByte =
+      std::all_of(Pattern, Pattern + F.PatternSize, [&](std::byte B) { return B == Pattern[0]; });
+  if (OneByte && Rows == 1) {
     // One byte repeated (zeros, most often): a memset, in one call per worker. A large memset
     // streams its stores past the caches, which chunks of 256 KiB would defeat
     // (docs/performance.md, "Why the thresholds are what they are").
@@ -59,16 +62,33 @@ void runFill(const FillCommand &F, Workers &W) {
              [&](size_t B, size_t E) { std::memset(F.Dst + B, int(Pattern[0]), E - B); });
     return;
   }
-  // A 4 KiB block of whole patterns (every pattern size divides 4096), copied over the range.
-  // The range is split in blocks, so that each chunk starts on a pattern boundary (halving the
-  // bytes would not: 3 patterns of 4 bytes split at byte 6).
+  // A block of about 4 KiB of whole patterns, copied over each span. The range is split in
+  // blocks, so that each chunk starts on a pattern boundary (halving the bytes would not: 3
+  // patterns of 4 bytes split at byte 6); a rect is split in rows, each starting a pattern.
   alignas(64) std::byte Block[4096];
-  for (size_t I = 0; I < sizeof Block; I += F.PatternSize)
+  const size_t BlockBytes = sizeof Block / F.PatternSize * F.PatternSize;
+  for (size_t I = 0; I < BlockBytes; I += F.PatternSize)
     std::memcpy(Block + I, Pattern, F.PatternSize);
-  const size_t Blocks = (F.Size + sizeof Block - 1) / sizeof Block;
-  forRange(Blocks, Chunk / sizeof Block, Parallel, W, [&](size_t B, size_t E) {
-    for (size_t At = B * sizeof Block; At < std::min(E * sizeof Block, F.Size); At += sizeof Block)
-      std::memcpy(F.Dst + At, Block, std::min(sizeof Block, F.Size - At));
+  auto FillSpan = [&](std::byte *Dst, size_t Size) {
+    if (OneByte) {
+      std::memset(Dst, int(Pattern[0]), Size);
+      return;
+    }
+    for (size_t At = 0; At < Size; At += BlockBytes)
+      std::memcpy(Dst + At, Block, std::min(BlockBytes, Size - At));
+  };
+  if (Rows == 1) {
+    const size_t Blocks = (F.Size + BlockBytes - 1) / BlockBytes;
+    forRange(Blocks, std::max<size_t>(1, Chunk / BlockBytes), Parallel, W, [&](size_t B, size_t E) {
+      const size_t Begin = B * BlockBytes, End = std::min(E * BlockBytes, F.Size);
+      FillSpan(F.Dst + Begin, End - Begin);
+    });
+    return;
+  }
+  const size_t RowsPerChunk = std::max<size_t>(1, Chunk / std::max<size_t>(F.Size, 1));
+  forRange(Rows, RowsPerChunk, Parallel, W, [&](size_t B, size_t E) {
+    for (size_t I = B; I < E; ++I)
+      FillSpan(F.Dst + I / F.Rows * F.SlicePitch + I % F.Rows * F.RowPitch, F.Size);
   });
 }
 

@@ -1,5 +1,6 @@
-// Buffer entry points: creation, sub-buffers, info, destructor callbacks, and every buffer
-// transfer command (read, write, copy, their rect forms, fill, map/unmap, migrate).
+// Buffer entry points: creation, sub-buffers, memory object info and destructor callbacks (for
+// images too), and every buffer transfer command (read, write, copy, their rect forms, fill,
+// map, unmap and migrate, the last two for images too).
 #include "runtime/api/Api.h"
 #include "runtime/api/Enqueue.h"
 #include "runtime/api/Entry.h"
@@ -12,11 +13,6 @@
 namespace weft::api {
 namespace {
 
-constexpr cl_mem_flags AccessFlags = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
-constexpr cl_mem_flags HostPtrFlags =
-    CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
-constexpr cl_mem_flags HostAccessFlags =
-    CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
 constexpr size_t BaseAlignBytes = 128; // CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes
 
 Expected<cl_mem> makeBuffer(cl_context ContextHandle, const cl_mem_properties *Properties,
@@ -69,53 +65,6 @@ Expected<cl_mem> makeBuffer(cl_context ContextHandle, const cl_mem_properties *P
   return toHandle(M->leak()); // the application takes the new object's reference
 }
 
-/// A sub-buffer's flags: its own, with what it does not say inherited from Parent; CL_INVALID_VALUE
-/// where it asks for more than Parent allows.
-Expected<cl_mem_flags> subBufferFlags(cl_mem_flags Flags, cl_mem_flags Parent) {
-  if (Status S = validateMemFlags(Flags); !S)
-    return S.takeError();
-  // "CL_MEM_ALLOC_HOST_PTR, CL_MEM_USE_HOST_PTR and CL_MEM_COPY_HOST_PTR values cannot be
-  // specified in flags but are inherited."
-  if (Flags & HostPtrFlags)
-    return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags),
-                                       " names a host-pointer flag, which sub-buffers inherit"));
-  // "CL_INVALID_VALUE if buffer was created with CL_MEM_WRITE_ONLY and flags specifies
-  // CL_MEM_READ_WRITE or CL_MEM_READ_ONLY, or if buffer was created with CL_MEM_READ_ONLY and
-  // flags specifies CL_MEM_READ_WRITE or CL_MEM_WRITE_ONLY."
-  if (((Parent & CL_MEM_WRITE_ONLY) && (Flags & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY))) ||
-      ((Parent & CL_MEM_READ_ONLY) && (Flags & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY))))
-    return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags), " ask for device access the buffer (",
-                                       hex(Parent), ") does not allow"));
-  // "... CL_MEM_HOST_WRITE_ONLY and flags specify CL_MEM_HOST_READ_ONLY, or ...
-  // CL_MEM_HOST_READ_ONLY and flags specify CL_MEM_HOST_WRITE_ONLY, or ... CL_MEM_HOST_NO_ACCESS
-  // and flags specify CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_WRITE_ONLY."
-  if (((Parent & CL_MEM_HOST_WRITE_ONLY) && (Flags & CL_MEM_HOST_READ_ONLY)) ||
-      ((Parent & CL_MEM_HOST_READ_ONLY) && (Flags & CL_MEM_HOST_WRITE_ONLY)) ||
-      ((Parent & CL_MEM_HOST_NO_ACCESS) &&
-       (Flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY))))
-    return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags), " ask for host access the buffer (",
-                                       hex(Parent), ") does not allow"));
-  cl_mem_flags Result = Flags | (Parent & HostPtrFlags);
-  if (!(Flags & AccessFlags))
-    Result |= Parent & AccessFlags;
-  if (!(Flags & HostAccessFlags))
-    Result |= Parent & HostAccessFlags;
-  return Result;
-}
-
-/// CL_INVALID_OPERATION if the buffer's host-access flags forbid the host to read or write it.
-Status checkHostAccess(const MemObject &M, bool Read, bool Write) {
-  if (Read && (M.flags() & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS)))
-    return Error(CL_INVALID_OPERATION,
-                 "the buffer was created with CL_MEM_HOST_WRITE_ONLY or CL_MEM_HOST_NO_ACCESS, "
-                 "so the host may not read it");
-  if (Write && (M.flags() & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS)))
-    return Error(CL_INVALID_OPERATION,
-                 "the buffer was created with CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS, "
-                 "so the host may not write it");
-  return Status::ok();
-}
-
 /// CL_INVALID_VALUE unless [Offset, Offset + Size) lies within the buffer.
 Status checkRange(const char *What, const MemObject &M, size_t Offset, size_t Size) {
   if (Offset > M.size() || Size > M.size() - Offset)
@@ -124,15 +73,27 @@ Status checkRange(const char *What, const MemObject &M, size_t Offset, size_t Si
   return Status::ok();
 }
 
-/// The buffer a handle names, if it belongs to Q's context: "CL_INVALID_CONTEXT if the context
-/// associated with command_queue and buffer are not the same."
-Expected<MemObject *> bufferIn(Queue &Q, cl_mem Handle) {
+/// The memory object (buffer or image) a handle names, if it belongs to Q's context:
+/// "CL_INVALID_CONTEXT if the context associated with command_queue and memobj are not the
+/// same."
+Expected<MemObject *> memObjectIn(Queue &Q, cl_mem Handle) {
   auto M = toObject<MemObject>(Handle);
   if (!M)
     return M.takeError();
   if (&(*M)->context() != &Q.context())
-    return Error(CL_INVALID_CONTEXT, "the buffer and the command-queue belong to different "
-                                     "contexts");
+    return Error(CL_INVALID_CONTEXT, "the memory object and the command-queue belong to "
+                                     "different contexts");
+  return *M;
+}
+
+/// The buffer a handle names: memObjectIn's checks, and "CL_INVALID_MEM_OBJECT if buffer is not
+/// a valid buffer object" (an image is not).
+Expected<MemObject *> bufferIn(Queue &Q, cl_mem Handle) {
+  auto M = memObjectIn(Q, Handle);
+  if (!M)
+    return M.takeError();
+  if ((*M)->image())
+    return Error(CL_INVALID_MEM_OBJECT, "the memory object is an image, not a buffer");
   return *M;
 }
 
@@ -244,10 +205,12 @@ cl_mem CL_API_CALL clCreateSubBuffer(cl_mem Buffer, cl_mem_flags Flags,
     if (!P)
       return P.takeError();
     MemObject &Parent = **P;
-    // "CL_INVALID_MEM_OBJECT if buffer is ... a sub-buffer object."
+    // "CL_INVALID_MEM_OBJECT if buffer is not a valid buffer object or is a sub-buffer object."
+    if (Parent.image())
+      return Error(CL_INVALID_MEM_OBJECT, "buffer is an image");
     if (Parent.parent())
       return Error(CL_INVALID_MEM_OBJECT, "buffer is itself a sub-buffer");
-    auto F = subBufferFlags(Flags, Parent.flags());
+    auto F = inheritMemFlags(Flags, Parent.flags(), "buffer");
     if (!F)
       return F.takeError();
     // "CL_INVALID_VALUE if the value specified in buffer_create_type is not valid", "if value(s)
@@ -305,12 +268,12 @@ cl_int CL_API_CALL clGetMemObjectInfo(cl_mem Mem, cl_mem_info ParamName, size_t 
       return Out(cl_uint(M.apiRefCount()));
     case CL_MEM_CONTEXT:
       return Out(toHandle(&M.context()));
-    case CL_MEM_ASSOCIATED_MEMOBJECT:
-      return Out(toHandle(M.parent()));
+    case CL_MEM_ASSOCIATED_MEMOBJECT: // a sub-buffer's buffer, an image's mem_object
+      return Out(toHandle(M.associated()));
     case CL_MEM_OFFSET:
       return Out(M.origin());
-    case CL_MEM_USES_SVM_POINTER: // CL_MEM_USE_HOST_PTR with memory from clSVMAlloc
-      return Out(cl_bool(M.hostPtr() && M.context().svmAllocationOf(M.hostPtr())));
+    case CL_MEM_USES_SVM_POINTER: // a buffer with CL_MEM_USE_HOST_PTR on memory from clSVMAlloc
+      return Out(cl_bool(!M.image() && M.hostPtr() && M.context().svmAllocationOf(M.hostPtr())));
     case CL_MEM_PROPERTIES:
       return Out.array(std::span<const cl_mem_properties>(M.properties()));
     default:
@@ -479,10 +442,8 @@ void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue QueueHandle, cl_mem Buffer
       return M.takeError();
     // "CL_INVALID_VALUE if region being mapped given by (offset, size) is out of bounds or if
     // size is 0 or if values specified in map_flags are not valid."
-    constexpr cl_map_flags Known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
-    if ((MapFlags & ~Known) ||
-        ((MapFlags & CL_MAP_WRITE_INVALIDATE_REGION) && (MapFlags & (CL_MAP_READ | CL_MAP_WRITE))))
-      return Error(CL_INVALID_VALUE, cat("map_flags ", hex(MapFlags), " is not valid"));
+    if (Status S = checkMapFlags(MapFlags); !S)
+      return S.takeError();
     if (Size == 0)
       return Error(CL_INVALID_VALUE, "size is 0");
     if (Status S = checkRange("map", **M, Offset, Size); !S)
@@ -518,7 +479,7 @@ cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue QueueHandle, cl_mem 
                                            const cl_event *WaitList, cl_event *EventOut) {
   return enqueue(__func__, QueueHandle, NumEvents, WaitList, EventOut,
                  [&](Queue &Q) -> Expected<Enqueued> {
-    auto M = bufferIn(Q, Mem);
+    auto M = memObjectIn(Q, Mem); // a buffer or an image
     if (!M)
       return M.takeError();
     // "CL_INVALID_VALUE if mapped_ptr is not a valid pointer returned by clEnqueueMapBuffer or
@@ -546,7 +507,7 @@ cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue QueueHandle, cl_u
       return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags), " has unknown bits"));
     std::vector<Ref<Object>> Keep;
     for (cl_uint I = 0; I < NumMemObjects; ++I) {
-      auto M = bufferIn(Q, MemObjects[I]);
+      auto M = memObjectIn(Q, MemObjects[I]); // buffers and images alike
       if (!M)
         return M.takeError();
       Keep.emplace_back(*M);

@@ -5,6 +5,7 @@
 #include "runtime/api/Info.h"
 #include "runtime/core/Capabilities.h"
 #include "runtime/core/Clock.h"
+#include "runtime/core/ImageFormat.h"
 
 #include <algorithm>
 #include <cstring>
@@ -409,24 +410,36 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
     return Out(cl_uint(0)); // "must return 0" without cl_khr_fp16
 
-  // Images and samplers are not supported yet: every limit is 0.
+  // Images and samplers (runtime/core/ImageFormat.h): at least the spec's minimums. Image
+  // support is reported once kernels can take images.
   case CL_DEVICE_IMAGE_SUPPORT:
     return Out(cl_bool(CL_FALSE));
   case CL_DEVICE_MAX_READ_IMAGE_ARGS:
+    return Out(cl_uint(ImageLimits::MaxReadImageArgs));
   case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
+    return Out(cl_uint(ImageLimits::MaxWriteImageArgs));
   case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
+    return Out(cl_uint(ImageLimits::MaxReadWriteImageArgs));
   case CL_DEVICE_MAX_SAMPLERS:
+    return Out(cl_uint(ImageLimits::MaxSamplers));
   case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
+    return Out(cl_uint(ImageLimits::PitchAlignmentPixels));
   case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
-    return Out(cl_uint(0));
+    return Out(cl_uint(ImageLimits::BaseAddressAlignmentPixels));
   case CL_DEVICE_IMAGE2D_MAX_WIDTH:
+    return Out(ImageLimits::Image2DMaxWidth);
   case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
+    return Out(ImageLimits::Image2DMaxHeight);
   case CL_DEVICE_IMAGE3D_MAX_WIDTH:
+    return Out(ImageLimits::Image3DMaxWidth);
   case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
+    return Out(ImageLimits::Image3DMaxHeight);
   case CL_DEVICE_IMAGE3D_MAX_DEPTH:
+    return Out(ImageLimits::Image3DMaxDepth);
   case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
+    return Out(maxImageBufferPixels(D.MaxAllocSize));
   case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
-    return Out(size_t(0));
+    return Out(ImageLimits::MaxArraySize);
 
   // Partitioning is not supported yet.
   case CL_DEVICE_PARTITION_MAX_SUB_DEVICES:

@@ -66,6 +66,64 @@ Status validateMemFlags(cl_mem_flags Flags, cl_mem_flags Extra) {
   return Status::ok();
 }
 
+Expected<cl_mem_flags> inheritMemFlags(cl_mem_flags Flags, cl_mem_flags Parent, const char *What) {
+  constexpr cl_mem_flags Access = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
+  constexpr cl_mem_flags HostPtr =
+      CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
+  constexpr cl_mem_flags HostAccess =
+      CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
+  if (Status S = validateMemFlags(Flags); !S)
+    return S.takeError();
+  // "CL_MEM_ALLOC_HOST_PTR, CL_MEM_USE_HOST_PTR and CL_MEM_COPY_HOST_PTR values cannot be
+  // specified in flags but are inherited."
+  if (Flags & HostPtr)
+    return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags), " names a host-pointer flag, which ",
+                                       "is inherited from the ", What));
+  // "CL_INVALID_VALUE if buffer was created with CL_MEM_WRITE_ONLY and flags specifies
+  // CL_MEM_READ_WRITE or CL_MEM_READ_ONLY, or if buffer was created with CL_MEM_READ_ONLY and
+  // flags specifies CL_MEM_READ_WRITE or CL_MEM_WRITE_ONLY."
+  if (((Parent & CL_MEM_WRITE_ONLY) && (Flags & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY))) ||
+      ((Parent & CL_MEM_READ_ONLY) && (Flags & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY))))
+    return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags), " ask for device access the ", What,
+                                       " (", hex(Parent), ") does not allow"));
+  // "... CL_MEM_HOST_WRITE_ONLY and flags specify CL_MEM_HOST_READ_ONLY, or ...
+  // CL_MEM_HOST_READ_ONLY and flags specify CL_MEM_HOST_WRITE_ONLY, or ... CL_MEM_HOST_NO_ACCESS
+  // and flags specify CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_WRITE_ONLY."
+  if (((Parent & CL_MEM_HOST_WRITE_ONLY) && (Flags & CL_MEM_HOST_READ_ONLY)) ||
+      ((Parent & CL_MEM_HOST_READ_ONLY) && (Flags & CL_MEM_HOST_WRITE_ONLY)) ||
+      ((Parent & CL_MEM_HOST_NO_ACCESS) &&
+       (Flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY))))
+    return Error(CL_INVALID_VALUE, cat("flags ", hex(Flags), " ask for host access the ", What,
+                                       " (", hex(Parent), ") does not allow"));
+  cl_mem_flags Result = Flags | (Parent & HostPtr);
+  if (!(Flags & Access))
+    Result |= Parent & Access;
+  if (!(Flags & HostAccess))
+    Result |= Parent & HostAccess;
+  return Result;
+}
+
+Status checkHostAccess(const MemObject &M, bool Read, bool Write) {
+  const char *Kind = M.image() ? "image" : "buffer";
+  if (Read && (M.flags() & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS)))
+    return Error(CL_INVALID_OPERATION,
+                 cat("the ", Kind, " was created with CL_MEM_HOST_WRITE_ONLY or "
+                     "CL_MEM_HOST_NO_ACCESS, so the host may not read it"));
+  if (Write && (M.flags() & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS)))
+    return Error(CL_INVALID_OPERATION,
+                 cat("the ", Kind, " was created with CL_MEM_HOST_READ_ONLY or "
+                     "CL_MEM_HOST_NO_ACCESS, so the host may not write it"));
+  return Status::ok();
+}
+
+Status checkMapFlags(cl_map_flags Flags) {
+  constexpr cl_map_flags Known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
+  if ((Flags & ~Known) ||
+      ((Flags & CL_MAP_WRITE_INVALIDATE_REGION) && (Flags & (CL_MAP_READ | CL_MAP_WRITE))))
+    return Error(CL_INVALID_VALUE, cat("map_flags ", hex(Flags), " is not valid"));
+  return Status::ok();
+}
+
 Expected<std::vector<Event *>> checkWaitList(Context &C, cl_uint NumEvents,
                                              const cl_event *List) {
   // "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, or

@@ -35,6 +35,21 @@ Expected<ContextProperties> parseContextProperties(const cl_context_properties *
 /// CL_MEM_KERNEL_READ_AND_WRITE for images). CL_INVALID_VALUE otherwise.
 Status validateMemFlags(cl_mem_flags Flags, cl_mem_flags Extra = 0);
 
+/// The flags of a memory object made from another (a sub-buffer, or an image from a buffer or an
+/// image), whose flags are Parent: Flags, with the device access, host access and host-pointer
+/// flags it does not give inherited. CL_INVALID_VALUE if Flags are not valid, name a
+/// host-pointer flag, or ask for device or host access Parent does not allow. What names the
+/// parent ("buffer", "mem_object") in messages.
+Expected<cl_mem_flags> inheritMemFlags(cl_mem_flags Flags, cl_mem_flags Parent, const char *What);
+
+/// CL_INVALID_OPERATION if M's host-access flags forbid the host to read it (Read) or write it
+/// (Write): clEnqueueRead*, clEnqueueWrite* and clEnqueueMap*'s check.
+Status checkHostAccess(const MemObject &M, bool Read, bool Write);
+
+/// clEnqueueMapBuffer's and clEnqueueMapImage's map_flags check: CL_INVALID_VALUE for unknown
+/// bits or CL_MAP_WRITE_INVALIDATE_REGION with CL_MAP_READ or CL_MAP_WRITE.
+Status checkMapFlags(cl_map_flags Flags);
+
 /// Checks an event wait list: CL_INVALID_EVENT_WAIT_LIST if the list and its count disagree or
 /// an entry is not a valid event; CL_INVALID_CONTEXT if an event belongs to another context.
 Expected<std::vector<Event *>> checkWaitList(Context &C, cl_uint NumEvents, const cl_event *List);

@@ -31,12 +31,15 @@ struct CopyCommand {
   std::array<size_t, 3> Region{};
 };
 
-/// Repeats a pattern of PatternSize bytes over [Dst, Dst + Size).
+/// Repeats a pattern of PatternSize bytes over [Dst, Dst + Size), or, for a rect (an image's
+/// pixels), over Rows x Slices such rows, RowPitch and SlicePitch bytes apart.
 struct FillCommand {
   std::byte *Dst = nullptr;
   size_t Size = 0;
   std::array<std::byte, 128> Pattern{};
-  size_t PatternSize = 0;
+  size_t PatternSize = 0; ///< 1 to 128; any size for a rect (a pixel: 1, 2, 3, 4, 8 or 16)
+  size_t Rows = 1, Slices = 1;
+  size_t RowPitch = 0, SlicePitch = 0;
 
   /// The fill of Size bytes at Dst with the PatternSize bytes at Pattern (at most 128: checked
   /// by the caller).
@@ -105,7 +108,7 @@ struct Command {
     if (auto *C = std::get_if<CopyCommand>(&What))
       return C->Region[0] * C->Region[1] * C->Region[2];
     if (auto *F = std::get_if<FillCommand>(&What))
-      return F->Size;
+      return F->Size * F->Rows * F->Slices;
     return 0;
   }
 };
