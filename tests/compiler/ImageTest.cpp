@@ -15,7 +15,9 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <fstream>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <random>
@@ -1795,6 +1797,127 @@ TEST_F(Images, UndefinedCoordinatesStayInTheImage) {
       run1D(K, Args, Coords.size());
     }
   munmap(Pages, 3 * Page);
+}
+
+// ---------------------------------------------------------------------------------------------
+// SPIR-V
+
+std::string fileContents(const char *Path) {
+  std::ifstream In(Path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(In), std::istreambuf_iterator<char>());
+}
+
+// The translator's OpImageRead, OpImageWrite, OpImageSampleExplicitLod, OpSampledImage,
+// OpConstantSampler and OpImageQuery* come back as OpenCL C's mangled built-ins with the
+// translator's image types (%opencl.image2d_ro_t addrspace(1)*, ...): the kernels of
+// spirv/images.cl, built from SPIR-V, compute what they compute built from OpenCL C.
+TEST_F(Images, SpirvProgramsReadAndWriteImagesAsOpenCLCDoes) {
+  const std::string Il = fileContents(WEFT_TEST_IMAGES_SPIRV);
+  ASSERT_FALSE(Il.empty()) << WEFT_TEST_IMAGES_SPIRV;
+  compiler::CompileInput In;
+  In.Source = Il;
+  In.Spirv = true;
+  In.Target = imageDevice();
+  compiler::CompileOutput C = Compiler->compile(In);
+  ASSERT_EQ(C.Result, Status::Success) << C.Log;
+  const compiler::BuildOutput FromSpirv = Compiler->link({C.Bitcode}, "", false);
+  ASSERT_EQ(FromSpirv.Result, Status::Success) << FromSpirv.Log;
+  const auto &FromSource = buildImages(fileContents(WEFT_TEST_IMAGES_SPIRV_SOURCE));
+  ASSERT_EQ(FromSource.Result, Status::Success) << FromSource.Log;
+  // The same argument kinds either way.
+  for (const compiler::KernelBinary &K : FromSource.Program->kernels()) {
+    const compiler::KernelBinary *S = FromSpirv.Program->kernel(K.Info.Name);
+    ASSERT_NE(S, nullptr) << K.Info.Name;
+    ASSERT_EQ(S->Info.Args.size(), K.Info.Args.size());
+    for (size_t A = 0; A < K.Info.Args.size(); ++A) {
+      EXPECT_EQ(S->Info.Args[A].IsImage, K.Info.Args[A].IsImage) << K.Info.Name << " " << A;
+      EXPECT_EQ(S->Info.Args[A].IsSampler, K.Info.Args[A].IsSampler) << K.Info.Name << " " << A;
+      EXPECT_EQ(S->Info.Args[A].IsPointer, K.Info.Args[A].IsPointer) << K.Info.Name << " " << A;
+      EXPECT_EQ(S->Info.Args[A].AccessQualifier, K.Info.Args[A].AccessQualifier);
+    }
+  }
+
+  std::mt19937 Random(14);
+  const size_t N = 256;
+  std::vector<Float4> Coords(N);
+  std::uniform_real_distribution<float> Any(-3.0f, 16.0f);
+  for (Float4 &P : Coords)
+    P = {Any(Random), Any(Random), Any(Random) / 3, 0};
+  const Sampler Smp{false, CL_ADDRESS_CLAMP, true};
+  // Runs kernel Name built both ways on fresh copies of Images; Outputs (their sizes in bytes)
+  // must match, and so must the images.
+  auto Compare = [&](const char *Name, std::vector<HostImage> Images, std::vector<size_t> Outputs,
+                     std::vector<const void *> Inputs, uint64_t Dims,
+                     std::array<uint64_t, 3> Global) {
+    SCOPED_TRACE(Name);
+    std::vector<std::vector<unsigned char>> Results[2];
+    std::vector<HostImage> After[2];
+    for (int Way = 0; Way < 2; ++Way) {
+      const compiler::KernelBinary &K = *(Way == 0 ? FromSource : FromSpirv).Program->kernel(Name);
+      std::vector<HostImage> Copies = Images;
+      for (HostImage &I : Copies)
+        I.Desc.Data = I.Storage.data();
+      Results[Way].assign(Outputs.size(), {});
+      std::vector<std::byte> Args(K.ArgBufferSize);
+      unsigned A = 0, Image = 0, Input = 0, Output = 0;
+      // What each argument is, by the OpenCL C build (SPIR-V keeps no const qualifiers).
+      for (const compiler::KernelArg &Arg : FromSource.Program->kernel(Name)->Info.Args) {
+        if (Arg.IsImage)
+          set(Args, K, A, &Copies[Image++].Desc);
+        else if (Arg.IsSampler)
+          set(Args, K, A, Smp.bits());
+        else if (Arg.TypeQualifiers.find("const") != std::string::npos)
+          set(Args, K, A, Inputs[Input++]);
+        else {
+          Results[Way][Output].assign(Outputs[Output], 0);
+          set(Args, K, A, static_cast<void *>(Results[Way][Output].data()));
+          ++Output;
+        }
+        ++A;
+      }
+      run(K, Args, unsigned(Dims), Global, {1, 1, 1});
+      After[Way] = std::move(Copies);
+    }
+    for (size_t O = 0; O < Outputs.size(); ++O)
+      for (size_t B = 0; B < Outputs[O]; B += 4) {
+        float X, Y;
+        std::memcpy(&X, &Results[0][O][B], 4);
+        std::memcpy(&Y, &Results[1][O][B], 4);
+        uint32_t BitsX, BitsY;
+        std::memcpy(&BitsX, &X, 4);
+        std::memcpy(&BitsY, &Y, 4);
+        ASSERT_TRUE(BitsX == BitsY || near(X, Y)) << "output " << O << " word " << B / 4;
+      }
+    for (size_t I = 0; I < Images.size(); ++I)
+      ASSERT_EQ(After[0][I].Storage, After[1][I].Storage) << "image " << I;
+  };
+  const Format RGBA8{CL_RGBA, CL_UNORM_INT8}, Float{CL_RGBA, CL_FLOAT};
+  Compare("copy2d",
+          {oddImage(CL_MEM_OBJECT_IMAGE2D, RGBA8, Random),
+           oddImage(CL_MEM_OBJECT_IMAGE2D, {CL_BGRA, CL_UNORM_INT8}, Random)},
+          {}, {}, 2, {13, 7, 1});
+  const std::vector<float> Coords2 = packed(Coords, 2);
+  Compare("sample2d", {oddImage(CL_MEM_OBJECT_IMAGE2D, RGBA8, Random)}, {N * 16}, {Coords2.data()},
+          1, {N, 1, 1});
+  Compare("sample3d", {oddImage(CL_MEM_OBJECT_IMAGE3D, {CL_RGBA, CL_UNSIGNED_INT16}, Random)},
+          {N * 16, N * 16}, {Coords.data()}, 1, {N, 1, 1});
+  Compare("sample3d", {oddImage(CL_MEM_OBJECT_IMAGE3D, Float, Random)}, {N * 16, N * 16},
+          {Coords.data()}, 1, {N, 1, 1});
+  Compare("arrays",
+          {oddImage(CL_MEM_OBJECT_IMAGE1D_ARRAY, Float, Random),
+           oddImage(CL_MEM_OBJECT_IMAGE2D_ARRAY, {CL_DEPTH, CL_FLOAT}, Random)},
+          {N * 8}, {Coords.data()}, 1, {N, 1, 1});
+  std::vector<std::array<int32_t, 4>> Colors(13 * 7 * 5);
+  for (auto &C : Colors)
+    for (int32_t &V : C)
+      V = int32_t(Random() % 2000) - 1000;
+  Compare("readwrite3d", {oddImage(CL_MEM_OBJECT_IMAGE3D, {CL_RGBA, CL_SIGNED_INT16}, Random)}, {},
+          {Colors.data()}, 3, {13, 7, 5});
+  Compare("queries",
+          {oddImage(CL_MEM_OBJECT_IMAGE2D_ARRAY, RGBA8, Random),
+           oddImage(CL_MEM_OBJECT_IMAGE3D, Float, Random),
+           oddImage(CL_MEM_OBJECT_IMAGE1D_BUFFER, {CL_R, CL_HALF_FLOAT}, Random)},
+          {7 * 4}, {}, 1, {1, 1, 1});
 }
 
 } // namespace
