@@ -153,6 +153,10 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   auto Reports = [&](const char *Extension) {
     return std::count(In.Target.Extensions.begin(), In.Target.Extensions.end(), Extension) > 0;
   };
+  // "If a device supports images ... the OpenCL C compiler for that device must define the
+  // __IMAGE_SUPPORT__ macro" (OpenCL C 3.0 §6.15.15); Clang 15 defines it for SPIR targets only.
+  if (std::count(In.Target.Features.begin(), In.Target.Features.end(), "__opencl_c_images") > 0)
+    Args.push_back("-D__IMAGE_SUPPORT__=1");
   for (const ExtensionHeader &H : ExtensionHeaders)
     if (Reports(H.Extension)) {
       Args.push_back("-include");

@@ -1,6 +1,7 @@
 // Reads Clang's kernel_arg_* metadata and work-group attributes into plain KernelInfo data.
 #include "compiler/KernelInfo.h"
 
+#include <llvm/ADT/STLExtras.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DerivedTypes.h>
 #include <llvm/IR/Function.h>
@@ -59,6 +60,14 @@ std::string vecTypeHint(const llvm::MDNode *N) {
   return Count == 1 ? Name : Name + std::to_string(Count);
 }
 
+/// Whether TypeName (kernel_arg_base_type, or kernel_arg_type) names an image type Weft offers.
+bool isImageType(llvm::StringRef TypeName) {
+  static const llvm::StringRef Images[] = {"image1d_t",       "image1d_buffer_t", "image1d_array_t",
+                                           "image2d_t",       "image2d_array_t",  "image3d_t",
+                                           "image2d_depth_t", "image2d_array_depth_t"};
+  return llvm::is_contained(Images, TypeName);
+}
+
 } // namespace
 
 std::vector<KernelInfo> collectKernels(const llvm::Module &M) {
@@ -88,8 +97,19 @@ std::vector<KernelInfo> collectKernels(const llvm::Module &M) {
       A.TypeName = stringAt(F, "kernel_arg_type", I);
       A.TypeQualifiers = stringAt(F, "kernel_arg_type_qual", I);
       A.Name = stringAt(F, "kernel_arg_name", I);
+      // Images and samplers are pointers in IR (`ptr addrspace(1)` to the image's WeftImage, a
+      // `ptr addrspace(2)` holding the sampler's bits: contracts/ImageAbi.h), each an 8-byte slot
+      // in the argument buffer, but not pointer arguments. The base type sees through typedefs.
+      std::string Base = stringAt(F, "kernel_arg_base_type", I);
+      if (Base.empty())
+        Base = A.TypeName;
+      const llvm::Type *T = F.getArg(I)->getType();
+      A.IsImage = T->isPointerTy() && isImageType(Base);
+      A.IsSampler = T->isPointerTy() && Base == "sampler_t";
+      if (A.IsImage)
+        A.Space = KernelArg::AddressSpace::Global;
       // A struct passed by value is a byval pointer in IR, but not a memory object argument.
-      A.IsPointer = F.getArg(I)->getType()->isPointerTy() && !F.getArg(I)->hasByValAttr();
+      A.IsPointer = T->isPointerTy() && !F.getArg(I)->hasByValAttr() && !A.IsImage && !A.IsSampler;
       K.Args.push_back(std::move(A));
     }
     auto Dims = [&](const char *Kind) {

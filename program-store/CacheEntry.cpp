@@ -27,7 +27,8 @@
 namespace weft::store {
 namespace {
 
-constexpr char EntryMagic[8] = {'W', 'E', 'F', 'T', 'C', 'C', 'H', '6'};
+// Entries 7: a kernel argument's flags say whether it is an image or a sampler too.
+constexpr char EntryMagic[8] = {'W', 'E', 'F', 'T', 'C', 'C', 'H', '7'};
 constexpr char ManifestMagic[8] = {'W', 'E', 'F', 'T', 'M', 'A', 'N', '2'};
 constexpr size_t HeaderBytes = 8 + 8; ///< the magic, then the body's checksum
 /// No cache file of Weft's comes near this; a larger one is not read.
@@ -221,12 +222,15 @@ std::optional<CachedBuild> decodeBuild(const std::string &Data, size_t Offset) {
     for (uint32_t A = 0; Ok && A < Args; ++A) {
       compiler::KernelArg Arg;
       compiler::ArgSlot Slot;
-      uint8_t Space = 0, Pointer = 0;
+      uint8_t Space = 0, Flags = 0;
       Ok = R.get(Space) && R.get(Arg.AccessQualifier) && R.get(Arg.TypeName) &&
-           R.get(Arg.TypeQualifiers) && R.get(Arg.Name) && R.get(Pointer) && R.get(Slot.Offset) &&
-           R.get(Slot.Size) && Space <= uint8_t(compiler::KernelArg::AddressSpace::Local);
+           R.get(Arg.TypeQualifiers) && R.get(Arg.Name) && R.get(Flags) && R.get(Slot.Offset) &&
+           R.get(Slot.Size) && Space <= uint8_t(compiler::KernelArg::AddressSpace::Local) &&
+           Flags < 8;
       Arg.Space = compiler::KernelArg::AddressSpace(Space);
-      Arg.IsPointer = Pointer;
+      Arg.IsPointer = Flags & 1;
+      Arg.IsImage = Flags & 2;
+      Arg.IsSampler = Flags & 4;
       B.Info.Args.push_back(std::move(Arg));
       B.Args.push_back(Slot);
     }
@@ -277,7 +281,7 @@ std::string encodeBuild(const CachedBuild &Entry) {
       W.put(Arg.TypeName);
       W.put(Arg.TypeQualifiers);
       W.put(Arg.Name);
-      W.put(uint8_t(Arg.IsPointer));
+      W.put(uint8_t(Arg.IsPointer | Arg.IsImage << 1 | Arg.IsSampler << 2));
       W.put(B.Args[A].Offset);
       W.put(B.Args[A].Size);
     }
@@ -364,7 +368,8 @@ std::string nativeKey(const std::string &Bitcode, const std::string &Options,
   }
   static const std::string Cpu = cpuIdentity();
   Sha256 Key;
-  Key.field("weft native 1");
+  // 2: the native code's kernel layouts say which arguments are images and samplers.
+  Key.field("weft native 2");
   Key.field(WEFT_VERSION);
   Key.field(std::to_string(compiler::AbiVersion));
   Key.field(Compiler);

@@ -13,6 +13,9 @@ through the ICD loader, so a feature reported before its functions exist fails h
 The same calls go through SPIR-V as well (the translator writes them, Weft's reader reads them
 back): what they resolve to then must be in the library too.
 
+The image functions are checked whether or not the device reports images: the library defines
+them for IMAGE_NAMES, which a device with images reports (contracts/ImageAbi.h).
+
     builtins_complete.py <clang-15> <llvm-nm> <weft-builtins.bc> <weft-spirv-writer> <weft-spirv-reader>
 """
 
@@ -36,8 +39,11 @@ LOWERED = {
     "_Z15write_mem_fencej", "printf",
 }
 
+# The image features and extensions builtins/src/images.cl implements.
+IMAGE_NAMES = ["__opencl_c_images", "__opencl_c_read_write_images", "__opencl_c_3d_image_writes",
+               "cl_khr_depth_images", "cl_khr_3d_image_writes"]
+
 CL_DEVICE_TYPE_ALL = 0xFFFFFFFF
-CL_DEVICE_IMAGE_SUPPORT = 0x1016
 CL_DEVICE_EXTENSIONS = 0x1030
 CL_DEVICE_OPENCL_C_FEATURES = 0x106F
 
@@ -47,7 +53,7 @@ class NameVersion(ctypes.Structure):
 
 
 def device_capabilities():
-    """The device's extensions, OpenCL C features and image support, through the ICD loader."""
+    """The device's extensions and OpenCL C features, through the ICD loader."""
     cl = ctypes.CDLL("libOpenCL.so.1")
     platform, device = ctypes.c_void_p(), ctypes.c_void_p()
     count = ctypes.c_uint32()
@@ -66,8 +72,7 @@ def device_capabilities():
     raw = info(CL_DEVICE_OPENCL_C_FEATURES)
     features = [f.name.decode() for f in
                 (NameVersion * (len(raw) // ctypes.sizeof(NameVersion))).from_buffer_copy(raw)]
-    images = ctypes.c_uint32.from_buffer_copy(info(CL_DEVICE_IMAGE_SUPPORT)).value != 0
-    return extensions, features, images
+    return extensions, features
 
 
 @functools.cache
@@ -99,8 +104,6 @@ def declared(clang, std, names, directory):
     """(name, parameter types) of each function opencl-c.h declares with `names` reported."""
     empty = os.path.join(directory, "empty.cl")
     open(empty, "w").close()
-    # Without image support opencl-c.h still declares some image functions, which Clang then
-    # rejects: errors, but the dump holds every declaration.
     dump = subprocess.run(clang_arguments(clang, std, names) + ["-fsyntax-only", "-ast-dump=json", empty],
                           capture_output=True, text=True).stdout
     return [(d["name"], [p["type"]["qualType"] for p in d.get("inner", []) if p.get("kind") == "ParmVarDecl"])
@@ -152,7 +155,9 @@ def through_spirv(clang, nm, writer, reader, names, functions, directory):
 
 def main():
     clang, nm, library, writer, reader = sys.argv[1:6]
-    extensions, features, images = device_capabilities()
+    extensions, features = device_capabilities()
+    extensions += [n for n in IMAGE_NAMES if n.startswith("cl_") and n not in extensions]
+    features += [n for n in IMAGE_NAMES if n.startswith("__") and n not in features]
     defined = symbols(nm, library, "--defined-only") & symbols(nm, library, "--extern-only")
 
     missing = []
@@ -162,8 +167,7 @@ def main():
         # functions in 1.2's address spaces; the calls are then compiled as Weft compiles 1.2.
         for std, header in (("CL3.0", extensions + features), ("CL1.2", extensions)):
             functions = [(name, parameters) for name, parameters in
-                         declared(clang, std, header, directory) if name != "printf" and
-                         (images or not any("image" in t or "sampler" in t for t in parameters))]
+                         declared(clang, std, header, directory) if name != "printf"]
             assert len(functions) > 5000, f"{std}: only {len(functions)} declarations read from opencl-c.h"
             targets = symbols(nm, compile_calls(clang, std, extensions + features, functions, directory),
                               "--undefined-only")

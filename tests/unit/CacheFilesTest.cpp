@@ -212,7 +212,7 @@ TEST_F(Manifests, OnlyRegularFilesOfASaneSizeAreRead) {
   EXPECT_FALSE(readCache(Cache, "dir", Why));
   EXPECT_NE(Why.find("not a regular file"), std::string::npos) << Why;
   {
-    std::ofstream(C / "sparse.weft") << "WEFTCCH6";
+    std::ofstream(C / "sparse.weft") << "WEFTCCH7";
     fs::resize_file(C / "sparse.weft", uint64_t(4) << 30); // 4 GiB, sparse: no disk used
   }
   Why.clear();
@@ -255,6 +255,51 @@ TEST(Builds, EncodeDecodeAndEveryTruncationIsAMiss) {
   std::string Why;
   EXPECT_FALSE(loadBuild(*Back, Why));
   EXPECT_FALSE(Why.empty());
+}
+
+TEST(Builds, KernelArgumentsKeepWhatTheyAre) {
+  // A buffer, an image, a sampler and a value: clSetKernelArg treats each its own way.
+  CachedBuild B;
+  B.Objects = {"an object"};
+  KernelBinary K;
+  K.Info.Name = "k";
+  using AS = compiler::KernelArg::AddressSpace;
+  compiler::KernelArg Buffer, Image, Sampler, Value;
+  Buffer.Space = AS::Global;
+  Buffer.IsPointer = true;
+  Buffer.TypeName = "float*";
+  Image.Space = AS::Global;
+  Image.IsImage = true;
+  Image.AccessQualifier = "read_write";
+  Image.TypeName = "image2d_t";
+  Sampler.IsSampler = true;
+  Sampler.TypeName = "sampler_t";
+  Value.TypeName = "int";
+  K.Info.Args = {Buffer, Image, Sampler, Value};
+  K.Args = {{0, 8}, {8, 8}, {16, 8}, {24, 4}};
+  B.Kernels = {K};
+  const std::string Bytes = encodeBuild(B);
+  std::optional<CachedBuild> Back = decodeBuild(Bytes);
+  ASSERT_TRUE(Back);
+  const auto &Args = Back->Kernels.at(0).Info.Args;
+  ASSERT_EQ(Args.size(), 4u);
+  for (size_t I = 0; I < 4; ++I) {
+    const compiler::KernelArg &Want = K.Info.Args[I];
+    EXPECT_EQ(Args[I].Space, Want.Space) << I;
+    EXPECT_EQ(Args[I].IsPointer, Want.IsPointer) << I;
+    EXPECT_EQ(Args[I].IsImage, Want.IsImage) << I;
+    EXPECT_EQ(Args[I].IsSampler, Want.IsSampler) << I;
+    EXPECT_EQ(Args[I].AccessQualifier, Want.AccessQualifier) << I;
+    EXPECT_EQ(Args[I].TypeName, Want.TypeName) << I;
+    EXPECT_EQ(Back->Kernels[0].Args[I].Offset, K.Args[I].Offset) << I;
+  }
+  // An argument whose flags byte holds bits Weft never writes is a miss, not a guess. The
+  // flags are the byte before the slot's offset and size (8 bytes) of the last argument.
+  std::string Bad = Bytes;
+  const size_t Flags = Bad.size() - sizeof(uint64_t) - 8 - 1;
+  ASSERT_EQ(Bad[Flags], 0);
+  Bad[Flags] = 8;
+  EXPECT_FALSE(decodeBuild(Bad));
 }
 
 TEST(NativeKey, EveryInputCounts) {
