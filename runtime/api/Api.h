@@ -36,6 +36,12 @@ WEFT_ENTRY(clRetainContext)
 WEFT_ENTRY(clReleaseContext)
 WEFT_ENTRY(clGetContextInfo)
 WEFT_ENTRY(clSetContextDestructorCallback)
+// Sampler.cpp
+WEFT_ENTRY(clCreateSampler)
+WEFT_ENTRY(clCreateSamplerWithProperties)
+WEFT_ENTRY(clRetainSampler)
+WEFT_ENTRY(clReleaseSampler)
+WEFT_ENTRY(clGetSamplerInfo)
 // Image.cpp
 WEFT_ENTRY(clCreateImage)
 WEFT_ENTRY(clCreateImageWithProperties)

@@ -8,6 +8,7 @@
 #include "runtime/core/Memory.h"
 #include "runtime/core/Platform.h"
 #include "runtime/core/Queue.h"
+#include "runtime/core/Sampler.h"
 
 #include <CL/cl.h>
 
@@ -26,6 +27,7 @@ template <> struct HandleTraits<Device> : HandleKind<cl_device_id, ObjectType::D
 template <> struct HandleTraits<Context> : HandleKind<cl_context, ObjectType::Context, CL_INVALID_CONTEXT> {};
 template <> struct HandleTraits<Queue> : HandleKind<cl_command_queue, ObjectType::Queue, CL_INVALID_COMMAND_QUEUE> {};
 template <> struct HandleTraits<MemObject> : HandleKind<cl_mem, ObjectType::Memory, CL_INVALID_MEM_OBJECT> {};
+template <> struct HandleTraits<Sampler> : HandleKind<cl_sampler, ObjectType::Sampler, CL_INVALID_SAMPLER> {};
 template <> struct HandleTraits<Event> : HandleKind<cl_event, ObjectType::Event, CL_INVALID_EVENT> {};
 template <> struct HandleTraits<Program> : HandleKind<cl_program, ObjectType::Program, CL_INVALID_PROGRAM> {};
 template <> struct HandleTraits<Kernel> : HandleKind<cl_kernel, ObjectType::Kernel, CL_INVALID_KERNEL> {};
@@ -96,6 +98,7 @@ inline Context *contextOf(cl_mem H) { return contextOfObject<MemObject>(H); }
 inline Context *contextOf(cl_program H) { return contextOfObject<Program>(H); }
 inline Context *contextOf(cl_kernel H) { return contextOfObject<Kernel>(H); }
 inline Context *contextOf(cl_event H) { return contextOfObject<Event>(H); }
+inline Context *contextOf(cl_sampler H) { return contextOfObject<Sampler>(H); }
 
 /// The platform named by a handle; NULL means Weft's platform (the spec leaves NULL
 /// implementation-defined).
