@@ -94,7 +94,8 @@ const SpirvUse &spirvUse() {
       AtomicFloat32MinMaxEXT = 5612, AtomicFloat64MinMaxEXT = 5613, ExpectAssumeKHR = 5629,
       DotProductInput4x8Bit = 6017, DotProductInput4x8BitPacked = 6018, DotProduct = 6019,
       BitInstructions = 6025, AtomicFloat32AddEXT = 6033, AtomicFloat64AddEXT = 6034,
-      ShaderClockKHR = 5055 };
+      ShaderClockKHR = 5055, ImageBasic = 13, ImageReadWrite = 14, LiteralSampler = 20,
+      Sampled1D = 43, Image1D = 44, SampledBuffer = 46, ImageBuffer = 47 };
     SpirvUse U;
     U.InstructionSets = {"OpenCL.std"};
     U.Capabilities = {Addresses, Linkage, Kernel, Vector16, Float16Buffer, Int8, Int16, Int64};
@@ -106,6 +107,12 @@ const SpirvUse &spirvUse() {
       U.Capabilities.push_back(GenericPointer);
     if (reportsFeature("__opencl_c_work_group_collective_functions"))
       U.Capabilities.push_back(Groups);
+    // cl_khr_spirv_queries: what a device with images supports, and read-write images.
+    if (reportsFeature("__opencl_c_images"))
+      for (cl_uint C : {ImageBasic, LiteralSampler, Sampled1D, Image1D, SampledBuffer, ImageBuffer})
+        U.Capabilities.push_back(C);
+    if (reportsFeature("__opencl_c_read_write_images"))
+      U.Capabilities.push_back(ImageReadWrite);
     if (reportsExtension("cl_khr_integer_dot_product")) {
       U.Extensions.push_back("SPV_KHR_integer_dot_product");
       U.Capabilities.push_back(DotProduct);
@@ -410,10 +417,9 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
     return Out(cl_uint(0)); // "must return 0" without cl_khr_fp16
 
-  // Images and samplers (runtime/core/ImageFormat.h): at least the spec's minimums. Image
-  // support is reported once kernels can take images.
+  // Images and samplers (runtime/core/ImageFormat.h): at least the spec's minimums.
   case CL_DEVICE_IMAGE_SUPPORT:
-    return Out(cl_bool(CL_FALSE));
+    return Out(cl_bool(CL_TRUE));
   case CL_DEVICE_MAX_READ_IMAGE_ARGS:
     return Out(cl_uint(ImageLimits::MaxReadImageArgs));
   case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:

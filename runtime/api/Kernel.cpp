@@ -7,6 +7,8 @@
 #include "runtime/api/Info.h"
 
 #include <cstring>
+#include <string_view>
+#include <utility>
 
 namespace weft::api {
 namespace {
@@ -95,6 +97,70 @@ cl_int CL_API_CALL clReleaseKernel(cl_kernel Kernel) {
   return call(__func__, Kernel, [&] { return releaseHandle<weft::Kernel>(Kernel); });
 }
 
+namespace {
+
+/// The image type an image argument's OpenCL C type takes, or 0 for a type Weft does not know.
+cl_mem_object_type imageTypeOf(std::string_view TypeName) {
+  // "image2d_t", with any access qualifier dropped by Clang's kernel_arg_type.
+  static constexpr std::pair<std::string_view, cl_mem_object_type> Types[] = {
+      {"image1d_t", CL_MEM_OBJECT_IMAGE1D},
+      {"image1d_buffer_t", CL_MEM_OBJECT_IMAGE1D_BUFFER},
+      {"image1d_array_t", CL_MEM_OBJECT_IMAGE1D_ARRAY},
+      {"image2d_t", CL_MEM_OBJECT_IMAGE2D},
+      {"image2d_depth_t", CL_MEM_OBJECT_IMAGE2D},
+      {"image2d_array_t", CL_MEM_OBJECT_IMAGE2D_ARRAY},
+      {"image2d_array_depth_t", CL_MEM_OBJECT_IMAGE2D_ARRAY},
+      {"image3d_t", CL_MEM_OBJECT_IMAGE3D},
+  };
+  for (const auto &[Name, Type] : Types)
+    if (TypeName == Name)
+      return Type;
+  return 0;
+}
+
+/// The image an image argument is set to, checked against the argument's declaration.
+Expected<MemObject *> imageArgument(const compiler::KernelArg &Arg, cl_uint Index, size_t Size,
+                                    const void *Value, const Context &Ctx) {
+  // "CL_INVALID_ARG_SIZE if ... the argument is a memory object and arg_size !=
+  // sizeof(cl_mem)"; "CL_INVALID_MEM_OBJECT for an argument declared to be a memory object when
+  // the specified arg_value is not a valid memory object" (an image argument has no NULL value).
+  if (Size != sizeof(cl_mem))
+    return Error(CL_INVALID_ARG_SIZE, cat("argument ", Index, " is an image: arg_size ", Size,
+                                          " is not sizeof(cl_mem)"));
+  cl_mem Handle = Value ? *static_cast<const cl_mem *>(Value) : nullptr;
+  if (!Handle)
+    return Error(CL_INVALID_MEM_OBJECT, cat("argument ", Index, " is an image: it cannot be NULL"));
+  auto M = toObject<MemObject>(Handle);
+  if (!M)
+    return M.takeError();
+  MemObject &Image = **M;
+  if (&Image.context() != &Ctx)
+    return Error(CL_INVALID_MEM_OBJECT,
+                 cat("argument ", Index, " is not a memory object of the kernel's context"));
+  const ImageDesc *Desc = Image.imageDesc();
+  const cl_mem_object_type Wanted = imageTypeOf(Arg.TypeName);
+  if (!Desc || (Wanted && Desc->Type != Wanted))
+    return Error(CL_INVALID_MEM_OBJECT, cat("argument ", Index, " is an ", Arg.TypeName,
+                                            ": the memory object is not an image of that type"));
+  const bool Depth = Arg.TypeName.find("depth") != std::string::npos;
+  if (Wanted && Depth != (Desc->Format.image_channel_order == CL_DEPTH))
+    return Error(CL_INVALID_MEM_OBJECT,
+                 cat("argument ", Index, " is an ", Arg.TypeName, ": the image's channel order ",
+                     Depth ? "is not" : "is", " CL_DEPTH"));
+  // "CL_INVALID_ARG_VALUE if the argument is an image declared with the read_only qualifier and
+  // arg_value refers to an image object created with cl_mem_flags of CL_MEM_WRITE_ONLY or if
+  // the image argument is declared with the write_only qualifier and arg_value refers to an
+  // image object created with cl_mem_flags of CL_MEM_READ_ONLY."
+  if ((Arg.AccessQualifier == "read_only" && (Image.flags() & CL_MEM_WRITE_ONLY)) ||
+      (Arg.AccessQualifier == "write_only" && (Image.flags() & CL_MEM_READ_ONLY)))
+    return Error(CL_INVALID_ARG_VALUE,
+                 cat("argument ", Index, " is ", Arg.AccessQualifier, ": the image was created ",
+                     (Image.flags() & CL_MEM_WRITE_ONLY) ? "CL_MEM_WRITE_ONLY" : "CL_MEM_READ_ONLY"));
+  return &Image;
+}
+
+} // namespace
+
 cl_int CL_API_CALL clSetKernelArg(cl_kernel KernelHandle, cl_uint Index, size_t Size,
                                   const void *Value) {
   return call(__func__, KernelHandle, [&]() -> Status {
@@ -118,6 +184,32 @@ cl_int CL_API_CALL clSetKernelArg(cl_kernel KernelHandle, cl_uint Index, size_t 
         return Error(CL_INVALID_ARG_SIZE, cat("argument ", Index, " is __local: arg_size is 0"));
       A.LocalSizes[Index] = Size;
       A.Buffers[Index] = nullptr;
+    } else if (Arg.IsImage) {
+      auto Image = imageArgument(Arg, Index, Size, Value, *Ctx);
+      if (!Image)
+        return Image.takeError();
+      const abi::WeftImage *Descriptor = (*Image)->image();
+      std::memcpy(Dst, &Descriptor, sizeof Descriptor);
+      A.Buffers[Index] = *Image;
+      A.LocalSizes[Index] = 0;
+    } else if (Arg.IsSampler) {
+      // "CL_INVALID_SAMPLER for an argument declared to be of type sampler_t when the specified
+      // arg_value is not a valid sampler object"; its size is sizeof(cl_sampler).
+      if (Size != sizeof(cl_sampler))
+        return Error(CL_INVALID_ARG_SIZE, cat("argument ", Index, " is a sampler: arg_size ", Size,
+                                              " is not sizeof(cl_sampler)"));
+      if (!Value)
+        return Error(CL_INVALID_SAMPLER, cat("argument ", Index, " is a sampler: arg_value is NULL"));
+      auto S = toObject<Sampler>(*static_cast<const cl_sampler *>(Value));
+      if (!S)
+        return S.takeError();
+      if (&(*S)->context() != Ctx)
+        return Error(CL_INVALID_SAMPLER,
+                     cat("argument ", Index, " is a sampler of another context than the kernel's"));
+      const uint64_t Bits = (*S)->bits();
+      std::memcpy(Dst, &Bits, sizeof Bits);
+      A.Buffers[Index] = nullptr;
+      A.LocalSizes[Index] = 0;
     } else if (Arg.IsPointer) {
       // A __global or __constant buffer: "CL_INVALID_ARG_SIZE if ... the argument is a memory
       // object and arg_size != sizeof(cl_mem)"; "CL_INVALID_MEM_OBJECT for an argument declared

@@ -22,11 +22,11 @@ cl_int CL_API_CALL clGetPipeInfo(cl_mem Pipe, cl_pipe_info ParamName, size_t Par
                                  void *ParamValue, size_t *ParamValueSizeRet) {
   return call(__func__, Pipe, [&]() -> Status {
     // "CL_INVALID_MEM_OBJECT if pipe is not a valid pipe object": every memory object Weft can
-    // create is a buffer.
+    // create is a buffer or an image.
     auto M = toObject<MemObject>(Pipe);
     if (!M)
       return M.takeError();
-    return Error(CL_INVALID_MEM_OBJECT, "the memory object is a buffer, not a pipe");
+    return Error(CL_INVALID_MEM_OBJECT, "the memory object is not a pipe");
   });
 }
 

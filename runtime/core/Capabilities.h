@@ -52,6 +52,14 @@ inline constexpr Extension Extensions[] = {
     // atomic_fetch_add/sub/min/max on atomic_float and atomic_double, in global and local memory
     // (builtins/src/c11_atomics.cl); tests/builtins/AtomicsTest.cpp.
     {"cl_ext_float_atomics", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    // Images (builtins/src/images.cl, runtime/api/Image.cpp): write_imagef/i/ui on 3D images,
+    // the CL_DEPTH order with image2d_depth_t and image2d_array_depth_t, 2D images over buffers
+    // (CL_DEVICE_IMAGE_PITCH_ALIGNMENT ...), write_imagef to sRGB images; tests/api/ImageTest.cpp,
+    // tests/compiler/ImageTest.cpp, tests/api/ImageKernelTest.cpp.
+    {"cl_khr_3d_image_writes", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    {"cl_khr_depth_images", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    {"cl_khr_image2d_from_buffer", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
+    {"cl_khr_srgb_image_writes", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     // SPIR-V programs through the Khronos translator (compiler/Spirv.cpp); clCreateProgramWithIL
     // and clCreateProgramWithILKHR; tests/api/SpirvTest.cpp.
     {"cl_khr_il_program", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
@@ -128,6 +136,11 @@ inline constexpr VersionedName OpenCLCFeatureList[] = {
     {"__opencl_c_ext_fp64_local_atomic_add", CL_MAKE_VERSION(1, 0, 0)},
     {"__opencl_c_ext_fp64_global_atomic_min_max", CL_MAKE_VERSION(1, 0, 0)},
     {"__opencl_c_ext_fp64_local_atomic_min_max", CL_MAKE_VERSION(1, 0, 0)},
+    // Images and samplers of every type, read-write images, 3D image writes (builtins/src/
+    // images.cl).
+    {"__opencl_c_images", CL_MAKE_VERSION(3, 0, 0)},
+    {"__opencl_c_read_write_images", CL_MAKE_VERSION(3, 0, 0)},
+    {"__opencl_c_3d_image_writes", CL_MAKE_VERSION(3, 0, 0)},
     // cl_khr_kernel_clock's device and work-group clocks (one clock; no sub-groups);
     // CL_DEVICE_KERNEL_CLOCK_CAPABILITIES_KHR says the same.
     {"__opencl_c_kernel_clock_scope_device", CL_MAKE_VERSION(1, 0, 0)},

@@ -1034,8 +1034,8 @@ TEST_F(KernelApi, PredefinedMacros) {
     #if !defined(__ENDIAN_LITTLE__) || !defined(__kernel_exec) || !defined(CL_VERSION_1_2)
     #error little endian, __kernel_exec, CL_VERSION_1_2
     #endif
-    #ifdef __IMAGE_SUPPORT__
-    #error no images yet
+    #ifndef __IMAGE_SUPPORT__
+    #error __IMAGE_SUPPORT__
     #endif
     #if defined(EXPECT_FAST) != defined(__FAST_RELAXED_MATH__)
     #error __FAST_RELAXED_MATH__

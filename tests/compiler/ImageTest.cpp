@@ -764,13 +764,15 @@ TEST_F(Images, ImageAndSamplerArgumentsAreNeitherPointersNorBuffers) {
     EXPECT_EQ(A[I].IsSampler, I == 2);
     EXPECT_EQ(A[I].IsPointer, I == 5);
     EXPECT_EQ(A[I].AccessQualifier, Access[I]);
-    if (Image[I])
+    if (Image[I]) {
       EXPECT_EQ(A[I].Space, AS::Global);
-    if (I < 5)
+    }
+    if (I < 5) {
       EXPECT_EQ(K->Args[I].Size, 8u); // a WeftImage's address, or the sampler's bits
   }
   EXPECT_EQ(A[0].TypeName, "picture"); // what the kernel says; its base type is image2d_t
   EXPECT_EQ(A[1].TypeName, "image3d_t");
+    }
   EXPECT_EQ(A[2].TypeName, "sampler_t");
   EXPECT_EQ(A[4].TypeName, "image2d_array_depth_t");
 }
@@ -1114,8 +1116,9 @@ TEST_F(Images, EveryFormatWritesAsTheSpecConverts) {
       for (size_t B = 0; B < I.Storage.size(); ++B) {
         const size_t Row = B / I.Desc.RowPitch % (I.Desc.SlicePitch / I.Desc.RowPitch),
                      Column = B % I.Desc.RowPitch;
-        if (B >= I.Desc.SlicePitch || Row >= 7 || Column >= 13 * pixelBytes(F))
+        if (B >= I.Desc.SlicePitch || Row >= 7 || Column >= 13 * pixelBytes(F)) {
           ASSERT_EQ(I.Storage[B], Before[B]) << "byte " << B << " outside the image";
+        }
       }
     }
 }
@@ -1382,9 +1385,10 @@ TEST_F(Images, DepthImagesReadAndWriteOneFloat) {
         set(Args, K, 3, Result.data());
         run1D(K, Args, Points.size());
         for (size_t N = 0; N < Points.size(); ++N)
-          if (auto Want = filterTaps(I, tapsAt(I, Smp, Points[N]), Smp.Linear, 2))
+          if (auto Want = filterTaps(I, tapsAt(I, Smp, Points[N]), Smp.Linear, 2)) {
             ASSERT_TRUE(Smp.Linear ? near(Result[N], (*Want)[0]) : Result[N] == (*Want)[0])
                 << Result[N] << ", want " << (*Want)[0];
+          }
       }
       // Writes: every pixel, then read back as the spec converts.
       const compiler::KernelBinary &W = *Out.Program->kernel("w");
@@ -1481,8 +1485,9 @@ TEST_F(Images, ReadWriteImagesReadBackWhatTheyWrote) {
             Type == CL_MEM_OBJECT_IMAGE1D_ARRAY
                 ? B / I.Desc.RowPitch < size_t(I.Layers) && X < size_t(I.Width)
                 : Z < size_t(I.extentZ()) && Y < size_t(I.extentY()) && X < size_t(I.Width);
-        if (!In)
+        if (!In) {
           ASSERT_EQ(I.Storage[B], Before[B]) << "byte " << B << " outside the image was written";
+        }
       }
     }
   }
@@ -1662,14 +1667,17 @@ TEST_F(Images, QueriesOfEveryImageTypeAndAccess) {
       EXPECT_EQ(Result[0], 13);
       EXPECT_EQ(Result[1], CL_UNORM_INT8);
       EXPECT_EQ(Result[2], CL_BGRA);
-      if (S.Dims >= 2)
+      if (S.Dims >= 2) {
         EXPECT_EQ(std::vector<int64_t>(Result.begin() + 3, Result.begin() + 6),
                   (std::vector<int64_t>{7, 13, 7}));
-      if (S.Dims >= 3)
+      }
+      if (S.Dims >= 3) {
         EXPECT_EQ(std::vector<int64_t>(Result.begin() + 6, Result.begin() + 9),
                   (std::vector<int64_t>{5, 5, 0}));
-      if (S.Layer)
+      }
+      if (S.Layer) {
         EXPECT_EQ(Result[9], 3);
+      }
     }
   // Depth images.
   for (cl_mem_object_type Type : {CL_MEM_OBJECT_IMAGE2D, CL_MEM_OBJECT_IMAGE2D_ARRAY}) {
