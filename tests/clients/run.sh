@@ -5,7 +5,8 @@
 # "N passed, N failed, N absent". docs/clients.md has the commands and results.
 #
 # Usage: tests/clients/run.sh [build-dir] [fast|all]
-#   fast: clinfo, PyOpenCL's test suite, CLBlast's xaxpy and xdot tests, a hashcat crack
+#   fast: clinfo, PyOpenCL's test suite, CLBlast's xaxpy and xdot tests, a hashcat crack,
+#         ffmpeg's avgblur, unsharp and overlay OpenCL filters
 #   all:  also clpeak, the hashcat MD5 and SHA2-256 benchmarks and every CLBlast test
 # Logs go to $CLIENT_LOGS (default: a temporary directory, printed at the end).
 set -uo pipefail
@@ -123,6 +124,43 @@ if have hashcat; then
   rm -rf "$home"
 else
   skip hashcat-crack "package hashcat"
+fi
+
+# ffmpeg's OpenCL filters, which read and write images through samplers: each filter's frames
+# against ffmpeg's own CPU filter on the same test pattern. avgblur and overlay define the same
+# result (blur: away from the borders, where the edge rules differ, within 1 for rounding);
+# unsharp_opencl computes in float where unsharp uses fixed point, so it is held to the
+# difference PoCL 3.1 shows (largest 11, mean 0.37) with a margin.
+if have ffmpeg && ffmpeg -hide_banner -filters 2> /dev/null | grep -q avgblur_opencl; then
+  frames=$(mktemp -d)
+  pattern=(-f lavfi -i testsrc2=size=320x240:rate=5)
+  # ffmpeg_filter <name> <OpenCL graph> <CPU graph> <compare_frames.py options...>
+  ffmpeg_filter() {
+    local name=$1 gpu=$2 cpu=$3 log=$logs/ffmpeg-$1.log
+    shift 3
+    timeout 600 ffmpeg -hide_banner -loglevel error -init_hw_device opencl=ocl:0.0 \
+      -filter_hw_device ocl "${pattern[@]}" -f lavfi -i testsrc=size=96x64:rate=5 -frames:v 3 \
+      -filter_complex "$gpu" -f rawvideo -y "$frames/gpu.raw" > "$log" 2>&1
+    local status=$?
+    ffmpeg -hide_banner -loglevel error "${pattern[@]}" -f lavfi -i testsrc=size=96x64:rate=5 \
+      -frames:v 3 -filter_complex "$cpu" -f rawvideo -y "$frames/cpu.raw" >> "$log" 2>&1
+    local seen ok=1
+    seen=$(/usr/bin/python3 "$here/compare_frames.py" "$frames/gpu.raw" "$frames/cpu.raw" "$@")
+    [ $? = 0 ] && [ $status = 0 ] && ok=0
+    result "ffmpeg-$name" $ok "exit $status, $seen"
+  }
+  ffmpeg_filter avgblur "[0]format=rgba,hwupload,avgblur_opencl=sizeX=3:sizeY=2,hwdownload,format=rgba" \
+    "[0]format=rgba,avgblur=sizeX=3:sizeY=2,format=rgba" \
+    --width 320 --height 240 --bytes-per-pixel 4 --border 4 --max-diff 1 --mean-diff 1
+  ffmpeg_filter unsharp "[0]format=gray,hwupload,unsharp_opencl=lx=5:ly=5:la=1.0,hwdownload,format=gray" \
+    "[0]format=gray,unsharp=5:5:1.0,format=gray" \
+    --width 320 --height 240 --bytes-per-pixel 1 --max-diff 16 --mean-diff 0.5
+  ffmpeg_filter overlay "[0]format=yuv420p,hwupload[a];[1]format=yuv420p,hwupload[b];[a][b]overlay_opencl=x=36:y=20,hwdownload,format=yuv420p" \
+    "[0]format=yuv420p[a];[1]format=yuv420p[b];[a][b]overlay=x=36:y=20:format=yuv420,format=yuv420p" \
+    --width 320 --height 360 --bytes-per-pixel 1
+  rm -rf "$frames"
+else
+  skip ffmpeg "package ffmpeg"
 fi
 
 if [ "$mode" = all ]; then
