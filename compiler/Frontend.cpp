@@ -107,6 +107,38 @@ void onStackOf(size_t StackBytes, llvm::function_ref<void()> Work) {
     Work();
 }
 
+/// Clang's diagnostics into a string of at most Limit bytes; what comes after is counted, not
+/// kept, so that garbage source cannot grow the build log (or the time to make it) without bound.
+class BoundedLog : public llvm::raw_ostream {
+public:
+  BoundedLog(std::string &Out, size_t Limit) : Out(Out), Limit(Limit) { SetUnbuffered(); }
+  /// Says how much was dropped, as the log's last line.
+  void finish() {
+    if (!Dropped)
+      return;
+    if (!Out.empty() && Out.back() != '\n')
+      Out += '\n';
+    Out += "note: the build log stops here; " + std::to_string(Dropped) +
+             " more bytes of diagnostics were dropped\n";
+  }
+
+private:
+  void write_impl(const char *Ptr, size_t Size) override {
+    const size_t Room = Out.size() < Limit ? Limit - Out.size() : 0;
+    Out.append(Ptr, std::min(Size, Room));
+    Dropped += Size - std::min(Size, Room);
+  }
+  uint64_t current_pos() const override { return Out.size() + Dropped; }
+  std::string &Out;
+  size_t Limit;
+  uint64_t Dropped = 0;
+};
+
+/// Clang stops a build after this many errors ("too many errors emitted"), as its driver does
+/// by default (cc1's own default is no limit), and keeps at most this much of the log.
+constexpr const char *ErrorLimit = "50";
+constexpr size_t LogLimit = size_t(4) << 20;
+
 } // namespace
 
 /// Runs Action on In with Options: builds the cc1 invocation, the in-memory file system and the
@@ -128,7 +160,7 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
                         // warns at every float8 or float16 passed to a function that AVX would
                         // pass it differently: true of no call Weft makes, and it filled clpeak's
                         // build log with 64 warnings.
-                        "-Wno-psabi",
+                        "-Wno-psabi", "-ferror-limit", ErrorLimit,
                         "-resource-dir", WEFT_CLANG_RESOURCE_DIR, "-internal-isystem",
                         WEFT_CLANG_RESOURCE_DIR "/include", "-working-directory", InputDirectory})
     Args.push_back(A);
@@ -168,7 +200,7 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
     Args.push_back(A);
   Args.push_back(SourceFileName);
 
-  llvm::raw_string_ostream LogStream(Log);
+  BoundedLog LogStream(Log, LogLimit);
   auto DiagOpts = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
   DiagOpts->ShowColors = false;
   DiagOpts->ShowCarets = true;
@@ -234,9 +266,20 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   }
   LogStream.flush();
   // Diagnostics name the in-memory files by their place in the virtual input directory; the
-  // application knows them as "program.cl" and its header_include_names.
-  for (size_t At; (At = Log.find(Dir + "/")) != std::string::npos;)
-    Log.erase(At, Dir.size() + 1);
+  // application knows them as "program.cl" and its header_include_names. One pass: a log of
+  // thousands of diagnostics names the directory thousands of times.
+  const std::string Prefix = Dir + "/";
+  std::string Stripped;
+  Stripped.reserve(Log.size());
+  for (size_t From = 0;;) {
+    const size_t At = Log.find(Prefix, From);
+    Stripped.append(Log, From, At == std::string::npos ? std::string::npos : At - From);
+    if (At == std::string::npos)
+      break;
+    From = At + Prefix.size();
+  }
+  Log = std::move(Stripped);
+  LogStream.finish();
   return Ok;
 }
 

@@ -37,6 +37,44 @@ TEST_F(HostilePrograms, AProgramThatCrashesClangFailsToBuild) {
   clReleaseProgram(Fine);
 }
 
+// A megabyte of random bytes as source: Clang stops at its error limit, in well under a second
+// and with a log of a few kilobytes. Before, every error was reported: 895 s and a 96 MB log.
+TEST_F(HostilePrograms, GarbageSourceStopsAtTheErrorLimit) {
+  std::string Source(1 << 20, '\0');
+  uint64_t State = 0x9e3779b97f4a7c15u;
+  for (char &C : Source) {
+    State = State * 6364136223846793005u + 1442695040888963407u;
+    C = char(State >> 56);
+  }
+  const char *Text = Source.data();
+  const size_t Length = Source.size(); // with its NUL bytes
+  cl_int Err;
+  cl_program P = clCreateProgramWithSource(Ctx, 1, &Text, &Length, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  EXPECT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
+  const std::string Log = log(P);
+  EXPECT_NE(Log.find("too many errors emitted, stopping now"), std::string::npos)
+      << Log.substr(0, 2000);
+  EXPECT_LT(Log.size(), 256u << 10);
+  clReleaseProgram(P);
+}
+
+// A program with a million bytes of warnings builds, and its log stops at a few megabytes with a
+// last line that says so.
+TEST_F(HostilePrograms, TheBuildLogIsBounded) {
+  std::string Source;
+  for (int I = 0; I < 200000; ++I)
+    Source += "#warning number " + std::to_string(I) + "\n";
+  Source += "kernel void k(global int *a) { a[0] = 1; }\n";
+  cl_program P = built(Source.c_str());
+  const std::string Log = log(P);
+  EXPECT_LE(Log.size(), 4u << 20);
+  EXPECT_GT(Log.size(), 1u << 20);
+  const std::string Last = Log.substr(Log.rfind('\n', Log.size() - 2) + 1);
+  EXPECT_EQ(Last.rfind("note: the build log stops here; ", 0), 0u) << Last;
+  clReleaseProgram(P);
+}
+
 // Inline assembly (a Clang extension OpenCL C accepts): x86 code that assembles runs; code that
 // does not is a build failure with the assembler's message in the log. Before, LLVM ended the
 // host process on any inline assembly ("LLVM ERROR: Inline asm not supported by this
