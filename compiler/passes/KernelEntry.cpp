@@ -21,6 +21,8 @@
 
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicsX86.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 
@@ -179,8 +181,36 @@ void inlineRegionsWithinBudget(llvm::Function &Item) {
   }
 }
 
+/// Whether K was built with -cl-denorms-are-zero: Clang marks it as flushing single-precision
+/// denormals (Options.cpp passes -fdenormal-fp-math-f32=preserve-sign).
+bool flushesDenormals(const llvm::Function &K) {
+  return K.getFnAttribute("denormal-fp-math-f32").getValueAsString().startswith("preserve-sign");
+}
+
+/// Makes Wg run with MXCSR's flush-to-zero and denormals-are-zero bits set, as LLVM already
+/// assumed when it folded the kernel's constants, and restores the caller's MXCSR on return.
+/// Double-precision denormals flush too, which -cl-denorms-are-zero allows.
+void runWithDenormalsFlushed(llvm::Function &Wg) {
+  llvm::Module &M = *Wg.getParent();
+  llvm::Function *Store = llvm::Intrinsic::getDeclaration(&M, llvm::Intrinsic::x86_sse_stmxcsr);
+  llvm::Function *Load = llvm::Intrinsic::getDeclaration(&M, llvm::Intrinsic::x86_sse_ldmxcsr);
+  llvm::IRBuilder<> B(&*Wg.getEntryBlock().getFirstInsertionPt());
+  llvm::Value *Saved = B.CreateAlloca(B.getInt32Ty(), nullptr, "mxcsr.saved");
+  llvm::Value *Flushing = B.CreateAlloca(B.getInt32Ty(), nullptr, "mxcsr.flushing");
+  B.CreateCall(Store, {Saved});
+  constexpr uint32_t FlushToZero = 0x8000, DenormalsAreZero = 0x40;
+  B.CreateStore(B.CreateOr(B.CreateLoad(B.getInt32Ty(), Saved), FlushToZero | DenormalsAreZero),
+                Flushing);
+  B.CreateCall(Load, {Flushing});
+  for (llvm::BasicBlock &BB : Wg)
+    if (auto *Return = llvm::dyn_cast<llvm::ReturnInst>(BB.getTerminator())) {
+      B.SetInsertPoint(Return);
+      B.CreateCall(Load, {Saved});
+    }
+}
+
 /// Adds __weft_wg_<K>, which runs Item over a work-group.
-void makeEntry(llvm::Function &K, llvm::Function &Item) {
+llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
   llvm::Module &M = *K.getParent();
   llvm::LLVMContext &C = M.getContext();
   const llvm::DataLayout &DL = M.getDataLayout();
@@ -250,7 +280,7 @@ void makeEntry(llvm::Function &K, llvm::Function &Item) {
   if (!Resumable) {
     emitWorkItemLoops(B, Size, Group, CallItem(nullptr), "wi", PeelFirstX);
     B.CreateRetVoid();
-    return;
+    return *Wg;
   }
 
   uint64_t Regions = intAttribute(Item, attr::ResumePoints) + 1;
@@ -301,6 +331,7 @@ void makeEntry(llvm::Function &K, llvm::Function &Item) {
   B.CreateCondBr(B.CreateICmpEQ(Next, B.getInt32(Finished)), Done, Dispatch);
   B.SetInsertPoint(Done);
   B.CreateRetVoid();
+  return *Wg;
 }
 
 } // namespace
@@ -314,7 +345,9 @@ llvm::PreservedAnalyses KernelEntryPass::run(llvm::Module &M, llvm::ModuleAnalys
   if (Kernels.empty())
     return llvm::PreservedAnalyses::all();
   for (auto [K, Item] : Kernels) {
-    makeEntry(*K, *Item);
+    llvm::Function &Wg = makeEntry(*K, *Item);
+    if (flushesDenormals(*K))
+      runWithDenormalsFlushed(Wg);
     if (!Item->getReturnType()->isVoidTy())
       inlineRegionsWithinBudget(*Item);
   }

@@ -192,7 +192,8 @@ struct BarriersPass : llvm::PassInfoMixin<BarriersPass> {
 /// weft-kernel-entry: for each kernel, `__weft_wg_<kernel>(args, ctx)`: unpacks the arguments
 /// from the argument buffer and runs the work-item function over the work-group in z, y, x loops
 /// (the x loop marked parallel, so that it vectorizes), one loop nest per barrier region. The
-/// kernels themselves are erased, and everything else is internalized.
+/// kernels themselves are erased, and everything else is internalized. A kernel built with
+/// -cl-denorms-are-zero runs with MXCSR's FTZ and DAZ bits set, restored on return.
 struct KernelEntryPass : llvm::PassInfoMixin<KernelEntryPass> {
   static bool isRequired() { return true; }
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);

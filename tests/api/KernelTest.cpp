@@ -229,6 +229,39 @@ TEST_F(KernelApi, InvalidBuildOptions) {
   clReleaseProgram(P);
 }
 
+// -cl-denorms-are-zero: single-precision denormals produced or read by the kernel's arithmetic
+// are zero (piglit expects the flush; PoCL flushes); without it they are kept, and the host
+// thread's floating-point mode is the same after the kernel as before.
+TEST_F(KernelApi, DenormsAreZeroFlushesSinglePrecisionDenormals) {
+  const char *Source = R"(
+    kernel void k(global const float *a, global const float *b, global float *out) {
+      size_t i = get_global_id(0);
+      out[i] = a[i] * b[i];
+    })";
+  const float SmallestNormal = 1.17549435e-38f, Denormal = 1e-40f;
+  // A product that is denormal, and a denormal input times one.
+  const std::vector<float> A = {SmallestNormal, Denormal, 3.0f, -SmallestNormal};
+  const std::vector<float> B = {0.5f, 1.0f, 2.0f, 0.25f};
+  cl_program Keeping = built(Source);
+  const std::vector<float> Kept = runOnInputs<float>(Keeping, 1, 1, A, B);
+  EXPECT_EQ(Kept[0], SmallestNormal * 0.5f);
+  EXPECT_NE(Kept[0], 0.0f);
+  EXPECT_EQ(Kept[1], Denormal);
+  EXPECT_EQ(Kept[2], 6.0f);
+  cl_program Flushing = built(Source, "-cl-denorms-are-zero");
+  const std::vector<float> Flushed = runOnInputs<float>(Flushing, 1, 1, A, B);
+  EXPECT_EQ(Flushed[0], 0.0f);
+  EXPECT_EQ(Flushed[1], 0.0f);
+  EXPECT_EQ(Flushed[2], 6.0f);
+  EXPECT_EQ(Flushed[3], 0.0f);
+  EXPECT_TRUE(std::signbit(Flushed[3])) << "flushed to -0";
+  // The host's arithmetic keeps its denormals.
+  volatile float Half = 0.5f;
+  EXPECT_NE(SmallestNormal * Half, 0.0f);
+  clReleaseProgram(Flushing);
+  clReleaseProgram(Keeping);
+}
+
 struct NotifyCount {
   int Calls = 0;
 };
