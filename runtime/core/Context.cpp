@@ -1,6 +1,8 @@
 // Contexts: error notification and destructor callbacks.
 #include "runtime/core/Context.h"
 
+#include "runtime/core/DeviceMemory.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <string>
@@ -23,7 +25,7 @@ Context::~Context() {
     D->release();
   // SVM the application never freed goes with its context.
   for (auto &[Base, A] : Svm)
-    std::free(A.Base);
+    freeDeviceMemory(A.Base, A.Size);
 }
 
 bool Context::hasDevice(const Device *D) const {
@@ -43,11 +45,7 @@ void Context::addDestructorCallback(std::function<void()> Callback) {
 }
 
 void *Context::svmAllocate(cl_svm_mem_flags Flags, size_t Size, size_t Alignment) {
-  // aligned_alloc wants a multiple of the alignment.
-  size_t Rounded = (Size + Alignment - 1) / Alignment * Alignment;
-  if (Rounded < Size)
-    return nullptr;
-  auto *Base = static_cast<std::byte *>(std::aligned_alloc(Alignment, Rounded));
+  std::byte *Base = allocateDeviceMemory(Size, Alignment);
   if (!Base)
     return nullptr;
   std::lock_guard Lock(SvmLock);
@@ -60,9 +58,10 @@ bool Context::svmFree(void *Ptr) {
   auto It = Svm.find(reinterpret_cast<uintptr_t>(Ptr));
   if (It == Svm.end())
     return false;
+  const size_t Size = It->second.Size;
   Svm.erase(It);
   Lock.unlock();
-  std::free(Ptr);
+  freeDeviceMemory(Ptr, Size);
   return true;
 }
 

@@ -1,6 +1,8 @@
 // Buffers, sub-buffers and images: storage, mappings, destructor callbacks.
 #include "runtime/core/Memory.h"
 
+#include "runtime/core/Config.h"
+#include "runtime/core/DeviceMemory.h"
 #include "runtime/core/ImageFormat.h"
 
 #include <algorithm>
@@ -12,6 +14,15 @@ namespace {
 
 /// CL_DEVICE_MEM_BASE_ADDR_ALIGN in bytes; large buffers get whole pages.
 size_t alignmentFor(size_t Size) { return Size >= (1u << 20) ? 4096 : 128; }
+
+/// Why an allocation may have failed other than for want of host memory.
+std::string limitNote() {
+  const uint64_t Limit = config().MemoryLimit;
+  if (!Limit)
+    return "";
+  return cat(" (WEFT_MEMORY_LIMIT is ", Limit, " bytes; Weft's objects hold ",
+             deviceMemoryInUse(), ")");
+}
 
 } // namespace
 
@@ -28,11 +39,10 @@ Expected<Ref<MemObject>> MemObject::createBuffer(Context &C, cl_mem_flags Flags,
     M->Storage = static_cast<std::byte *>(HostPtr);
     return M;
   }
-  size_t Align = alignmentFor(Size);
-  size_t Rounded = (Size + Align - 1) / Align * Align;
-  M->Storage = static_cast<std::byte *>(std::aligned_alloc(Align, Rounded));
+  M->Storage = allocateDeviceMemory(Size, alignmentFor(Size));
   if (!M->Storage)
-    return Error(CL_MEM_OBJECT_ALLOCATION_FAILURE, cat("cannot allocate ", Size, " bytes"));
+    return Error(CL_MEM_OBJECT_ALLOCATION_FAILURE, cat("cannot allocate ", Size, " bytes",
+                                                       limitNote()));
   M->OwnsStorage = true;
   if (Flags & CL_MEM_COPY_HOST_PTR)
     std::memcpy(M->Storage, HostPtr, Size);
@@ -118,12 +128,10 @@ Expected<Ref<MemObject>> MemObject::createImage(Context &C, cl_mem_flags Flags,
   }
   M->Size = footprint(Desc, State->RowPitch, State->SlicePitch);
   if (!M->Storage) {
-    size_t Align = alignmentFor(M->Size);
-    size_t Rounded = (M->Size + Align - 1) / Align * Align;
-    M->Storage = static_cast<std::byte *>(std::aligned_alloc(Align, Rounded));
+    M->Storage = allocateDeviceMemory(M->Size, alignmentFor(M->Size));
     if (!M->Storage)
       return Error(CL_MEM_OBJECT_ALLOCATION_FAILURE, cat("cannot allocate ", M->Size,
-                                                         " bytes for the image"));
+                                                         " bytes for the image", limitNote()));
     M->OwnsStorage = true;
   }
   // Transfers and kernels address pixel (x, y, z) at x * PixelBytes + y * YPitch + z * ZPitch:
@@ -178,7 +186,7 @@ std::array<size_t, 3> MemObject::extent() const {
 
 MemObject::~MemObject() {
   if (OwnsStorage)
-    std::free(Storage);
+    freeDeviceMemory(Storage, Size);
   // "called in the reverse order in which they were registered", once the memory is released.
   for (auto It = DestructorCallbacks.rbegin(); It != DestructorCallbacks.rend(); ++It)
     (*It)();

@@ -6,11 +6,13 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <vector>
 
 namespace weft::test {
 namespace {
@@ -92,6 +94,57 @@ TEST(Icd, NotYetImplementedEntryPointsFailCleanly) {
   ASSERT_EQ(Err, CL_SUCCESS);
   // Each slot a later issue fills answers CL_INVALID_OPERATION instead of crashing the loader.
   EXPECT_EQ(clSetDefaultDeviceCommandQueue(C, D, nullptr), CL_INVALID_OPERATION);
+  clReleaseContext(C);
+}
+
+// WEFT_MEMORY_LIMIT bounds what buffers, images and SVM allocations hold, not only what the
+// device reports. The limit is read once per process: the test runs itself again with it set.
+TEST(Icd, MemoryLimitCapsWhatIsAllocated) {
+  if (!std::getenv("WEFT_MEMORY_LIMIT")) {
+    const std::string Out =
+        run("WEFT_MEMORY_LIMIT=64M OCL_ICD_VENDORS='" + std::string(WEFT_TEST_VENDORS_DIR) +
+            "' /proc/" + std::to_string(getpid()) +
+            "/exe --gtest_filter=Icd.MemoryLimitCapsWhatIsAllocated 2>&1");
+    EXPECT_NE(Out.find("[  PASSED  ] 1 test."), std::string::npos) << Out;
+    return;
+  }
+  cl_platform_id P = findWeft();
+  ASSERT_NE(P, nullptr);
+  cl_device_id D;
+  ASSERT_EQ(clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 1, &D, nullptr), CL_SUCCESS);
+  ASSERT_EQ(deviceValue<cl_ulong>(D, CL_DEVICE_GLOBAL_MEM_SIZE), cl_ulong(64) << 20);
+  cl_int Err;
+  cl_context C = clCreateContext(nullptr, 1, &D, nullptr, nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  const size_t MiB = size_t(1) << 20;
+  cl_mem First = clCreateBuffer(C, CL_MEM_READ_WRITE, 40 * MiB, nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  // 80 MiB would be past the limit: a buffer, an SVM allocation, an image.
+  EXPECT_EQ(clCreateBuffer(C, CL_MEM_READ_WRITE, 40 * MiB, nullptr, &Err), nullptr);
+  EXPECT_EQ(Err, CL_MEM_OBJECT_ALLOCATION_FAILURE);
+  EXPECT_EQ(clSVMAlloc(C, CL_MEM_READ_WRITE, 40 * MiB, 0), nullptr);
+  const cl_image_format Format{CL_RGBA, CL_UNORM_INT8};
+  cl_image_desc Desc{};
+  Desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+  Desc.image_width = Desc.image_height = 2048; // 16 MiB
+  cl_mem Image = clCreateImage(C, CL_MEM_READ_WRITE, &Format, &Desc, nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS); // 56 MiB
+  EXPECT_EQ(clCreateImage(C, CL_MEM_READ_WRITE, &Format, &Desc, nullptr, &Err), nullptr);
+  EXPECT_EQ(Err, CL_MEM_OBJECT_ALLOCATION_FAILURE);
+  // The application's own memory does not count; what is released is available again.
+  std::vector<char> Host(40 * MiB);
+  cl_mem Mine = clCreateBuffer(C, CL_MEM_USE_HOST_PTR, Host.size(), Host.data(), &Err);
+  EXPECT_EQ(Err, CL_SUCCESS);
+  clReleaseMemObject(Mine);
+  clReleaseMemObject(First);
+  void *Svm = clSVMAlloc(C, CL_MEM_READ_WRITE, 40 * MiB, 0);
+  EXPECT_NE(Svm, nullptr);
+  EXPECT_EQ(clCreateBuffer(C, CL_MEM_READ_WRITE, 40 * MiB, nullptr, &Err), nullptr);
+  clSVMFree(C, Svm);
+  cl_mem Again = clCreateBuffer(C, CL_MEM_READ_WRITE, 40 * MiB, nullptr, &Err);
+  EXPECT_EQ(Err, CL_SUCCESS);
+  clReleaseMemObject(Again);
+  clReleaseMemObject(Image);
   clReleaseContext(C);
 }
 
