@@ -14,7 +14,7 @@
 namespace weft::compiler {
 
 /// Bumped whenever this interface changes, so that a stale libweft-compiler.so is refused.
-inline constexpr int AbiVersion = 16;
+inline constexpr int AbiVersion = 17;
 
 /// The entry point libweft-compiler.so exports: `extern "C" Compiler *weftCompilerCreate(int)`.
 /// It returns null if AbiVersion does not match the library's.
@@ -95,6 +95,13 @@ struct KernelBinary {
 };
 
 /// Compiled, loaded code; the functions stay valid while the Executable lives.
+/// A function of a program's native code, where it was loaded.
+struct CodeSymbol {
+  const void *Address;
+  uint64_t Size;
+  std::string Name;
+};
+
 class Executable {
 public:
   virtual ~Executable() = default;
@@ -105,6 +112,9 @@ public:
   /// variables in functions): CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE. Each Executable has
   /// its own copy of them.
   virtual uint64_t globalVariableBytes() const = 0;
+  /// Every function of the loaded code (work-group functions, and what was not inlined into
+  /// them): what WEFT_PERF_MAP writes for profilers.
+  virtual const std::vector<CodeSymbol> &functions() const = 0;
 };
 
 struct BuildOutput {

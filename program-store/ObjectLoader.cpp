@@ -151,6 +151,7 @@ public:
           return nullptr;
     if (!protect())
       return nullptr;
+    listFunctions();
     return std::move(Code);
   }
 
@@ -408,6 +409,18 @@ private:
     }
   }
 
+  /// The functions each object defines, with their places (for profilers' symbol maps).
+  void listFunctions() {
+    for (const Object &O : Parsed)
+      for (size_t I = 1; I < O.Symbols.size(); ++I) {
+        const Elf64_Sym &S = O.Symbols[I];
+        if (ELF64_ST_TYPE(S.st_info) != STT_FUNC || S.st_size == 0)
+          continue;
+        if (std::byte *Address = defined(O, I))
+          Code->Functions.push_back({Address, S.st_size, std::string(O.name(S))});
+      }
+  }
+
   /// The text executable, the read-only data (and address table) read-only.
   bool protect() {
     if ((RegionSize[Text] &&
@@ -539,6 +552,7 @@ public:
     return It == ByName.end() ? nullptr : It->second;
   }
   uint64_t globalVariableBytes() const override { return GlobalBytes; }
+  const std::vector<compiler::CodeSymbol> &functions() const override { return Code->functions(); }
 
 private:
   std::unique_ptr<LoadedCode> Code; // the code the kernels' functions point into, and the

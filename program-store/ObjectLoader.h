@@ -33,6 +33,8 @@ public:
 
   /// The address of a global symbol the objects define, or null.
   void *symbol(std::string_view Name) const;
+  /// Every function the objects define (local ones too), where it was placed.
+  const std::vector<compiler::CodeSymbol> &functions() const { return Functions; }
 
 private:
   friend class ElfLoader; // program-store/ObjectLoader.cpp: fills the mapping and the symbols
@@ -40,6 +42,7 @@ private:
   void *Base = nullptr;
   size_t Size = 0;
   std::unordered_map<std::string, void *> Globals;
+  std::vector<compiler::CodeSymbol> Functions;
 };
 
 /// A program's executable from the objects its build produced (Codegen, or a cache entry) and its

@@ -124,6 +124,11 @@ Config Config::parse(const char *const *Environ, std::vector<std::string> &Warni
                            "' is not auto, inline or task; ignored");
     } else if (Name == "WEFT_MEMORY_LIMIT") {
       parseBytes(Name, Value, C.MemoryLimit, Warnings);
+    } else if (Name == "WEFT_PERF_MAP") {
+      if (Value == "1" || Value == "on" || Value == "true")
+        C.PerfMap = true;
+      else if (Value != "0" && Value != "off" && Value != "false")
+        Warnings.push_back("WEFT_PERF_MAP: '" + std::string(Value) + "' is not on or off; ignored");
     } else if (Name == "WEFT_LLVM_OPTIONS") {
       if (Value.find_first_not_of(" \t\n") != std::string_view::npos) // blank: not set
         C.LlvmOptions = Value;
@@ -131,7 +136,7 @@ Config Config::parse(const char *const *Environ, std::vector<std::string> &Warni
       Warnings.push_back("unknown setting " + std::string(Name) +
                          " (known: WEFT_NUM_THREADS, WEFT_DEBUG, WEFT_CACHE_DIR, WEFT_CACHE, "
                          "WEFT_CACHE_SIZE, WEFT_ASYNC_COPY, WEFT_MEMORY_LIMIT, "
-                         "WEFT_LLVM_OPTIONS); ignored");
+                         "WEFT_LLVM_OPTIONS, WEFT_PERF_MAP); ignored");
     }
   }
   if (CacheOn && C.LlvmOptions.empty()) {

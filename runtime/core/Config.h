@@ -40,6 +40,9 @@ struct Config {
   /// -pass-remarks-missed=loop-vectorize, ...), for looking into the compiler. While set, builds
   /// bypass the disk cache (an option may change the code, and each build should show its output).
   std::string LlvmOptions;
+  /// WEFT_PERF_MAP=1: every program's functions are appended to /tmp/perf-<pid>.map as they are
+  /// loaded, so that Linux perf names the samples in kernels' code.
+  bool PerfMap = false;
 
   bool debug(DebugTopic T) const { return (Debug & T) != 0; }
 

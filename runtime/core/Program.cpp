@@ -9,9 +9,12 @@
 #include "runtime/core/Config.h"
 
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <map>
-#include <cstdio>
+#include <mutex>
+
+#include <unistd.h>
 
 namespace weft {
 
@@ -170,6 +173,23 @@ void trimCache() {
     store::trimCacheSoon(config().CacheDir, config().CacheSize, config().debug(DebugBuild));
 }
 
+/// With WEFT_PERF_MAP, appends the functions of Code to /tmp/perf-<pid>.map ("address size name"
+/// lines, perf's format for code it finds no symbols for). An address a released program's code
+/// held may be named again by a later program's.
+void announceToProfilers(const compiler::Executable &Code) {
+  if (!config().PerfMap)
+    return;
+  static std::mutex Lock;
+  std::lock_guard Guard(Lock);
+  const std::string Path = "/tmp/perf-" + std::to_string(getpid()) + ".map";
+  if (FILE *F = std::fopen(Path.c_str(), "a")) {
+    for (const compiler::CodeSymbol &S : Code.functions())
+      std::fprintf(F, "%lx %lx %s\n", static_cast<unsigned long>(reinterpret_cast<uintptr_t>(S.Address)),
+                   static_cast<unsigned long>(S.Size), S.Name.c_str());
+    std::fclose(F);
+  }
+}
+
 /// A build's outcome in Next: its log, and its executable with the bitcode and native objects a
 /// program binary keeps. CL_INVALID_BUILD_OPTIONS, or CL_BUILD_PROGRAM_FAILURE (Failure says
 /// why), when it made none.
@@ -180,6 +200,7 @@ Status takeExecutable(Program::BuildState &Next, compiler::BuildOutput Built, co
     return Error(CL_INVALID_BUILD_OPTIONS, Next.Log);
   if (!Built.Program)
     return Error(CL_BUILD_PROGRAM_FAILURE, Failure);
+  announceToProfilers(*Built.Program);
   Next.Executable = std::move(Built.Program);
   Next.Bitcode = std::move(Built.Bitcode);
   Next.Objects = std::make_shared<const std::vector<std::string>>(std::move(Built.Objects));
@@ -296,6 +317,7 @@ Status Program::linkFrom(const std::vector<Program *> &Inputs, const std::string
       return Error(CL_LINK_PROGRAM_FAILURE, "the program does not link; see its build log");
     Next.Bitcode = std::move(Linked.Bitcode);
     if (Linked.Program) {
+      announceToProfilers(*Linked.Program);
       Next.Executable = std::move(Linked.Program);
       Next.Objects = std::make_shared<const std::vector<std::string>>(std::move(Linked.Objects));
       Next.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;

@@ -148,6 +148,47 @@ TEST(Icd, MemoryLimitCapsWhatIsAllocated) {
   clReleaseContext(C);
 }
 
+// WEFT_PERF_MAP=1: a built program's functions are in /tmp/perf-<pid>.map, in perf's format
+// ("address size name", hexadecimal), the work-group function of each kernel among them.
+TEST(Icd, PerfMapNamesTheKernelsCode) {
+  if (!std::getenv("WEFT_PERF_MAP")) {
+    const std::string Out =
+        run("WEFT_PERF_MAP=1 OCL_ICD_VENDORS='" + std::string(WEFT_TEST_VENDORS_DIR) + "' /proc/" +
+            std::to_string(getpid()) + "/exe --gtest_filter=Icd.PerfMapNamesTheKernelsCode 2>&1");
+    EXPECT_NE(Out.find("[  PASSED  ] 1 test."), std::string::npos) << Out;
+    return;
+  }
+  const std::string Path = "/tmp/perf-" + std::to_string(getpid()) + ".map";
+  std::remove(Path.c_str());
+  cl_platform_id P = findWeft();
+  ASSERT_NE(P, nullptr);
+  cl_device_id D;
+  ASSERT_EQ(clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 1, &D, nullptr), CL_SUCCESS);
+  cl_int Err;
+  cl_context C = clCreateContext(nullptr, 1, &D, nullptr, nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  const char *Source = "kernel void perf_map_first(global int *p) { p[get_global_id(0)] = 1; }\n"
+                       "kernel void perf_map_second(global float *p) { p[0] = sqrt(p[1]); }\n";
+  cl_program Program = clCreateProgramWithSource(C, 1, &Source, nullptr, &Err);
+  ASSERT_EQ(clBuildProgram(Program, 1, &D, "", nullptr, nullptr), CL_SUCCESS);
+  std::ifstream Map(Path);
+  ASSERT_TRUE(Map) << Path;
+  std::set<std::string> Names;
+  for (std::string Line; std::getline(Map, Line);) {
+    std::istringstream Fields(Line);
+    unsigned long Address = 0, Size = 0;
+    std::string Name;
+    Fields >> std::hex >> Address >> Size >> Name;
+    ASSERT_TRUE(Fields && Address && Size) << Line;
+    Names.insert(Name);
+  }
+  EXPECT_EQ(Names.count("__weft_wg_perf_map_first"), 1u);
+  EXPECT_EQ(Names.count("__weft_wg_perf_map_second"), 1u);
+  std::remove(Path.c_str());
+  clReleaseProgram(Program);
+  clReleaseContext(C);
+}
+
 TEST(Icd, UnknownSettingsAreWarnedAboutOnce) {
   std::string Out = run("WEFT_NO_SUCH_SETTING=1 WEFT_NUM_THREADS=lots OCL_ICD_VENDORS='" +
                         std::string(WEFT_TEST_VENDORS_DIR) + "' '" WEFT_DEMO_PATH "' 2>&1");

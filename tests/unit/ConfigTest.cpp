@@ -77,6 +77,18 @@ TEST(Config, CacheDirectory) {
   EXPECT_FALSE(C.debug(DebugApi));
 }
 
+TEST(Config, PerfMap) {
+  std::vector<std::string> W;
+  EXPECT_FALSE(parse({}, W).PerfMap);
+  EXPECT_TRUE(parse({"WEFT_PERF_MAP=1"}, W).PerfMap);
+  EXPECT_TRUE(parse({"WEFT_PERF_MAP=on"}, W).PerfMap);
+  EXPECT_FALSE(parse({"WEFT_PERF_MAP=0"}, W).PerfMap);
+  EXPECT_TRUE(W.empty());
+  EXPECT_FALSE(parse({"WEFT_PERF_MAP=yes please"}, W).PerfMap);
+  ASSERT_EQ(W.size(), 1u);
+  EXPECT_NE(W[0].find("WEFT_PERF_MAP: 'yes please'"), std::string::npos);
+}
+
 TEST(Config, AsyncCopyMode) {
   std::vector<std::string> W;
   EXPECT_EQ(parse({}, W).AsyncCopies, AsyncCopyMode::Auto);
