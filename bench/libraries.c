@@ -1,0 +1,107 @@
+/* Real libraries' kernels: CLBlast's GEMM (SGEMM and DGEMM, square, column-major, no transposes)
+ * through its C API, as an application calls it. The first call builds CLBlast's program (its
+ * time is reported apart); then the median of Samples calls, each waited for. Prints
+ * "<metric> <value> <unit>" lines, and the largest difference of C[0..16) against a host
+ * reference, so that a fast wrong result cannot pass unnoticed.
+ * Usage: bench-libraries [sizes...] (default 1024 2048). */
+#include "bench.h"
+
+#include <clblast_c.h>
+
+#include <math.h>
+#include <string.h>
+
+enum { Samples = 5 };
+
+static cl_device_id firstDevice(void) {
+  cl_platform_id P;
+  cl_device_id D;
+  CHECK(clGetPlatformIDs(1, &P, NULL));
+  CHECK(clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 1, &D, NULL));
+  return D;
+}
+
+/* One GEMM size in one precision: Bytes per element (4 or 8). */
+static void gemm(cl_context C, cl_command_queue Q, size_t N, int Bytes) {
+  const size_t Elems = N * N;
+  void *A = malloc(Elems * Bytes), *B = malloc(Elems * Bytes), *Out = malloc(Elems * Bytes);
+  for (size_t I = 0; I < Elems; ++I) {
+    const double X = (double)((I * 7) % 13) / 13.0 - 0.5, Y = (double)((I * 5) % 11) / 11.0 - 0.5;
+    if (Bytes == 4) {
+      ((float *)A)[I] = (float)X;
+      ((float *)B)[I] = (float)Y;
+    } else {
+      ((double *)A)[I] = X;
+      ((double *)B)[I] = Y;
+    }
+  }
+  cl_int Err;
+  cl_mem DA = clCreateBuffer(C, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, Elems * Bytes, A, &Err);
+  CHECK(Err);
+  cl_mem DB = clCreateBuffer(C, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, Elems * Bytes, B, &Err);
+  CHECK(Err);
+  cl_mem DC = clCreateBuffer(C, CL_MEM_READ_WRITE, Elems * Bytes, NULL, &Err);
+  CHECK(Err);
+  double Times[Samples + 1];
+  for (int I = 0; I <= Samples; ++I) {
+    cl_event E = NULL;
+    const double T0 = nowMs();
+    CLBlastStatusCode S =
+        Bytes == 4 ? CLBlastSgemm(CLBlastLayoutColMajor, CLBlastTransposeNo, CLBlastTransposeNo, N,
+                                  N, N, 1.0f, DA, 0, N, DB, 0, N, 0.0f, DC, 0, N, &Q, &E)
+                   : CLBlastDgemm(CLBlastLayoutColMajor, CLBlastTransposeNo, CLBlastTransposeNo, N,
+                                  N, N, 1.0, DA, 0, N, DB, 0, N, 0.0, DC, 0, N, &Q, &E);
+    if (S != CLBlastSuccess) {
+      fprintf(stderr, "CLBlast %cgemm %zu: status %d\n", Bytes == 4 ? 's' : 'd', N, (int)S);
+      exit(1);
+    }
+    CHECK(clWaitForEvents(1, &E));
+    clReleaseEvent(E);
+    Times[I] = nowMs() - T0;
+  }
+  const char Kind = Bytes == 4 ? 's' : 'd';
+  printf("%cgemm_%zu_first_call_ms %.1f ms\n", Kind, N, Times[0]);
+  const double Ms = median(Times + 1, Samples);
+  printf("%cgemm_%zu_gflops %.2f GFLOP/s\n", Kind, N, 2.0 * N * N * N / (Ms * 1e6));
+  /* C[i] for the first 16 elements of the first column, against a host dot product. */
+  CHECK(clEnqueueReadBuffer(Q, DC, CL_TRUE, 0, 16 * Bytes, Out, 0, NULL, NULL));
+  double Worst = 0;
+  for (size_t Row = 0; Row < 16; ++Row) {
+    double Want = 0, Got;
+    for (size_t K = 0; K < N; ++K)
+      Want += (Bytes == 4 ? (double)((float *)A)[K * N + Row] : ((double *)A)[K * N + Row]) *
+              (Bytes == 4 ? (double)((float *)B)[K] : ((double *)B)[K]);
+    Got = Bytes == 4 ? ((float *)Out)[Row] : ((double *)Out)[Row];
+    Worst = fmax(Worst, fabs(Got - Want));
+  }
+  printf("%cgemm_%zu_max_error %.3g abs\n", Kind, N, Worst);
+  clReleaseMemObject(DC);
+  clReleaseMemObject(DB);
+  clReleaseMemObject(DA);
+  free(Out);
+  free(B);
+  free(A);
+}
+
+int main(int Argc, char **Argv) {
+  cl_device_id D = firstDevice();
+  cl_int Err;
+  cl_context C = clCreateContext(NULL, 1, &D, NULL, NULL, &Err);
+  CHECK(Err);
+  cl_command_queue Q = clCreateCommandQueueWithProperties(C, D, NULL, &Err);
+  CHECK(Err);
+  size_t Sizes[8] = {1024, 2048};
+  int Count = 2;
+  if (Argc > 1) {
+    Count = 0;
+    for (int I = 1; I < Argc && Count < 8; ++I)
+      Sizes[Count++] = (size_t)strtoul(Argv[I], NULL, 10);
+  }
+  for (int I = 0; I < Count; ++I)
+    gemm(C, Q, Sizes[I], 4);
+  for (int I = 0; I < Count; ++I)
+    gemm(C, Q, Sizes[I], 8);
+  clReleaseCommandQueue(Q);
+  clReleaseContext(C);
+  return 0;
+}
