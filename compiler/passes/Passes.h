@@ -267,6 +267,15 @@ struct KeepVectorLoopsForJamPass : llvm::PassInfoMixin<KeepVectorLoopsForJamPass
                               llvm::LoopStandardAnalysisResults &, llvm::LPMUpdater &);
 };
 
+/// weft-unroll-in-work-items, before LLVM's full unrolling, after weft-keep-vector-loops: an
+/// innermost loop nested in a work-item loop, with a small constant trip count and a small
+/// unrolled size, is marked llvm.loop.unroll.full, so that the work-item loop becomes innermost
+/// and vectorizes.
+struct UnrollInWorkItemsPass : llvm::PassInfoMixin<UnrollInWorkItemsPass> {
+  llvm::PreservedAnalyses run(llvm::Loop &L, llvm::LoopAnalysisManager &,
+                              llvm::LoopStandardAnalysisResults &, llvm::LPMUpdater &);
+};
+
 /// Adds what Weft runs inside LLVM's -O3 pipeline to PB: weft-keep-vector-loops before its full
 /// unrolling, weft-jam-work-items and weft-vector-forms-force where its vectorizers start,
 /// weft-vector-forms-prune at its start and weft-vector-forms-inline (then the always-inliner and

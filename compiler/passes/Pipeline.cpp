@@ -59,8 +59,10 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
   // Before LLVM's full unrolling, then where its vectorizers start.
   PB.registerLateLoopOptimizationsEPCallback(
       [](llvm::LoopPassManager &LPM, llvm::OptimizationLevel Level) {
-        if (Level != llvm::OptimizationLevel::O0)
+        if (Level != llvm::OptimizationLevel::O0) {
           LPM.addPass(KeepVectorLoopsForJamPass());
+          LPM.addPass(UnrollInWorkItemsPass());
+        }
       });
   PB.registerVectorizerStartEPCallback(
       [](llvm::FunctionPassManager &FPM, llvm::OptimizationLevel Level) {

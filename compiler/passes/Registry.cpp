@@ -61,9 +61,12 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
       });
   PB.registerPipelineParsingCallback(
       [](llvm::StringRef Name, llvm::LoopPassManager &LPM, llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
-        if (Name != "weft-keep-vector-loops")
+        if (Name == "weft-keep-vector-loops")
+          LPM.addPass(KeepVectorLoopsForJamPass());
+        else if (Name == "weft-unroll-in-work-items")
+          LPM.addPass(UnrollInWorkItemsPass());
+        else
           return false;
-        LPM.addPass(KeepVectorLoopsForJamPass());
         return true;
       });
 }
