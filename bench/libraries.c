@@ -74,7 +74,7 @@ static void gemm(cl_context C, cl_command_queue Q, size_t N, int Bytes) {
     Got = Bytes == 4 ? ((float *)Out)[Row] : ((double *)Out)[Row];
     Worst = fmax(Worst, fabs(Got - Want));
   }
-  printf("%cgemm_%zu_max_error %.3g abs\n", Kind, N, Worst);
+  printf("%cgemm_%zu_max_error %.12f abs\n", Kind, N, Worst);
   clReleaseMemObject(DC);
   clReleaseMemObject(DB);
   clReleaseMemObject(DA);
