@@ -11,7 +11,9 @@
      image (31.6 MiB) copied to and from a buffer, read into and written from host memory, in
      bytes copied per second
    - host_memcpy_GBps: memcpy of the same bytes by one host thread, for comparison
-   Prints "name value unit"; bench/images.sh runs it for Weft and PoCL side by side. */
+   Prints "name value unit"; bench/images.sh runs it for Weft and PoCL side by side.
+   `bench-images <name>` runs only the parts with a metric whose name contains <name> (rotate,
+   volume, or any copy's name for the copies). */
 #include "bench.h"
 
 #include <math.h>
@@ -74,7 +76,12 @@ static void fail(const char *What, double Got, double Want) {
   exit(1);
 }
 
-int main(void) {
+/* Whether to run the part that reports Metrics (names separated by spaces). */
+static const char *Only;
+static int wanted(const char *Metrics) { return !Only || strstr(Metrics, Only); }
+
+int main(int Argc, char **Argv) {
+  Only = Argc > 1 ? Argv[1] : NULL;
   cl_platform_id P;
   cl_device_id D;
   cl_int Err;
@@ -107,7 +114,7 @@ int main(void) {
   cl_mem Dst = clCreateImage(C, CL_MEM_WRITE_ONLY, &Rgba8, &Desc2D, NULL, &Err);
   CHECK(Err);
 
-  {
+  if (wanted("rotate_4k_Mpix")) {
     cl_kernel K = clCreateKernel(Prog, "spin", &Err);
     CHECK(Err);
     const float Angle = 10.0f * 3.14159265f / 180.0f, Cos = cosf(Angle), Sin = sinf(Angle);
@@ -134,7 +141,7 @@ int main(void) {
     clReleaseKernel(K);
   }
 
-  {
+  if (wanted("volume_linear_Msamples")) {
     const size_t Voxels = (size_t)V * V * V;
     float *Vol = malloc(Voxels * sizeof *Vol), *Out = malloc(Voxels * sizeof *Out);
     for (size_t I = 0; I < Voxels; ++I)
@@ -175,7 +182,8 @@ int main(void) {
     free(Out);
   }
 
-  {
+  if (wanted("image_to_buffer_GBps buffer_to_image_GBps read_image_GBps write_image_GBps "
+             "host_memcpy_GBps")) {
     cl_mem Buf = clCreateBuffer(C, CL_MEM_READ_WRITE, Bytes, NULL, &Err);
     CHECK(Err);
     size_t Origin[3] = {0, 0, 0}, Region[3] = {W, H, 1};
