@@ -7,11 +7,29 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <sys/mman.h>
+
 namespace weft {
 namespace {
 
 /// CL_DEVICE_MEM_BASE_ADDR_ALIGN in bytes; large buffers get whole pages.
 size_t alignmentFor(size_t Size) { return Size >= (1u << 20) ? 4096 : 128; }
+
+constexpr size_t HugePage = size_t(2) << 20;
+
+/// Storage for a memory object of Size bytes: aligned to alignmentFor(Size), and from 2 MiB on
+/// to whole 2 MiB pages, which the kernel is asked to back with huge pages (where transparent
+/// huge pages are on for madvise'd memory): a kernel reading an image along its columns or at
+/// an angle touches a new 4 KiB page every few pixels, more than the TLB holds
+/// (docs/performance.md, "Huge pages for memory objects from 2 MiB").
+std::byte *allocateStorage(size_t Size) {
+  const size_t Align = Size >= HugePage ? HugePage : alignmentFor(Size);
+  const size_t Rounded = (Size + Align - 1) / Align * Align;
+  auto *Storage = static_cast<std::byte *>(std::aligned_alloc(Align, Rounded));
+  if (Storage && Align == HugePage)
+    madvise(Storage, Rounded, MADV_HUGEPAGE); // advice only: its failure changes nothing
+  return Storage;
+}
 
 } // namespace
 
@@ -28,9 +46,7 @@ Expected<Ref<MemObject>> MemObject::createBuffer(Context &C, cl_mem_flags Flags,
     M->Storage = static_cast<std::byte *>(HostPtr);
     return M;
   }
-  size_t Align = alignmentFor(Size);
-  size_t Rounded = (Size + Align - 1) / Align * Align;
-  M->Storage = static_cast<std::byte *>(std::aligned_alloc(Align, Rounded));
+  M->Storage = allocateStorage(Size);
   if (!M->Storage)
     return Error(CL_MEM_OBJECT_ALLOCATION_FAILURE, cat("cannot allocate ", Size, " bytes"));
   M->OwnsStorage = true;
@@ -118,9 +134,7 @@ Expected<Ref<MemObject>> MemObject::createImage(Context &C, cl_mem_flags Flags,
   }
   M->Size = footprint(Desc, State->RowPitch, State->SlicePitch);
   if (!M->Storage) {
-    size_t Align = alignmentFor(M->Size);
-    size_t Rounded = (M->Size + Align - 1) / Align * Align;
-    M->Storage = static_cast<std::byte *>(std::aligned_alloc(Align, Rounded));
+    M->Storage = allocateStorage(M->Size);
     if (!M->Storage)
       return Error(CL_MEM_OBJECT_ALLOCATION_FAILURE, cat("cannot allocate ", M->Size,
                                                          " bytes for the image"));
