@@ -6,10 +6,12 @@
 // "Image Addressing and Filtering", the channels its "Conversion Rules".
 //
 // Everything inlines into the kernel. The sampler's modes are tests on its bits, which fold for
-// the usual constant sampler. The format is tested at run time, on descriptor fields loaded as
-// invariant (images.ll): in a loop over work-items the tests are the same for every work-item,
-// and each read or write begins with the common formats (4 x 8-bit unorm RGBA, float RGBA), whose
-// pixel size is then a constant, before the general decoding. Texel addresses are always clamped
+// the usual constant sampler. The format is tested at run time (__weft_image_format, below): in
+// a loop over work-items the tests are the same for every work-item, and each read or write
+// begins with the common formats (4 x 8-bit unorm RGBA, float RGBA, one float channel for reads
+// and float writes; RGBA 8-bit and 32-bit integers for the integer ones), whose pixel size is
+// then a constant, before the general decoding; weft-image-formats copies such loops per format,
+// where the tests fold and the loop vectorizes across work-items. Texel addresses are always clamped
 // into the image, whatever the coordinates (NaN included): an out-of-range coordinate with
 // CLK_ADDRESS_NONE, which the spec leaves undefined, reads the nearest edge, and a write outside
 // the image writes nothing.
@@ -47,8 +49,15 @@ uint __weft_linear_to_srgb(float y);
 // Loads and stores at a channel's alignment: an image created on an application's memory need
 // not align its pixels to their size.
 typedef float float4_unaligned __attribute__((ext_vector_type(4), aligned(4)));
-typedef uchar uchar4_unaligned __attribute__((ext_vector_type(4), aligned(1)));
 typedef uint uint4_unaligned __attribute__((ext_vector_type(4), aligned(4)));
+typedef uint uint_unaligned __attribute__((aligned(1)));
+typedef float float_unaligned __attribute__((aligned(4)));
+
+// An RGBA8 pixel as one 32-bit word (r in its low byte: x86 is little-endian) and back: one load
+// or store a pixel, which a loop over work-items widens into one gather or scatter (four byte
+// loads would be four).
+INLINE uint4 unpackRGBA8(uint W) { return (uint4)(W & 255, (W >> 8) & 255, (W >> 16) & 255, W >> 24); }
+INLINE uint packRGBA8(uint4 C) { return C.x | C.y << 8 | C.z << 16 | C.w << 24; }
 
 // ---------------------------------------------------------------------------------------------
 // The image: its descriptor's fields
@@ -87,13 +96,24 @@ INLINE global uchar *pixelAt(View V, int X, int Y, int Z, uint Bytes) {
          (size_t)(uint)Z * V.SlicePitch;
 }
 
-// The formats read and written inline with a constant pixel size; the others go through
-// functions called out of line (below), so that a kernel's code stays small.
-INLINE bool isRGBA8(View V) { return V.Order == CLK_RGBA && V.Type == CLK_UNORM_INT8; }
-INLINE bool isRGBAFloat(View V) { return V.Order == CLK_RGBA && V.Type == CLK_FLOAT; }
-INLINE bool isRGBA8UInt(View V) { return V.Order == CLK_RGBA && V.Type == CLK_UNSIGNED_INT8; }
+// The image's format, ChannelOrder << 16 | ChannelDataType. Only declared: weft-image-formats
+// (compiler/passes/ImageFormats.cpp) gives a loop over work-items that tests formats a copy for
+// the formats each image tests first (then second...), where the call is that constant and the
+// tests fold, and makes the calls left loads of the two fields.
+uint __weft_image_format(const global struct WeftImage *image) __attribute__((const));
+#define FORMAT(ORDER, TYPE) ((uint)(ORDER) << 16 | (uint)(TYPE))
+
+// The formats read and written inline with a constant pixel size, tested in this order; the
+// others go through functions called out of line (below), so that a kernel's code stays small.
+INLINE bool isRGBA8(View V) { return __weft_image_format(V.Image) == FORMAT(CLK_RGBA, CLK_UNORM_INT8); }
+INLINE bool isRGBAFloat(View V) { return __weft_image_format(V.Image) == FORMAT(CLK_RGBA, CLK_FLOAT); }
+INLINE bool isRGBA8UInt(View V) {
+  return __weft_image_format(V.Image) == FORMAT(CLK_RGBA, CLK_UNSIGNED_INT8);
+}
+INLINE bool isRFloat(View V) { return __weft_image_format(V.Image) == FORMAT(CLK_R, CLK_FLOAT); }
 INLINE bool isRGBA32Int(View V) {
-  return V.Order == CLK_RGBA && (V.Type == CLK_SIGNED_INT32 || V.Type == CLK_UNSIGNED_INT32);
+  const uint F = __weft_image_format(V.Image);
+  return F == FORMAT(CLK_RGBA, CLK_SIGNED_INT32) || F == FORMAT(CLK_RGBA, CLK_UNSIGNED_INT32);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -539,15 +559,16 @@ static void storeIntegersOf(const global struct WeftImage *I, int X, int Y, int 
 #define FORMAT_RGBA_FLOAT 2
 #define FORMAT_RGBA8_UINT 3
 #define FORMAT_RGBA32_INT 4
+#define FORMAT_R_FLOAT 5
 
 // The texel at (X, Y, Z) as read_imagef returns it, for Format.
 INLINE float4 texelFloats(View V, int X, int Y, int Z, int Format) {
   if (Format == FORMAT_RGBA8)
-    return toFloat(__builtin_convertvector(*(const global uchar4_unaligned *)pixelAt(V, X, Y, Z, 4),
-                                           uint4)) /
-           255.0f;
+    return toFloat(unpackRGBA8(*(const global uint_unaligned *)pixelAt(V, X, Y, Z, 4))) / 255.0f;
   if (Format == FORMAT_RGBA_FLOAT)
     return *(const global float4_unaligned *)pixelAt(V, X, Y, Z, 16);
+  if (Format == FORMAT_R_FLOAT)
+    return (float4)(*(const global float_unaligned *)pixelAt(V, X, Y, Z, 4), 0.0f, 0.0f, 1.0f);
   float4 T;
   [[clang::noinline]] T = texelFloatsOf(V.Image, X, Y, Z);
   return T;
@@ -584,6 +605,8 @@ INLINE float4 readFloats(View V, Place P, int Dims, bool Linear) {
     return filterFloats(V, P, Dims, Linear, FORMAT_RGBA8);
   if (isRGBAFloat(V))
     return filterFloats(V, P, Dims, Linear, FORMAT_RGBA_FLOAT);
+  if (isRFloat(V))
+    return filterFloats(V, P, Dims, Linear, FORMAT_R_FLOAT);
   return filterFloats(V, P, Dims, Linear, FORMAT_ANY);
 }
 
@@ -593,7 +616,7 @@ INLINE uint4 readIntegers(View V, Place P) {
   const int X = P.X.I0, Y = P.Y.I0, Z = P.Z.I0;
   uint4 T;
   if (isRGBA8UInt(V))
-    T = __builtin_convertvector(*(const global uchar4_unaligned *)pixelAt(V, X, Y, Z, 4), uint4);
+    T = unpackRGBA8(*(const global uint_unaligned *)pixelAt(V, X, Y, Z, 4));
   else if (isRGBA32Int(V))
     T = *(const global uint4_unaligned *)pixelAt(V, X, Y, Z, 16);
   else
@@ -624,10 +647,11 @@ INLINE void writeFloats(View V, int4 C, int Dims, int Layer, float4 Color) {
   if (!writePlace(V, C, Dims, Layer, &At))
     return;
   if (isRGBA8(V))
-    *(global uchar4_unaligned *)pixelAt(V, At.x, At.y, At.z, 4) =
-        __builtin_convertvector(unorm4(Color, 255.0f), uchar4);
+    *(global uint_unaligned *)pixelAt(V, At.x, At.y, At.z, 4) = packRGBA8(unorm4(Color, 255.0f));
   else if (isRGBAFloat(V))
     *(global float4_unaligned *)pixelAt(V, At.x, At.y, At.z, 16) = Color;
+  else if (isRFloat(V))
+    *(global float_unaligned *)pixelAt(V, At.x, At.y, At.z, 4) = Color.x;
   else
     [[clang::noinline]] storeFloatsOf(V.Image, At.x, At.y, At.z, Color);
 }
@@ -637,8 +661,8 @@ INLINE void writeIntegers(View V, int4 C, int Dims, int Layer, uint4 Color, bool
   if (!writePlace(V, C, Dims, Layer, &At))
     return;
   if (isRGBA8UInt(V))
-    *(global uchar4_unaligned *)pixelAt(V, At.x, At.y, At.z, 4) = __builtin_convertvector(
-        Signed ? as_uint4(clampInts(as_int4(Color), 0, 255)) : minUInts(Color, 255), uchar4);
+    *(global uint_unaligned *)pixelAt(V, At.x, At.y, At.z, 4) =
+        packRGBA8(Signed ? as_uint4(clampInts(as_int4(Color), 0, 255)) : minUInts(Color, 255));
   else if (isRGBA32Int(V))
     *(global uint4_unaligned *)pixelAt(V, At.x, At.y, At.z, 16) = Color;
   else

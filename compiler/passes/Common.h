@@ -14,6 +14,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Metadata.h>
+#include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/ValueMapper.h>
 
@@ -203,6 +204,57 @@ inline void addExitValues(llvm::BasicBlock *Exit, llvm::BasicBlock *Exiting,
                           const llvm::ValueToValueMapTy &Map, llvm::BasicBlock *From) {
   for (llvm::PHINode &Phi : Exit->phis())
     Phi.addIncoming(mapped(Map, Phi.getIncomingValueForBlock(Exiting)), From);
+}
+
+/// Splits F's simple loads and stores of vectors into one access per element (LLVM 15's
+/// Scalarizer leaves them whole), keeping their scopes and access group: a work-item's float4
+/// stored whole is where the SLP vectorizer would start packing that work-item's lanes (and a
+/// loop holding one is a loop LLVM's loop vectorizer refuses), while element by element the
+/// work-items' accesses widen across work-items.
+inline void splitVectorAccesses(llvm::Function &F) {
+  const llvm::DataLayout &DL = F.getParent()->getDataLayout();
+  // Vectors laid out as arrays of their elements (not of bools, which are packed bits).
+  auto splittable = [&DL](llvm::Type *T) {
+    auto *V = llvm::dyn_cast<llvm::FixedVectorType>(T);
+    return V && DL.getTypeSizeInBits(V->getElementType()) % 8 == 0 &&
+           DL.getTypeStoreSize(V) == V->getNumElements() * DL.getTypeStoreSize(V->getElementType());
+  };
+  std::vector<llvm::Instruction *> Accesses;
+  for (llvm::Instruction &I : llvm::instructions(F))
+    if (auto *L = llvm::dyn_cast<llvm::LoadInst>(&I);
+        L && L->isSimple() && splittable(L->getType()))
+      Accesses.push_back(L);
+    else if (auto *S = llvm::dyn_cast<llvm::StoreInst>(&I);
+             S && S->isSimple() && splittable(S->getValueOperand()->getType()))
+      Accesses.push_back(S);
+  for (llvm::Instruction *I : Accesses) {
+    llvm::IRBuilder<> B(I);
+    auto *L = llvm::dyn_cast<llvm::LoadInst>(I);
+    auto *S = llvm::dyn_cast<llvm::StoreInst>(I);
+    auto *VT =
+        llvm::cast<llvm::FixedVectorType>(L ? L->getType() : S->getValueOperand()->getType());
+    llvm::Type *E = VT->getElementType();
+    const uint64_t Size = DL.getTypeStoreSize(E);
+    llvm::Value *Ptr = L ? L->getPointerOperand() : S->getPointerOperand();
+    const llvm::Align Alignment = L ? L->getAlign() : S->getAlign();
+    llvm::Value *Loaded = llvm::PoisonValue::get(VT);
+    for (unsigned K = 0; K < VT->getNumElements(); ++K) {
+      llvm::Value *At = B.CreateConstInBoundsGEP1_64(E, Ptr, K);
+      llvm::Instruction *Part;
+      if (L) {
+        Part = B.CreateAlignedLoad(E, At, llvm::commonAlignment(Alignment, K * Size));
+        Loaded = B.CreateInsertElement(Loaded, Part, K);
+      } else {
+        Part = B.CreateAlignedStore(B.CreateExtractElement(S->getValueOperand(), K), At,
+                                    llvm::commonAlignment(Alignment, K * Size));
+      }
+      Part->copyMetadata(*I, {llvm::LLVMContext::MD_alias_scope, llvm::LLVMContext::MD_noalias,
+                              llvm::LLVMContext::MD_access_group});
+    }
+    if (L)
+      L->replaceAllUsesWith(Loaded);
+    I->eraseFromParent();
+  }
 }
 
 } // namespace weft::compiler

@@ -189,6 +189,19 @@ struct BarriersPass : llvm::PassInfoMixin<BarriersPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 
+/// weft-image-formats: a loop over work-items whose image reads and writes test their images'
+/// formats (`__weft_image_format`, builtins/src/images.cl) runs in copies, one for each of a few
+/// combinations of the formats it tests, with the tests folded there and the function's vectors
+/// split into scalars, so that the copies vectorize across work-items; the loop as it was runs
+/// the other combinations. Then (with Copies false, at -cl-opt-disable, only this) every test
+/// left reads the image's descriptor.
+struct ImageFormatsPass : llvm::PassInfoMixin<ImageFormatsPass> {
+  explicit ImageFormatsPass(bool Copies = true) : Copies(Copies) {}
+  static bool isRequired() { return true; }
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+  bool Copies;
+};
+
 /// weft-kernel-entry: for each kernel, `__weft_wg_<kernel>(args, ctx)`: unpacks the arguments
 /// from the argument buffer and runs the work-item function over the work-group in z, y, x loops
 /// (the x loop marked parallel, so that it vectorizes), one loop nest per barrier region. The

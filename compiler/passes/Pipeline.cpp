@@ -52,6 +52,14 @@ void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable) {
   // accesses keep their alias scopes, which InstCombine would drop when it merges a reload with
   // another load at a PHI of the whole function).
   MPM.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
+  // Loops over work-items that read or write images run in a copy per format combination the
+  // library decodes inline, where the format tests fold (then they vectorize); the tests left
+  // read the images' descriptors.
+  llvm::FunctionPassManager Images;
+  if (!OptDisable)
+    Images.addPass(llvm::LoopSimplifyPass());
+  Images.addPass(ImageFormatsPass(/*Copies=*/!OptDisable));
+  MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Images)));
   MPM.addPass(PrivateFramePass());
 }
 

@@ -55,6 +55,10 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           FPM.addPass(CombineAtomicsPass());
         else if (Name == "weft-local-atomics")
           FPM.addPass(LocalAtomicsPass());
+        else if (Name == "weft-image-formats")
+          FPM.addPass(ImageFormatsPass());
+        else if (Name == "weft-image-formats-O0")
+          FPM.addPass(ImageFormatsPass(/*Copies=*/false));
         else
           return false;
         return true;

@@ -1493,6 +1493,55 @@ TEST_F(Images, ReadWriteImagesReadBackWhatTheyWrote) {
   }
 }
 
+// weft-image-formats runs a loop over work-items that reads one image and writes another in a
+// copy for each format both images are tested for (RGBA8, RGBA float, R float: the formats read
+// inline), vectorized across the row's work-items, and the loop as it was for every other pair.
+// Every pair among those and one decoded out of line (RG 16-bit unorm), rows of 37 work-items (a
+// vector's remainder too), optimized and at -cl-opt-disable (no copies).
+TEST_F(Images, EveryPairOfFormatsCopiesThroughTheFormatVersions) {
+  std::mt19937 Random(11);
+  const Format Formats[] = {{CL_RGBA, CL_UNORM_INT8}, {CL_RGBA, CL_FLOAT}, {CL_R, CL_FLOAT},
+                            {CL_RG, CL_UNORM_INT16}};
+  const std::string Source =
+      "kernel void k(read_only image2d_t src, write_only image2d_t dst, float gain) {\n"
+      "  int2 p = (int2)(get_global_id(0), get_global_id(1));\n"
+      "  write_imagef(dst, p, read_imagef(src, p) * gain);\n"
+      "}";
+  for (const char *Options : {"-cl-std=CL3.0", "-cl-std=CL3.0 -cl-opt-disable"}) {
+    const compiler::BuildOutput Out = build(Source, Options, imageDevice());
+    ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+    const compiler::KernelBinary &K = Out.Program->kernels().at(0);
+    for (Format From : Formats)
+      for (Format To : Formats) {
+        SCOPED_TRACE(std::string(Options) + ": " + nameOf(From) + " to " + nameOf(To));
+        HostImage Src = makeImage(CL_MEM_OBJECT_IMAGE2D, From, 37, 3, 1, 0, Random);
+        HostImage Dst = makeImage(CL_MEM_OBJECT_IMAGE2D, To, 37, 3, 1, 0, Random);
+        const std::vector<unsigned char> Before = Dst.Storage;
+        const float Gain = 0.5f;
+        std::vector<std::byte> Args(K.ArgBufferSize);
+        set(Args, K, 0, &Src.Desc);
+        set(Args, K, 1, &Dst.Desc);
+        set(Args, K, 2, Gain);
+        run(K, Args, 2, {37, 3, 1}, {37, 1, 1});
+        for (int Y = 0; Y < 3; ++Y)
+          for (int X = 0; X < 37; ++X) {
+            Float4 C = texelAsFloats(Src, X, Y, 0);
+            for (float &V : C)
+              V *= Gain;
+            const auto [Want, Mask] = encodeFloats(To, C);
+            const unsigned char *Got = Dst.pixel(X, Y, 0);
+            for (size_t B = 0; B < Want.size(); ++B)
+              ASSERT_EQ(Got[B] & Mask[B], Want[B] & Mask[B]) << X << "," << Y << " byte " << B;
+          }
+        // Nothing outside the pixels: the pitches' padding keeps its bytes.
+        for (size_t B = 0; B < Dst.Storage.size(); ++B)
+          if (B / Dst.Desc.RowPitch >= 3 || B % Dst.Desc.RowPitch >= 37 * Dst.Desc.PixelBytes) {
+            ASSERT_EQ(Dst.Storage[B], Before[B]) << "byte " << B;
+          }
+      }
+  }
+}
+
 // write_imagef to normalized formats: f(x) = max(0, min(max, max * x)) rounded to nearest even,
 // on the exact product (OpenCL environment spec, "Converting Floating-point Values to
 // Normalized Integer Channel Data Types"), NaN to 0, through the inline RGBA8 path and the
