@@ -84,6 +84,21 @@ TEST(Icd, EnumerationAndContextsDoNotLoadTheCompiler) {
   EXPECT_FALSE(mapped("libclang-cpp"));
 }
 
+/// A context on Weft's device, D.
+cl_context weftContext(cl_device_id &D) {
+  cl_platform_id P = findWeft();
+  EXPECT_EQ(clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 1, &D, nullptr), CL_SUCCESS);
+  cl_int Err;
+  return clCreateContext(nullptr, 1, &D, nullptr, nullptr, &Err);
+}
+
+/// Runs this test binary again, with Setting ("NAME=VALUE") in its environment, only Test;
+/// its output.
+std::string runAgainWith(const std::string &Setting, const std::string &Test) {
+  return run(Setting + " OCL_ICD_VENDORS='" + std::string(WEFT_TEST_VENDORS_DIR) + "' /proc/" +
+             std::to_string(getpid()) + "/exe --gtest_filter=" + Test + " 2>&1");
+}
+
 TEST(Icd, NotYetImplementedEntryPointsFailCleanly) {
   cl_platform_id P = findWeft();
   ASSERT_NE(P, nullptr);
@@ -102,20 +117,15 @@ TEST(Icd, NotYetImplementedEntryPointsFailCleanly) {
 TEST(Icd, MemoryLimitCapsWhatIsAllocated) {
   if (!std::getenv("WEFT_MEMORY_LIMIT")) {
     const std::string Out =
-        run("WEFT_MEMORY_LIMIT=64M OCL_ICD_VENDORS='" + std::string(WEFT_TEST_VENDORS_DIR) +
-            "' /proc/" + std::to_string(getpid()) +
-            "/exe --gtest_filter=Icd.MemoryLimitCapsWhatIsAllocated 2>&1");
+        runAgainWith("WEFT_MEMORY_LIMIT=64M", "Icd.MemoryLimitCapsWhatIsAllocated");
     EXPECT_NE(Out.find("[  PASSED  ] 1 test."), std::string::npos) << Out;
     return;
   }
-  cl_platform_id P = findWeft();
-  ASSERT_NE(P, nullptr);
   cl_device_id D;
-  ASSERT_EQ(clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 1, &D, nullptr), CL_SUCCESS);
+  cl_context C = weftContext(D);
+  ASSERT_NE(C, nullptr);
   ASSERT_EQ(deviceValue<cl_ulong>(D, CL_DEVICE_GLOBAL_MEM_SIZE), cl_ulong(64) << 20);
   cl_int Err;
-  cl_context C = clCreateContext(nullptr, 1, &D, nullptr, nullptr, &Err);
-  ASSERT_EQ(Err, CL_SUCCESS);
   const size_t MiB = size_t(1) << 20;
   cl_mem First = clCreateBuffer(C, CL_MEM_READ_WRITE, 40 * MiB, nullptr, &Err);
   ASSERT_EQ(Err, CL_SUCCESS);
@@ -152,21 +162,16 @@ TEST(Icd, MemoryLimitCapsWhatIsAllocated) {
 // ("address size name", hexadecimal), the work-group function of each kernel among them.
 TEST(Icd, PerfMapNamesTheKernelsCode) {
   if (!std::getenv("WEFT_PERF_MAP")) {
-    const std::string Out =
-        run("WEFT_PERF_MAP=1 OCL_ICD_VENDORS='" + std::string(WEFT_TEST_VENDORS_DIR) + "' /proc/" +
-            std::to_string(getpid()) + "/exe --gtest_filter=Icd.PerfMapNamesTheKernelsCode 2>&1");
+    const std::string Out = runAgainWith("WEFT_PERF_MAP=1", "Icd.PerfMapNamesTheKernelsCode");
     EXPECT_NE(Out.find("[  PASSED  ] 1 test."), std::string::npos) << Out;
     return;
   }
   const std::string Path = "/tmp/perf-" + std::to_string(getpid()) + ".map";
   std::remove(Path.c_str());
-  cl_platform_id P = findWeft();
-  ASSERT_NE(P, nullptr);
   cl_device_id D;
-  ASSERT_EQ(clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 1, &D, nullptr), CL_SUCCESS);
+  cl_context C = weftContext(D);
+  ASSERT_NE(C, nullptr);
   cl_int Err;
-  cl_context C = clCreateContext(nullptr, 1, &D, nullptr, nullptr, &Err);
-  ASSERT_EQ(Err, CL_SUCCESS);
   const char *Source = "kernel void perf_map_first(global int *p) { p[get_global_id(0)] = 1; }\n"
                        "kernel void perf_map_second(global float *p) { p[0] = sqrt(p[1]); }\n";
   cl_program Program = clCreateProgramWithSource(C, 1, &Source, nullptr, &Err);
@@ -317,14 +322,6 @@ TEST(Icd, BuildCacheStaysWithinItsSize) {
   EXPECT_EQ(Third.find("cache trimmed"), std::string::npos) << Third;
   EXPECT_TRUE(fs::exists(Dir / "again0.weft"));
   fs::remove_all(Dir);
-}
-
-/// A context on Weft's device, D.
-cl_context weftContext(cl_device_id &D) {
-  cl_platform_id P = findWeft();
-  EXPECT_EQ(clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 1, &D, nullptr), CL_SUCCESS);
-  cl_int Err;
-  return clCreateContext(nullptr, 1, &D, nullptr, nullptr, &Err);
 }
 
 /// Source, built for D in C.
