@@ -189,6 +189,11 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
   // __IMAGE_SUPPORT__ macro" (OpenCL C 3.0 §6.15.15); Clang 15 defines it for SPIR targets only.
   if (std::count(In.Target.Features.begin(), In.Target.Features.end(), "__opencl_c_images") > 0)
     Args.push_back("-D__IMAGE_SUPPORT__=1");
+  // OpenCL C 3.0 names the channel data type CL_UNORM_INT_101010_2 (an OpenCL 2.1 format Weft
+  // supports) CLK_UNORM_INT_101010_2, as get_image_channel_data_type returns it; Clang 15's
+  // opencl-c-base.h lacks the macro (later Clang defines it for OpenCL C 3.0, as here).
+  if (Options.Std == "CL3.0")
+    Args.push_back("-DCLK_UNORM_INT_101010_2=0x10E0");
   for (const ExtensionHeader &H : ExtensionHeaders)
     if (Reports(H.Extension)) {
       Args.push_back("-include");

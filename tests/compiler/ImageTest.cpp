@@ -1751,6 +1751,26 @@ TEST_F(Images, QueriesOfEveryImageTypeAndAccess) {
   }
 }
 
+// OpenCL C 3.0 names every channel data type get_image_channel_data_type returns, the OpenCL 2.1
+// CLK_UNORM_INT_101010_2 too, which Clang 15 does not define (the CTS's kernel_image_methods
+// compared with it and failed to build).
+TEST_F(Images, ChannelDataTypeOf101010_2IsNamedInOpenCLC3) {
+  const auto &Out = buildImages(
+      "kernel void k(read_only image2d_t img, global int *out) {\n"
+      "  out[0] = get_image_channel_data_type(img); out[1] = CLK_UNORM_INT_101010_2;\n"
+      "  out[2] = get_image_channel_data_type(img) == CLK_UNORM_INT_101010_2;\n}");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  const compiler::KernelBinary &K = Out.Program->kernels().at(0);
+  std::mt19937 Random(3);
+  HostImage I = oddImage(CL_MEM_OBJECT_IMAGE2D, {CL_RGBA, CL_UNORM_INT_101010_2}, Random);
+  std::vector<int32_t> Result(3, -1);
+  std::vector<std::byte> Args(K.ArgBufferSize);
+  set(Args, K, 0, &I.Desc);
+  set(Args, K, 1, Result.data());
+  run1D(K, Args, 1);
+  EXPECT_EQ(Result, (std::vector<int32_t>{CL_UNORM_INT_101010_2, CL_UNORM_INT_101010_2, 1}));
+}
+
 // Samplers declared in the program (constant, program scope) and in the kernel read what the
 // same bits passed as an argument read; constant samplers reach the library as their bits.
 TEST_F(Images, ConstantSamplersReadAsTheirBitsDo) {
