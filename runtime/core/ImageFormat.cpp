@@ -43,8 +43,11 @@ struct OrderEntry {
 // CL_DEPTH only with CL_UNORM_INT16 and CL_FLOAT (CL_UNORM_INT24 with cl_khr_gl_depth_images).
 //
 // Not supported: CL_Rx and CL_RGx, whose layout the specification (two and three channels, the
-// last ignored) and the conformance tests (one and two channels) disagree on; and the GL depth
-// formats (CL_DEPTH_STENCIL, CL_UNORM_INT24), which belong to GL sharing.
+// last ignored) and the conformance tests (one and two channels) disagree on; CL_RGBx and
+// CL_sRGBx, whose border color the specification ("Determining the Border Color", (0, 0, 0, 0))
+// and the conformance tests (test_image_streams: alpha 1) disagree on; and the GL depth formats
+// (CL_DEPTH_STENCIL, CL_UNORM_INT24), which belong to GL sharing. The built-in library reads and
+// writes all of them as the specification says.
 constexpr OrderEntry Orders[] = {
     {CL_R, EveryUnpacked, true},
     {CL_A, EveryUnpacked, true},
@@ -57,9 +60,9 @@ constexpr OrderEntry Orders[] = {
     {CL_ABGR, EightBit, true},
     {CL_INTENSITY, NormalizedAndFloat, true},
     {CL_LUMINANCE, NormalizedAndFloat, true},
-    {CL_RGBx, PackedRgb, true},
+    {CL_RGBx, PackedRgb, false},
     {CL_sRGB, Unorm8, true},
-    {CL_sRGBx, Unorm8, true},
+    {CL_sRGBx, Unorm8, false},
     {CL_sRGBA, Unorm8, true},
     {CL_sBGRA, Unorm8, true},
     {CL_DEPTH, DepthTypes, true},
