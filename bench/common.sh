@@ -25,7 +25,7 @@ bench_report() {
     unit=$(awk -v m="$metric" '$1==m {print $3; exit}' "$out/weft")
     w=$(awk -v m="$metric" '$1==m {print $2}' "$out/weft" | median)
     p=$(awk -v m="$metric" '$1==m {print $2}' "$out/pocl" | median)
-    if [ -z "$p" ]; then
+    if [ -z "$p" ] || [ "$(echo "$p == 0" | bc -l)" = 1 ]; then
       printf "%-${width}s %12s %12s %8s  %s\n" "$metric" "$w" - - "$unit"
     else
       printf "%-${width}s %12s %12s %8.3f  %s\n" "$metric" "$w" "$p" "$(echo "$w / $p" | bc -l)" "$unit"
