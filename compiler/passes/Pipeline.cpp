@@ -9,6 +9,9 @@
 #include <llvm/Transforms/Scalar/InferAddressSpaces.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Scalar/SimplifyCFG.h>
+#include <llvm/Transforms/Scalar/LoopPassManager.h>
+#include <llvm/Transforms/Scalar/LoopUnrollPass.h>
+#include <llvm/Transforms/Utils/LCSSA.h>
 #include <llvm/Transforms/Utils/LoopSimplify.h>
 
 namespace weft::compiler {
@@ -40,6 +43,16 @@ void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable) {
     // here. LoopSimplify gives every loop a preheader.
     Cleanup.addPass(llvm::LoopSimplifyPass());
     Cleanup.addPass(GroupStrideLoopsPass());
+    // Loops the source asks to unroll (#pragma unroll) with a constant trip count, unrolled
+    // before the barrier split: private arrays they index (a GEMM's register tile) then have
+    // constant indices, and SROA makes them registers, of which only what a barrier separates
+    // from its use costs private memory per work-item.
+    Cleanup.addPass(llvm::LCSSAPass());
+    Cleanup.addPass(llvm::createFunctionToLoopPassAdaptor(
+        llvm::LoopFullUnrollPass(/*OptLevel=*/2, /*OnlyWhenForced=*/true), /*UseMemorySSA=*/false,
+        /*UseBlockFrequencyInfo=*/false));
+    Cleanup.addPass(llvm::SROAPass());
+    Cleanup.addPass(llvm::InstCombinePass());
     MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Cleanup)));
   }
   // The kernels become work-group functions.
