@@ -183,14 +183,14 @@ cl_int CL_API_CALL clSetKernelArg(cl_kernel KernelHandle, cl_uint Index, size_t 
       if (Size == 0)
         return Error(CL_INVALID_ARG_SIZE, cat("argument ", Index, " is __local: arg_size is 0"));
       A.LocalSizes[Index] = Size;
-      A.Buffers[Index] = nullptr;
+      A.setObject(Index, nullptr);
     } else if (Arg.IsImage) {
       auto Image = imageArgument(Arg, Index, Size, Value, *Ctx);
       if (!Image)
         return Image.takeError();
       const abi::WeftImage *Descriptor = (*Image)->image();
       std::memcpy(Dst, &Descriptor, sizeof Descriptor);
-      A.Buffers[Index] = *Image;
+      A.setObject(Index, *Image);
       A.LocalSizes[Index] = 0;
     } else if (Arg.IsSampler) {
       // "CL_INVALID_SAMPLER for an argument declared to be of type sampler_t when the specified
@@ -208,7 +208,7 @@ cl_int CL_API_CALL clSetKernelArg(cl_kernel KernelHandle, cl_uint Index, size_t 
                      cat("argument ", Index, " is a sampler of another context than the kernel's"));
       const uint64_t Bits = (*S)->bits();
       std::memcpy(Dst, &Bits, sizeof Bits);
-      A.Buffers[Index] = nullptr;
+      A.setObject(Index, nullptr);
       A.LocalSizes[Index] = 0;
     } else if (Arg.IsPointer) {
       // A __global or __constant buffer: "CL_INVALID_ARG_SIZE if ... the argument is a memory
@@ -219,14 +219,14 @@ cl_int CL_API_CALL clSetKernelArg(cl_kernel KernelHandle, cl_uint Index, size_t 
                                               " is not sizeof(cl_mem)"));
       cl_mem Handle = Value ? *static_cast<const cl_mem *>(Value) : nullptr;
       std::byte *Address = nullptr;
-      A.Buffers[Index] = nullptr;
+      A.setObject(Index, nullptr);
       if (Handle) { // a NULL value (or pointer to NULL) is a NULL buffer
         auto M = toObject<MemObject>(Handle);
         if (!M || &(*M)->context() != Ctx)
           return Error(CL_INVALID_MEM_OBJECT,
                        cat("argument ", Index, " is not a memory object of the kernel's context"));
         Address = (*M)->storage();
-        A.Buffers[Index] = *M;
+        A.setObject(Index, *M);
       }
       std::memcpy(Dst, &Address, sizeof Address);
       A.LocalSizes[Index] = 0;
@@ -262,7 +262,7 @@ cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel KernelHandle, cl_uint Inde
                                              ") is not a pointer to global or constant memory"));
     Kernel::Arguments &A = K.arguments();
     std::memcpy(A.Buffer.data() + K.binary().Args[Index].Offset, &Value, sizeof Value);
-    A.Buffers[Index] = nullptr;
+    A.setObject(Index, nullptr);
     A.LocalSizes[Index] = 0;
     A.Set[Index] = true;
     return Status::ok();

@@ -22,6 +22,7 @@ Kernel::Kernel(Program &P, const compiler::KernelBinary &Binary,
   Args.Set.assign(Binary.Args.size(), false);
   Args.LocalSizes.assign(Binary.Args.size(), 0);
   Args.Buffers.assign(Binary.Args.size(), nullptr);
+  Args.BuffersAlive.assign(Binary.Args.size(), nullptr);
   Prog->kernelCreated();
 }
 
@@ -99,8 +100,9 @@ Expected<std::unique_ptr<Command>> Kernel::launch(const Device &D, unsigned Work
   for (size_t I = 0; I < Args.Buffers.size(); ++I)
     if (MemObject *M = Args.Buffers[I]) {
       // The application may have released a buffer after setting it; using it now is an error
-      // the spec leaves undefined, reported here as far as Weft can tell.
-      if (M->released())
+      // the spec leaves undefined, reported here (the object itself may be gone: its liveness
+      // flag says so without reading it).
+      if (!Args.BuffersAlive[I]->load(std::memory_order_acquire) || M->released())
         return Error(CL_INVALID_KERNEL_ARGS,
                      cat("argument ", I, " is a memory object that has been released"));
       C->KeepAlive.emplace_back(M);

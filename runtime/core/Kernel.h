@@ -33,9 +33,15 @@ public:
     std::vector<std::byte> Buffer;
     std::vector<bool> Set;
     std::vector<size_t> LocalSizes;      ///< per argument: __local bytes, 0 for other arguments
-    /// Per argument: the memory object, if any. Not retained: "the memory object ... can be
-    /// released" after clSetKernelArg (an enqueue retains what it uses).
+    /// Per argument: the memory object, if any, and whether it still exists. Not retained: "the
+    /// memory object ... can be released" after clSetKernelArg, its destructor callbacks run then
+    /// (an enqueue retains what it uses).
     std::vector<MemObject *> Buffers;
+    std::vector<std::shared_ptr<const std::atomic<bool>>> BuffersAlive;
+    void setObject(size_t Index, MemObject *M) {
+      Buffers[Index] = M;
+      BuffersAlive[Index] = M ? M->liveness() : nullptr;
+    }
   };
   const Arguments &arguments() const { return Args; }
   Arguments &arguments() { return Args; }

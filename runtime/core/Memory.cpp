@@ -185,6 +185,7 @@ std::array<size_t, 3> MemObject::extent() const {
 }
 
 MemObject::~MemObject() {
+  Alive->store(false, std::memory_order_release);
   if (OwnsStorage)
     freeDeviceMemory(Storage, Size);
   // "called in the reverse order in which they were registered", once the memory is released.

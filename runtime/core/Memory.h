@@ -8,6 +8,7 @@
 #include <CL/cl.h>
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <functional>
@@ -79,6 +80,10 @@ public:
   size_t storageRowPitch() const { return Image ? Image->RowPitch : 0; }
   size_t storageSlicePitch() const { return Image ? Image->SlicePitch : 0; }
 
+  /// True until the object is deleted: what holds the object's address without a reference (a
+  /// kernel argument) asks this before looking at it.
+  std::shared_ptr<const std::atomic<bool>> liveness() const { return Alive; }
+
   /// Records a mapping returned by clEnqueueMapBuffer.
   void addMapping(void *Ptr);
   /// Forgets one mapping at Ptr; false if Ptr is not mapped.
@@ -109,6 +114,7 @@ private:
     Ref<MemObject> Source; ///< image_desc->mem_object
   };
   std::unique_ptr<ImageState> Image;
+  std::shared_ptr<std::atomic<bool>> Alive = std::make_shared<std::atomic<bool>>(true);
   mutable std::mutex Lock;
   std::vector<void *> Mappings;
   std::vector<std::function<void()>> DestructorCallbacks;
