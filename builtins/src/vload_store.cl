@@ -29,18 +29,18 @@
 FOR_INTEGERS(VLOAD_VSTORE)
 FOR_FLOATS(VLOAD_VSTORE)
 
-// half <-> float on the bits.
+// LLVM's conversions (images.ll: fpext and fptrunc, F16C's vcvtph2ps and vcvtps2ph where the
+// host has them), which vectorize across a vector's elements and across work-items.
+float __weft_half_to_float(ushort bits);
+ushort __weft_float_to_half(float value);
+
+// half -> float: LLVM's conversion, exact, but for a signaling NaN, which it quiets; its bits are
+// kept as they are (the payload, the quiet bit clear).
 static float halfToFloat(ushort h) {
-  uint sign = (uint)(h & 0x8000) << 16;
-  uint exponent = (h >> 10) & 0x1f;
-  uint mantissa = h & 0x3ff;
-  if (exponent == 0x1f) // infinity or NaN (the payload kept)
-    return as_float(sign | 0x7f800000 | (mantissa << 13));
-  if (exponent == 0) { // zero or subnormal: mantissa * 2^-24, exact in float
-    float magnitude = (float)mantissa * 0x1.0p-24f;
-    return as_float(sign | as_uint(magnitude));
-  }
-  return as_float(sign | ((exponent + 112) << 23) | (mantissa << 13));
+  const float converted = __weft_half_to_float(h);
+  const bool signaling = (h & 0x7e00) == 0x7c00 && (h & 0x1ff);
+  return signaling ? as_float((uint)(h & 0x8000) << 16 | 0x7f800000 | (uint)(h & 0x3ff) << 13)
+                   : converted;
 }
 
 // Rounding modes of the conversion to half.
@@ -71,7 +71,15 @@ static uint roundShift(uint m, uint shift, int mode, int negative) {
   }
 }
 
+static ushort floatToHalfBits(float f, int mode);
+// float -> half in a rounding mode: to nearest even by LLVM's conversion (which keeps a NaN's
+// sign and upper payload and sets its quiet bit, as floatToHalfBits does), the directed modes on
+// the bits.
 static ushort floatToHalf(float f, int mode) {
+  return mode == RTE ? __weft_float_to_half(f) : floatToHalfBits(f, mode);
+}
+
+static ushort floatToHalfBits(float f, int mode) {
   uint bits = as_uint(f);
   ushort sign = (bits >> 16) & 0x8000;
   int negative = sign != 0;
