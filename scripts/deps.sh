@@ -4,7 +4,7 @@
 set -euo pipefail
 
 if [ "${1:-}" = clients ]; then
-  packages=(python3-pyopencl python3-pytest python-pyopencl-doc clblast-tests libclblast-dev clpeak hashcat clinfo ffmpeg)
+  packages=(python3-pyopencl python3-pytest python-pyopencl-doc clblast-tests libclblast-dev clfft-client clpeak hashcat clinfo ffmpeg)
 else
   packages=(
     # build
