@@ -674,6 +674,38 @@ cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue QueueHandle, cl_mem Image
   });
 }
 
+namespace {
+
+/// What an image <-> buffer copy checks, named as the direction's parameters are: the image is
+/// not a 1D image buffer of the buffer, the image's region is inside it, and the region's bytes
+/// from Offset are inside the buffer. The buffer's side of the copy, and the region's bytes per
+/// row, rows and slices in Bytes.
+Expected<RectSpan> bufferSideOfImageCopy(MemObject &Image, MemObject &Buffer, bool ImageIsSource,
+                                         const size_t *Origin, const size_t *Region,
+                                         size_t Offset, std::array<size_t, 3> &Bytes) {
+  const char *ImageName = ImageIsSource ? "src_image" : "dst_image";
+  const char *BufferName = ImageIsSource ? "dst_buffer" : "src_buffer";
+  // "CL_INVALID_MEM_OBJECT if src_image is a 1D image buffer object created from dst_buffer"
+  // (and dst_image from src_buffer).
+  if (Image.type() == CL_MEM_OBJECT_IMAGE1D_BUFFER && Image.associated() == &Buffer)
+    return Error(CL_INVALID_MEM_OBJECT, cat(ImageName, " is a 1D image buffer of ", BufferName));
+  if (Status S = checkImageRect(Image, ImageIsSource ? "src_origin" : "dst_origin", Origin, Region);
+      !S)
+    return S.takeError();
+  // "CL_INVALID_VALUE if the region specified by dst_offset and dst_offset + dst_cb refer to a
+  // region outside dst_buffer" (src_ for the other direction): cb is the region's pixels times
+  // the element size, at most the image's size.
+  Bytes = bytesOf(Image, Region);
+  const size_t Cb = Bytes[0] * Bytes[1] * Bytes[2];
+  if (Offset > Buffer.size() || Cb > Buffer.size() - Offset)
+    return Error(CL_INVALID_VALUE, cat(ImageIsSource ? "dst_offset " : "src_offset ", Offset,
+                                       " and the region's ", Cb, " bytes reach outside ",
+                                       BufferName, "'s ", Buffer.size()));
+  return RectSpan{Buffer.storage(), Offset, Bytes[0], Bytes[0] * Bytes[1]};
+}
+
+} // namespace
+
 cl_int CL_API_CALL clEnqueueCopyImageToBuffer(cl_command_queue QueueHandle, cl_mem SrcImage,
                                               cl_mem DstBuffer, const size_t *SrcOrigin,
                                               const size_t *Region, size_t DstOffset,
@@ -687,21 +719,12 @@ cl_int CL_API_CALL clEnqueueCopyImageToBuffer(cl_command_queue QueueHandle, cl_m
     auto Dst = bufferIn(Q, DstBuffer, "dst_buffer");
     if (!Dst)
       return Dst.takeError();
-    // "CL_INVALID_MEM_OBJECT if src_image is a 1D image buffer object created from dst_buffer."
-    if ((*Src)->type() == CL_MEM_OBJECT_IMAGE1D_BUFFER && (*Src)->associated() == *Dst)
-      return Error(CL_INVALID_MEM_OBJECT, "src_image is a 1D image buffer of dst_buffer");
-    if (Status S = checkImageRect(**Src, "src_origin", SrcOrigin, Region); !S)
-      return S.takeError();
-    // "CL_INVALID_VALUE if the region specified by dst_offset and dst_offset + dst_cb refer to a
-    // region outside dst_buffer": dst_cb is the region's pixels times the element size.
-    const std::array<size_t, 3> Bytes = bytesOf(**Src, Region);
-    const size_t Cb = Bytes[0] * Bytes[1] * Bytes[2]; // at most the image's size
-    if (DstOffset > (*Dst)->size() || Cb > (*Dst)->size() - DstOffset)
-      return Error(CL_INVALID_VALUE, cat("dst_offset ", DstOffset, " and the region's ", Cb,
-                                         " bytes reach outside dst_buffer's ", (*Dst)->size()));
+    std::array<size_t, 3> Bytes;
+    auto To = bufferSideOfImageCopy(**Src, **Dst, true, SrcOrigin, Region, DstOffset, Bytes);
+    if (!To)
+      return To.takeError();
     return copy(CL_COMMAND_COPY_IMAGE_TO_BUFFER, {Ref<Object>(*Src), Ref<Object>(*Dst)},
-                spanOf(**Src, SrcOrigin),
-                {(*Dst)->storage(), DstOffset, Bytes[0], Bytes[0] * Bytes[1]}, Bytes);
+                spanOf(**Src, SrcOrigin), *To, Bytes);
   });
 }
 
@@ -718,20 +741,11 @@ cl_int CL_API_CALL clEnqueueCopyBufferToImage(cl_command_queue QueueHandle, cl_m
     auto Dst = imageIn(Q, DstImage, "dst_image");
     if (!Dst)
       return Dst.takeError();
-    // "CL_INVALID_MEM_OBJECT if dst_image is a 1D image buffer object created from src_buffer."
-    if ((*Dst)->type() == CL_MEM_OBJECT_IMAGE1D_BUFFER && (*Dst)->associated() == *Src)
-      return Error(CL_INVALID_MEM_OBJECT, "dst_image is a 1D image buffer of src_buffer");
-    if (Status S = checkImageRect(**Dst, "dst_origin", DstOrigin, Region); !S)
-      return S.takeError();
-    // "CL_INVALID_VALUE if the region specified by src_offset and src_offset + src_cb refer to a
-    // region outside src_buffer."
-    const std::array<size_t, 3> Bytes = bytesOf(**Dst, Region);
-    const size_t Cb = Bytes[0] * Bytes[1] * Bytes[2];
-    if (SrcOffset > (*Src)->size() || Cb > (*Src)->size() - SrcOffset)
-      return Error(CL_INVALID_VALUE, cat("src_offset ", SrcOffset, " and the region's ", Cb,
-                                         " bytes reach outside src_buffer's ", (*Src)->size()));
-    return copy(CL_COMMAND_COPY_BUFFER_TO_IMAGE, {Ref<Object>(*Src), Ref<Object>(*Dst)},
-                {(*Src)->storage(), SrcOffset, Bytes[0], Bytes[0] * Bytes[1]},
+    std::array<size_t, 3> Bytes;
+    auto From = bufferSideOfImageCopy(**Dst, **Src, false, DstOrigin, Region, SrcOffset, Bytes);
+    if (!From)
+      return From.takeError();
+    return copy(CL_COMMAND_COPY_BUFFER_TO_IMAGE, {Ref<Object>(*Src), Ref<Object>(*Dst)}, *From,
                 spanOf(**Dst, DstOrigin), Bytes);
   });
 }
