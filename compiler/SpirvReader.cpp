@@ -16,9 +16,33 @@
 #include <iostream>
 #include <iterator>
 
+#include <sys/resource.h>
+
 // In the sanitizer builds: the translator's allocations at exit are not this program's concern,
 // and a leak report would turn a translation into a failure.
 extern "C" const char *__lsan_default_options() { return "detect_leaks=0"; }
+
+namespace {
+
+/// Bounds what a module can make the translator take: a damaged or hostile module made it
+/// allocate without end (about 1 GB a second, to the kernel's OOM killer). Address space: 2 GiB,
+/// and 256 bytes more per byte of the module, far above what valid modules take (the libraries
+/// mapped, and a few times the module); CPU time: a minute, within the two minutes of wall-clock
+/// time the caller (compiler/Spirv.cpp) allows. Past either the translator fails, and the build
+/// with it. Sanitizers reserve terabytes of address space, so their builds keep the CPU bound only.
+void limitResources(size_t ModuleBytes) {
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+  const rlim_t Memory = (rlim_t(2) << 30) + rlim_t(256) * ModuleBytes;
+  const rlimit AddressSpace{Memory, Memory};
+  setrlimit(RLIMIT_AS, &AddressSpace);
+#else
+  (void)ModuleBytes;
+#endif
+  const rlimit Cpu{60, 61};
+  setrlimit(RLIMIT_CPU, &Cpu);
+}
+
+} // namespace
 
 int main(int Argc, char **Argv) {
   if (Argc < 3) {
@@ -37,6 +61,7 @@ int main(int Argc, char **Argv) {
   }
   std::ifstream In(Argv[1], std::ios::binary);
   const std::string Il((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  limitResources(Il.size());
   llvm::LLVMContext Ctx;
   Ctx.setOpaquePointers(false); // the translator of LLVM 15 needs typed pointers
   std::string Log;

@@ -12,6 +12,7 @@
 #include <iterator>
 #include <random>
 #include <atomic>
+#include <chrono>
 #include <thread>
 
 namespace weft::test {
@@ -438,6 +439,37 @@ TEST_F(Spirv, ExpectAndAssume) {
   }();
   for (size_t I = 0; I < In.size(); ++I)
     EXPECT_EQ(Out[I], In[I] % 4 + In[I] * 3 - (In[I] << 2)) << I;
+  clReleaseProgram(P);
+}
+
+// A damaged module that made the translator allocate without end (about 1 GB a second, to the
+// kernel's OOM killer; found by flipping words of the test kernels): an integer type 2.8 billion
+// bits wide. The translator's process is limited (compiler/SpirvReader.cpp), so the build fails in
+// a second or two, with the translator's end in the log.
+TEST_F(Spirv, AModuleThatExhaustsTheTranslatorFailsItsBuildQuickly) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "sanitizer builds leave the translator's address space unlimited";
+#endif
+  std::string Il = spirvKernels();
+  bool Widened = false;
+  for (size_t At = 20; At + 16 <= Il.size() && !Widened;) {
+    uint32_t Word[4];
+    std::memcpy(Word, &Il[At], 16);
+    if (Word[0] == (4u << 16 | 21) && Word[2] == 64) { // OpTypeInt %id 64 signedness
+      Word[2] = 0xa6a74ee5;
+      std::memcpy(&Il[At], Word, 16);
+      Widened = true;
+    }
+    At += 4 * std::max(1u, Word[0] >> 16);
+  }
+  ASSERT_TRUE(Widened) << "the test kernels have no 64-bit integer type any more";
+  cl_program P = fromIl(Il);
+  const auto Start = std::chrono::steady_clock::now();
+  EXPECT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
+  const double Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  EXPECT_LT(Seconds, 60.0);
+  EXPECT_NE(log(P).find("SPIR-V translator"), std::string::npos) << log(P);
   clReleaseProgram(P);
 }
 
