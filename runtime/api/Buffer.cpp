@@ -20,15 +20,10 @@ Expected<cl_mem> makeBuffer(cl_context ContextHandle, const cl_mem_properties *P
   auto C = toObject<Context>(ContextHandle);
   if (!C)
     return C.takeError();
-  std::vector<cl_mem_properties> PropertyList;
-  if (Properties) {
-    // "CL_INVALID_PROPERTY if a property name in properties is not a supported property name":
-    // no buffer property is supported yet.
-    if (Properties[0] != 0)
-      return Error(CL_INVALID_PROPERTY, cat("buffer property ", hex(Properties[0]),
-                                            " is not supported"));
-    PropertyList.push_back(0);
-  }
+  auto Listed = memProperties(Properties, "buffer");
+  if (!Listed)
+    return Listed.takeError();
+  std::vector<cl_mem_properties> PropertyList = std::move(*Listed);
   // "CL_INVALID_VALUE if values specified in flags are not valid."
   if (Status S = validateMemFlags(Flags); !S)
     return S.takeError();

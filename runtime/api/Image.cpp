@@ -76,15 +76,10 @@ Expected<cl_mem> makeImage(cl_context ContextHandle, const cl_mem_properties *Pr
   Context &C = **CR;
   // "CL_INVALID_OPERATION if there are no devices in context that support images": every Weft
   // device supports them.
-  std::vector<cl_mem_properties> PropertyList;
-  if (Properties) {
-    // "CL_INVALID_PROPERTY if a property name in properties is not a supported property name":
-    // "OpenCL does not define any optional properties for images", nor does Weft.
-    if (Properties[0] != 0)
-      return Error(CL_INVALID_PROPERTY, cat("image property ", hex(Properties[0]),
-                                            " is not supported"));
-    PropertyList.push_back(0);
-  }
+  auto Listed = memProperties(Properties, "image");
+  if (!Listed)
+    return Listed.takeError();
+  std::vector<cl_mem_properties> PropertyList = std::move(*Listed);
   // "CL_INVALID_VALUE if values specified in flags are not valid."
   if (Status S = validateMemFlags(Flags); !S)
     return S.takeError();

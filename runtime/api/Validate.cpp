@@ -42,6 +42,20 @@ Expected<ContextProperties> parseContextProperties(const cl_context_properties *
   return Result;
 }
 
+Expected<std::vector<cl_mem_properties>> memProperties(const cl_mem_properties *Properties,
+                                                       const char *What) {
+  std::vector<cl_mem_properties> List;
+  if (Properties) {
+    // "CL_INVALID_PROPERTY if a property name in properties is not a supported property name":
+    // OpenCL defines no optional property for buffers or images, nor does Weft.
+    if (Properties[0] != 0)
+      return Error(CL_INVALID_PROPERTY,
+                   cat(What, " property ", hex(Properties[0]), " is not supported"));
+    List.push_back(0);
+  }
+  return List;
+}
+
 Status validateMemFlags(cl_mem_flags Flags, cl_mem_flags Extra) {
   constexpr cl_mem_flags Device = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
   constexpr cl_mem_flags Host = CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY |

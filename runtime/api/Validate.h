@@ -29,6 +29,13 @@ struct ContextProperties {
 /// for an unknown name, a bad value, or a name given twice.
 Expected<ContextProperties> parseContextProperties(const cl_context_properties *Properties);
 
+/// A memory object's property list (clCreateBufferWithProperties, clCreateImageWithProperties):
+/// Weft supports none, so it is empty or just its terminating 0, kept as given for
+/// CL_MEM_PROPERTIES; What names the object in the error ("buffer", "image").
+Expected<std::vector<cl_mem_properties>> memProperties(const cl_mem_properties *Properties,
+                                                       const char *What);
+
+
 /// Checks a cl_mem_flags value: only known bits, at most one device-access flag (READ_WRITE,
 /// WRITE_ONLY, READ_ONLY), at most one host-access flag, and USE_HOST_PTR not combined with
 /// ALLOC_HOST_PTR or COPY_HOST_PTR. Extra lists bits allowed beyond the buffer ones (e.g.
