@@ -35,7 +35,6 @@ Expected<ContextProperties> parseContextProperties(const cl_context_properties *
 Expected<std::vector<cl_mem_properties>> memProperties(const cl_mem_properties *Properties,
                                                        const char *What);
 
-
 /// Checks a cl_mem_flags value: only known bits, at most one device-access flag (READ_WRITE,
 /// WRITE_ONLY, READ_ONLY), at most one host-access flag, and USE_HOST_PTR not combined with
 /// ALLOC_HOST_PTR or COPY_HOST_PTR. Extra lists bits allowed beyond the buffer ones (e.g.
