@@ -2,7 +2,8 @@
 // from and to each address space (constant: loads only; generic too), at element alignment; and the half
 // forms, which convert between half in memory and float (or from double): vload_half(N),
 // vloada_halfN, vstore_half(N)(_rte|_rtz|_rtp|_rtn), vstorea_halfN(...). The half conversions are
-// done on the bits (no cl_khr_fp16 needed), exactly, with each rounding mode.
+// exact in each rounding mode, with no cl_khr_fp16 needed: loads and round-to-nearest stores by
+// LLVM's conversions (the host's F16C instructions), the directed modes on the bits.
 #include "defs.h"
 
 #define VLOAD(T, N, AS)                                                                            \
