@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The README's second command (and CI's): installs missing dependencies (and the real programs of
 # tests/clients), builds, runs every test and the fast set of real programs (clinfo, PyOpenCL's test
-# suite, two CLBlast tests, a hashcat crack), then builds and runs the suite again under
-# AddressSanitizer (with LeakSanitizer) and ThreadSanitizer.
+# suite, two CLBlast tests, a hashcat crack, ffmpeg's three OpenCL image filters), then builds and
+# runs the suite again under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer.
 # Usage: scripts/test.sh [build-dir]   (default build)
 # WEFT_TEST_SANITIZERS="address thread" (the default) picks the sanitizer passes; empty skips them.
 # WEFT_TEST_CLIENTS=0 skips the real programs.
