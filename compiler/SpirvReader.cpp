@@ -17,6 +17,7 @@
 #include <iterator>
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 // In the sanitizer builds: the translator's allocations at exit are not this program's concern,
 // and a leak report would turn a translation into a failure.
@@ -25,19 +26,18 @@ extern "C" const char *__lsan_default_options() { return "detect_leaks=0"; }
 namespace {
 
 /// Bounds what a module can make the translator take: a damaged or hostile module made it
-/// allocate without end (about 1 GB a second, to the kernel's OOM killer). Address space: 2 GiB,
-/// and 256 bytes more per byte of the module, far above what valid modules take (the libraries
-/// mapped, and a few times the module); CPU time: a minute, within the two minutes of wall-clock
-/// time the caller (compiler/Spirv.cpp) allows. Past either the translator fails, and the build
-/// with it. Sanitizers reserve terabytes of address space, so their builds keep the CPU bound only.
+/// allocate without end (about 1 GB a second, to the kernel's OOM killer). Address space: what
+/// the process has mapped now (the libraries; a sanitizer's terabytes of shadow) and 1 GiB more
+/// and 256 bytes more per byte of the module, far above what valid modules take (an 8 KB one: 57 MB resident); CPU time: a
+/// minute, within the two minutes of wall-clock time the caller (compiler/Spirv.cpp) allows. Past
+/// either the translator fails, and the build with it.
 void limitResources(size_t ModuleBytes) {
-#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
-  const rlim_t Memory = (rlim_t(2) << 30) + rlim_t(256) * ModuleBytes;
+  rlim_t Mapped = 0;
+  if (std::ifstream Statm("/proc/self/statm"); Statm >> Mapped)
+    Mapped *= rlim_t(sysconf(_SC_PAGESIZE));
+  const rlim_t Memory = Mapped + (rlim_t(1) << 30) + rlim_t(256) * ModuleBytes;
   const rlimit AddressSpace{Memory, Memory};
   setrlimit(RLIMIT_AS, &AddressSpace);
-#else
-  (void)ModuleBytes;
-#endif
   const rlimit Cpu{60, 61};
   setrlimit(RLIMIT_CPU, &Cpu);
 }
