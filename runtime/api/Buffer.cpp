@@ -113,14 +113,6 @@ Expected<std::pair<MemObject *, MemObject *>> buffersIn(Queue &Q, cl_mem Src, cl
   return std::pair(*S, *D);
 }
 
-/// A copy between two spans, keeping Keep alive; Blocking if the caller waits for it.
-Enqueued copy(cl_command_type Type, std::vector<Ref<Object>> Keep, RectSpan Src, RectSpan Dst,
-              std::array<size_t, 3> Region, bool Blocking = false) {
-  auto C = std::make_unique<Command>(CopyCommand{Src, Dst, Region}, std::move(Keep));
-  C->Blocking = Blocking;
-  return {Type, std::move(C)};
-}
-
 /// clEnqueueReadBuffer and clEnqueueWriteBuffer.
 cl_int enqueueReadWrite(const char *Function, bool Read, cl_command_queue QueueHandle,
                         cl_mem Buffer, cl_bool Blocking, size_t Offset, size_t Size, void *Ptr,

@@ -8,7 +8,9 @@
 
 #include <CL/cl.h>
 
+#include <array>
 #include <memory>
+#include <vector>
 
 namespace weft::api {
 
@@ -19,6 +21,15 @@ struct Enqueued {
   std::unique_ptr<Command> Work = std::make_unique<Command>();
   Queue::Ordering How = Queue::Ordering::Command;
 };
+
+/// A copy between two spans (buffers, images, host memory), keeping Keep alive; Blocking if the
+/// caller waits for it.
+inline Enqueued copy(cl_command_type Type, std::vector<Ref<Object>> Keep, RectSpan Src,
+                     RectSpan Dst, std::array<size_t, 3> Region, bool Blocking = false) {
+  auto C = std::make_unique<Command>(CopyCommand{Src, Dst, Region}, std::move(Keep));
+  C->Blocking = Blocking;
+  return {Type, std::move(C)};
+}
 
 /// Enqueues E on Q after Wait (already checked) and gives its event to EventOut when not NULL.
 /// A blocking command (Work.Blocking) fails at once with

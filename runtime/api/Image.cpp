@@ -416,14 +416,6 @@ Expected<RectSpan> hostRect(const MemObject &I, void *Ptr, const size_t *Region,
   return RectSpan{static_cast<std::byte *>(Ptr), 0, RowPitch, SlicePitch};
 }
 
-/// A copy between two spans, keeping Keep alive; Blocking if the caller waits for it.
-Enqueued copy(cl_command_type Type, std::vector<Ref<Object>> Keep, RectSpan Src, RectSpan Dst,
-              std::array<size_t, 3> Region, bool Blocking = false) {
-  auto C = std::make_unique<Command>(CopyCommand{Src, Dst, Region}, std::move(Keep));
-  C->Blocking = Blocking;
-  return {Type, std::move(C)};
-}
-
 /// clEnqueueReadImage and clEnqueueWriteImage.
 cl_int enqueueReadWrite(const char *Function, bool Read, cl_command_queue QueueHandle,
                         cl_mem ImageHandle, cl_bool Blocking, const size_t *Origin,
