@@ -131,7 +131,8 @@ fi
 # result (blur: away from the borders, where the edge rules differ, within 1 for rounding);
 # unsharp_opencl computes in float where unsharp uses fixed point, so it is held to the
 # difference PoCL 3.1 shows (largest 11, mean 0.37) with a margin.
-if have ffmpeg && ffmpeg -hide_banner -filters 2> /dev/null | grep -q avgblur_opencl; then
+# grep reads all of the list (not -q): under pipefail an early exit would fail ffmpeg with SIGPIPE.
+if have ffmpeg && ffmpeg -hide_banner -filters 2> /dev/null | grep avgblur_opencl > /dev/null; then
   frames=$(mktemp -d)
   pattern=(-f lavfi -i testsrc2=size=320x240:rate=5)
   # ffmpeg_filter <name> <OpenCL graph> <CPU graph> <compare_frames.py options...>
