@@ -46,11 +46,15 @@ void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable) {
     // Loops the source asks to unroll (#pragma unroll) with a constant trip count, unrolled
     // before the barrier split: private arrays they index (a GEMM's register tile) then have
     // constant indices, and SROA makes them registers, of which only what a barrier separates
-    // from its use costs private memory per work-item.
+    // from its use costs private memory per work-item. Unrolling an inner loop whose outer loop
+    // is unrolled later leaves the copies past the end behind a `br i1 false`, indexing the array
+    // with a variable; SROA gives up on an array indexed so even in dead code, so SimplifyCFG
+    // removes those blocks first.
     Cleanup.addPass(llvm::LCSSAPass());
     Cleanup.addPass(llvm::createFunctionToLoopPassAdaptor(
         llvm::LoopFullUnrollPass(/*OptLevel=*/2, /*OnlyWhenForced=*/true), /*UseMemorySSA=*/false,
         /*UseBlockFrequencyInfo=*/false));
+    Cleanup.addPass(llvm::SimplifyCFGPass());
     Cleanup.addPass(llvm::SROAPass());
     Cleanup.addPass(llvm::InstCombinePass());
     MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Cleanup)));

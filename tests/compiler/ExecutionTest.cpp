@@ -306,6 +306,75 @@ TEST_F(Execution, PrivateValuesAndArraysSurviveBarriers) {
       ASSERT_EQ(Result[G * N + L], Acc[L] + L * 15) << G << "," << L;
 }
 
+// A register tile (2x2 accumulators a work-item) indexed by nested #pragma unroll loops, staged
+// through local memory with barriers between k-steps (the shape of CLBlast's XgemmDirect): the
+// tile becomes one slot per accumulator (lit pipeline/nested-unrolled-register-tiles.ll) and the
+// product is the host's.
+TEST_F(Execution, NestedUnrolledRegisterTilesAcrossBarriers) {
+  auto Out = build(R"(
+    #define T 8   // work-items per dimension
+    #define W 2   // outputs per work-item and dimension
+    kernel void gemm(global const float *a, global const float *b, global float *c, int n) {
+      local float at[T * W][T], bt[T][T * W];
+      const int lx = get_local_id(0), ly = get_local_id(1);
+      const int m0 = get_group_id(0) * T * W, n0 = get_group_id(1) * T * W;
+      float acc[W * W];
+      #pragma unroll
+      for (int i = 0; i < W; ++i)
+        #pragma unroll
+        for (int j = 0; j < W; ++j)
+          acc[j * W + i] = 0.0f;
+      for (int k0 = 0; k0 < n; k0 += T) {
+        #pragma unroll
+        for (int i = 0; i < W; ++i) {
+          at[lx * W + i][ly] = a[(m0 + lx * W + i) * n + k0 + ly];
+          bt[lx][ly * W + i] = b[(k0 + lx) * n + n0 + ly * W + i];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int k = 0; k < T; ++k) {
+          float ap[W], bp[W];
+          #pragma unroll
+          for (int i = 0; i < W; ++i) {
+            ap[i] = at[lx * W + i][k];
+            bp[i] = bt[k][ly * W + i];
+          }
+          #pragma unroll
+          for (int j = 0; j < W; ++j)
+            #pragma unroll
+            for (int i = 0; i < W; ++i)
+              acc[j * W + i] = mad(ap[i], bp[j], acc[j * W + i]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+      }
+      #pragma unroll
+      for (int j = 0; j < W; ++j)
+        #pragma unroll
+        for (int i = 0; i < W; ++i)
+          c[(m0 + lx * W + i) * n + n0 + ly * W + j] = acc[j * W + i];
+    })", "-cl-std=CL3.0");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  const auto &K = Out.Program->kernels().at(0);
+  const int N = 64; // 4 x 4 work-groups of 8 x 8 work-items, 8 k-steps
+  std::vector<float> A(N * N), B(N * N), C(N * N, -1.0f);
+  for (int I = 0; I < N * N; ++I) {
+    A[I] = float((I * 7) % 13) - 6.0f; // small integers: every sum is exact
+    B[I] = float((I * 5) % 11) - 5.0f;
+  }
+  std::vector<std::byte> Args(K.ArgBufferSize);
+  set(Args, K, 0, A.data());
+  set(Args, K, 1, B.data());
+  set(Args, K, 2, C.data());
+  set(Args, K, 3, N);
+  run(K, Args, 2, {N / 2, N / 2, 1}, {8, 8, 1});
+  for (int Row = 0; Row < N; ++Row)
+    for (int Col = 0; Col < N; ++Col) {
+      float Want = 0;
+      for (int I = 0; I < N; ++I)
+        Want += A[Row * N + I] * B[I * N + Col];
+      ASSERT_EQ(C[Row * N + Col], Want) << Row << "," << Col;
+    }
+}
+
 // A pointer to a private variable, taken before a barrier and used after it: each work-item's
 // points at its own variable. (weft-barriers once kept such an address as a work-group uniform
 // value, so that every work-item wrote through the last one's pointer.)
