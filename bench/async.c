@@ -4,7 +4,12 @@
    - tile_single: copy a tile in, wait, compute, copy it out, wait (the textbook form)
    - tile_double: the same work double-buffered in the kernel: tile k+1 is copied in and tile k-1
      out while tile k is computed
+   - tile_direct: the same work reading and writing global memory, not staged in local memory
+     ("tile_single_over_direct_<all|one>": what staging costs, issue 41's goal at least 0.9)
    - transpose: a strided gather of matrix columns into local rows, then a contiguous copy out
+   - gather32 / scatter32: 32 x 32 tiles transposed by one strided copy per column in (rows out)
+     or per row out (rows in), 32 floats each, chained on one event; deinterleave4: float4s split
+     into four planes of 256 floats by four stride-4 copies (chains of small copies)
    - tile2d / tile3d: cl_khr_extended_async_copies 2D and 3D tiles in and out, with the same
      work per element (skipped where the extension is missing)
    each with the NDRange filling every core ("_all": 4 work-groups per compute unit) and with
@@ -64,6 +69,15 @@ static const char *Source =
     "  wait_group_events(1, &out0);\n"
     "  if (tiles > 1) wait_group_events(1, &out1);\n"
     "}\n"
+    "/* tile_single's work reading and writing global memory directly, without staging */\n"
+    "kernel void tile_direct(global const float *in, global float *out, local float *tin,\n"
+    "                        local float *tout, uint tile, uint tiles) {\n"
+    "  size_t l = get_local_id(0), L = get_local_size(0);\n"
+    "  size_t base = get_group_id(0) * (size_t)tile * tiles;\n"
+    "  for (uint k = 0; k < tiles; ++k)\n"
+    "    for (uint i = l; i < tile; i += L)\n"
+    "      out[base + k * (size_t)tile + i] = work(in[base + k * (size_t)tile + i]);\n"
+    "}\n"
     "/* The kernels below take blocks get_group_id(0), + get_num_groups(0), ... */\n"
     "kernel void transpose(global const float *in, global float *out, local float *rows, uint n,\n"
     "                      uint block) {\n"
@@ -74,6 +88,49 @@ static const char *Source =
     "      e = async_work_group_strided_copy(rows + j * n, in + c0 + j, n, n, e);\n"
     "    wait_group_events(1, &e);\n"
     "    e = async_work_group_copy(out + c0 * n, rows, block * n, 0);\n"
+    "    wait_group_events(1, &e);\n"
+    "  }\n"
+    "}\n"
+    "/* 32 x 32 tiles of an n x n matrix transposed through local memory by small copies: */\n"
+    "/* gather32 reads each column of a tile with a strided copy and writes rows out, */\n"
+    "/* scatter32 reads rows and writes each out as a column with a strided copy. */\n"
+    "kernel void gather32(global const float *in, global float *out, local float *t, uint n) {\n"
+    "  uint m = n / 32;\n"
+    "  for (uint b = get_group_id(0); b < m * m; b += get_num_groups(0)) {\n"
+    "    size_t ty = b / m, tx = b % m;\n"
+    "    event_t e = 0;\n"
+    "    for (uint j = 0; j < 32; ++j)\n"
+    "      e = async_work_group_strided_copy(t + j * 32, in + ty * 32 * n + tx * 32 + j, 32, n, e);\n"
+    "    wait_group_events(1, &e);\n"
+    "    event_t f = 0;\n"
+    "    for (uint j = 0; j < 32; ++j)\n"
+    "      f = async_work_group_copy(out + (tx * 32 + j) * n + ty * 32, t + j * 32, 32, f);\n"
+    "    wait_group_events(1, &f);\n"
+    "  }\n"
+    "}\n"
+    "kernel void scatter32(global const float *in, global float *out, local float *t, uint n) {\n"
+    "  uint m = n / 32;\n"
+    "  for (uint b = get_group_id(0); b < m * m; b += get_num_groups(0)) {\n"
+    "    size_t ty = b / m, tx = b % m;\n"
+    "    event_t e = 0;\n"
+    "    for (uint j = 0; j < 32; ++j)\n"
+    "      e = async_work_group_copy(t + j * 32, in + (ty * 32 + j) * n + tx * 32, 32, e);\n"
+    "    wait_group_events(1, &e);\n"
+    "    event_t f = 0;\n"
+    "    for (uint j = 0; j < 32; ++j)\n"
+    "      f = async_work_group_strided_copy(out + tx * 32 * n + ty * 32 + j, t + j * 32, 32, n, f);\n"
+    "    wait_group_events(1, &f);\n"
+    "  }\n"
+    "}\n"
+    "/* float4s of blocks of 4 * c floats split into planes x, y, z, w by four stride-4 copies */\n"
+    "kernel void deinterleave4(global const float *in, global float *out, local float *t, uint c,\n"
+    "                          uint blocks) {\n"
+    "  for (uint b = get_group_id(0); b < blocks; b += get_num_groups(0)) {\n"
+    "    event_t e = 0;\n"
+    "    for (uint k = 0; k < 4; ++k)\n"
+    "      e = async_work_group_strided_copy(t + k * c, in + b * 4 * (size_t)c + k, c, 4, e);\n"
+    "    wait_group_events(1, &e);\n"
+    "    e = async_work_group_copy(out + b * 4 * (size_t)c, t, 4 * c, 0);\n"
     "    wait_group_events(1, &e);\n"
     "  }\n"
     "}\n"
@@ -134,6 +191,11 @@ static float *InHost;
 static size_t TransposeN;
 static float wantWork(size_t I) { return work(InHost[I]); }
 static float wantTranspose(size_t I) { return InHost[(I % TransposeN) * TransposeN + I / TransposeN]; }
+static size_t PlaneFloats; /* deinterleave4's c */
+static float wantPlanes(size_t I) {
+  const size_t Block = I / (4 * PlaneFloats), K = I / PlaneFloats % 4, J = I % PlaneFloats;
+  return InHost[Block * 4 * PlaneFloats + 4 * J + K];
+}
 
 /* A kernel argument after the input and output buffers: a NULL Value is a __local size. */
 struct Arg {
@@ -184,13 +246,17 @@ static double tiles(cl_program P, const char *Kernel, const char *Suffix, size_t
   return measure(P, Kernel, Name, Groups * Tile * Tiles, Groups, Local, Extra, 4, wantWork);
 }
 
-/* Single- then double-buffered tiles over Groups work-groups, and the ratio of the two. */
+/* Single- then double-buffered tiles over Groups work-groups, and the ratio of the two; then
+   the same work without staging, and single buffering's speed over it. */
 static void singleAndDouble(cl_program P, const char *Suffix, size_t Groups, cl_uint Tile,
                             cl_uint Tiles, size_t Local) {
   const double Single = tiles(P, "tile_single", Suffix, Groups, Tile, Tiles, Local);
   const double Double = tiles(P, "tile_double", Suffix, Groups, Tile, Tiles, Local);
   if (Single > 0 && Double > 0)
     printf("tile_double_over_single_%s %.3f x\n", Suffix, Double / Single);
+  const double Direct = tiles(P, "tile_direct", Suffix, Groups, Tile, Tiles, Local);
+  if (Single > 0 && Direct > 0)
+    printf("tile_single_over_direct_%s %.3f x\n", Suffix, Single / Direct);
 }
 
 int main(int Argc, char **Argv) {
@@ -241,6 +307,19 @@ int main(int Argc, char **Argv) {
     const struct Arg Rows[] = {{(size_t)Block * N * 4, NULL}, {sizeof N, &N}, {sizeof Block, &Block}};
     snprintf(Name, sizeof Name, "transpose_%s", One ? "one" : "all");
     measure(P, "transpose", Name, (size_t)N * N, One ? 1 : AllGroups, Local, Rows, 3, wantTranspose);
+    /* small copies: 32-float columns and rows of 32 x 32 tiles, stride-4 planes of 256 floats */
+    const cl_uint Side = 2016; /* not a power of 2: columns 8 KiB apart would share L1 sets */
+    const struct Arg Small[] = {{32 * 32 * 4, NULL}, {sizeof Side, &Side}};
+    TransposeN = Side;
+    snprintf(Name, sizeof Name, "gather32_%s", One ? "one" : "all");
+    measure(P, "gather32", Name, (size_t)Side * Side, One ? 1 : AllGroups, Local, Small, 2, wantTranspose);
+    snprintf(Name, sizeof Name, "scatter32_%s", One ? "one" : "all");
+    measure(P, "scatter32", Name, (size_t)Side * Side, One ? 1 : AllGroups, Local, Small, 2, wantTranspose);
+    const cl_uint C = 256, Blocks = (cl_uint)((size_t)Side * Side / (4 * C));
+    PlaneFloats = C;
+    const struct Arg Planes[] = {{4 * C * 4, NULL}, {sizeof C, &C}, {sizeof Blocks, &Blocks}};
+    snprintf(Name, sizeof Name, "deinterleave4_%s", One ? "one" : "all");
+    measure(P, "deinterleave4", Name, (size_t)Side * Side, One ? 1 : AllGroups, Local, Planes, 3, wantPlanes);
     /* cl_khr_extended_async_copies tiles */
     for (int Dims = 2; Dims <= 3; ++Dims) {
       const cl_uint Side = Dims == 2 ? 4096 : 256, T = Dims == 2 ? 64 : 16;
