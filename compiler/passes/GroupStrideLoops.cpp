@@ -462,9 +462,41 @@ struct LoopMemory {
   }
 };
 
+/// The blocks only work-item 0 runs for the work-group: those the built-in library's
+/// `if (__weft_first_work_item())` leads to (the copies small enough to run in the kernel,
+/// builtins/src/async.cl). Like the runtime calls there, they come before work-item 0's
+/// collapsed loop as before its own part of the loop.
+/// Whether Condition holds only in work-item 0: __weft_first_work_item(), or a conjunction with
+/// it (InstCombine folds the library's tests into one: `n != 0 & first`).
+bool onlyInFirstWorkItem(const llvm::Value *Condition) {
+  using namespace llvm::PatternMatch;
+  const llvm::Value *A, *B;
+  if (match(Condition, m_LogicalAnd(m_Value(A), m_Value(B))))
+    return onlyInFirstWorkItem(A) || onlyInFirstWorkItem(B);
+  auto *Call = llvm::dyn_cast<llvm::CallInst>(Condition);
+  return Call && Call->getCalledFunction() &&
+         Call->getCalledFunction()->getName() == "__weft_first_work_item";
+}
+
+llvm::DenseSet<const llvm::BasicBlock *> firstWorkItemBlocks(llvm::Function &F,
+                                                            const llvm::DominatorTree &DT) {
+  llvm::DenseSet<const llvm::BasicBlock *> Blocks;
+  for (llvm::BasicBlock &BB : F) {
+    auto *Branch = llvm::dyn_cast<llvm::BranchInst>(BB.getTerminator());
+    if (!Branch || !Branch->isConditional() || !onlyInFirstWorkItem(Branch->getCondition()))
+      continue;
+    const llvm::BasicBlockEdge Taken(&BB, Branch->getSuccessor(0));
+    for (llvm::BasicBlock &Other : F)
+      if (DT.dominates(Taken, &Other))
+        Blocks.insert(&Other);
+  }
+  return Blocks;
+}
+
 /// Whether, from the last barrier to L's preheader, a work-item touches nothing L's body may
 /// write, and writes nothing it may read or write, but for its private memory, the copy counters
-/// and the work-group's runtime (Exempt: the blocks of collapsed loops, which are x == 0's).
+/// and the work-group's runtime (Exempt: the blocks of collapsed loops, which are x == 0's, and
+/// those of work-item 0's work for the work-group).
 bool nothingConflictsBefore(const Candidate &C,
                             const llvm::DenseSet<const llvm::BasicBlock *> &Exempt) {
   const LoopMemory Loop(*C.Loop);
@@ -792,8 +824,10 @@ llvm::PreservedAnalyses GroupStrideLoopsPass::run(llvm::Function &F,
 
   // Each candidate may count the others as work-item 0's, so drop those with a conflict before
   // them until none is left.
+  const llvm::DenseSet<const llvm::BasicBlock *> FirstOnly =
+      firstWorkItemBlocks(F, FAM.getResult<llvm::DominatorTreeAnalysis>(F));
   for (bool Dropped = true; Dropped && !Candidates.empty();) {
-    llvm::DenseSet<const llvm::BasicBlock *> Exempt;
+    llvm::DenseSet<const llvm::BasicBlock *> Exempt = FirstOnly;
     for (const Candidate &C : Candidates)
       Exempt.insert(C.Loop->block_begin(), C.Loop->block_end());
     size_t Before = Candidates.size();
