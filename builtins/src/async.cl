@@ -45,11 +45,16 @@ bool __attribute__((const)) __weft_first_work_item(void);
 
 static bool firstWorkItem(void) { return __weft_first_work_item(); }
 
+// A new copy's event: event if it is not zero, else the next name (see above).
+static __attribute__((always_inline)) event_t nameCopy(event_t event) {
+  return __weft_event_or_name(event, ++__weft_copy_names()[get_local_linear_id()]);
+}
+
 static __attribute__((always_inline)) event_t
 copyShape(size_t dst, size_t src, size_t element_bytes, size_t line_elements, size_t lines,
           size_t planes, size_t src_line_pitch, size_t src_plane_pitch, size_t dst_line_pitch,
           size_t dst_plane_pitch, event_t event) {
-  event = __weft_event_or_name(event, ++__weft_copy_names()[get_local_linear_id()]);
+  event = nameCopy(event);
   if (firstWorkItem())
     __weft_rt_async_copy(dst, src, element_bytes, line_elements, lines, planes, src_line_pitch,
                          src_plane_pitch, dst_line_pitch, dst_plane_pitch, event);
@@ -81,22 +86,91 @@ OVL void async_work_group_copy_fence(cl_mem_fence_flags flags) {
     __weft_rt_async_copy_fence(flags);
 }
 
+// Copies of at most this many bytes run in the kernel, as a loop of work-item 0: a call into the
+// copy engine and its event record cost more than copying a few cache lines. Below the engine's
+// smallest hand-off to helpers (AsyncCopyPolicy::OverlapMinBytes, 8 KiB), so no copy that could
+// overlap is kept from it. A copy done at once is complete for every wait: the engine ignores
+// the events of copies it never saw, and its fence completes its own copies before any later one
+// runs here. docs/performance.md, "Small async copies in the kernel", has the figures.
+#define INLINE_COPY_MAX_BYTES 4096
+
+// n elements of bytes bytes (a power of two up to 128, the size of a gentype), element i from
+// src + i * src_step elements to dst + i * dst_step, as integers of the element's size: a loop
+// LLVM turns into vector loads and stores, or gathers and scatters, once bytes is a constant.
+#define COPY_ELEMENTS_AS(U)                                                                        \
+  if (dst_step == 1 && src_step == 1) {                                                            \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (size_t i = 0; i < n; ++i)                                                                 \
+      ((DST_AS U *)dst)[i] = ((const SRC_AS U *)src)[i];                                           \
+  } else if ((dst_step | src_step) * sizeof(U) >= 64) {                                            \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (size_t i = 0; i < n; ++i)                                                                 \
+      ((DST_AS U *)dst)[i * dst_step] = ((const SRC_AS U *)src)[i * src_step];                     \
+  } else {                                                                                         \
+    _Pragma("clang loop vectorize(disable)")                                                       \
+    for (size_t i = 0; i < n; ++i)                                                                 \
+      ((DST_AS U *)dst)[i * dst_step] = ((const SRC_AS U *)src)[i * src_step];                     \
+  }                                                                                                \
+  break;
+#define COPY_ELEMENTS(NAME)                                                                        \
+  static __attribute__((always_inline)) void NAME(DST_AS void *dst, const SRC_AS void *src,       \
+                                                  size_t bytes, size_t n, size_t dst_step,         \
+                                                  size_t src_step) {                               \
+    switch (bytes) {                                                                               \
+    case 1: COPY_ELEMENTS_AS(uchar)                                                                \
+    case 2: COPY_ELEMENTS_AS(ushort)                                                               \
+    case 4: COPY_ELEMENTS_AS(uint)                                                                 \
+    case 8: COPY_ELEMENTS_AS(ulong)                                                                \
+    case 16: COPY_ELEMENTS_AS(ulong2)                                                              \
+    case 32: COPY_ELEMENTS_AS(ulong4)                                                              \
+    case 64: COPY_ELEMENTS_AS(ulong8)                                                              \
+    default: COPY_ELEMENTS_AS(ulong16)                                                             \
+    }                                                                                              \
+  }
+#define DST_AS __local
+#define SRC_AS __global
+COPY_ELEMENTS(copyElementsIn)
+#undef DST_AS
+#undef SRC_AS
+#define DST_AS __global
+#define SRC_AS __local
+COPY_ELEMENTS(copyElementsOut)
+#undef DST_AS
+#undef SRC_AS
+
+// A copy of n elements of T, each step elements apart on one side: in the kernel when small.
+// Its event is e, or, for a new one, the name of a copy already complete: the engine has no
+// record of it, so a wait ignores it, and a copy chained to it gets a record under it. A name
+// no counter reaches (the counters are 32 bits), and no counter moves: work-items other than 0
+// then do nothing at all for a small copy.
+#define COMPLETE_COPY_NAME ((size_t)-1)
+#define SMALL_COPY(T, COPY, dst, src, n, dst_step, src_step, e)                                   \
+  if (n <= INLINE_COPY_MAX_BYTES / sizeof(T)) {                                                    \
+    if (firstWorkItem())                                                                           \
+      COPY(dst, src, sizeof(T), n, dst_step, src_step);                                            \
+    return __weft_event_or_name(e, COMPLETE_COPY_NAME);                                            \
+  }
+
 // 3-component types take the size of 4 components (sizeof(T3) == sizeof(T4) in OpenCL C), which is
 // what the spec asks of async copies: they "behave as ... for 4-component vector types".
 #define ASYNC_COPY(T)                                                                              \
   OVL event_t async_work_group_copy(__local T *dst, const __global T *src, size_t n, event_t e) { \
+    SMALL_COPY(T, copyElementsIn, dst, src, n, 1, 1, e)                                           \
     return copyShape((size_t)dst, (size_t)src, sizeof(T), n, 1, 1, 0, 0, 0, 0, e);                \
   }                                                                                                \
   OVL event_t async_work_group_copy(__global T *dst, const __local T *src, size_t n, event_t e) { \
+    SMALL_COPY(T, copyElementsOut, dst, src, n, 1, 1, e)                                          \
     return copyShape((size_t)dst, (size_t)src, sizeof(T), n, 1, 1, 0, 0, 0, 0, e);                \
   }                                                                                                \
   OVL event_t async_work_group_strided_copy(__local T *dst, const __global T *src, size_t n,      \
                                             size_t src_stride, event_t e) {                        \
+    SMALL_COPY(T, copyElementsIn, dst, src, n, 1, src_stride, e)                                  \
     return copyShape((size_t)dst, (size_t)src, sizeof(T), 1, n, 1, src_stride * sizeof(T), 0,      \
                      sizeof(T), 0, e);                                                             \
   }                                                                                                \
   OVL event_t async_work_group_strided_copy(__global T *dst, const __local T *src, size_t n,      \
                                             size_t dst_stride, event_t e) {                        \
+    SMALL_COPY(T, copyElementsOut, dst, src, n, dst_stride, 1, e)                                 \
     return copyShape((size_t)dst, (size_t)src, sizeof(T), 1, n, 1, sizeof(T), 0,                  \
                      dst_stride * sizeof(T), 0, e);                                                \
   }                                                                                                \

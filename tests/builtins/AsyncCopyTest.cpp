@@ -95,18 +95,22 @@ WIDTHS(char) WIDTHS(uchar) WIDTHS(short) WIDTHS(ushort) WIDTHS(int) WIDTHS(uint)
 WIDTHS(ulong) WIDTHS(float)
 )";
 
+// Each copy of 37 elements (at most 4736 bytes), and of 4096 bytes plus 5 elements: copies up to
+// 4 KiB run in the kernel (builtins/src/async.cl), larger ones in the copy engine.
 TEST_F(AsyncCopy, EveryTypeAndWidthBothDirectionsContiguousAndStrided) {
   cl_program P = built(EveryTypeSource, "-cl-std=CL3.0");
   ASSERT_EQ(status(P), CL_BUILD_SUCCESS);
   cl_command_queue Q = queue();
-  const cl_uint N = 37, Stride = 3;
+  const cl_uint Stride = 3;
   const size_t Groups = 3, Local = 5;
   for (const TypeWidth &T : Scalars)
-    for (int Width : Widths) {
+    for (int Width : Widths)
+      for (bool Small : {true, false}) {
       const std::string Name = typeName(T, Width);
-      SCOPED_TRACE(Name);
       // 3-component vectors take the size (and stride) of 4 components.
       const size_t Element = T.ScalarBytes * (Width == 3 ? 4 : Width);
+      const cl_uint N = Small ? 37 : cl_uint(4096 / Element + 5);
+      SCOPED_TRACE(Name + " x " + std::to_string(N));
       const size_t SrcElements = Groups * N * Stride;
       std::vector<uint8_t> Src = randomBytes(SrcElements * Element, unsigned(Element * 131 + Width));
       std::vector<uint8_t> Fill(SrcElements * Element, Untouched);
@@ -133,7 +137,7 @@ TEST_F(AsyncCopy, EveryTypeAndWidthBothDirectionsContiguousAndStrided) {
       clReleaseKernel(K);
       for (cl_mem M : {MSrc, MScattered, MGathered})
         clReleaseMemObject(M);
-    }
+      }
   clReleaseProgram(P);
 }
 
@@ -250,6 +254,71 @@ TEST_F(AsyncCopy, OneEventCoversChainedCopiesOfEveryKind) {
       EXPECT_EQ(Out[20 + 1 + L * 4 + E], Src[40 + L * 5 + E]) << L << "," << E;
   for (int K = 0; K < 6; ++K)
     EXPECT_EQ(Out[40 + K], Src[90 + K]) << K;
+  clReleaseMemObject(MSrc);
+  clReleaseMemObject(MOut);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+// Copies that run in the kernel (up to 4 KiB) and copies the engine makes, chained on one event
+// both ways, waited for singly and together, in a loop with barriers, and tiles read right
+// after their wait by loops over the local ids (weft-group-stride-loops collapses those past
+// the small copy work-item 0 made): every work-item sees every copy's data, and the events stay
+// the same in every work-item (each names them by counting the engine's copies).
+TEST_F(AsyncCopy, SmallCopiesInTheKernelAndEngineCopiesShareEvents) {
+  cl_program P = built(R"(
+    kernel void mixed(global const int *src, global int *out, local int *small, local int *big,
+                      local int *twice, uint rounds) {
+      size_t l = get_local_id(0), L = get_local_size(0);
+      for (uint r = 0; r < rounds; ++r) {
+        const global int *in = src + r * 8192;
+        event_t e = async_work_group_copy(small, in, 100, 0);             // in the kernel
+        e = async_work_group_copy(big, in + 100, 2000, e);                 // the engine, chained
+        event_t f = async_work_group_strided_copy(twice, in + 2100, 1500, 3, 0); // the engine
+        f = async_work_group_strided_copy(twice + 1500, in + 1, 40, 7, f); // in the kernel, chained
+        wait_group_events(1, &f);
+        for (size_t i = l; i < 1540; i += L) out[r * 8192 + 2100 + i] = twice[i] + 1;
+        wait_group_events(1, &e);
+        for (size_t i = l; i < 100; i += L) out[r * 8192 + i] = small[i] + 1;
+        for (size_t i = l; i < 2000; i += L) out[r * 8192 + 100 + i] = big[i] + 1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        // Out through the kernel and through the engine, on one event.
+        e = async_work_group_copy(out + r * 8192 + 4000, small, 100, 0);
+        e = async_work_group_copy(out + r * 8192 + 4100, big, 1500, e);
+        wait_group_events(1, &e);
+        barrier(CLK_LOCAL_MEM_FENCE);
+      }
+    })", "-cl-std=CL3.0");
+  ASSERT_EQ(status(P), CL_BUILD_SUCCESS);
+  cl_kernel K = clCreateKernel(P, "mixed", nullptr);
+  const cl_uint Rounds = 3;
+  std::vector<cl_int> Src(Rounds * 8192);
+  for (size_t I = 0; I < Src.size(); ++I)
+    Src[I] = cl_int(I * 7 + 3);
+  cl_mem MSrc = buffer(Src.size() * 4, CL_MEM_COPY_HOST_PTR, Src.data());
+  std::vector<cl_int> Fill(Src.size(), -1);
+  cl_mem MOut = buffer(Fill.size() * 4, CL_MEM_COPY_HOST_PTR, Fill.data());
+  setArgs(K, MSrc, MOut);
+  ASSERT_EQ(clSetKernelArg(K, 2, 100 * sizeof(cl_int), nullptr), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 3, 2000 * sizeof(cl_int), nullptr), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 4, 1540 * sizeof(cl_int), nullptr), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 5, sizeof Rounds, &Rounds), CL_SUCCESS);
+  cl_command_queue Q = queue();
+  run(Q, K, 64, 64);
+  std::vector<cl_int> Out = read<cl_int>(Q, MOut, Fill.size());
+  for (cl_uint R = 0; R < Rounds; ++R) {
+    const cl_int *In = Src.data() + R * 8192, *Got = Out.data() + R * 8192;
+    for (int I = 0; I < 2100; ++I)
+      ASSERT_EQ(Got[I], In[I] + 1) << R << ", " << I;
+    for (int I = 0; I < 1500; ++I)
+      ASSERT_EQ(Got[2100 + I], In[2100 + 3 * I] + 1) << R << ", " << I;
+    for (int I = 0; I < 40; ++I)
+      ASSERT_EQ(Got[3600 + I], In[1 + 7 * I] + 1) << R << ", " << I;
+    for (int I = 0; I < 100; ++I)
+      ASSERT_EQ(Got[4000 + I], In[I]) << R << ", " << I;
+    for (int I = 0; I < 1500; ++I)
+      ASSERT_EQ(Got[4100 + I], In[100 + I]) << R << ", " << I;
+  }
   clReleaseMemObject(MSrc);
   clReleaseMemObject(MOut);
   clReleaseKernel(K);
