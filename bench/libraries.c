@@ -1,8 +1,9 @@
-/* Real libraries' kernels: CLBlast's GEMM (SGEMM and DGEMM, square, column-major, no transposes)
- * through its C API, as an application calls it. The first call builds CLBlast's program (its
- * time is reported apart); then the median of Samples calls, each waited for. Prints
- * "<metric> <value> <unit>" lines, and the largest difference of C[0..16) against a host
- * reference, so that a fast wrong result cannot pass unnoticed.
+/* Real libraries' kernels: CLBlast's GEMM (SGEMM and DGEMM, square, column-major, no transposes),
+ * SGEMV (the same matrices times a vector) and SAXPY (Size^2 elements) through its C API, as an
+ * application calls it. The first call builds CLBlast's program (its time is reported apart);
+ * then the median of Samples calls, each waited for. Prints "<metric> <value> <unit>" lines, and
+ * the largest difference of 16 results against a host reference, so that a fast wrong result
+ * cannot pass unnoticed.
  * Usage: bench-libraries [sizes...] (default 1024 2048). */
 #include "bench.h"
 
@@ -83,6 +84,74 @@ static void gemm(cl_context C, cl_command_queue Q, size_t N, int Bytes) {
   free(A);
 }
 
+/* Median milliseconds of Samples calls of Call (after a first one, whose time goes to First). */
+#define TIME_CALLS(First, Ms, Call)                                                                \
+  do {                                                                                             \
+    double Times_[Samples + 1];                                                                    \
+    for (int I_ = 0; I_ <= Samples; ++I_) {                                                        \
+      cl_event Event_ = NULL;                                                                          \
+      const double T0_ = nowMs();                                                                  \
+      CLBlastStatusCode S_ = (Call);                                                               \
+      if (S_ != CLBlastSuccess) {                                                                  \
+        fprintf(stderr, "CLBlast: status %d\n", (int)S_);                                          \
+        exit(1);                                                                                   \
+      }                                                                                            \
+      CHECK(clWaitForEvents(1, &Event_));                                                              \
+      clReleaseEvent(Event_);                                                                          \
+      Times_[I_] = nowMs() - T0_;                                                                  \
+    }                                                                                              \
+    First = Times_[0];                                                                             \
+    Ms = median(Times_ + 1, Samples);                                                              \
+  } while (0)
+
+/* SGEMV y = A x on an N x N column-major matrix, and SAXPY y += 2 x on N * N elements; GB/s of
+   the data each reads and writes once. */
+static void level12(cl_context C, cl_command_queue Q, size_t N) {
+  const size_t Elems = N * N;
+  float *A = malloc(Elems * 4), *X = malloc(Elems * 4), *Y = malloc(Elems * 4), Out[16];
+  for (size_t I = 0; I < Elems; ++I) {
+    A[I] = (float)((I * 7) % 13) / 13.0f - 0.5f;
+    X[I] = (float)((I * 5) % 11) / 11.0f - 0.5f;
+    Y[I] = (float)((I * 3) % 7) / 7.0f;
+  }
+  cl_int Err;
+  cl_mem DA = clCreateBuffer(C, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, Elems * 4, A, &Err);
+  CHECK(Err);
+  cl_mem DX = clCreateBuffer(C, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, Elems * 4, X, &Err);
+  CHECK(Err);
+  cl_mem DY = clCreateBuffer(C, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, Elems * 4, Y, &Err);
+  CHECK(Err);
+  double First, Ms, Worst = 0;
+  TIME_CALLS(First, Ms, CLBlastSgemv(CLBlastLayoutColMajor, CLBlastTransposeNo, N, N, 1.0f, DA, 0, N,
+                                     DX, 0, 1, 0.0f, DY, 0, 1, &Q, &Event_));
+  printf("sgemv_%zu_first_call_ms %.1f ms\n", N, First);
+  printf("sgemv_%zu_GBps %.2f GB/s\n", N, (Elems + 2.0 * N) * 4 / (Ms * 1e6));
+  CHECK(clEnqueueReadBuffer(Q, DY, CL_TRUE, 0, sizeof Out, Out, 0, NULL, NULL));
+  for (size_t Row = 0; Row < 16; ++Row) {
+    double Want = 0;
+    for (size_t K = 0; K < N; ++K)
+      Want += (double)A[K * N + Row] * X[K];
+    Worst = fmax(Worst, fabs(Out[Row] - Want));
+  }
+  printf("sgemv_%zu_max_error %.9f abs\n", N, Worst);
+  /* y (reset to Y) += 2 x, Samples + 1 times: element i ends at Y[i] + 12 x[i]. */
+  CHECK(clEnqueueWriteBuffer(Q, DY, CL_TRUE, 0, Elems * 4, Y, 0, NULL, NULL));
+  TIME_CALLS(First, Ms, CLBlastSaxpy(Elems, 2.0f, DX, 0, 1, DY, 0, 1, &Q, &Event_));
+  printf("saxpy_%zu_first_call_ms %.1f ms\n", Elems, First);
+  printf("saxpy_%zu_GBps %.2f GB/s\n", Elems, 3.0 * Elems * 4 / (Ms * 1e6));
+  CHECK(clEnqueueReadBuffer(Q, DY, CL_TRUE, 0, sizeof Out, Out, 0, NULL, NULL));
+  Worst = 0;
+  for (size_t I = 0; I < 16; ++I)
+    Worst = fmax(Worst, fabs(Out[I] - (Y[I] + 2.0 * (Samples + 1) * X[I])));
+  printf("saxpy_%zu_max_error %.9f abs\n", Elems, Worst);
+  clReleaseMemObject(DY);
+  clReleaseMemObject(DX);
+  clReleaseMemObject(DA);
+  free(Y);
+  free(X);
+  free(A);
+}
+
 int main(int Argc, char **Argv) {
   cl_device_id D = firstDevice();
   cl_int Err;
@@ -101,6 +170,8 @@ int main(int Argc, char **Argv) {
     gemm(C, Q, Sizes[I], 4);
   for (int I = 0; I < Count; ++I)
     gemm(C, Q, Sizes[I], 8);
+  for (int I = 0; I < Count; ++I)
+    level12(C, Q, Sizes[I]);
   clReleaseCommandQueue(Q);
   clReleaseContext(C);
   return 0;
