@@ -19,12 +19,15 @@
 
 #include "contracts/WorkGroupAbi.h"
 
+#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/IntrinsicsX86.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/LoopUtils.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -366,6 +369,38 @@ llvm::PreservedAnalyses KernelEntryPass::run(llvm::Module &M, llvm::ModuleAnalys
         !G.getName().startswith("llvm.")) // llvm.compiler.used and the like keep their linkage
       G.setLinkage(llvm::GlobalValue::InternalLinkage);
   return llvm::PreservedAnalyses::none();
+}
+
+llvm::PreservedAnalyses WorkItemScopeDeclsPass::run(llvm::Function &F,
+                                                    llvm::FunctionAnalysisManager &FAM) {
+  if (F.isDeclaration() || !F.getName().startswith(abi::WorkGroupPrefix))
+    return llvm::PreservedAnalyses::all();
+  llvm::LoopInfo *LI = nullptr;
+  bool Changed = false;
+  for (llvm::Instruction &I : llvm::instructions(F)) {
+    auto *Decl = llvm::dyn_cast<llvm::IntrinsicInst>(&I);
+    if (!Decl || Decl->getIntrinsicID() != llvm::Intrinsic::experimental_noalias_scope_decl ||
+        Decl->hasMetadata(llvm::LLVMContext::MD_access_group))
+      continue;
+    if (!LI)
+      LI = &FAM.getResult<llvm::LoopAnalysis>(F);
+    for (llvm::Loop *L = LI->getLoopFor(Decl->getParent()); L; L = L->getParentLoop())
+      if (llvm::MDNode *Parallel =
+              llvm::findOptionMDForLoop(L, "llvm.loop.parallel_accesses")) {
+        // The option's first operand is its name; the groups follow.
+        if (Parallel->getNumOperands() > 1)
+          if (auto *Group = llvm::dyn_cast<llvm::MDNode>(Parallel->getOperand(1))) {
+            Decl->setMetadata(llvm::LLVMContext::MD_access_group, Group);
+            Changed = true;
+          }
+        break;
+      }
+  }
+  if (!Changed)
+    return llvm::PreservedAnalyses::all();
+  llvm::PreservedAnalyses PA;
+  PA.preserveSet<llvm::CFGAnalyses>();
+  return PA;
 }
 
 } // namespace weft::compiler

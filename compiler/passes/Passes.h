@@ -212,6 +212,18 @@ struct KernelEntryPass : llvm::PassInfoMixin<KernelEntryPass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
 
+/// weft-work-item-scope-decls: inlining the work-item function into its loops adds, for each of
+/// the kernel's `restrict` (noalias) parameters, an llvm.experimental.noalias.scope.decl at the
+/// top of the loop body, without the loop's access group; LLVM then no longer takes the x loop
+/// as annotated parallel (every instruction that may touch memory must be in the group) and
+/// checks its accesses' dependences itself, which it cannot for work-items indexing with
+/// `int`s, so the loop stayed scalar (CLBlast's XgemvFast). A kernel's `restrict` holds for the
+/// whole NDRange, across work-items too, so the declarations join the group of the innermost
+/// parallel loop around them.
+struct WorkItemScopeDeclsPass : llvm::PassInfoMixin<WorkItemScopeDeclsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
 /// weft-private-frame: on a work-group function whose fixed-size private variables (allocas)
 /// take more than FrameStackBudget bytes of stack, the largest move to the work-group's frame
 /// block (Ctx->FrameMemory, weft-frame-bytes of it) until the rest fits. Work-groups run on
