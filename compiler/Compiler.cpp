@@ -333,7 +333,7 @@ public:
       }
       Trace = Why.empty() ? "cache miss " + Key + " (program binary)" : Why + "; rebuilding";
     }
-    BuildOutput Out = link({Bitcode}, Options, false);
+    BuildOutput Out = link({Bitcode}, Options, false, {true});
     Out.Trace = Trace.empty() ? Out.Trace : Trace + " (" + Out.Trace + ")";
     if (Out.Program && !Key.empty())
       store(CacheDirectory, Key, Out, Out.Log);
@@ -341,7 +341,7 @@ public:
   }
 
   BuildOutput link(const std::vector<std::string> &Bitcodes, const std::string &Options,
-                   bool LinkOptions) override {
+                   bool LinkOptions, const std::vector<bool> &FromOutside = {}) override {
     BuildOutput Out;
     ParsedOptions Parsed = LinkOptions ? parseLinkOptions(Options) : parseBuildOptions(Options);
     if (!Parsed.Error.empty()) {
@@ -354,7 +354,15 @@ public:
     Ctx->setOpaquePointers(true);
     Ctx->setDiagnosticHandlerCallBack(logDiagnostics, &Out.Log);
     auto Linked = std::make_unique<llvm::Module>("program", *Ctx);
-    for (const std::string &Bitcode : Bitcodes) {
+    for (size_t I = 0; I < Bitcodes.size(); ++I) {
+      std::string Rewritten;
+      if (I < FromOutside.size() && FromOutside[I] &&
+          !rewriteBitcodeApart(Bitcodes[I], Rewritten, Out.Log)) {
+        Out.Log += "error: the program binary's module is damaged or not LLVM " LLVM_VERSION_STRING
+                   "'s\n";
+        return Out;
+      }
+      const std::string &Bitcode = Rewritten.empty() ? Bitcodes[I] : Rewritten;
       auto M = llvm::parseBitcodeFile(llvm::MemoryBufferRef(Bitcode, "module"), *Ctx);
       if (!M) {
         Out.Log += "error: unreadable module: " + llvm::toString(M.takeError()) + "\n";

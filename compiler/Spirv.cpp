@@ -560,17 +560,23 @@ std::string readFile(const std::string &Path) {
 
 } // namespace
 
-bool translateSpirv(const std::string &Il,
-                    const std::vector<std::pair<uint32_t, uint64_t>> &SpecConstants,
-                    std::string &Bitcode, std::string &Log) {
+namespace {
+
+/// Runs weft-spirv-reader with Options, then its input (Input, written to a temporary file) and
+/// its output's paths, then Extra, for at most two minutes: what it wrote in Output, or false with
+/// the reason in Log. Invalid opens the reader's verdicts ("invalid SPIR-V module"), Who names
+/// what reads ("the SPIR-V translator").
+bool runReader(const std::vector<std::string> &Options, const std::string &Input,
+               const std::vector<std::string> &Extra, const std::string &Invalid,
+               const std::string &Who, std::string &Output, std::string &Log) {
   const char *Tmp = std::getenv("TMPDIR");
   std::string Dir = std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/weft-spirv-XXXXXX";
   if (!mkdtemp(Dir.data())) {
-    Log += "cannot create a temporary directory for the SPIR-V translator: " +
+    Log += "cannot create a temporary directory for " + spirvReaderPath() + ": " +
            std::string(std::strerror(errno)) + "\n";
     return false;
   }
-  const std::string InPath = Dir + "/in.spv", OutPath = Dir + "/out.bc", ErrPath = Dir + "/log";
+  const std::string InPath = Dir + "/in", OutPath = Dir + "/out.bc", ErrPath = Dir + "/log";
   auto Cleanup = [&] {
     std::remove(InPath.c_str());
     std::remove(OutPath.c_str());
@@ -579,9 +585,9 @@ bool translateSpirv(const std::string &Il,
   };
   {
     std::ofstream In(InPath, std::ios::binary);
-    In.write(Il.data(), std::streamsize(Il.size()));
+    In.write(Input.data(), std::streamsize(Input.size()));
     if (!In) {
-      Log += "cannot write the SPIR-V module to " + InPath + "\n";
+      Log += "cannot write the module to " + InPath + "\n";
       Cleanup();
       return false;
     }
@@ -591,10 +597,11 @@ bool translateSpirv(const std::string &Il,
   posix_spawn_file_actions_init(&Actions);
   posix_spawn_file_actions_addopen(&Actions, 1, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&Actions, 2, ErrPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  // Each specialization constant as an argument "SpecId=value".
-  std::vector<std::string> Words = {Reader, InPath, OutPath};
-  for (const auto &[Id, Value] : SpecConstants)
-    Words.push_back(std::to_string(Id) + "=" + std::to_string(Value));
+  std::vector<std::string> Words = {Reader};
+  Words.insert(Words.end(), Options.begin(), Options.end());
+  Words.push_back(InPath);
+  Words.push_back(OutPath);
+  Words.insert(Words.end(), Extra.begin(), Extra.end());
   std::vector<char *> Argv;
   for (std::string &W : Words)
     Argv.push_back(W.data());
@@ -603,11 +610,11 @@ bool translateSpirv(const std::string &Il,
   int Spawned = posix_spawn(&Child, Reader.c_str(), &Actions, nullptr, Argv.data(), environ);
   posix_spawn_file_actions_destroy(&Actions);
   if (Spawned != 0) {
-    Log += "cannot run the SPIR-V translator " + Reader + ": " + std::strerror(Spawned) + "\n";
+    Log += "cannot run " + Reader + ": " + std::strerror(Spawned) + "\n";
     Cleanup();
     return false;
   }
-  // A translator that never ends would hold the build forever: two minutes, then it is killed.
+  // A reader that never ends would hold the build forever: two minutes, then it is killed.
   int Status = 0;
   for (int Waited = 0;; ++Waited) {
     pid_t Done = waitpid(Child, &Status, WNOHANG);
@@ -616,7 +623,7 @@ bool translateSpirv(const std::string &Il,
     if (Waited == 120000) {
       kill(Child, SIGKILL);
       waitpid(Child, &Status, 0);
-      Log += "invalid SPIR-V module: the translator did not finish in two minutes\n";
+      Log += Invalid + ": " + Who + " did not finish in two minutes\n";
       Cleanup();
       return false;
     }
@@ -624,20 +631,38 @@ bool translateSpirv(const std::string &Il,
   }
   std::string Messages = readFile(ErrPath);
   if (WIFEXITED(Status) && WEXITSTATUS(Status) == 0) {
-    Bitcode = readFile(OutPath);
+    Output = readFile(OutPath);
     Cleanup();
-    return !Bitcode.empty();
+    return !Output.empty();
   }
-  // The reader's own verdict is in its messages; a translator that asserted or crashed says
-  // how it ended, then what it printed.
-  if (Messages.find("invalid SPIR-V module") == std::string::npos)
-    Log += "invalid SPIR-V module: the SPIR-V translator " +
+  // The reader's own verdict is in its messages; a reader that asserted or crashed says how it
+  // ended, then what it printed.
+  if (Messages.find(Invalid) == std::string::npos)
+    Log += Invalid + ": " + Who + " " +
            (WIFSIGNALED(Status) ? "stopped on signal " + std::to_string(WTERMSIG(Status))
                                 : "failed with status " + std::to_string(WEXITSTATUS(Status))) +
            "\n";
   Log += Messages;
   Cleanup();
   return false;
+}
+
+} // namespace
+
+bool translateSpirv(const std::string &Il,
+                    const std::vector<std::pair<uint32_t, uint64_t>> &SpecConstants,
+                    std::string &Bitcode, std::string &Log) {
+  // Each specialization constant as an argument "SpecId=value".
+  std::vector<std::string> Constants;
+  for (const auto &[Id, Value] : SpecConstants)
+    Constants.push_back(std::to_string(Id) + "=" + std::to_string(Value));
+  return runReader({}, Il, Constants, "invalid SPIR-V module", "the SPIR-V translator", Bitcode,
+                   Log);
+}
+
+bool rewriteBitcodeApart(const std::string &Bitcode, std::string &Rewritten, std::string &Log) {
+  return runReader({"--bitcode"}, Bitcode, {}, "invalid module", "the bitcode reader", Rewritten,
+                   Log);
 }
 
 } // namespace weft::compiler

@@ -33,6 +33,11 @@ bool translateSpirv(const std::string &Il,
                     const std::vector<std::pair<uint32_t, uint64_t>> &SpecConstants,
                     std::string &Bitcode, std::string &Log);
 
+/// The bitcode of a program binary (input from outside the application, which LLVM's reader is
+/// not hardened against) read, verified and written again by weft-spirv-reader in a process of
+/// its own: bitcode LLVM wrote in Rewritten, or false with the reason in Log.
+bool rewriteBitcodeApart(const std::string &Bitcode, std::string &Rewritten, std::string &Log);
+
 /// The translator program's path (for the cache manifest).
 std::string spirvReaderPath();
 

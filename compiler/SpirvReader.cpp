@@ -1,20 +1,29 @@
-// weft-spirv-reader: translates one SPIR-V module to LLVM bitcode in a process of its own.
+// weft-spirv-reader: reads a module from outside the application in a process of its own.
 // Usage: weft-spirv-reader in.spv out.bc [SpecId=value ...]
-// Debian's SPIR-V/LLVM translator is built with assertions, and asserts (aborts) on some valid
-// modules, such as SPIR-V 1.4's pointer comparisons, which it does not implement: in a process of
-// its own that ends this program, not the application (compiler/Spirv.cpp runs it). Messages,
-// the translator's included, go to stderr, which the caller puts in the build log.
+//        weft-spirv-reader --bitcode in.bc out.bc
+// The first translates a SPIR-V module to LLVM bitcode. Debian's SPIR-V/LLVM translator is built
+// with assertions, and asserts (aborts) on some valid modules, such as SPIR-V 1.4's pointer
+// comparisons, which it does not implement. The second reads the bitcode of a program binary,
+// verifies the module and writes it again: LLVM's bitcode reader is not hardened against damaged
+// or crafted input (a flipped bit with the container's checksum made right crashed it or made it
+// allocate without end), and what the application then parses is bitcode LLVM wrote itself. In
+// a process of their own such failures end this program, not the application
+// (compiler/Spirv.cpp runs it). Messages, the translator's included, go to stderr, which the
+// caller puts in the build log.
 #include "compiler/Spirv.h"
 
+#include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <string_view>
 
 #include <sys/resource.h>
 #include <unistd.h>
@@ -42,11 +51,49 @@ void limitResources(size_t ModuleBytes) {
   setrlimit(RLIMIT_CPU, &Cpu);
 }
 
+/// Writes M's bitcode to Path; false, with why on stderr, if it cannot.
+bool writeBitcode(const llvm::Module &M, const char *Path) {
+  std::error_code Error;
+  llvm::raw_fd_ostream Out(Path, Error);
+  if (Error) {
+    std::cerr << "cannot write " << Path << ": " << Error.message() << "\n";
+    return false;
+  }
+  llvm::WriteBitcodeToFile(M, Out);
+  return true;
+}
+
+/// --bitcode: the module in In, read, verified and written again to Out.
+int rewriteBitcode(const char *InPath, const char *OutPath) {
+  std::ifstream In(InPath, std::ios::binary);
+  const std::string Bytes((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  limitResources(Bytes.size());
+  llvm::LLVMContext Ctx;
+  Ctx.setOpaquePointers(true);
+  llvm::Expected<std::unique_ptr<llvm::Module>> M =
+      llvm::parseBitcodeFile(llvm::MemoryBufferRef(Bytes, "module"), Ctx);
+  if (!M) {
+    std::cerr << "invalid module: " << llvm::toString(M.takeError()) << "\n";
+    return 1;
+  }
+  std::string Broken;
+  llvm::raw_string_ostream Why(Broken);
+  if (llvm::verifyModule(**M, &Why)) {
+    Why.flush();
+    std::cerr << "invalid module: " << Broken.substr(0, 4096) << "\n";
+    return 1;
+  }
+  return writeBitcode(**M, OutPath) ? 0 : 1;
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
+  if (Argc == 4 && std::string_view(Argv[1]) == "--bitcode")
+    return rewriteBitcode(Argv[2], Argv[3]);
   if (Argc < 3) {
-    std::cerr << "usage: weft-spirv-reader in.spv out.bc [SpecId=value ...]\n";
+    std::cerr << "usage: weft-spirv-reader in.spv out.bc [SpecId=value ...]\n"
+                 "       weft-spirv-reader --bitcode in.bc out.bc\n";
     return 2;
   }
   std::vector<std::pair<uint32_t, uint64_t>> SpecConstants;
@@ -70,12 +117,5 @@ int main(int Argc, char **Argv) {
     std::cerr << Log;
     return 1;
   }
-  std::error_code Error;
-  llvm::raw_fd_ostream Out(Argv[2], Error);
-  if (Error) {
-    std::cerr << "cannot write " << Argv[2] << ": " << Error.message() << "\n";
-    return 1;
-  }
-  llvm::WriteBitcodeToFile(*M, Out);
-  return 0;
+  return writeBitcode(*M, Argv[2]) ? 0 : 1;
 }

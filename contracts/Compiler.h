@@ -14,7 +14,7 @@
 namespace weft::compiler {
 
 /// Bumped whenever this interface changes, so that a stale libweft-compiler.so is refused.
-inline constexpr int AbiVersion = 17;
+inline constexpr int AbiVersion = 18;
 
 /// The entry point libweft-compiler.so exports: `extern "C" Compiler *weftCompilerCreate(int)`.
 /// It returns null if AbiVersion does not match the library's.
@@ -140,17 +140,20 @@ public:
   virtual CompileOutput compile(const CompileInput &In) = 0;
   /// Links compiled modules (CompileOutput::Bitcode) into native code, or into a library with
   /// -create-library. Options are clBuildProgram's options, or clLinkProgram's when LinkOptions is
-  /// set (then an unknown option is InvalidOptions: CL_INVALID_LINKER_OPTIONS). Thread-safe.
+  /// set (then an unknown option is InvalidOptions: CL_INVALID_LINKER_OPTIONS). A module whose
+  /// FromOutside entry is set came from outside the application (a program binary's): it is read
+  /// in a process of its own first (rewriteBitcodeApart), since LLVM's reader is not hardened
+  /// against damaged or crafted bitcode. Thread-safe.
   virtual BuildOutput link(const std::vector<std::string> &Bitcodes, const std::string &Options,
-                           bool LinkOptions) = 0;
+                           bool LinkOptions, const std::vector<bool> &FromOutside = {}) = 0;
   /// compile() and link() for clBuildProgram, through the disk cache in CacheDirectory (none if
   /// empty). Thread-safe; concurrent builds of one program in several processes are safe.
   virtual BuildOutput build(const CompileInput &In, const std::string &CacheDirectory) = 0;
-  /// link() of a program binary's module (BuildOutput::Bitcode) for clBuildProgram, through the
-  /// disk cache in CacheDirectory (none if empty): a build from a binary that this machine built
-  /// before, from source or from the same binary, loads the native code instead of optimising and
-  /// generating it again (PyOpenCL, for one, rebuilds each program from its own cache of
-  /// binaries). Thread-safe.
+  /// link() of a program binary's module (BuildOutput::Bitcode, from outside) for clBuildProgram,
+  /// through the disk cache in CacheDirectory (none if empty): a build from a binary that this
+  /// machine built before, from source or from the same binary, loads the native code instead of
+  /// optimising and generating it again (PyOpenCL, for one, rebuilds each program from its own
+  /// cache of binaries), without reading the module. Thread-safe.
   virtual BuildOutput buildBinary(const std::string &Bitcode, const std::string &Options,
                                   const std::string &CacheDirectory) = 0;
   /// Passes Options (WEFT_LLVM_OPTIONS: LLVM command-line options such as -time-passes or

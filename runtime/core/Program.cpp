@@ -72,6 +72,7 @@ Program::Program(Context &C, store::ProgramBinary Binary)
   State.BinaryType = Binary.Type;
   State.Options = std::move(Binary.Options);
   State.Bitcode = std::move(Binary.Bitcode);
+  State.BitcodeFromOutside = true;
   BinaryNative = std::move(Binary.Native);
   BinaryNativeKey = std::move(Binary.NativeKey);
 }
@@ -214,6 +215,7 @@ Status takeExecutable(Program::BuildState &Next, compiler::BuildOutput Built, co
   announceToProfilers(*Built.Program);
   Next.Executable = std::move(Built.Program);
   Next.Bitcode = std::move(Built.Bitcode);
+  Next.BitcodeFromOutside = false;
   Next.Objects = std::make_shared<const std::vector<std::string>>(std::move(Built.Objects));
   Next.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
   return Status::ok();
@@ -281,7 +283,9 @@ Status Program::buildFromBinary(const std::string &Options) {
     if (std::optional<compiler::BuildOutput> Native =
             nativeBuild(BinaryNative, BinaryNativeKey, Bitcode, Options, Trace)) {
       Native->Bitcode = std::move(Bitcode); // the binary's module, for the program's own binary
-      return takeExecutable(Next, std::move(*Native), "the binary's native code does not load");
+      Status Taken = takeExecutable(Next, std::move(*Native), "the binary's native code does not load");
+      Next.BitcodeFromOutside = true;
+      return Taken;
     }
     traceBuild(Trace);
     auto Compiler = loadCompiler();
@@ -310,6 +314,7 @@ Status Program::compileSource(const std::string &Options,
     if (Compiled.Result != compiler::CompileOutput::Status::Success)
       return Error(CL_COMPILE_PROGRAM_FAILURE, "the program does not compile; see its build log");
     Next.Bitcode = std::move(Compiled.Bitcode);
+    Next.BitcodeFromOutside = false;
     Next.BinaryType = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
     return Status::ok();
   });
@@ -317,13 +322,17 @@ Status Program::compileSource(const std::string &Options,
 
 Status Program::linkFrom(const std::vector<Program *> &Inputs, const std::string &Options) {
   std::vector<std::string> Bitcodes;
-  for (Program *P : Inputs)
-    Bitcodes.push_back(P->build().Bitcode);
+  std::vector<bool> FromOutside;
+  for (Program *P : Inputs) {
+    BuildState S = P->build();
+    Bitcodes.push_back(std::move(S.Bitcode));
+    FromOutside.push_back(S.BitcodeFromOutside);
+  }
   return runBuild(Options, [&](BuildState &Next) -> Status {
     auto Compiler = loadCompiler();
     if (!Compiler)
       return Compiler.takeError();
-    compiler::BuildOutput Linked = (*Compiler)->link(Bitcodes, Options, true);
+    compiler::BuildOutput Linked = (*Compiler)->link(Bitcodes, Options, true, FromOutside);
     returnFreedMemory();
     Next.Log = Linked.Log;
     if (Linked.Result == compiler::CompileOutput::Status::InvalidOptions)
@@ -331,6 +340,7 @@ Status Program::linkFrom(const std::vector<Program *> &Inputs, const std::string
     if (Linked.Result != compiler::CompileOutput::Status::Success)
       return Error(CL_LINK_PROGRAM_FAILURE, "the program does not link; see its build log");
     Next.Bitcode = std::move(Linked.Bitcode);
+    Next.BitcodeFromOutside = false;
     if (Linked.Program) {
       announceToProfilers(*Linked.Program);
       Next.Executable = std::move(Linked.Program);

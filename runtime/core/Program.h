@@ -48,6 +48,9 @@ public:
     bool KernelArgInfo = false;
     std::shared_ptr<compiler::Executable> Executable;
     std::string Bitcode; ///< a compiled object or a library (CL_PROGRAM_BINARY_TYPE says which)
+    /// Bitcode is a program binary's, from outside the application, not Weft's own output: the
+    /// compiler reads it in a process of its own (compiler::Compiler::link).
+    bool BitcodeFromOutside = false;
     /// An executable's native objects, for its program binary (program-store/ProgramBinary.h).
     std::shared_ptr<const std::vector<std::string>> Objects;
   };
