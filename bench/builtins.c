@@ -29,6 +29,9 @@
      of work-items' slots with one operation)
    - black_scholes: European call and put prices of 4 Mi options (the SDKs' classic kernel: log,
      exp and sqrt of scalar floats, the normal distribution by a polynomial in exp), per option
+   - vload_half4, vstore_half4, vstore_half4_rtz, vload8: half <-> float conversions of a vector
+     a work-item (issue 41), and 8 floats loaded from a float array, as GB/s of the half and
+     float data read and written
    Each result is spot-checked against the host (the histogram exactly); a wrong result exits 1.
    Prints "name value unit"; bench/builtins.sh runs it for Weft and PoCL side by side. */
 #include "bench.h"
@@ -100,7 +103,15 @@ static const char *Source =
     "  float d1 = (log(S / X) + (r + 0.5f * v * v) * T) / (v * sqrtT), d2 = d1 - v * sqrtT;\n"
     "  float e = exp(-r * T);\n"
     "  call[i] = S * cnd(d1) - X * e * cnd(d2);\n"
-    "  put[i] = X * e * (1.0f - cnd(d2)) - S * (1.0f - cnd(d1)); }\n";
+    "  put[i] = X * e * (1.0f - cnd(d2)) - S * (1.0f - cnd(d1)); }\n"
+    "kernel void vload_half4_k(global const half *in, global float4 *out) {\n"
+    "  size_t i = get_global_id(0); out[i] = vload_half4(i, in); }\n"
+    "kernel void vstore_half4_k(global const float4 *in, global half *out) {\n"
+    "  size_t i = get_global_id(0); vstore_half4(in[i], i, out); }\n"
+    "kernel void vstore_half4_rtz_k(global const float4 *in, global half *out) {\n"
+    "  size_t i = get_global_id(0); vstore_half4_rtz(in[i], i, out); }\n"
+    "kernel void vload8_k(global const float *in, global float8 *out) {\n"
+    "  size_t i = get_global_id(0); out[i] = vload8(i, in) * 2.0f; }\n";
 
 static const char *DoubleSource =
     "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
@@ -409,6 +420,66 @@ int main(void) {
     free(Xs);
     free(T);
     free(Call);
+  }
+
+  {
+    /* Halves k / 8 for k in [0, 2048) (exact in both types), as bits and as floats. */
+    unsigned short *H = malloc(N * 2), *Hout = malloc(N * 2);
+    float *F = malloc(N * 4), *Fout = malloc(N * 4);
+    for (size_t I = 0; I < N; ++I) {
+      const unsigned K = (unsigned)(I * 7 % 2048);
+      F[I] = K / 8.0f;
+      /* k / 8 = m * 2^e with m's leading bit at 2^10, or 0. */
+      unsigned Bits = 0;
+      if (K) {
+        int E = 31 - __builtin_clz(K); /* k's leading bit */
+        Bits = (unsigned)(E - 3 + 15) << 10 | ((K << (10 - E)) & 0x3ff);
+      }
+      H[I] = (unsigned short)Bits;
+    }
+    cl_mem Hb = buffer(N * 2, H), Fb = buffer(N * 4, F), Ho = buffer(N * 2, NULL), Fo = buffer(N * 4, NULL);
+    cl_kernel K = kernel(Source, "vload_half4_k");
+    CHECK(clSetKernelArg(K, 0, sizeof Hb, &Hb));
+    CHECK(clSetKernelArg(K, 1, sizeof Fo, &Fo));
+    size_t Local = 256;
+    double Ms = timeKernel(Q, K, 1, (size_t[]){N / 4}, &Local, 7);
+    printf("vload_half4 %.2f GB/s\n", N * 6.0 / (Ms * 1e6));
+    CHECK(clEnqueueReadBuffer(Q, Fo, CL_TRUE, 0, N * 4, Fout, 0, NULL, NULL));
+    for (size_t I = 0; I < N; I += 4099)
+      if (Fout[I] != F[I])
+        fail("vload_half4", I, Fout[I], F[I]);
+    const char *Stores[2] = {"vstore_half4_k", "vstore_half4_rtz_k"};
+    for (int R = 0; R < 2; ++R) {
+      cl_kernel St = kernel(Source, Stores[R]);
+      CHECK(clSetKernelArg(St, 0, sizeof Fb, &Fb));
+      CHECK(clSetKernelArg(St, 1, sizeof Ho, &Ho));
+      Ms = timeKernel(Q, St, 1, (size_t[]){N / 4}, &Local, 7);
+      printf("%s %.2f GB/s\n", R ? "vstore_half4_rtz" : "vstore_half4", N * 6.0 / (Ms * 1e6));
+      CHECK(clEnqueueReadBuffer(Q, Ho, CL_TRUE, 0, N * 2, Hout, 0, NULL, NULL));
+      for (size_t I = 0; I < N; I += 4099)
+        if (Hout[I] != H[I])
+          fail(Stores[R], I, Hout[I], H[I]);
+      clReleaseKernel(St);
+    }
+    cl_kernel V8 = kernel(Source, "vload8_k");
+    CHECK(clSetKernelArg(V8, 0, sizeof Fb, &Fb));
+    CHECK(clSetKernelArg(V8, 1, sizeof Fo, &Fo));
+    Ms = timeKernel(Q, V8, 1, (size_t[]){N / 8}, &Local, 7);
+    printf("vload8 %.2f GB/s\n", N * 8.0 / (Ms * 1e6));
+    CHECK(clEnqueueReadBuffer(Q, Fo, CL_TRUE, 0, N * 4, Fout, 0, NULL, NULL));
+    for (size_t I = 0; I < N; I += 4099)
+      if (Fout[I] != 2.0f * F[I])
+        fail("vload8", I, Fout[I], 2.0f * F[I]);
+    clReleaseKernel(V8);
+    clReleaseKernel(K);
+    clReleaseMemObject(Hb);
+    clReleaseMemObject(Fb);
+    clReleaseMemObject(Ho);
+    clReleaseMemObject(Fo);
+    free(H);
+    free(Hout);
+    free(F);
+    free(Fout);
   }
   return 0;
 }
