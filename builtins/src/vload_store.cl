@@ -2,8 +2,8 @@
 // from and to each address space (constant: loads only; generic too), at element alignment; and the half
 // forms, which convert between half in memory and float (or from double): vload_half(N),
 // vloada_halfN, vstore_half(N)(_rte|_rtz|_rtp|_rtn), vstorea_halfN(...). The half conversions are
-// exact in each rounding mode, with no cl_khr_fp16 needed: loads and round-to-nearest stores by
-// LLVM's conversions (the host's F16C instructions), the directed modes on the bits.
+// exact in each rounding mode, with no cl_khr_fp16 needed: all by LLVM's conversions (the host's
+// F16C instructions), the directed modes by a correction of the nearest (floatToHalf).
 #include "defs.h"
 
 #define VLOAD(T, N, AS)                                                                            \
@@ -50,68 +50,28 @@ static float halfToFloat(ushort h) {
 #define RTP 2
 #define RTN 3
 
-/// Rounds the magnitude bits m (an integer number of units, shifted right by `shift` bits that are
-/// dropped) in the given mode; negative tells the sign (for the directed modes).
-static uint roundShift(uint m, uint shift, int mode, int negative) {
-  if (shift == 0)
-    return m;
-  if (shift > 31)
-    return (mode == RTP && !negative && m) || (mode == RTN && negative && m) ? 1 : 0;
-  uint kept = m >> shift;
-  uint rest = m & ((1u << shift) - 1);
-  uint halfway = 1u << (shift - 1);
-  switch (mode) {
-  case RTE:
-    return kept + (rest > halfway || (rest == halfway && (kept & 1)));
-  case RTZ:
-    return kept;
-  case RTP:
-    return kept + (!negative && rest != 0);
-  default:
-    return kept + (negative && rest != 0);
-  }
-}
-
-static ushort floatToHalfBits(float f, int mode);
-// float -> half in a rounding mode: to nearest even by LLVM's conversion (which keeps a NaN's
-// sign and upper payload and sets its quiet bit, as floatToHalfBits does), the directed modes on
-// the bits.
+// float -> half in a rounding mode, all by LLVM's conversions (F16C's vcvtps2ph and vcvtph2ps
+// where the host has them, whole vectors at a time): to nearest even (keeping a NaN's sign and
+// upper payload and setting its quiet bit); a directed mode takes that result, or the half one
+// unit next to it where the nearest went past f in the wrong direction. Half bits count in
+// magnitude on each side of zero, so one unit is the bits plus or minus one, across binades, to
+// and from the subnormals (+0 to 0x0001), from infinity to the largest finite half. f compares
+// exactly with the half's value; a NaN compares false and keeps the nearest's bits.
 static ushort floatToHalf(float f, int mode) {
-  return mode == RTE ? __weft_float_to_half(f) : floatToHalfBits(f, mode);
-}
-
-static ushort floatToHalfBits(float f, int mode) {
-  uint bits = as_uint(f);
-  ushort sign = (bits >> 16) & 0x8000;
-  int negative = sign != 0;
-  uint exponent = (bits >> 23) & 0xff;
-  uint mantissa = bits & 0x7fffff;
-  if (exponent == 0xff) // infinity, or NaN (kept quiet, a payload bit set)
-    return sign | 0x7c00 | (mantissa ? 0x200 | (mantissa >> 13) : 0);
-  // The largest finite half, or infinity, by the rounding mode.
-  ushort overflow = (mode == RTZ || (mode == RTP && negative) || (mode == RTN && !negative)) ? 0x7bff : 0x7c00;
-  int e = (int)exponent - 127;
-  if (e > 15)
-    return sign | overflow;
-  if (e >= -14) { // a normal half, perhaps rounding up to the next binade (or to infinity)
-    uint m = (1u << 23) | mantissa;
-    uint r = roundShift(m, 13, mode, negative); // 11 bits, or 12 on carry
-    uint he = (uint)(e + 15);
-    if (r >> 11) {
-      r >>= 1;
-      ++he;
-    }
-    if (he > 30)
-      return sign | overflow;
-    return sign | (he << 10) | (r & 0x3ff);
-  }
-  // Subnormal half (or zero): units of 2^-24.
-  if (exponent == 0 && mantissa == 0)
-    return sign;
-  uint m = exponent ? (1u << 23) | mantissa : mantissa;
-  // value = m * 2^(e - 23) (for float subnormals e is -126); in units of 2^-24: shift by -1 - e.
-  int shift = (exponent ? -1 - e : 125);
-  return sign | (ushort)roundShift(m, (uint)shift, mode, negative);
+  const ushort nearest = __weft_float_to_half(f);
+  if (mode == RTE)
+    return nearest;
+  const float back = __weft_half_to_float(nearest);
+  const bool negative = (nearest & 0x8000) != 0;
+  // Past f away from zero (RTZ), below it (RTP: step toward +infinity) or above it (RTN). The
+  // magnitudes by their bits: LLVM turns fabs of a converted half into a half fabs, which it
+  // computes element by element.
+  const bool past = mode == RTZ ? __weft_half_to_float(nearest & 0x7fff) > as_float(as_uint(f) & 0x7fffffff)
+                    : mode == RTP ? back < f
+                                  : back > f;
+  // The magnitude one unit up (RTP above zero, RTN below it) or down (the rest).
+  const bool up = (mode == RTP && !negative) || (mode == RTN && negative);
+  return (ushort)(past ? (up ? nearest + 1 : nearest - 1) : nearest);
 }
 
 // A double rounded to float to odd (toward zero, then the last bit set if anything was dropped):
