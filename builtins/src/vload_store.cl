@@ -38,10 +38,12 @@ ushort __weft_float_to_half(float value);
 // half -> float: LLVM's conversion, exact, but for a signaling NaN, which it quiets; its bits are
 // kept as they are (the payload, the quiet bit clear).
 static float halfToFloat(ushort h) {
-  const float converted = __weft_half_to_float(h);
-  const bool signaling = (h & 0x7e00) == 0x7c00 && (h & 0x1ff);
-  return signaling ? as_float((uint)(h & 0x8000) << 16 | 0x7f800000 | (uint)(h & 0x3ff) << 13)
-                   : converted;
+  const uint converted = as_uint(__weft_half_to_float(h));
+  const uint kept = (uint)(h & 0x8000) << 16 | 0x7f800000 | (uint)(h & 0x3ff) << 13;
+  // Both tests and both values computed (&, not &&; a select, not a branch): with branches
+  // between them, the SLP vectorizer could not put a vector's conversions into one.
+  const bool signaling = ((h & 0x7e00) == 0x7c00) & ((h & 0x1ff) != 0);
+  return as_float(signaling ? kept : converted);
 }
 
 // Rounding modes of the conversion to half.
