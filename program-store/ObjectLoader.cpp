@@ -90,7 +90,9 @@ bool parse(std::string_view Data, Object &O, std::string &Error) {
     readAt(Data, H.e_shoff + I * sizeof(Elf64_Shdr), O.Sections[I]);
   O.Placed.assign(H.e_shnum, NotPlaced);
   for (const Elf64_Shdr &S : O.Sections) {
-    if (S.sh_type != SHT_NOBITS && S.sh_type != SHT_NULL && !within(Data, S.sh_offset, S.sh_size)) {
+    // Every section with contents, SHT_NULL ones too: place() loads any allocated section but
+    // NOBITS ones from the object's bytes.
+    if (S.sh_type != SHT_NOBITS && !within(Data, S.sh_offset, S.sh_size)) {
       Error = "a section lies outside the object";
       return false;
     }
@@ -245,14 +247,16 @@ private:
     return true;
   }
 
-  /// Where a symbol an object defines ended up; null if its section was not loaded.
+  /// Where a symbol an object defines ended up; null if its section was not loaded, or if the
+  /// symbol lies outside its section (a damaged object: the address would point anywhere).
   std::byte *defined(const Object &O, size_t I) const {
     const Elf64_Sym &S = O.Symbols[I];
     if (S.st_shndx == SHN_COMMON)
       return Base + RegionAt[Writable] + O.Common[I];
     if (S.st_shndx == SHN_ABS)
       return reinterpret_cast<std::byte *>(S.st_value);
-    if (S.st_shndx == SHN_UNDEF || S.st_shndx >= O.Sections.size() || O.Placed[S.st_shndx] == NotPlaced)
+    if (S.st_shndx == SHN_UNDEF || S.st_shndx >= O.Sections.size() || O.Placed[S.st_shndx] == NotPlaced ||
+        S.st_value > O.Sections[S.st_shndx].sh_size)
       return nullptr;
     return Base + O.Placed[S.st_shndx] + S.st_value;
   }
@@ -359,8 +363,9 @@ private:
 
   /// Writes one relocation at P: symbol S plus addend A, in the form Type asks for.
   bool apply(unsigned Type, std::byte *P, std::byte *S, int64_t A, bool External, std::string_view Name) {
+    // Modulo 2^64, as the processor adds (a damaged object's addend may be anything).
     auto Relative = [&](const std::byte *To) {
-      return int64_t(reinterpret_cast<uintptr_t>(To) - reinterpret_cast<uintptr_t>(P)) + A;
+      return int64_t(uint64_t(reinterpret_cast<uintptr_t>(To) - reinterpret_cast<uintptr_t>(P)) + uint64_t(A));
     };
     auto Put32 = [&](int64_t V) {
       int32_t W = int32_t(V);

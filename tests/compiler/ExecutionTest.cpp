@@ -4,6 +4,7 @@
 #include "compiler/CompilerFixture.h"
 
 #include <dlfcn.h>
+#include <elf.h>
 #include <gtest/gtest.h>
 
 #include <array>
@@ -1110,6 +1111,85 @@ TEST_F(Execution, ObjectLoaderRejectsCorruptObjects) {
   ASSERT_EQ(Libm.Result, Status::Success) << Libm.Log;
   EXPECT_FALSE(store::LoadedCode::load(Libm.Objects, Nothing, Error));
   EXPECT_NE(Error.find("undefined symbol"), std::string::npos) << Error;
+}
+
+// Objects damaged where the fuzz target fuzz-program-binary found the loader wanting (issue 46):
+// a symbol past the end of its section (its address was computed far outside the mapping), an
+// allocated SHT_NULL section whose contents lie outside the object (read past the end when
+// mapped), and a relocation whose addend overflows (undefined arithmetic). Each loads or fails
+// cleanly, and no symbol points outside the code.
+TEST_F(Execution, ObjectLoaderRejectsSymbolsSectionsAndAddendsOutOfRange) {
+  auto Out = build("kernel void k(global int *p) { p[get_global_id(0)] *= 2; }");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+  auto Resolve = [](std::string_view Name) { return dlsym(RTLD_DEFAULT, std::string(Name).c_str()); };
+  const std::string Good = Out.Objects.at(0);
+  Elf64_Ehdr H;
+  std::memcpy(&H, Good.data(), sizeof H);
+  auto SectionAt = [&](const std::string &O, unsigned I) {
+    Elf64_Shdr S;
+    std::memcpy(&S, O.data() + H.e_shoff + I * sizeof S, sizeof S);
+    return S;
+  };
+  auto PutSection = [&](std::string &O, unsigned I, const Elf64_Shdr &S) {
+    std::memcpy(O.data() + H.e_shoff + I * sizeof S, &S, sizeof S);
+  };
+  std::string Error;
+  // Every defined symbol moved 2^40 bytes past its section's start.
+  {
+    std::string Bad = Good;
+    for (unsigned I = 0; I < H.e_shnum; ++I)
+      if (const Elf64_Shdr S = SectionAt(Bad, I); S.sh_type == SHT_SYMTAB)
+        for (uint64_t At = S.sh_offset + sizeof(Elf64_Sym); At + sizeof(Elf64_Sym) <= S.sh_offset + S.sh_size;
+             At += sizeof(Elf64_Sym)) {
+          Elf64_Sym Sym;
+          std::memcpy(&Sym, Bad.data() + At, sizeof Sym);
+          if (Sym.st_shndx != SHN_UNDEF && Sym.st_shndx < SHN_LORESERVE) {
+            Sym.st_value += uint64_t(1) << 40;
+            std::memcpy(Bad.data() + At, &Sym, sizeof Sym);
+          }
+        }
+    Error.clear();
+    auto Code = store::LoadedCode::load({Bad}, Resolve, Error);
+    if (Code)
+      EXPECT_EQ(Code->symbol("__weft_wg_k"), nullptr);
+    else
+      EXPECT_FALSE(Error.empty());
+  }
+  // The null section 0, allocated, 1 MiB long, at the object's last byte.
+  {
+    std::string Bad = Good;
+    Elf64_Shdr Null = SectionAt(Bad, 0);
+    Null.sh_flags = SHF_ALLOC;
+    Null.sh_size = 1 << 20;
+    Null.sh_offset = Bad.size() - 1;
+    PutSection(Bad, 0, Null);
+    Error.clear();
+    EXPECT_FALSE(store::LoadedCode::load({Bad}, Resolve, Error));
+    EXPECT_NE(Error.find("outside the object"), std::string::npos) << Error;
+  }
+  // Every relocation's addend near 2^63, in an object with some (a constant table, a call).
+  {
+    auto WithRelocations = build("constant float t[4] = {1.5f, 2.5f, 3.5f, 4.5f};\n"
+                                 "kernel void k(global float *p) {\n"
+                                 "  p[get_global_id(0)] = t[get_global_id(0) & 3] * exp(p[0]); }");
+    ASSERT_EQ(WithRelocations.Result, Status::Success) << WithRelocations.Log;
+    std::string Bad = WithRelocations.Objects.at(0);
+    std::memcpy(&H, Bad.data(), sizeof H);
+    int Relocations = 0;
+    for (unsigned I = 0; I < H.e_shnum; ++I)
+      if (const Elf64_Shdr S = SectionAt(Bad, I); S.sh_type == SHT_RELA)
+        for (uint64_t At = S.sh_offset; At + sizeof(Elf64_Rela) <= S.sh_offset + S.sh_size;
+             At += sizeof(Elf64_Rela), ++Relocations) {
+          Elf64_Rela Rel;
+          std::memcpy(&Rel, Bad.data() + At, sizeof Rel);
+          Rel.r_addend = INT64_MAX - 3;
+          std::memcpy(Bad.data() + At, &Rel, sizeof Rel);
+        }
+    ASSERT_GT(Relocations, 0);
+    Error.clear();
+    EXPECT_FALSE(store::LoadedCode::load({Bad}, Resolve, Error));
+    EXPECT_FALSE(Error.empty());
+  }
 }
 
 } // namespace
