@@ -8,7 +8,8 @@ namespace weft::store {
 
 std::map<uint32_t, SpecConstantType> specConstantTypes(const std::string &Module) {
   std::vector<uint32_t> W(Module.size() / 4);
-  std::memcpy(W.data(), Module.data(), W.size() * 4);
+  if (!W.empty()) // an empty vector's data() may be null, which memcpy may not take
+    std::memcpy(W.data(), Module.data(), W.size() * 4);
   if (!W.empty() && W[0] == 0x03022307u)
     for (uint32_t &Word : W)
       Word = __builtin_bswap32(Word);
@@ -21,7 +22,7 @@ std::map<uint32_t, SpecConstantType> specConstantTypes(const std::string &Module
     const uint32_t Count = W[At] >> 16, Op = W[At] & 0xffff;
     if (Count == 0 || At + Count > W.size())
       break;
-    const uint32_t *Operand = &W[At + 1];
+    const uint32_t *Operand = W.data() + At + 1; // past the end for a one-word instruction
     if (Op == Decorate && Count >= 4 && Operand[1] == SpecIdDecoration)
       SpecIdOf[Operand[0]] = Operand[2];
     else if (Op == TypeBool && Count >= 2)
