@@ -2,10 +2,12 @@
 # The README's second command (and CI's): installs missing dependencies (and the real programs of
 # tests/clients), builds, runs every test and the fast set of real programs (clinfo, PyOpenCL's test
 # suite, two CLBlast tests, a hashcat crack, ffmpeg's three OpenCL image filters), then builds and
-# runs the suite again under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer.
+# runs the suite again under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer, and runs
+# each fuzz target (tests/fuzz, scripts/fuzz.sh) for a minute.
 # Usage: scripts/test.sh [build-dir]   (default build)
 # WEFT_TEST_SANITIZERS="address thread" (the default) picks the sanitizer passes; empty skips them.
-# WEFT_TEST_CLIENTS=0 skips the real programs.
+# WEFT_TEST_CLIENTS=0 skips the real programs; WEFT_TEST_FUZZ_SECONDS (60) is each fuzz target's
+# time, 0 skips them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -42,4 +44,9 @@ fi
 for sanitizer in $sanitizers; do
   suite "$build-$sanitizer" "$sanitizer"
 done
+fuzz_seconds=${WEFT_TEST_FUZZ_SECONDS:-60}
+if [ "$fuzz_seconds" != 0 ]; then
+  echo "== fuzz targets, $fuzz_seconds s each (${SECONDS} s since the start)"
+  scripts/fuzz.sh "$fuzz_seconds"
+fi
 echo "== all passed in ${SECONDS} s"
