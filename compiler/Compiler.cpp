@@ -6,7 +6,9 @@
 #include "compiler/Codegen.h"
 #include "compiler/Frontend.h"
 #include "compiler/KernelInfo.h"
+#include "program-store/CacheEntry.h"
 #include "program-store/ObjectLoader.h"
+#include "program-store/Sha256.h"
 #include "compiler/Options.h"
 #include "compiler/Spirv.h"
 #include "compiler/Trap.h"
@@ -15,8 +17,11 @@
 
 #include <clang/Basic/Version.h>
 #include <algorithm>
+#include <deque>
 #include <functional>
 #include <map>
+#include <mutex>
+#include <unordered_map>
 #include <chrono>
 #include <cstdio>
 #include <llvm/Bitcode/BitcodeReader.h>
@@ -200,7 +205,51 @@ void writeManifestFor(const CompileInput &In, const std::string &Directory, cons
     Trace += "; " + Why;
 }
 
+/// The programs Clang crashed on, by a digest of everything a compile reads (store::
+/// addProgramInput), with the log of that crash: a trapped crash abandons Clang's state (about a
+/// megabyte, Trap.h), so building the same program again fails with that log at once instead of
+/// crashing, and leaking, once more. The newest Capacity programs; one that may read files from
+/// disk (any `include` in its source) is never remembered, since a file may change.
+class CrashedPrograms {
+public:
+  static constexpr size_t Capacity = 256;
+  static std::string digestOf(const CompileInput &In) {
+    // Any "include" at all (`#  include`, a macro's), to be sure.
+    if (In.Spirv || In.Source.find("include") != std::string::npos)
+      return {};
+    store::Sha256 Digest;
+    store::addProgramInput(Digest, In);
+    return Digest.hex();
+  }
+  /// The log of the crash on the program of Digest; false if none is remembered.
+  bool find(const std::string &Digest, std::string &Log) {
+    std::lock_guard Guard(Lock);
+    auto It = Logs.find(Digest);
+    if (It == Logs.end())
+      return false;
+    Log = It->second;
+    return true;
+  }
+  void add(const std::string &Digest, const std::string &Log) {
+    std::lock_guard Guard(Lock);
+    if (!Logs.emplace(Digest, Log).second)
+      return;
+    Order.push_back(Digest);
+    if (Order.size() > Capacity) {
+      Logs.erase(Order.front());
+      Order.pop_front();
+    }
+  }
+
+private:
+  std::mutex Lock;
+  std::unordered_map<std::string, std::string> Logs;
+  std::deque<std::string> Order; ///< oldest first
+};
+
 class ClangCompiler final : public Compiler {
+  CrashedPrograms Crashed;
+
   /// Writes Out, a linked executable, with the build log Log to the disk cache under Key; false,
   /// with the reason in Out.Trace, if it could not.
   static bool store(const std::string &Directory, const std::string &Key, BuildOutput &Out,
@@ -244,10 +293,19 @@ public:
                      llvm::toString(Parsed.takeError()) + "\n";
       }
     } else {
-      bool Crashed = false;
-      M = runFrontend(Ctx, In, Options, Out.Log, Crashed);
-      if (Crashed)
+      const std::string Digest = CrashedPrograms::digestOf(In);
+      if (!Digest.empty() && Crashed.find(Digest, Out.Log)) {
+        Out.Log += "note: Clang crashed on this same program before; it was not run again\n";
+        Out.Result = CompileOutput::Status::Failure;
+        return Out;
+      }
+      bool ClangCrashed = false;
+      M = runFrontend(Ctx, In, Options, Out.Log, ClangCrashed);
+      if (ClangCrashed) {
         abandon(Context);
+        if (!Digest.empty())
+          Crashed.add(Digest, Out.Log);
+      }
     }
     if (!M) {
       Out.Result = CompileOutput::Status::Failure;

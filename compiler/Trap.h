@@ -7,7 +7,9 @@
 // where the work started, over the frames of the code that failed, without running their
 // destructors: what that code was working on is in no state to be destroyed, so the caller
 // abandon()s it (kept reachable, never freed: some megabytes per failure, which only a bug of
-// LLVM's or Clang's causes).
+// LLVM's or Clang's causes). A program Clang crashed on is remembered (CrashedPrograms in
+// compiler/Compiler.cpp): building it again fails with the same log without running Clang, so
+// the loss does not recur.
 #pragma once
 
 #include <llvm/ADT/STLFunctionalExtras.h>
