@@ -5,7 +5,9 @@
 #include "device-cpu/AsyncCopy.h"
 #include "device-cpu/KernelRuntime.h"
 #include "device-cpu/Printf.h"
+#include "runtime/core/Clock.h"
 #include "runtime/core/Config.h"
+#include "runtime/core/Trace.h"
 
 #include <xmmintrin.h>
 
@@ -69,7 +71,12 @@ bool runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes) {
     return std::unique_ptr<std::byte, FreeDeleter>(
         Bytes ? static_cast<std::byte *>(std::aligned_alloc(LocalAlign, Whole)) : nullptr);
   };
+  // The timeline shows the first chunks of work-groups each command runs (a large NDRange makes
+  // thousands; the first few hundred show how the workers shared it).
+  constexpr int TracedChunks = 256;
+  std::atomic<int> ChunksTraced{0};
   auto RunGroups = [&](size_t Begin, size_t End) {
+    const uint64_t TraceStart = trace::on() ? hostTimeNs() : 0;
     // Local memory, private values across barriers, large private variables: without one of
     // them, these groups cannot run.
     auto Local = Block(LocalBytes), Private = Block(PrivateBytes), Frame = Block(C.FrameBytes);
@@ -125,6 +132,12 @@ bool runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes) {
     }
     _mm_setcsr(SavedMxcsr);
     Load.Running.fetch_sub(1, std::memory_order_relaxed);
+    if (TraceStart && ChunksTraced.fetch_add(1, std::memory_order_relaxed) < TracedChunks) {
+      trace::nameThread("worker");
+      trace::slice("work-groups", C.Name ? *C.Name : std::string("kernel"), TraceStart, hostTimeNs(),
+                   trace::threadTrack(),
+                   "\"groups\": \"" + std::to_string(Begin) + "-" + std::to_string(End - 1) + "\"");
+    }
   };
 
   W.forEach(Total, 0, RunGroups);

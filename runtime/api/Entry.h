@@ -4,7 +4,9 @@
 
 #include "runtime/api/Handles.h"
 #include "runtime/core/Diagnostics.h"
+#include "runtime/core/Clock.h"
 #include "runtime/core/Error.h"
+#include "runtime/core/Trace.h"
 
 #include <new>
 
@@ -43,6 +45,29 @@ inline cl_int fromException(const char *Function) noexcept {
   }
 }
 
+/// The timeline's slice of an entry point it shows (runtime/core/Trace.h), from construction to
+/// destruction; nothing while the timeline is off.
+class TracedCall {
+public:
+  explicit TracedCall(const char *Name)
+      : Function(trace::on() && trace::shownCall(Name) ? Name : nullptr),
+        Start(Function ? hostTimeNs() : 0) {}
+  ~TracedCall() {
+    if (Function)
+      try {
+        trace::nameThread("application");
+        trace::slice("api", Function, Start, hostTimeNs(), trace::threadTrack());
+      } catch (...) {
+      }
+  }
+  TracedCall(const TracedCall &) = delete;
+  TracedCall &operator=(const TracedCall &) = delete;
+
+private:
+  const char *Function;
+  uint64_t Start;
+};
+
 /// Body's result, an exception it throws turned into its error, so that it can be given a context.
 template <class F> auto orError(F &&Body) -> decltype(Body()) {
   try {
@@ -62,6 +87,7 @@ template <class H> Error inContextOf(H Handle, Error E) {
 
 /// Runs the body of an entry point that returns cl_int. Body returns Status.
 template <class F> cl_int call(const char *Function, F &&Body) noexcept {
+  detail::TracedCall Traced(Function);
   try {
     Status S = Body();
     if (S)
@@ -76,6 +102,7 @@ template <class F> cl_int call(const char *Function, F &&Body) noexcept {
 /// Runs the body of an entry point that returns a value and reports through errcode_ret (which
 /// may be null). Body returns Expected<T>; on failure the entry point returns T{}.
 template <class T, class F> T create(const char *Function, cl_int *ErrcodeRet, F &&Body) noexcept {
+  detail::TracedCall Traced(Function);
   cl_int Code = CL_SUCCESS;
   T Result{};
   try {

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstring>
 #include <functional>
+#include <string>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -56,6 +57,7 @@ struct FillCommand {
 /// Runs a kernel over an NDRange: one call of Run per work-group.
 struct NDRangeCommand {
   abi::WorkGroupFn Run = nullptr;
+  const std::string *Name = nullptr; ///< the kernel's (its binary's, which the command keeps alive)
   unsigned WorkDim = 1;
   std::array<uint64_t, 3> GlobalOffset{}, GlobalSize{1, 1, 1}, LocalSize{1, 1, 1};
   std::array<uint64_t, 3> NumGroups{1, 1, 1}; ///< workGroupCounts(GlobalSize, LocalSize)

@@ -129,6 +129,8 @@ Config Config::parse(const char *const *Environ, std::vector<std::string> &Warni
         C.PerfMap = true;
       else if (Value != "0" && Value != "off" && Value != "false")
         Warnings.push_back("WEFT_PERF_MAP: '" + std::string(Value) + "' is not on or off; ignored");
+    } else if (Name == "WEFT_TRACE") {
+      C.TracePath = Value;
     } else if (Name == "WEFT_LLVM_OPTIONS") {
       if (Value.find_first_not_of(" \t\n") != std::string_view::npos) // blank: not set
         C.LlvmOptions = Value;
@@ -136,7 +138,7 @@ Config Config::parse(const char *const *Environ, std::vector<std::string> &Warni
       Warnings.push_back("unknown setting " + std::string(Name) +
                          " (known: WEFT_NUM_THREADS, WEFT_DEBUG, WEFT_CACHE_DIR, WEFT_CACHE, "
                          "WEFT_CACHE_SIZE, WEFT_ASYNC_COPY, WEFT_MEMORY_LIMIT, "
-                         "WEFT_LLVM_OPTIONS, WEFT_PERF_MAP); ignored");
+                         "WEFT_LLVM_OPTIONS, WEFT_PERF_MAP, WEFT_TRACE); ignored");
     }
   }
   if (CacheOn && C.LlvmOptions.empty()) {

@@ -43,6 +43,9 @@ struct Config {
   /// WEFT_PERF_MAP=1: every program's functions are appended to /tmp/perf-<pid>.map as they are
   /// loaded, so that Linux perf names the samples in kernels' code.
   bool PerfMap = false;
+  /// WEFT_TRACE: a file for the timeline (runtime/core/Trace.h), Chrome trace-event JSON that
+  /// ui.perfetto.dev opens; empty: none.
+  std::string TracePath;
 
   bool debug(DebugTopic T) const { return (Debug & T) != 0; }
 

@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 namespace weft {
@@ -67,6 +68,8 @@ public:
 
   /// The command this event stands for (empty for user events and after it has run).
   std::unique_ptr<Command> Work;
+  /// The command's name on the timeline (runtime/core/Trace.h); set only while it is on.
+  std::string TraceName;
   /// Unresolved dependencies plus one guard Queue::enqueue holds while wiring them.
   std::atomic<int> PendingDependencies{1};
   /// Set when a dependency ended with an error: the command is not run.
@@ -85,6 +88,7 @@ private:
   Ref<Queue> Q;
   cl_command_type Type;
   bool Profiled;
+  bool Stamped; ///< Times are kept: profiled, or the timeline is on
   std::atomic<cl_int> Status;
   /// Set once the terminal status's callbacks have run: waiters return only then, so that after
   /// clFinish or clWaitForEvents every CL_COMPLETE callback has been called.

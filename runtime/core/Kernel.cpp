@@ -71,6 +71,7 @@ Expected<std::unique_ptr<Command>> Kernel::launch(const Device &D, unsigned Work
                                  std::optional<std::array<uint64_t, 3>> Local) {
   NDRangeCommand N;
   N.Run = Binary->Run;
+  N.Name = &Binary->Info.Name;
   N.WorkDim = WorkDim;
   N.GlobalOffset = Offset;
   N.GlobalSize = Global;

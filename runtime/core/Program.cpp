@@ -1,6 +1,8 @@
 // Programs: building from source through the compiler library.
 #include "runtime/core/Program.h"
 
+#include "runtime/core/Trace.h"
+
 #include "program-store/CacheEntry.h"
 #include "program-store/CacheTrim.h"
 #include "program-store/SpirvScan.h"
@@ -143,10 +145,15 @@ compiler::CompileInput compileInput(const std::string &Source, bool Spirv,
   return In;
 }
 
-/// WEFT_DEBUG=build: what a build did with the disk cache.
+/// WEFT_DEBUG=build: what a build did with the disk cache; on the timeline too.
 void traceBuild(const std::string &Trace) {
   if (config().debug(DebugBuild) && !Trace.empty())
     std::fprintf(stderr, "weft: build: %s\n", Trace.c_str());
+  if (trace::on() && !Trace.empty())
+    trace::instant("build", Trace.starts_with("cache hit") || Trace.find(" hit ") != std::string::npos
+                                ? "build: cache hit"
+                                : "build",
+                   "\"what\": " + trace::quoted(Trace));
 }
 
 /// A build of In from the disk cache, found through its manifest without opening the compiler

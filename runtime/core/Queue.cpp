@@ -2,7 +2,52 @@
 // dependencies that hold a command back until it goes to the device.
 #include "runtime/core/Queue.h"
 
+#include "runtime/core/Trace.h"
+
 namespace weft {
+namespace {
+
+/// A command's name on the timeline: its type, and a kernel's name.
+std::string commandName(cl_command_type Type, const Command *Work) {
+  const char *Name = "command";
+  switch (Type) {
+  case CL_COMMAND_NDRANGE_KERNEL: Name = "NDRangeKernel"; break;
+  case CL_COMMAND_TASK: Name = "Task"; break;
+  case CL_COMMAND_NATIVE_KERNEL: Name = "NativeKernel"; break;
+  case CL_COMMAND_READ_BUFFER: Name = "ReadBuffer"; break;
+  case CL_COMMAND_WRITE_BUFFER: Name = "WriteBuffer"; break;
+  case CL_COMMAND_COPY_BUFFER: Name = "CopyBuffer"; break;
+  case CL_COMMAND_READ_IMAGE: Name = "ReadImage"; break;
+  case CL_COMMAND_WRITE_IMAGE: Name = "WriteImage"; break;
+  case CL_COMMAND_COPY_IMAGE: Name = "CopyImage"; break;
+  case CL_COMMAND_COPY_IMAGE_TO_BUFFER: Name = "CopyImageToBuffer"; break;
+  case CL_COMMAND_COPY_BUFFER_TO_IMAGE: Name = "CopyBufferToImage"; break;
+  case CL_COMMAND_MAP_BUFFER: Name = "MapBuffer"; break;
+  case CL_COMMAND_MAP_IMAGE: Name = "MapImage"; break;
+  case CL_COMMAND_UNMAP_MEM_OBJECT: Name = "UnmapMemObject"; break;
+  case CL_COMMAND_MARKER: Name = "Marker"; break;
+  case CL_COMMAND_READ_BUFFER_RECT: Name = "ReadBufferRect"; break;
+  case CL_COMMAND_WRITE_BUFFER_RECT: Name = "WriteBufferRect"; break;
+  case CL_COMMAND_COPY_BUFFER_RECT: Name = "CopyBufferRect"; break;
+  case CL_COMMAND_BARRIER: Name = "Barrier"; break;
+  case CL_COMMAND_MIGRATE_MEM_OBJECTS: Name = "MigrateMemObjects"; break;
+  case CL_COMMAND_FILL_BUFFER: Name = "FillBuffer"; break;
+  case CL_COMMAND_FILL_IMAGE: Name = "FillImage"; break;
+  case CL_COMMAND_SVM_FREE: Name = "SVMFree"; break;
+  case CL_COMMAND_SVM_MEMCPY: Name = "SVMMemcpy"; break;
+  case CL_COMMAND_SVM_MEMFILL: Name = "SVMMemFill"; break;
+  case CL_COMMAND_SVM_MAP: Name = "SVMMap"; break;
+  case CL_COMMAND_SVM_UNMAP: Name = "SVMUnmap"; break;
+  case CL_COMMAND_SVM_MIGRATE_MEM: Name = "SVMMigrateMem"; break;
+  }
+  std::string Out = Name;
+  if (Work)
+    if (auto *N = std::get_if<NDRangeCommand>(&Work->What); N && N->Name)
+      Out += " " + *N->Name;
+  return Out;
+}
+
+} // namespace
 
 Queue::Queue(Context &C, Device &D, cl_command_queue_properties Properties,
              std::vector<cl_queue_properties> PropertiesArray)
@@ -15,6 +60,8 @@ Ref<Event> Queue::enqueue(cl_command_type Type, std::unique_ptr<Command> Work,
                           std::span<Event *const> WaitList, Ordering How) {
   // One reference for the application's handle (kept or dropped by the caller), one for E.
   Ref<Event> E(new Event(*Ctx, this, Type));
+  if (trace::on())
+    E->TraceName = commandName(Type, Work.get());
   E->Work = std::move(Work);
   std::vector<Ref<Event>> Implicit = link(*E, How, !WaitList.empty());
   // The guard reference (PendingDependencies starts at 1) keeps the command from running until

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Runs a program (weft-demo) with WEFT_TRACE and checks the timeline it leaves: valid Chrome
+trace-event JSON (with or without the closing bracket) holding the tracks and events
+runtime/core/Trace.h describes. Then runs it without WEFT_TRACE and checks nothing is written.
+Usage: check_trace.py <program> <scratch directory>"""
+import json
+import os
+import subprocess
+import sys
+
+program, scratch = sys.argv[1], sys.argv[2]
+os.makedirs(scratch, exist_ok=True)
+path = os.path.join(scratch, "timeline.json")
+if os.path.exists(path):
+    os.remove(path)
+subprocess.run([program], check=True, env=dict(os.environ, WEFT_TRACE=path), stdout=subprocess.DEVNULL)
+text = open(path).read().rstrip()
+assert text.startswith("["), text[:80]
+# The file is written event by event: no closing bracket, a comma after the last event.
+events = json.loads(text.rstrip(",") + ("" if text.endswith("]") else "]"))
+failures = []
+def expect(condition, what):
+    if not condition:
+        failures.append(what)
+
+names = {e["tid"]: e["args"]["name"] for e in events if e.get("ph") == "M" and e["name"] == "thread_name"}
+expect(any(e.get("ph") == "M" and e["name"] == "process_name" for e in events), "a process name")
+queue = [t for t, n in names.items() if n == "queue 1"]
+waiting = [t for t, n in names.items() if n == "queue 1 (waiting)"]
+workers = [t for t, n in names.items() if n.startswith("worker ")]
+apps = [t for t, n in names.items() if n.startswith("application ")]
+expect(queue and waiting and workers and apps, "tracks named queue 1, queue 1 (waiting), worker, application: %s" % names)
+slices = [e for e in events if e.get("ph") == "X"]
+for e in slices:
+    expect(e["ts"] > 0 and e["dur"] >= 0 and e["tid"] in names, "a slice with time and a named track: %s" % e)
+def some(cat, name, tracks):
+    return [e for e in slices if e["cat"] == cat and e["name"] == name and e["tid"] in tracks]
+for call in ("clBuildProgram", "clEnqueueNDRangeKernel", "clEnqueueReadBuffer"):
+    expect(some("api", call, apps), "the call " + call + " on the application's track")
+for command in ("NDRangeKernel vadd", "ReadBuffer"):
+    ran = some("command", command, queue)
+    expect(ran and all(e["args"]["status"] == 0 for e in ran), "the command " + command + " on queue 1, complete")
+expect(some("work-groups", "vadd", workers), "vadd's work-groups on a worker's track")
+expect(any(e.get("ph") == "i" and e["cat"] == "build" for e in events), "the build, as an instant event")
+kernel = some("command", "NDRangeKernel vadd", queue)[0] if some("command", "NDRangeKernel vadd", queue) else None
+if kernel:
+    inside = [e for e in some("work-groups", "vadd", workers)
+              if e["ts"] >= kernel["ts"] - 1 and e["ts"] + e["dur"] <= kernel["ts"] + kernel["dur"] + 1]
+    expect(inside, "vadd's work-groups within its command's slice")
+
+# Off: nothing written.
+os.remove(path)
+env = dict(os.environ)
+env.pop("WEFT_TRACE", None)
+subprocess.run([program], check=True, env=env, stdout=subprocess.DEVNULL)
+expect(not os.path.exists(path), "no file without WEFT_TRACE")
+
+if failures:
+    print("timeline check failed:\n  " + "\n  ".join(failures))
+    sys.exit(1)
+print("timeline: %d events, tracks %s" % (len(events), sorted(names.values())))
