@@ -1,6 +1,9 @@
 // The async-copy engine: see AsyncCopy.h.
 #include "device-cpu/AsyncCopy.h"
 
+#include "runtime/core/Clock.h"
+#include "runtime/core/Trace.h"
+
 #include <immintrin.h>
 
 #include <algorithm>
@@ -109,7 +112,16 @@ AsyncCopies::Job *AsyncCopies::offload(const CopyShape &S, bool Forced) {
   for (int H = 0; H < Copiers; ++H) {
     J->Refs.fetch_add(1, std::memory_order_relaxed);
     Helpers.run([J] {
+      const uint64_t Start = trace::on() ? hostTimeNs() : 0;
       J->work();
+      // On the timeline: the copy a helper made, on its worker's track (the first 65,536 of the
+      // process: a kernel streaming tiles makes one per tile).
+      static std::atomic<uint32_t> Traced{0};
+      if (Start && Traced.fetch_add(1, std::memory_order_relaxed) < 65536) {
+        trace::nameThread("worker");
+        trace::slice("async-copy", "async copy by a helper", Start, hostTimeNs(), trace::threadTrack(),
+                     "\"bytes\": " + std::to_string(J->Shape.bytes()));
+      }
       J->release();
     });
   }
