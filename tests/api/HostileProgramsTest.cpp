@@ -46,7 +46,7 @@ TEST_F(HostilePrograms, AProgramThatCrashesClangFailsToBuild) {
 // A trapped crash abandons Clang's state (about a megabyte, compiler/Trap.h). Building the same
 // program again fails at once with the first crash's log and a note, not by crashing (and
 // leaking) again: 60 more builds keep the process's resident memory within 30 MiB (before, each
-// took about 1.1 MB more).
+// took about 1.1 MB more; not measured under the sanitizers, whose own memory grows).
 TEST_F(HostilePrograms, AProgramThatCrashedClangFailsAgainWithoutRunningIt) {
   const std::string Source =
       "kernel void k(global int *p) { p[2] = " + std::string(100000, '-') + "p[0]; }";
@@ -73,7 +73,12 @@ TEST_F(HostilePrograms, AProgramThatCrashedClangFailsAgainWithoutRunningIt) {
     ASSERT_NE(Again.find("note: Clang crashed on this same program before; it was not run again"),
               std::string::npos) << I;
   }
+  // Under a sanitizer every allocation's memory lingers (ASan's quarantine: 114 MB here).
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
   EXPECT_LT(Resident() - Before, 30l << 20);
+#else
+  (void)Before;
+#endif
   // With other options it is another program, and Clang runs (and crashes) again.
   cl_program Other = program(Source.c_str());
   EXPECT_EQ(clBuildProgram(Other, 1, &Device, "-DOTHER", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
