@@ -17,6 +17,7 @@
 
 #include <clang/Basic/Version.h>
 #include <algorithm>
+#include <atomic>
 #include <deque>
 #include <functional>
 #include <map>
@@ -221,6 +222,8 @@ public:
     store::addProgramInput(Digest, In);
     return Digest.hex();
   }
+  /// Whether any program is remembered: until Clang first crashes, compiles hash nothing.
+  bool any() const { return Any.load(std::memory_order_relaxed); }
   /// The log of the crash on the program of Digest; false if none is remembered.
   bool find(const std::string &Digest, std::string &Log) {
     std::lock_guard Guard(Lock);
@@ -234,6 +237,7 @@ public:
     std::lock_guard Guard(Lock);
     if (!Logs.emplace(Digest, Log).second)
       return;
+    Any.store(true, std::memory_order_relaxed);
     Order.push_back(Digest);
     if (Order.size() > Capacity) {
       Logs.erase(Order.front());
@@ -245,6 +249,7 @@ private:
   std::mutex Lock;
   std::unordered_map<std::string, std::string> Logs;
   std::deque<std::string> Order; ///< oldest first
+  std::atomic<bool> Any{false};
 };
 
 class ClangCompiler final : public Compiler {
@@ -293,7 +298,7 @@ public:
                      llvm::toString(Parsed.takeError()) + "\n";
       }
     } else {
-      const std::string Digest = CrashedPrograms::digestOf(In);
+      std::string Digest = Crashed.any() ? CrashedPrograms::digestOf(In) : std::string();
       if (!Digest.empty() && Crashed.find(Digest, Out.Log)) {
         Out.Log += "note: Clang crashed on this same program before; it was not run again\n";
         Out.Result = CompileOutput::Status::Failure;
@@ -303,6 +308,8 @@ public:
       M = runFrontend(Ctx, In, Options, Out.Log, ClangCrashed);
       if (ClangCrashed) {
         abandon(Context);
+        if (Digest.empty())
+          Digest = CrashedPrograms::digestOf(In);
         if (!Digest.empty())
           Crashed.add(Digest, Out.Log);
       }

@@ -1,8 +1,6 @@
 // Events: status transitions, callbacks, waiting, profiling stamps, dependents.
 #include "runtime/core/Event.h"
 
-#include "runtime/core/Trace.h"
-
 #include "runtime/core/Clock.h"
 #include "runtime/core/Queue.h"
 
@@ -13,9 +11,8 @@ namespace weft {
 
 Event::Event(Context &C, Queue *Queue, cl_command_type Type)
     : Object(ObjectType::Event), Ctx(&C), Q(Queue), Type(Type),
-      Profiled(Queue && Queue->profiling()), Stamped(Profiled || (Queue && trace::on())),
-      Status(Queue ? CL_QUEUED : CL_SUBMITTED) {
-  if (Stamped)
+      Profiled(Queue && Queue->profiling()), Status(Queue ? CL_QUEUED : CL_SUBMITTED) {
+  if (stamped())
     Times.Queued = hostTimeNs();
 }
 
@@ -35,7 +32,7 @@ bool Event::setStatus(cl_int NewStatus) {
     cl_int Old = Status.load(std::memory_order_relaxed);
     if (Old <= CL_COMPLETE || NewStatus >= Old)
       return false;
-    if (Stamped) {
+    if (stamped()) {
       // A command may skip states (a marker goes from queued to complete): every stamp it
       // passes is set, so the five timestamps are always ordered.
       uint64_t Now = hostTimeNs();
@@ -59,14 +56,13 @@ bool Event::setStatus(cl_int NewStatus) {
     if (Terminal)
       Released.swap(Dependents);
   }
-  // The timeline's slices of a command (its stamps are final now).
+  // The timeline's slices of a command (its stamps are final now; Queue::enqueue named it).
   if (Terminal && Q && trace::on())
     try {
-      const std::string &Name = TraceName.empty() ? std::string("command") : TraceName;
-      const std::string Args = "\"status\": " + std::to_string(NewStatus);
-      trace::slice("command", Name, Times.Start, Times.End, trace::queueTrack(Q.get(), false), Args);
+      trace::slice("command", TraceName, Times.Start, Times.End, trace::queueTrack(Q.get(), false),
+                   "\"status\": " + std::to_string(NewStatus));
       if (Times.Start > Times.Queued)
-        trace::slice("waiting", Name, Times.Queued, Times.Start, trace::queueTrack(Q.get(), true),
+        trace::slice("waiting", TraceName, Times.Queued, Times.Start, trace::queueTrack(Q.get(), true),
                      "\"submitted_after_us\": " + std::to_string((Times.Submit - Times.Queued) / 1000));
     } catch (...) {
     }

@@ -4,6 +4,7 @@
 
 #include "runtime/core/Command.h"
 #include "runtime/core/Context.h"
+#include "runtime/core/Trace.h"
 
 #include <CL/cl.h>
 
@@ -88,7 +89,8 @@ private:
   Ref<Queue> Q;
   cl_command_type Type;
   bool Profiled;
-  bool Stamped; ///< Times are kept: profiled, or the timeline is on
+  /// Times are kept: profiled, or a command while the timeline is on.
+  bool stamped() const { return Profiled || (Q && trace::on()); }
   std::atomic<cl_int> Status;
   /// Set once the terminal status's callbacks have run: waiters return only then, so that after
   /// clFinish or clWaitForEvents every CL_COMPLETE callback has been called.

@@ -1,14 +1,13 @@
 // Programs: building from source through the compiler library.
 #include "runtime/core/Program.h"
 
-#include "runtime/core/Trace.h"
-
 #include "program-store/CacheEntry.h"
 #include "program-store/CacheTrim.h"
 #include "program-store/SpirvScan.h"
 #include "runtime/core/Capabilities.h"
 #include "runtime/core/CompilerLibrary.h"
 #include "runtime/core/Config.h"
+#include "runtime/core/Trace.h"
 
 #include <chrono>
 #include <cstdio>
@@ -210,9 +209,10 @@ void returnFreedMemory() {
 }
 
 /// A build's outcome in Next: its log, and its executable with the bitcode and native objects a
-/// program binary keeps. CL_INVALID_BUILD_OPTIONS, or CL_BUILD_PROGRAM_FAILURE (Failure says
-/// why), when it made none.
-Status takeExecutable(Program::BuildState &Next, compiler::BuildOutput Built, const char *Failure) {
+/// program binary keeps (the bitcode a binary's, BitcodeFromOutside, or the compiler's).
+/// CL_INVALID_BUILD_OPTIONS, or CL_BUILD_PROGRAM_FAILURE (Failure says why), when it made none.
+Status takeExecutable(Program::BuildState &Next, compiler::BuildOutput Built, const char *Failure,
+                      bool BitcodeFromOutside = false) {
   traceBuild(Built.Trace);
   Next.Log = std::move(Built.Log);
   if (Built.Result == compiler::CompileOutput::Status::InvalidOptions)
@@ -222,7 +222,7 @@ Status takeExecutable(Program::BuildState &Next, compiler::BuildOutput Built, co
   announceToProfilers(*Built.Program);
   Next.Executable = std::move(Built.Program);
   Next.Bitcode = std::move(Built.Bitcode);
-  Next.BitcodeFromOutside = false;
+  Next.BitcodeFromOutside = BitcodeFromOutside;
   Next.Objects = std::make_shared<const std::vector<std::string>>(std::move(Built.Objects));
   Next.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
   return Status::ok();
@@ -290,9 +290,8 @@ Status Program::buildFromBinary(const std::string &Options) {
     if (std::optional<compiler::BuildOutput> Native =
             nativeBuild(BinaryNative, BinaryNativeKey, Bitcode, Options, Trace)) {
       Native->Bitcode = std::move(Bitcode); // the binary's module, for the program's own binary
-      Status Taken = takeExecutable(Next, std::move(*Native), "the binary's native code does not load");
-      Next.BitcodeFromOutside = true;
-      return Taken;
+      return takeExecutable(Next, std::move(*Native), "the binary's native code does not load",
+                            /*BitcodeFromOutside=*/true);
     }
     traceBuild(Trace);
     auto Compiler = loadCompiler();

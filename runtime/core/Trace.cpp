@@ -1,6 +1,7 @@
 // The timeline: see Trace.h.
 #include "runtime/core/Trace.h"
 
+#include "runtime/core/Clock.h"
 #include "runtime/core/Config.h"
 
 #include <cstdio>
@@ -56,9 +57,7 @@ struct Writer {
     if (!File)
       return;
     Pending += "{" + Members + ", \"pid\": " + std::to_string(getpid()) + "},\n";
-    timespec T;
-    clock_gettime(CLOCK_MONOTONIC, &T);
-    const uint64_t Now = uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec);
+    const uint64_t Now = hostTimeNs();
     if (Pending.size() >= FlushBytes || Now - LastFlush >= FlushNs) {
       flush();
       LastFlush = Now;
@@ -136,11 +135,8 @@ void slice(std::string_view Category, std::string_view Name, uint64_t StartNs, u
 }
 
 void instant(std::string_view Category, std::string_view Name, std::string_view Args) {
-  timespec T;
-  clock_gettime(CLOCK_MONOTONIC, &T);
-  const uint64_t Now = uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec);
   std::string Members = "\"name\": " + quoted(Name) + ", \"cat\": " + quoted(Category) +
-                        ", \"ph\": \"i\", \"s\": \"t\", \"ts\": " + micros(Now) +
+                        ", \"ph\": \"i\", \"s\": \"t\", \"ts\": " + micros(hostTimeNs()) +
                         ", \"tid\": " + std::to_string(threadTrack());
   if (!Args.empty())
     Members += ", \"args\": {" + std::string(Args) + "}";
