@@ -425,6 +425,7 @@ public:
           !rewriteBitcodeApart(Bitcodes[I], Rewritten, Out.Log)) {
         Out.Log += "error: the program binary's module is damaged or not LLVM " LLVM_VERSION_STRING
                    "'s\n";
+        Out.Result = CompileOutput::Status::InvalidBinary;
         return Out;
       }
       const std::string &Bitcode = Rewritten.empty() ? Bitcodes[I] : Rewritten;

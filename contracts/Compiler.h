@@ -14,7 +14,7 @@
 namespace weft::compiler {
 
 /// Bumped whenever this interface changes, so that a stale libweft-compiler.so is refused.
-inline constexpr int AbiVersion = 18;
+inline constexpr int AbiVersion = 19;
 
 /// The entry point libweft-compiler.so exports: `extern "C" Compiler *weftCompilerCreate(int)`.
 /// It returns null if AbiVersion does not match the library's.
@@ -65,7 +65,9 @@ struct CompileInput {
 };
 
 struct CompileOutput {
-  enum class Status { Success, InvalidOptions, Failure } Result = Status::Failure;
+  /// InvalidBinary: a program binary's module that does not read or verify (clBuildProgram's
+  /// CL_INVALID_BINARY).
+  enum class Status { Success, InvalidOptions, InvalidBinary, Failure } Result = Status::Failure;
   std::string Log;                ///< the build log: Clang's diagnostics, or why the options are bad
   std::string Bitcode;            ///< the module, when Result is Success
   std::vector<KernelInfo> Kernels;

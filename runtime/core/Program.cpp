@@ -210,13 +210,18 @@ void returnFreedMemory() {
 
 /// A build's outcome in Next: its log, and its executable with the bitcode and native objects a
 /// program binary keeps (the bitcode a binary's, BitcodeFromOutside, or the compiler's).
-/// CL_INVALID_BUILD_OPTIONS, or CL_BUILD_PROGRAM_FAILURE (Failure says why), when it made none.
+/// CL_INVALID_BUILD_OPTIONS, CL_INVALID_BINARY (a binary's module that does not read), or
+/// CL_BUILD_PROGRAM_FAILURE (Failure says why), when it made none.
 Status takeExecutable(Program::BuildState &Next, compiler::BuildOutput Built, const char *Failure,
                       bool BitcodeFromOutside = false) {
   traceBuild(Built.Trace);
   Next.Log = std::move(Built.Log);
   if (Built.Result == compiler::CompileOutput::Status::InvalidOptions)
     return Error(CL_INVALID_BUILD_OPTIONS, Next.Log);
+  // "CL_INVALID_BINARY if program is created with clCreateProgramWithBinary and devices listed
+  // in device_list do not have a valid program binary loaded."
+  if (Built.Result == compiler::CompileOutput::Status::InvalidBinary)
+    return Error(CL_INVALID_BINARY, "the program binary's module is damaged; see the build log");
   if (!Built.Program)
     return Error(CL_BUILD_PROGRAM_FAILURE, Failure);
   announceToProfilers(*Built.Program);
