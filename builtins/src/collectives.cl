@@ -101,6 +101,7 @@ INTEGER_COLLECTIVES(long, LONG_MIN, LONG_MAX)
 INTEGER_COLLECTIVES(ulong, 0, ULONG_MAX)
 REAL_COLLECTIVES(float, uint)
 REAL_COLLECTIVES(double, ulong)
+REAL_COLLECTIVES(half, ushort)
 
 // all and any: whether the predicate holds in every (some) work-item.
 #define PREDICATE(NAME, FETCH)                                                                     \

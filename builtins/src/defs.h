@@ -11,6 +11,8 @@
 // Double is always available to the library's own code (the device reports cl_khr_fp64); a
 // kernel sees the double overloads only because the device reports it.
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
+// The same for half (cl_khr_fp16).
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
 
 #define WEFT_CAT(A, B) WEFT_CAT_(A, B)
 #define WEFT_CAT_(A, B) A##B

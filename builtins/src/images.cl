@@ -769,6 +769,22 @@ FOR_COLOR_IMAGES(PLAIN_ACCESS)
 PLAIN_ACCESS(image1d_buffer_t, 1, 0, int, float)
 FOR_DEPTH_IMAGES(PLAIN_ACCESS_DEPTH)
 
+// read_imageh and write_imageh (cl_khr_fp16): read_imagef's values rounded to half once (exact
+// for half images), and write_imagef of the half values, which are floats exactly.
+#define READ_SAMPLED_HALF(T, DIMS, LAYER, INT, FLOAT)                                              \
+  OVL half4 read_imageh(read_only T I, sampler_t S, FLOAT C) { return __builtin_convertvector(read_imagef(I, S, C), half4); } \
+  OVL half4 read_imageh(read_only T I, sampler_t S, INT C) { return __builtin_convertvector(read_imagef(I, S, C), half4); }
+#define READ_WRITE_HALF_ACCESS(ACCESS, T, INT)                                                     \
+  OVL half4 read_imageh(ACCESS T I, INT C) { return __builtin_convertvector(read_imagef(I, C), half4); }
+#define WRITE_HALF_ACCESS(ACCESS, T, INT)                                                          \
+  OVL void write_imageh(ACCESS T I, INT C, half4 Color) { write_imagef(I, C, __builtin_convertvector(Color, float4)); }
+#define PLAIN_HALF(T, DIMS, LAYER, INT, FLOAT)                                                     \
+  READ_WRITE_HALF_ACCESS(read_only, T, INT) READ_WRITE_HALF_ACCESS(read_write, T, INT)             \
+  WRITE_HALF_ACCESS(write_only, T, INT) WRITE_HALF_ACCESS(read_write, T, INT)
+FOR_COLOR_IMAGES(READ_SAMPLED_HALF)
+FOR_COLOR_IMAGES(PLAIN_HALF)
+PLAIN_HALF(image1d_buffer_t, 1, 0, int, float)
+
 // Queries (OpenCL C 3.0 §6.15.15.7), for every access qualifier.
 #define QUERIES(ACCESS, T, DIMS, LAYER, INT, FLOAT)                                                \
   OVL int get_image_width(ACCESS T I) { return VIEW(I).Width; }                                    \

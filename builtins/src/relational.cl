@@ -46,6 +46,7 @@ BITSELECT_ALL(long, ulong)
 BITSELECT_ALL(ulong, ulong)
 BITSELECT_ALL(float, uint)
 BITSELECT_ALL(double, ulong)
+BITSELECT_ALL(half, ushort)
 
 // select(a, b, c): scalar: c ? b : a; vector: per component, b where c's most significant bit is
 // set. c is a signed or unsigned integer of the components' size.
@@ -74,3 +75,4 @@ SELECT_ALL(long, long, ulong)
 SELECT_ALL(ulong, long, ulong)
 SELECT_ALL(float, int, uint)
 SELECT_ALL(double, long, ulong)
+SELECT_ALL(half, short, ushort)

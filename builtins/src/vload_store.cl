@@ -29,6 +29,7 @@
   VLOAD_VSTORE_WIDTH(T, 8) VLOAD_VSTORE_WIDTH(T, 16)
 FOR_INTEGERS(VLOAD_VSTORE)
 FOR_FLOATS(VLOAD_VSTORE)
+VLOAD_VSTORE(half)
 
 // LLVM's conversions (images.ll: fpext and fptrunc, F16C's vcvtph2ps and vcvtps2ph where the
 // host has them), which vectorize across a vector's elements and across work-items.

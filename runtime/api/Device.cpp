@@ -89,7 +89,7 @@ const SpirvUse &spirvUse() {
   static const SpirvUse Use = [] {
     // SPIR-V's capability numbers.
     enum : cl_uint {
-      Addresses = 4, Linkage = 5, Kernel = 6, Vector16 = 7, Float16Buffer = 8, Float64 = 10,
+      Addresses = 4, Linkage = 5, Kernel = 6, Vector16 = 7, Float16Buffer = 8, Float16 = 9, Float64 = 10,
       Int64 = 11, Int64Atomics = 12, Groups = 18, Int16 = 22, GenericPointer = 38, Int8 = 39,
       AtomicFloat32MinMaxEXT = 5612, AtomicFloat64MinMaxEXT = 5613, ExpectAssumeKHR = 5629,
       DotProductInput4x8Bit = 6017, DotProductInput4x8BitPacked = 6018, DotProduct = 6019,
@@ -101,6 +101,8 @@ const SpirvUse &spirvUse() {
     U.Capabilities = {Addresses, Linkage, Kernel, Vector16, Float16Buffer, Int8, Int16, Int64};
     if (reportsFeature("__opencl_c_fp64"))
       U.Capabilities.push_back(Float64);
+    if (reportsFeature("__opencl_c_fp16"))
+      U.Capabilities.push_back(Float16);
     if (reportsExtension("cl_khr_int64_base_atomics") || reportsExtension("cl_khr_int64_extended_atomics"))
       U.Capabilities.push_back(Int64Atomics);
     if (reportsFeature("__opencl_c_generic_address_space"))
@@ -395,8 +397,11 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
     // from double round in each (convert_*_rtz, _rtp, _rtn).
     return Out(cl_device_fp_config(CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO |
                                    CL_FP_ROUND_TO_INF | CL_FP_INF_NAN | CL_FP_DENORM));
-  case CL_DEVICE_HALF_FP_CONFIG: // cl_khr_fp16 is not reported yet
-    return Out(cl_device_fp_config(0));
+  case CL_DEVICE_HALF_FP_CONFIG:
+    // Half arithmetic is float's rounded to half once, which for +, -, *, / and sqrt is the
+    // correctly rounded half result, subnormals included; fma is exact before its one rounding
+    // (builtins/src/half.cl).
+    return Out(cl_device_fp_config(CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST | CL_FP_FMA));
   case CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR:
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR:
     return Out(vectorWidth(D, 1));
@@ -415,7 +420,7 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
     return Out(vectorWidth(D, 8));
   case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
-    return Out(cl_uint(0)); // "must return 0" without cl_khr_fp16
+    return Out(vectorWidth(D, 2));
 
   // Images and samplers (runtime/core/ImageFormat.h): at least the spec's minimums.
   case CL_DEVICE_IMAGE_SUPPORT:

@@ -43,6 +43,10 @@ inline constexpr Extension Extensions[] = {
     // double: the built-ins of every family for double (builtins/src/*.inc, instantiated for float
     // and double); tests/builtins/ (MathTest.cpp, BuiltinFamiliesTest.cpp, LibraryTest.cpp).
     {"cl_khr_fp64", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    // half: arithmetic computed in float and rounded once (exact for +, -, *, / and sqrt), and the
+    // built-ins of every family for half (builtins/src/half.cl, on float's; conversions from
+    // gen/conversions.py); tests/builtins/HalfTest.cpp.
+    {"cl_khr_fp16", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     // dot and dot_acc_sat on char4/uchar4 and on four bytes packed in a uint (version 2.0.0: both
     // inputs mandatory), bitfield_insert, bitfield_extract_signed/_unsigned and bit_reverse on
     // every integer type (builtins/src/integer.cl); tests/builtins/BuiltinFamiliesTest.cpp and, through
@@ -111,6 +115,7 @@ inline constexpr VersionedName OpenCLCFeatureList[] = {
     {"__opencl_c_int64", CL_MAKE_VERSION(3, 0, 0)}, // long and ulong (required of full profile)
     {"__opencl_c_program_scope_global_variables", CL_MAKE_VERSION(3, 0, 0)},
     {"__opencl_c_fp64", CL_MAKE_VERSION(3, 0, 0)}, // with cl_khr_fp64, as the spec requires
+    {"__opencl_c_fp16", CL_MAKE_VERSION(3, 0, 0)}, // with cl_khr_fp16, as the spec requires
     // Every memory order and scope of OpenCL C 3.0's atomics and fences (builtins/src/
     // c11_atomics.cl); CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES and _FENCE_ say the same.
     {"__opencl_c_atomic_order_acq_rel", CL_MAKE_VERSION(3, 0, 0)},
@@ -127,7 +132,7 @@ inline constexpr VersionedName OpenCLCFeatureList[] = {
     {"__opencl_c_integer_dot_product_input_4x8bit", CL_MAKE_VERSION(2, 0, 0)},
     {"__opencl_c_integer_dot_product_input_4x8bit_packed", CL_MAKE_VERSION(2, 0, 0)},
     // cl_ext_float_atomics for float and double; CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT and
-    // _DOUBLE_ say the same (no half: no cl_khr_fp16).
+    // _DOUBLE_ say the same (no half atomics yet).
     {"__opencl_c_ext_fp32_global_atomic_add", CL_MAKE_VERSION(1, 0, 0)},
     {"__opencl_c_ext_fp32_local_atomic_add", CL_MAKE_VERSION(1, 0, 0)},
     {"__opencl_c_ext_fp32_global_atomic_min_max", CL_MAKE_VERSION(1, 0, 0)},

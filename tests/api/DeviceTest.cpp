@@ -273,10 +273,13 @@ TEST_F(DeviceApi, VectorWidthsMatchTheSimdUnit) {
   EXPECT_GE(Int, 4u);
   EXPECT_GE(Long, 2u);
   EXPECT_EQ(Int, std::min(16u, 2 * Long));
-  // cl_khr_fp64: doubles are as wide as longs. No cl_khr_fp16 yet: "must return 0".
+  // cl_khr_fp64: doubles are as wide as longs; cl_khr_fp16: halves as wide as shorts.
   EXPECT_EQ(deviceValue<cl_uint>(Device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE), Long);
   EXPECT_EQ(deviceValue<cl_uint>(Device, CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE), Long);
-  EXPECT_EQ(deviceValue<cl_uint>(Device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF), 0u);
+  EXPECT_EQ(deviceValue<cl_uint>(Device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF),
+            deviceValue<cl_uint>(Device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT));
+  EXPECT_EQ(deviceValue<cl_uint>(Device, CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF),
+            deviceValue<cl_uint>(Device, CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT));
   auto Single = deviceValue<cl_device_fp_config>(Device, CL_DEVICE_SINGLE_FP_CONFIG);
   EXPECT_EQ(Single & (CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN),
             cl_device_fp_config(CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN));
@@ -285,7 +288,9 @@ TEST_F(DeviceApi, VectorWidthsMatchTheSimdUnit) {
   EXPECT_EQ(deviceValue<cl_device_fp_config>(Device, CL_DEVICE_DOUBLE_FP_CONFIG),
             cl_device_fp_config(CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO |
                                 CL_FP_ROUND_TO_INF | CL_FP_INF_NAN | CL_FP_DENORM));
-  EXPECT_EQ(deviceValue<cl_device_fp_config>(Device, CL_DEVICE_HALF_FP_CONFIG), 0u);
+  // cl_khr_fp16's minimum (round to nearest, INF and NaN), with subnormals and an exact fma.
+  EXPECT_EQ(deviceValue<cl_device_fp_config>(Device, CL_DEVICE_HALF_FP_CONFIG),
+            cl_device_fp_config(CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN | CL_FP_DENORM | CL_FP_FMA));
 }
 
 TEST_F(DeviceApi, RootDeviceRetainReleaseAndPartition) {

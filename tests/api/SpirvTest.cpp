@@ -585,6 +585,44 @@ TEST_F(Spirv, WorkGroupFunctionsGenericPointersAndHalves) {
   clReleaseProgram(P);
 }
 
+// Half arithmetic in a SPIR-V module (the Float16 capability), bit for bit: every value here is
+// exact in half but the root and the third, which round once.
+TEST_F(Spirv, HalfArithmetic) {
+  cl_program P = nullptr;
+  cl_kernel K = builtKernel(spirvKernels(WEFT_TEST_SPIRV20), "halfArithmetic", P);
+  ASSERT_NE(K, nullptr);
+  const size_t N = 64;
+  std::vector<cl_half> In(N);
+  for (size_t I = 0; I < N; ++I)
+    In[I] = cl_half(0x3c00 + 0x40 * I); // 1 + I / 16 below 2, then 2, 2.125, ... (exponent steps)
+  cl_mem MIn = buffer(N * 2, CL_MEM_COPY_HOST_PTR, In.data()), MOut = buffer(4 * N * 2);
+  setArgs(K, MIn, MOut);
+  cl_command_queue Q = queue();
+  run(Q, K, N, 16);
+  const std::vector<cl_half> Out = read<cl_half>(Q, MOut, 4 * N);
+  // A half's value, and the nearest half (ties to even) to a double, for normal values only.
+  auto Value = [](cl_half H) { return std::ldexp(1.0 + (H & 0x3ff) / 1024.0, ((H >> 10) & 31) - 15); };
+  auto Nearest = [](double V, bool TowardZero) {
+    int E = std::ilogb(V);
+    double M = std::ldexp(V, 10 - E);
+    M = TowardZero ? std::trunc(M) : std::nearbyint(M);
+    if (M == 2048)
+      M = 1024, ++E;
+    return cl_half(((E + 15) << 10) | (cl_half(M) - 1024));
+  };
+  for (size_t I = 0; I < N; ++I) {
+    const double X = Value(In[I]);
+    EXPECT_EQ(Out[4 * I], Nearest(X * X + 1, false)) << I;
+    EXPECT_EQ(Out[4 * I + 1], Nearest(std::sqrt(X), false)) << I;
+    EXPECT_EQ(Out[4 * I + 2], Nearest(double(float(X) / 3.0f), true)) << I;
+    EXPECT_EQ(Out[4 * I + 3], X > 2 ? Nearest(X * 3 - 1, false) : cl_half(0)) << I;
+  }
+  clReleaseMemObject(MIn);
+  clReleaseMemObject(MOut);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 // cl_khr_spirv_queries: every capability and extension the test kernels' modules declare (they
 // build and run in the tests above) is reported, and OpenCL.std is the instruction set.
 TEST_F(Spirv, QueriesReportWhatTheTestKernelsUse) {

@@ -94,7 +94,7 @@ def clang_arguments(clang, std, names, spirv=False):
     target = ["-triple", "spir64-unknown-unknown", "-no-opaque-pointers"] if spirv else \
              ["-triple", "x86_64-unknown-linux-gnu", "-target-cpu", "x86-64", "-ffake-address-space-map"]
     return [clang, "-cc1"] + target + [
-            "-x", "cl", "-resource-dir", resources, "-internal-isystem", resources + "/include",
+            "-x", "cl", "-Wno-psabi", "-resource-dir", resources, "-internal-isystem", resources + "/include",
             "-finclude-default-header", "-faddress-space-map-mangling=yes", "-cl-std=" + std,
             "-cl-ext=-all" + "".join(",+" + n for n in names), "-D__OPENCL_VERSION__=300"] + \
            ["-D" + n + "=1" for n in names]
@@ -126,6 +126,9 @@ def compile_calls(clang, std, names, functions, directory, spirv=False):
     TableGen declarations (as Weft compiles kernels, or as a SPIR-V producer would)."""
     source = os.path.join(directory, "calls.cl")
     with open(source, "w") as out:
+        # half is a type only where the extension is enabled by its pragma (OpenCL C 3.0 §9.1).
+        if "cl_khr_fp16" in names:
+            out.write("#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n")
         for i, (name, parameters) in enumerate(functions):
             typed = ", ".join(f"{t} a{j}" for j, t in enumerate(parameters)) or "void"
             arguments = ", ".join(argument(j, t) for j, t in enumerate(parameters))

@@ -77,3 +77,15 @@ kernel void groupsGenericHalves(global const int *in, global int *out, global co
   floats[i] = vload_half(i, halves);
   vstore_half(floats[i] * 2.0f, i, halvesOut);
 }
+
+// Half arithmetic and half built-ins (Float16): products, a root, an exact fma, a conversion in a
+// directed mode and a comparison.
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+kernel void halfArithmetic(global const half *a, global half *out) {
+  size_t i = get_global_id(0);
+  half x = a[i];
+  out[4 * i] = x * x + (half)1;
+  out[4 * i + 1] = sqrt(x);
+  out[4 * i + 2] = convert_half_rtz((float)x / 3.0f);
+  out[4 * i + 3] = isgreater(x, (half)2) ? fma(x, (half)3, (half)-1) : (half)0;
+}
