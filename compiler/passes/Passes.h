@@ -144,6 +144,16 @@ struct SafeDivisionPass : llvm::PassInfoMixin<SafeDivisionPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 
+/// weft-half-min-max, the last of the pipeline: minnum, maxnum, minimum and maximum on half (and
+/// its vectors) become float's on the extended operands, truncated back (exact: the result is one
+/// of them). InstCombine narrows float's fmin of halves to half's, and LLVM 15's x86 lowering of
+/// half minnum without AVX512-FP16 emits nodes no instruction selects ("Cannot select: v32f16 =
+/// X86ISD::FMIN"), which failed the build of every kernel calling fmin or fmax on halves.
+struct HalfMinMaxPass : llvm::PassInfoMixin<HalfMinMaxPass> {
+  static bool isRequired() { return true; }
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
 /// weft-address-space-scopes: accesses to global or constant memory and accesses to local memory
 /// get scoped no-alias metadata saying that the two never overlap, which LLVM cannot know and
 /// its vectorizer needs for loops that copy between them.

@@ -109,11 +109,13 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
       [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel Level) {
         // Last, after the loop passes (see the pass's header), at every level.
         MPM.addPass(llvm::createModuleToFunctionPassAdaptor(LocalAtomicsPass()));
-        if (Level == llvm::OptimizationLevel::O0)
-          return;
-        MPM.addPass(VectorFormsInlinePass());
-        MPM.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
-        MPM.addPass(llvm::GlobalDCEPass());
+        if (Level != llvm::OptimizationLevel::O0) {
+          MPM.addPass(VectorFormsInlinePass());
+          MPM.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
+          MPM.addPass(llvm::GlobalDCEPass());
+        }
+        // After every InstCombine, which would narrow its float operations back to half.
+        MPM.addPass(llvm::createModuleToFunctionPassAdaptor(HalfMinMaxPass()));
       });
 }
 

@@ -37,6 +37,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
       [](llvm::StringRef Name, llvm::FunctionPassManager &FPM, llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
         if (Name == "weft-safe-division")
           FPM.addPass(SafeDivisionPass());
+        else if (Name == "weft-half-min-max")
+          FPM.addPass(HalfMinMaxPass());
         else if (Name == "weft-work-item-scope-decls")
           FPM.addPass(WorkItemScopeDeclsPass());
         else if (Name == "weft-barriers")
