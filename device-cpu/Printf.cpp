@@ -1,8 +1,10 @@
 // printf for kernels: OpenCL C's conversion specifications turned into C's, one element at a time.
 #include "device-cpu/Printf.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 
 namespace weft::cpu {
 
@@ -84,6 +86,19 @@ long long integerAt(const unsigned char *P, size_t Size, bool Signed) {
   }
 }
 
+/// The value of a half's bits (exact in double).
+double halfValue(const unsigned char *P) {
+  unsigned short H;
+  std::memcpy(&H, P, 2);
+  const int Exponent = (H >> 10) & 31, Mantissa = H & 1023;
+  const double Sign = (H & 0x8000) ? -1.0 : 1.0;
+  if (Exponent == 31)
+    return Mantissa ? std::copysign(std::numeric_limits<double>::quiet_NaN(), Sign) : Sign * HUGE_VAL;
+  if (Exponent == 0)
+    return Sign * std::ldexp(double(Mantissa), -24);
+  return Sign * std::ldexp(double(1024 + Mantissa), Exponent - 25);
+}
+
 } // namespace
 
 bool formatPrintf(std::string &Out, const char *Format, va_list Args) {
@@ -130,8 +145,8 @@ bool formatPrintf(std::string &Out, const char *Format, va_list Args) {
     const bool Real = std::strchr("fFeEgGaA", Conversion) && Conversion;
     const std::string Head = "%" + Flags + Width + Precision;
     if (Lanes) {
-      // A vector needs a length modifier (hl for 32-bit elements); half is not supported.
-      if (!Size || !(Integer || Real) || (Real && Size < 4))
+      // A vector needs a length modifier (hl for 32-bit elements, h for half's).
+      if (!Size || !(Integer || Real) || (Real && Size < 2))
         return false;
       unsigned char Bytes[128];
       const size_t Stored = (Lanes == 3 ? 4 : Lanes) * Size;
@@ -144,6 +159,8 @@ bool formatPrintf(std::string &Out, const char *Format, va_list Args) {
         if (Integer) {
           appendFormatted(Out, Head + "ll" + Conversion,
                           integerAt(E, Size, Conversion == 'd' || Conversion == 'i'));
+        } else if (Size == 2) {
+          appendFormatted(Out, Head + Conversion, halfValue(E));
         } else if (Size == 4) {
           float F;
           std::memcpy(&F, E, 4);

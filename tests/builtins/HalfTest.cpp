@@ -289,6 +289,34 @@ TEST_F(Half, VectorMinAndMaxOfHalves) {
   clReleaseProgram(P);
 }
 
+// printf of halves: a scalar (promoted to double, as any floating argument), and vectors with the
+// h length modifier, each width the psABI passes differently (in an integer register, an SSE
+// register, in memory).
+TEST_F(Half, PrintfScalarsAndVectors) {
+  cl_program P = halfProgram(R"(
+    kernel void k(global const half *in) {
+      printf("s=%hf v2=%v2hf v3=%.1v3hf\n", in[0], vload2(0, in), vload3(0, in));
+      printf("v4=%v4hg v8=%v8hg\n", vload4(0, in), vload8(0, in));
+      printf("v16=%.0v16hf\n", vload16(0, in));
+    })");
+  // 1.5, -0, 65504, inf, -2^-24, 0.333, 2, 3, then 8 x 4
+  std::vector<uint16_t> In = {0x3e00, 0x8000, 0x7bff, 0x7c00, 0x8001, 0x3555, 0x4000, 0x4200};
+  In.resize(16, 0x4400);
+  cl_mem MIn = buffer(In.size() * 2, CL_MEM_COPY_HOST_PTR, In.data());
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  setArgs(K, MIn);
+  cl_command_queue Q = queue();
+  ::testing::internal::CaptureStdout();
+  run(Q, K, 1, 1);
+  const std::string Printed = ::testing::internal::GetCapturedStdout();
+  EXPECT_EQ(Printed, "s=1.500000 v2=1.500000,-0.000000 v3=1.5,-0.0,65504.0\n"
+                     "v4=1.5,-0,65504,inf v8=1.5,-0,65504,inf,-5.96046e-08,0.333252,2,3\n"
+                     "v16=2,-0,65504,inf,-0,0,2,3,4,4,4,4,4,4,4,4\n");
+  clReleaseMemObject(MIn);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 TEST_F(Half, PointerResultsNanFractAndIlogb) {
   cl_program P = halfProgram(R"(
     kernel void k(global const half *a, global half *o) {
