@@ -1,8 +1,8 @@
 // The OpenCL C 3.0 atomic functions (§6.15.12): atomic_init, atomic_store, atomic_load,
 // atomic_exchange, atomic_compare_exchange_strong/weak, atomic_fetch_<key>, atomic_flag_* and
 // atomic_work_item_fence, each with its _explicit forms, on objects in global and local memory
-// and through generic pointers; and cl_ext_float_atomics' add, sub, min and max on float and
-// double.
+// and through generic pointers; and cl_ext_float_atomics' load, store, exchange, add, sub, min and
+// max on half, float and double.
 // Clang's __opencl_atomic_* builtins give each the order and scope it is called with (x86 is
 // stronger than every scope but "single thread", so all scopes are real atomics). Without an
 // order the spec's default is memory_order_seq_cst; without a scope, memory_scope_device.
@@ -108,8 +108,25 @@ IN_GLOBAL_AND_LOCAL(INTEGER_ATOMICS, atomic_ulong, ulong)
 IN_GLOBAL_AND_LOCAL(POINTER_ARITHMETIC, atomic_uintptr_t, uintptr_t)
 IN_GLOBAL_AND_LOCAL(STORE_LOAD_EXCHANGE, atomic_float, float)
 IN_GLOBAL_AND_LOCAL(STORE_LOAD_EXCHANGE, atomic_double, double)
+IN_GLOBAL_AND_LOCAL(STORE_LOAD_EXCHANGE, atomic_half, half)
+// Clang 15's built-in declarations (-fdeclare-opencl-builtins) give atomic_store and
+// atomic_store_explicit on atomic_half a value parameter of type atomic_half (kernels call
+// _Z12atomic_storePU3AS1VU7_AtomicDhS_): these forms take it so and store its value.
+#define HALF_STORE_AS_DECLARED(A, C, AS)                                                           \
+  OVL void atomic_store_explicit(volatile AS A *object, A desired, memory_order order,             \
+                                 memory_scope scope) {                                             \
+    __opencl_atomic_store(object, *(private C *)&desired, order, scope);                           \
+  }                                                                                                \
+  OVL void atomic_store_explicit(volatile AS A *object, A desired, memory_order order) {           \
+    __opencl_atomic_store(object, *(private C *)&desired, order, DEVICE);                          \
+  }                                                                                                \
+  OVL void atomic_store(volatile AS A *object, A desired) {                                        \
+    __opencl_atomic_store(object, *(private C *)&desired, SEQ_CST, DEVICE);                        \
+  }
+IN_GLOBAL_AND_LOCAL(HALF_STORE_AS_DECLARED, atomic_half, half)
 
-// cl_ext_float_atomics: atomic_fetch_add, _sub, _min and _max on atomic_float and atomic_double.
+// cl_ext_float_atomics: atomic_fetch_add, _sub, _min and _max on atomic_half, atomic_float and
+// atomic_double.
 // add and sub are LLVM's atomicrmw fadd and fsub (a compare-exchange loop on x86). Clang 15 has no
 // floating-point __opencl_atomic_fetch_min or _max, so they are a compare-exchange loop here, with
 // the extension's rule: min(x, y) is x if x < y and y otherwise, and a quiet NaN loses to a
@@ -135,6 +152,7 @@ IN_GLOBAL_AND_LOCAL(STORE_LOAD_EXCHANGE, atomic_double, double)
   FLOAT_MIN_MAX(A, C, AS, max, >)
 IN_GLOBAL_AND_LOCAL(FLOAT_ATOMICS, atomic_float, float)
 IN_GLOBAL_AND_LOCAL(FLOAT_ATOMICS, atomic_double, double)
+IN_GLOBAL_AND_LOCAL(FLOAT_ATOMICS, atomic_half, half)
 // atomic_flag: an atomic_int that is 0 (clear) or 1 (set).
 #define FLAG(AS)                                                                                   \
   OVL bool atomic_flag_test_and_set_explicit(volatile AS atomic_flag *object, memory_order order,  \

@@ -55,16 +55,20 @@ bool reportsExtension(std::string_view Name) {
                      [&](const Extension &E) { return Name == E.Name; });
 }
 
-/// CL_DEVICE_{SINGLE,DOUBLE}_FP_ATOMIC_CAPABILITIES_EXT for Type ("fp32" or "fp64"), from the
-/// cl_ext_float_atomics features listed for it. Load, store and exchange are core for float and
-/// double (OpenCL C 2.0 and later), in both memories.
+/// CL_DEVICE_{HALF,SINGLE,DOUBLE}_FP_ATOMIC_CAPABILITIES_EXT for Type ("fp16", "fp32" or "fp64"),
+/// from the cl_ext_float_atomics features listed for it. Load, store and exchange are core for
+/// float and double (OpenCL C 2.0 and later), in both memories; half's are features.
 cl_device_fp_atomic_capabilities_ext floatAtomicCapabilities(std::string_view Type) {
   auto Has = [&](std::string_view Memory, std::string_view Operation) {
     return reportsFeature(std::string("__opencl_c_ext_") + std::string(Type) + "_" + std::string(Memory) +
                           "_atomic_" + std::string(Operation));
   };
-  cl_device_fp_atomic_capabilities_ext Caps =
-      CL_DEVICE_GLOBAL_FP_ATOMIC_LOAD_STORE_EXT | CL_DEVICE_LOCAL_FP_ATOMIC_LOAD_STORE_EXT;
+  const bool Half = Type == "fp16";
+  cl_device_fp_atomic_capabilities_ext Caps = 0;
+  if (!Half || Has("global", "load_store"))
+    Caps |= CL_DEVICE_GLOBAL_FP_ATOMIC_LOAD_STORE_EXT;
+  if (!Half || Has("local", "load_store"))
+    Caps |= CL_DEVICE_LOCAL_FP_ATOMIC_LOAD_STORE_EXT;
   if (Has("global", "add"))
     Caps |= CL_DEVICE_GLOBAL_FP_ATOMIC_ADD_EXT;
   if (Has("local", "add"))
@@ -329,13 +333,13 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
         (reportsFeature("__opencl_c_integer_dot_product_input_4x8bit")
              ? CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_KHR
              : 0)));
-  // cl_ext_float_atomics: what the feature list says, for float and for double; no half.
+  // cl_ext_float_atomics: what the feature list says, for half, float and double.
   case CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT:
     return Out(floatAtomicCapabilities("fp32"));
   case CL_DEVICE_DOUBLE_FP_ATOMIC_CAPABILITIES_EXT:
     return Out(floatAtomicCapabilities("fp64"));
   case CL_DEVICE_HALF_FP_ATOMIC_CAPABILITIES_EXT:
-    return Out(cl_device_fp_atomic_capabilities_ext(0));
+    return Out(floatAtomicCapabilities("fp16"));
   // cl_khr_kernel_clock: the scopes the feature list names.
   case CL_DEVICE_KERNEL_CLOCK_CAPABILITIES_KHR:
     return Out(cl_device_kernel_clock_capabilities_khr(

@@ -131,8 +131,15 @@ inline constexpr VersionedName OpenCLCFeatureList[] = {
     // the same.
     {"__opencl_c_integer_dot_product_input_4x8bit", CL_MAKE_VERSION(2, 0, 0)},
     {"__opencl_c_integer_dot_product_input_4x8bit_packed", CL_MAKE_VERSION(2, 0, 0)},
-    // cl_ext_float_atomics for float and double; CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT and
-    // _DOUBLE_ say the same (no half atomics yet).
+    // cl_ext_float_atomics for half, float and double (builtins/src/c11_atomics.cl);
+    // CL_DEVICE_HALF_FP_ATOMIC_CAPABILITIES_EXT, _SINGLE_ and _DOUBLE_ say the same. Half's
+    // atomic_half load, store and exchange are features of their own.
+    {"__opencl_c_ext_fp16_global_atomic_load_store", CL_MAKE_VERSION(1, 0, 0)},
+    {"__opencl_c_ext_fp16_local_atomic_load_store", CL_MAKE_VERSION(1, 0, 0)},
+    {"__opencl_c_ext_fp16_global_atomic_add", CL_MAKE_VERSION(1, 0, 0)},
+    {"__opencl_c_ext_fp16_local_atomic_add", CL_MAKE_VERSION(1, 0, 0)},
+    {"__opencl_c_ext_fp16_global_atomic_min_max", CL_MAKE_VERSION(1, 0, 0)},
+    {"__opencl_c_ext_fp16_local_atomic_min_max", CL_MAKE_VERSION(1, 0, 0)},
     {"__opencl_c_ext_fp32_global_atomic_add", CL_MAKE_VERSION(1, 0, 0)},
     {"__opencl_c_ext_fp32_local_atomic_add", CL_MAKE_VERSION(1, 0, 0)},
     {"__opencl_c_ext_fp32_global_atomic_min_max", CL_MAKE_VERSION(1, 0, 0)},

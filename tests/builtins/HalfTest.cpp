@@ -5,6 +5,7 @@
 #include "api/KernelFixture.h"
 #include "builtins/HalfReference.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -313,6 +314,65 @@ TEST_F(Half, PrintfScalarsAndVectors) {
                      "v4=1.5,-0,65504,inf v8=1.5,-0,65504,inf,-5.96046e-08,0.333252,2,3\n"
                      "v16=2,-0,65504,inf,-0,0,2,3,4,4,4,4,4,4,4,4\n");
   clReleaseMemObject(MIn);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+// cl_ext_float_atomics on atomic_half: add and sub from every work-group (each old value returned
+// once: the additions were atomic; all exact in half), min and max with NaN operands (a quiet NaN
+// loses to a number), exchange, and in local memory through a generic pointer.
+TEST_F(Half, AtomicAddSubMinMaxAndExchange) {
+  cl_program P = halfProgram(R"(
+    kernel void k(global atomic_half *h, global half *fold, global const half *values, global int *ok) {
+      size_t i = get_global_id(0);
+      local atomic_half lsum;
+      if (get_local_id(0) == 0)
+        atomic_store_explicit(&lsum, 0.0h, memory_order_relaxed, memory_scope_work_group);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      fold[i] = atomic_fetch_add(&h[0], 0.5h);
+      atomic_fetch_sub_explicit(&h[1], 0.25h, memory_order_relaxed);
+      atomic_fetch_min(&h[2], values[i]);
+      atomic_fetch_max_explicit(&h[3], values[i], memory_order_acq_rel, memory_scope_device);
+      atomic_exchange(&h[4], (half)7);
+      volatile atomic_half *unqualified = &lsum; // a generic pointer
+      atomic_fetch_add_explicit(unqualified, 1.0h, memory_order_relaxed, memory_scope_work_group);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      if (get_local_id(0) == 0)
+        ok[get_group_id(0)] = atomic_load(&lsum) == (half)get_local_size(0);
+    })");
+  const size_t Groups = 32, Local = 32, N = Groups * Local;
+  std::vector<uint16_t> Values(N);
+  double Min = INFINITY, Max = -INFINITY;
+  for (size_t I = 0; I < N; ++I) {
+    Values[I] = I % 7 == 3 ? 0x7e00 : toHalf(double(int(I * 7919 % 1000) - 500) * 0.25, Round::Even);
+    if (!isNaNHalf(Values[I]))
+      Min = std::min(Min, double(halfValue(Values[I]))), Max = std::max(Max, double(halfValue(Values[I])));
+  }
+  std::vector<uint16_t> H = {0, 0, 0x7e00, 0x7e00, 0};
+  cl_mem MH = buffer(H.size() * 2, CL_MEM_COPY_HOST_PTR, H.data()), MFold = buffer(N * 2),
+         MValues = buffer(N * 2, CL_MEM_COPY_HOST_PTR, Values.data()), MOk = buffer(Groups * 4);
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  setArgs(K, MH, MFold, MValues, MOk);
+  cl_command_queue Q = queue();
+  run(Q, K, N, Local);
+  const std::vector<uint16_t> Got = read<uint16_t>(Q, MH, H.size());
+  EXPECT_EQ(Got[0], toHalf(0.5 * N, Round::Even));
+  EXPECT_EQ(Got[1], toHalf(-0.25 * N, Round::Even));
+  EXPECT_EQ(Got[2], toHalf(Min, Round::Even));
+  EXPECT_EQ(Got[3], toHalf(Max, Round::Even));
+  EXPECT_EQ(Got[4], toHalf(7, Round::Even));
+  std::vector<uint16_t> Fold = read<uint16_t>(Q, MFold, N);
+  std::vector<double> Old;
+  for (uint16_t F : Fold)
+    Old.push_back(halfValue(F));
+  std::sort(Old.begin(), Old.end());
+  for (size_t I = 0; I < N; ++I)
+    EXPECT_EQ(Old[I], 0.5 * double(I)) << I;
+  const std::vector<int32_t> Ok = read<int32_t>(Q, MOk, Groups);
+  for (size_t G = 0; G < Groups; ++G)
+    EXPECT_EQ(Ok[G], 1) << "group " << G;
+  for (cl_mem M : {MH, MFold, MValues, MOk})
+    clReleaseMemObject(M);
   clReleaseKernel(K);
   clReleaseProgram(P);
 }
