@@ -14,6 +14,8 @@
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/DiagnosticPrinter.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/IR/Module.h>
@@ -86,15 +88,40 @@ struct DiagnosticsForTheLog : llvm::DiagnosticHandler {
 };
 
 /// The host's target, with one feature less: LLVM 15's instruction selection for AVX512-FP16
-/// fails ("Cannot select: X86ISD::VZEXT_MOVL" on a v16i16, which report_fatal_error turns into
-/// the end of the host process) on plain vector shuffles of shorts, as the CTS's
-/// cl_khr_expect_assume modules have them; llc -mattr=+avx512fp16 fails the same way. Weft
-/// reports no cl_khr_fp16, so nothing is lost without it.
+/// fails ("Cannot select: X86ISD::VZEXT_MOVL" on a v16i16) on plain vector shuffles of shorts, as
+/// the CTS's cl_khr_expect_assume modules have them; llc -mattr=+avx512fp16 fails the same way.
+/// Programs that compute in half get it back (setHostTarget).
 llvm::Expected<llvm::orc::JITTargetMachineBuilder> hostBuilder() {
   auto Builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (Builder)
     Builder->getFeatures().AddFeature("avx512fp16", false);
   return Builder;
+}
+
+/// Whether M computes in half: arithmetic, a comparison or an intrinsic on half or its vectors.
+/// Conversions, loads and stores do not count (F16C has them; vload_half is no reason to risk
+/// AVX512-FP16's instruction selection).
+bool computesInHalf(const llvm::Module &M) {
+  auto IsHalf = [](const llvm::Type *T) { return T->getScalarType()->isHalfTy(); };
+  for (const llvm::Function &F : M)
+    for (const llvm::Instruction &I : llvm::instructions(F)) {
+      if ((llvm::isa<llvm::BinaryOperator>(I) || llvm::isa<llvm::UnaryOperator>(I)) && IsHalf(I.getType()))
+        return true;
+      if (llvm::isa<llvm::FCmpInst>(I) && IsHalf(I.getOperand(0)->getType()))
+        return true;
+      if (llvm::isa<llvm::IntrinsicInst>(I) && IsHalf(I.getType()))
+        return true;
+    }
+  return false;
+}
+
+/// Whether the host CPU has AVX512-FP16 (arithmetic on 32 halves an instruction).
+bool hostHasFp16() {
+  static const bool Has = [] {
+    llvm::StringMap<bool> Features;
+    return llvm::sys::getHostCPUFeatures(Features) && Features.lookup("avx512fp16");
+  }();
+  return Has;
 }
 
 } // namespace
@@ -117,6 +144,11 @@ bool setHostTarget(llvm::Module &M, std::string &Error) {
   // vectors: with AVX, Clang passes a 32-byte vector in a register, without it in memory); the
   // code is generated for the host's CPU.
   std::string Cpu = Builder->getCPU(), Features = Builder->getFeatures().getString();
+  // Half arithmetic in AVX512-FP16's instructions where the host has them, rounding as the spec
+  // asks, instead of float's between two conversions (docs/performance.md, "Half precision"); a
+  // later feature in the list wins over the "-avx512fp16" hostBuilder added.
+  if (hostHasFp16() && computesInHalf(M))
+    Features += ",+avx512fp16";
   // Nothing in a program is interposed: its definitions are reached directly, not through the
   // address table position-independent code would otherwise use.
   for (llvm::GlobalValue &G : M.global_values())
