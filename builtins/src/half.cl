@@ -149,41 +149,27 @@ OVL half nextafter(half x, half y) {
   }
 VECTOR_WIDTHS(NEXTAFTER, )
 
-// Results through a pointer, in every address space: float's into a private float, rounded.
-// fract is at most the half below 1 (float's bound, 0x1.fffffep-1, rounds to 1 in half); a NaN
-// compares false and stays.
+// Results through a pointer, in every address space: float's into a private temporary, and the
+// half results rounded. fract is at most the half below 1 (float's bound, 0x1.fffffep-1, rounds
+// to 1 in half); a NaN compares false and stays.
+#define KEEP(N, v) (v)
 #define FRACT_BOUND(N, r) ((r) > (H(N))0x1.ffcp-1h ? (H(N))0x1.ffcp-1h : (r))
+// NAME(x, out), out of type OUT, float's computed into a TEMP, stored by STORE; RESULT bounds the
+// rounded result.
+#define POINTER_RESULT(NAME, AS, N, OUT, TEMP, STORE, RESULT)                                      \
+  OVL H(N) NAME(H(N) x, AS OUT *out) {                                                             \
+    TEMP t;                                                                                        \
+    H(N) r = TO_H(N, NAME(TO_F(N, x), &t));                                                        \
+    *out = STORE(N, t);                                                                            \
+    return RESULT(N, r);                                                                           \
+  }
+#define TO_HALF_STORED(N, v) TO_H(N, v)
 #define POINTER_RESULTS(AS, N)                                                                     \
-  OVL H(N) modf(H(N) x, AS H(N) *whole) {                                                          \
-    F(N) w;                                                                                        \
-    H(N) r = TO_H(N, modf(TO_F(N, x), &w));                                                        \
-    *whole = TO_H(N, w);                                                                           \
-    return r;                                                                                      \
-  }                                                                                                \
-  OVL H(N) fract(H(N) x, AS H(N) *whole) {                                                         \
-    F(N) w;                                                                                        \
-    H(N) r = TO_H(N, fract(TO_F(N, x), &w));                                                       \
-    *whole = TO_H(N, w);                                                                           \
-    return FRACT_BOUND(N, r);                                                                      \
-  }                                                                                                \
-  OVL H(N) frexp(H(N) x, AS I(N) *exponent) {                                                      \
-    I(N) e;                                                                                        \
-    H(N) r = TO_H(N, frexp(TO_F(N, x), &e));                                                       \
-    *exponent = e;                                                                                 \
-    return r;                                                                                      \
-  }                                                                                                \
-  OVL H(N) sincos(H(N) x, AS H(N) *cosine) {                                                       \
-    F(N) c;                                                                                        \
-    H(N) r = TO_H(N, sincos(TO_F(N, x), &c));                                                      \
-    *cosine = TO_H(N, c);                                                                          \
-    return r;                                                                                      \
-  }                                                                                                \
-  OVL H(N) lgamma_r(H(N) x, AS I(N) *sign) {                                                       \
-    I(N) s;                                                                                        \
-    H(N) r = TO_H(N, lgamma_r(TO_F(N, x), &s));                                                    \
-    *sign = s;                                                                                     \
-    return r;                                                                                      \
-  }                                                                                                \
+  POINTER_RESULT(modf, AS, N, H(N), F(N), TO_HALF_STORED, KEEP)                                    \
+  POINTER_RESULT(fract, AS, N, H(N), F(N), TO_HALF_STORED, FRACT_BOUND)                            \
+  POINTER_RESULT(sincos, AS, N, H(N), F(N), TO_HALF_STORED, KEEP)                                  \
+  POINTER_RESULT(frexp, AS, N, I(N), I(N), KEEP, KEEP)                                             \
+  POINTER_RESULT(lgamma_r, AS, N, I(N), I(N), KEEP, KEEP)                                          \
   OVL H(N) remquo(H(N) x, H(N) y, AS I(N) *quotient) {                                             \
     I(N) q;                                                                                        \
     H(N) r = TO_H(N, remquo(TO_F(N, x), TO_F(N, y), &q));                                          \

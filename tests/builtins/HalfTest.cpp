@@ -318,6 +318,46 @@ TEST_F(Half, PrintfScalarsAndVectors) {
   clReleaseProgram(P);
 }
 
+// sincos, remquo and lgamma_r: their half results as the functions' own, the values through the
+// pointer as well (remquo's quotient: its sign and lowest 3 bits at least, as the spec asks).
+TEST_F(Half, SincosRemquoAndLgammaR) {
+  cl_program P = halfProgram(R"(
+    kernel void k(global const half *a, global const half *b, global half *o) {
+      size_t i = get_global_id(0);
+      half c;
+      int q, sign;
+      o[6 * i] = sincos(a[i], &c);
+      o[6 * i + 1] = c;
+      o[6 * i + 2] = remquo(a[i], b[i], &q);
+      o[6 * i + 3] = as_half((ushort)q);
+      o[6 * i + 4] = lgamma_r(a[i], &sign);
+      o[6 * i + 5] = as_half((ushort)sign);
+    })");
+  const std::vector<uint16_t> A = everyHalf(), B = scrambledHalves(5);
+  const std::vector<uint16_t> O = runOnInputs<uint16_t>(P, 6, 256, A, B);
+  int Failures = 0;
+  for (size_t I = 0; I < EveryHalf && Failures < 10; ++I) {
+    const double X = halfValue(A[I]), Y = halfValue(B[I]);
+    if (ulpError(O[6 * I], std::sin(X)) > 1.0 || ulpError(O[6 * I + 1], std::cos(X)) > 1.0)
+      ++Failures, ADD_FAILURE() << "sincos(0x" << std::hex << A[I] << ") gave 0x" << O[6 * I] << ", 0x" << O[6 * I + 1];
+    int Quotient = 0;
+    const double Remainder = std::remquo(X, Y, &Quotient);
+    if (!roundsOnce(O[6 * I + 2], Remainder))
+      ++Failures, ADD_FAILURE() << "remquo(0x" << std::hex << A[I] << ", 0x" << B[I] << ") gave 0x" << O[6 * I + 2];
+    const int Got = int16_t(O[6 * I + 3]);
+    // glibc's remquo gives 3 bits and the sign (lost where those bits are 0); Weft's gives more.
+    if (!std::isnan(Remainder) && ((std::abs(Got) & 7) != (std::abs(Quotient) & 7) ||
+                                   ((Quotient & 7) != 0 && (Got < 0) != (Quotient < 0))))
+      ++Failures, ADD_FAILURE() << "remquo(0x" << std::hex << A[I] << ", 0x" << B[I] << ")'s quotient " << std::dec
+                                << Got << ", want " << Quotient;
+    // lgamma_r's sign: that of Gamma(x) where it is finite and not 0.
+    const double Gamma = std::tgamma(X);
+    if (std::isfinite(X) && std::isfinite(Gamma) && Gamma != 0 && int16_t(O[6 * I + 5]) != (Gamma < 0 ? -1 : 1))
+      ++Failures, ADD_FAILURE() << "lgamma_r(0x" << std::hex << A[I] << ")'s sign " << std::dec << int16_t(O[6 * I + 5]);
+  }
+  clReleaseProgram(P);
+}
+
 // cl_ext_float_atomics on atomic_half: add and sub from every work-group (each old value returned
 // once: the additions were atomic; all exact in half), min and max with NaN operands (a quiet NaN
 // loses to a number), exchange, and in local memory through a generic pointer.
