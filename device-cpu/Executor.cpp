@@ -12,6 +12,7 @@
 #include <xmmintrin.h>
 
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -134,9 +135,10 @@ bool runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes) {
     Load.Running.fetch_sub(1, std::memory_order_relaxed);
     if (TraceStart && ChunksTraced.fetch_add(1, std::memory_order_relaxed) < TracedChunks) {
       trace::nameThread("worker");
-      trace::slice("work-groups", C.Name ? *C.Name : std::string("kernel"), TraceStart, hostTimeNs(),
-                   trace::threadTrack(),
-                   "\"groups\": \"" + std::to_string(Begin) + "-" + std::to_string(End - 1) + "\"");
+      char Groups[64];
+      std::snprintf(Groups, sizeof Groups, "\"groups\": \"%zu-%zu\"", size_t(Begin), size_t(End - 1));
+      trace::slice("work-groups", C.Name ? std::string_view(*C.Name) : std::string_view("kernel"),
+                   TraceStart, hostTimeNs(), trace::threadTrack(), Groups);
     }
   };
 
