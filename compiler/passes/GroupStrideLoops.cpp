@@ -435,6 +435,13 @@ bool bodyIsCollapsible(const Candidate &C, const XVariance &X) {
   return true;
 }
 
+/// Whether I is a prefetch: a hint that changes no memory a program can observe (LLVM models it as
+/// writing memory no one can see), so it conflicts with nothing and orders nothing.
+bool isPrefetch(const llvm::Instruction &I) {
+  auto *Intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(&I);
+  return Intrinsic && Intrinsic->getIntrinsicID() == llvm::Intrinsic::prefetch;
+}
+
 /// The memory an access may touch, as far as conflicts go: buffers (global and constant memory)
 /// and local memory never overlap (see weft-address-space-scopes).
 enum MemoryClass : unsigned { Buffers = 1, LocalMemory = 2, AnyMemory = Buffers | LocalMemory };
@@ -452,6 +459,8 @@ struct LoopMemory {
   explicit LoopMemory(const llvm::Loop &L) {
     for (const llvm::BasicBlock *BB : L.blocks())
       for (const llvm::Instruction &I : *BB) {
+        if (isPrefetch(I))
+          continue;
         const llvm::Value *Pointer = accessedPointer(I);
         unsigned Class = Pointer ? memoryClassOf(Pointer) : AnyMemory;
         if (I.mayReadFromMemory())
@@ -524,7 +533,7 @@ bool nothingConflictsBefore(const Candidate &C,
               (Callee && (isWorkGroupRuntime(*Callee) || isFence(Callee->getName()))))
             continue;
           if (auto *Intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(Call)) {
-            if (Intrinsic->isLifetimeStartOrEnd() || !Call->mayReadOrWriteMemory())
+            if (Intrinsic->isLifetimeStartOrEnd() || !Call->mayReadOrWriteMemory() || isPrefetch(I))
               continue;
             bool AllPrivate = true;
             for (const llvm::Value *Arg : Call->args())
