@@ -5,6 +5,7 @@
 // OpenCL C spec's border colors), apart from the library.
 #include "compiler/CompilerFixture.h"
 #include "contracts/ImageAbi.h"
+#include "builtins/HalfReference.h"
 
 #include <CL/cl.h>
 #include <gtest/gtest.h>
@@ -182,38 +183,9 @@ std::vector<Format> everyFormat() {
   return All;
 }
 
-/// half bits to float, from IEEE 754's binary16 definition.
-float halfToFloat(uint16_t H) {
-  const int Exponent = (H >> 10) & 31, Mantissa = H & 1023;
-  const float Sign = (H & 0x8000) ? -1.0f : 1.0f;
-  if (Exponent == 31)
-    return Mantissa ? std::numeric_limits<float>::quiet_NaN() : Sign * INFINITY;
-  if (Exponent == 0)
-    return Sign * std::ldexp(float(Mantissa), -24);
-  return Sign * std::ldexp(float(1024 + Mantissa), Exponent - 25);
-}
-
-/// float to half bits, rounding to nearest even: the half values around F compared exactly.
-uint16_t floatToHalf(float F) {
-  if (std::isnan(F))
-    return 0x7e00;
-  const uint16_t Sign = std::signbit(F) ? 0x8000 : 0;
-  const double A = std::fabs(double(F));
-  if (A >= 65520.0) // rounds to infinity
-    return Sign | 0x7c00;
-  // The magnitude in units of the half's last place, rounded to nearest even.
-  int Exponent = A == 0 ? -14 : std::max(-14, int(std::floor(std::log2(A))));
-  if (std::ldexp(1.0, Exponent) > A)
-    --Exponent; // log2's rounding
-  if (std::ldexp(1.0, Exponent + 1) <= A)
-    ++Exponent;
-  Exponent = std::max(-14, Exponent);
-  const double Units = std::nearbyint(std::ldexp(A, 10 - Exponent)); // 1024 .. 2048, or less
-  uint32_t Bits = Exponent == -14 && Units < 1024
-                      ? uint32_t(Units)
-                      : uint32_t((Exponent + 15) << 10) + uint32_t(Units) - 1024;
-  return uint16_t(Sign | Bits);
-}
+/// half bits to float, and float to half bits rounding to nearest even (builtins/HalfReference.h).
+float halfToFloat(uint16_t H) { return test::halfValue(H); }
+uint16_t floatToHalf(float F) { return test::toHalf(F, test::Round::Even); }
 
 /// An image on the host: its WeftImage and its storage, with pitches padded past the pixels.
 struct HostImage {
