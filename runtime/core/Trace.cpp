@@ -24,8 +24,8 @@ namespace {
 constexpr uint64_t QueueTracks = uint64_t(1) << 30;
 
 /// A lock held for the few instructions of appending an event: the application's and the
-/// workers' threads take it at once, and a mutex's sleep and wake-up there cost more than the
-/// event (on 2 cores it doubled a tiny kernel launch's time).
+/// workers' threads take it at once, and a mutex's sleep and wake-up would cost more than the
+/// event.
 class SpinLock {
 public:
   void lock() {
