@@ -51,4 +51,12 @@ bool setHostTarget(llvm::Module &M, std::string &Error);
 /// register width: 256 on a CPU with AVX-512 that prefers 256-bit vectors).
 unsigned hostVectorBits();
 
+/// The sub-group size of a kernel that does not require one: a float vector of the host's width
+/// (16 with 512-bit vectors, else 8).
+uint32_t defaultSubGroupSize();
+
+/// Whether a kernel may require (intel_reqd_sub_group_size) sub-groups of Size work-items:
+/// CL_DEVICE_SUB_GROUP_SIZES_INTEL lists the same.
+bool isSupportedSubGroupSize(uint64_t Size);
+
 } // namespace weft::compiler

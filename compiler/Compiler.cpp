@@ -500,6 +500,18 @@ public:
     // Kernel metadata now: the passes replace the kernels with work-group functions, which carry
     // each kernel's layout.
     std::vector<KernelInfo> Infos = collectKernels(*Linked);
+    // Each kernel's sub-group size, for weft-work-items; a size the device does not offer fails
+    // the build (cl_intel_required_subgroup_size).
+    for (const KernelInfo &Info : Infos) {
+      if (Info.RequiredSubGroupSize && !isSupportedSubGroupSize(Info.RequiredSubGroupSize)) {
+        Out.Log += "error: kernel " + Info.Name + " requires sub-groups of " +
+                   std::to_string(Info.RequiredSubGroupSize) +
+                   " work-items; this device offers 8, 16 and 32\n";
+        return Out;
+      }
+      if (llvm::Function *K = Linked->getFunction(Info.Name))
+        setIntAttribute(*K, attr::SubGroupSize, Info.SubGroupSize);
+    }
     std::vector<KernelBinary> Kernels;
     // As the program declares them, before optimisation folds constant ones away.
     uint64_t GlobalBytes = globalVariableBytes(*Linked);
@@ -518,6 +530,8 @@ public:
         K.LocalScratchBytes = intAttribute(*Wg, attr::LocalScratchBytes);
         K.PrivateBytesPerWorkItem = intAttribute(*Wg, attr::PrivateBytes);
         K.FrameBytes = intAttribute(*Wg, attr::FrameBytes);
+        if (Wg->hasFnAttribute(attr::SubGroupExchange))
+          K.MaxWorkGroupItems = abi::MaxSubGroupKernelItems;
         Kernels.push_back(std::move(K));
       }
       return true;

@@ -1,6 +1,8 @@
 // Reads Clang's kernel_arg_* metadata and work-group attributes into plain KernelInfo data.
 #include "compiler/KernelInfo.h"
 
+#include "compiler/Codegen.h"
+
 #include <llvm/ADT/STLExtras.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DerivedTypes.h>
@@ -135,6 +137,8 @@ std::vector<KernelInfo> collectKernels(const llvm::Module &M) {
     // Clang: "true" for OpenCL C 1.x and under -cl-uniform-work-group-size, "false" otherwise.
     K.UniformWorkGroupSize =
         F.getFnAttribute("uniform-work-group-size").getValueAsString() != "false";
+    K.RequiredSubGroupSize = uint32_t(intAt(F.getMetadata("intel_reqd_sub_group_size"), 0));
+    K.SubGroupSize = K.RequiredSubGroupSize ? K.RequiredSubGroupSize : defaultSubGroupSize();
     Kernels.push_back(std::move(K));
   }
   return Kernels;

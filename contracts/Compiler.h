@@ -14,7 +14,7 @@
 namespace weft::compiler {
 
 /// Bumped whenever this interface changes, so that a stale libweft-compiler.so is refused.
-inline constexpr int AbiVersion = 19;
+inline constexpr int AbiVersion = 20;
 
 /// The entry point libweft-compiler.so exports: `extern "C" Compiler *weftCompilerCreate(int)`.
 /// It returns null if AbiVersion does not match the library's.
@@ -50,6 +50,11 @@ struct KernelInfo {
   std::string Attributes;                          ///< CL_KERNEL_ATTRIBUTES
   /// Work-groups must divide the global size (OpenCL C 1.x, or -cl-uniform-work-group-size).
   bool UniformWorkGroupSize = true;
+  /// The kernel's sub-groups: this many work-items of consecutive local linear ids each, the
+  /// last one of a work-group possibly fewer (intel_reqd_sub_group_size, else the compiler's
+  /// default for the host).
+  uint32_t SubGroupSize = 8;
+  uint32_t RequiredSubGroupSize = 0; ///< intel_reqd_sub_group_size, or 0
 };
 
 struct CompileInput {
@@ -94,6 +99,10 @@ struct KernelBinary {
   /// Bytes of WorkGroupContext::FrameMemory a running work-group needs: its private variables
   /// too large for a worker's stack (weft-private-frame).
   uint64_t FrameBytes = 0;
+  /// The most work-items a work-group of this kernel may have, or 0 for the device's limit:
+  /// kernels that exchange values between a sub-group's work-items keep per-work-item state
+  /// for it on the worker's stack (abi::MaxSubGroupKernelItems).
+  uint64_t MaxWorkGroupItems = 0;
 };
 
 /// Compiled, loaded code; the functions stay valid while the Executable lives.

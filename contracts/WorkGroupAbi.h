@@ -89,6 +89,21 @@ struct WorkGroupContext {
   /// work-group, which runs its work-items one after the other).
   std::byte *FrameMemory;
   uint64_t FrameBytes; ///< the size of the FrameMemory block
+  /// Kernels whose sub-groups exchange values: the work-group function's own SubGroupMemory,
+  /// which it points this at when it starts (the built-in library reads it).
+  void *SubGroups;
+};
+
+/// The most work-items in a work-group of a kernel whose sub-groups exchange values.
+inline constexpr uint64_t MaxSubGroupKernelItems = 1024;
+
+/// What the sub-group functions of builtins/src/subgroups.cl exchange through, per work-group:
+/// each work-item's value (by local linear id), a snapshot of them per sub-group taken by its
+/// first active work-item, and whether each work-item runs in the current region.
+struct SubGroupMemory {
+  uint64_t Values[MaxSubGroupKernelItems];
+  uint64_t Snapshot[MaxSubGroupKernelItems];
+  uint8_t Active[MaxSubGroupKernelItems];
 };
 
 /// `void __weft_wg_<kernel>(const void *Args, WorkGroupContext *Ctx)`: runs every work-item of one

@@ -217,7 +217,8 @@ std::optional<CachedBuild> decodeBuild(const std::string &Data, size_t Offset) {
     Ok = R.get(B.Info.Name) && R.get(B.Info.Attributes) && R.get(B.Info.RequiredWorkGroupSize) &&
          R.get(Uniform) && R.get(B.ArgBufferSize) && R.get(B.StaticLocalBytes) &&
          R.get(B.LocalScratchBytes) &&
-         R.get(B.PrivateBytesPerWorkItem) && R.get(B.FrameBytes) && R.get(Args);
+         R.get(B.PrivateBytesPerWorkItem) && R.get(B.FrameBytes) && R.get(B.MaxWorkGroupItems) &&
+         R.get(B.Info.SubGroupSize) && R.get(B.Info.RequiredSubGroupSize) && R.get(Args);
     B.Info.UniformWorkGroupSize = Uniform;
     for (uint32_t A = 0; Ok && A < Args; ++A) {
       compiler::KernelArg Arg;
@@ -273,6 +274,9 @@ std::string encodeBuild(const CachedBuild &Entry) {
     W.put(B.LocalScratchBytes);
     W.put(B.PrivateBytesPerWorkItem);
     W.put(B.FrameBytes);
+    W.put(B.MaxWorkGroupItems);
+    W.put(B.Info.SubGroupSize);
+    W.put(B.Info.RequiredSubGroupSize);
     W.put(uint32_t(B.Info.Args.size()));
     for (size_t A = 0; A < B.Info.Args.size(); ++A) {
       const compiler::KernelArg &Arg = B.Info.Args[A];

@@ -35,7 +35,9 @@
 #include <llvm/Transforms/Utils/Local.h>
 #include <llvm/Transforms/Utils/SSAUpdater.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <functional>
 #include <optional>
 
 namespace weft::compiler {
@@ -154,8 +156,10 @@ BlockSet liveInBlocks(llvm::Instruction &V,
 /// Computed while each barrier is still a call, so that control flow is the kernel's.
 class Uniformity {
 public:
-  explicit Uniformity(llvm::Function &F)
-      : DT(F), PDT(F), LI(DT), SDA(DT, PDT, LI), DA(F, nullptr, DT, LI, SDA, false) {
+  /// Divergent: no value is taken as uniform (work-items may stop at different barriers).
+  Uniformity(llvm::Function &F, bool Divergent)
+      : DT(F), PDT(F), LI(DT), SDA(DT, PDT, LI), DA(F, nullptr, DT, LI, SDA, false),
+        Divergent(Divergent) {
     for (unsigned D = 0; D < 3; ++D)
       DA.markDivergent(*localIdArgument(F, D));
     for (llvm::Instruction &I : llvm::instructions(F)) {
@@ -180,7 +184,7 @@ public:
 
   /// Whether V holds the same value in every work-item when they reach Barrier.
   bool isUniformAt(const llvm::Instruction &V, const llvm::BasicBlock &Barrier) const {
-    if (DA.isDivergent(V))
+    if (Divergent || DA.isDivergent(V))
       return false;
     // Defined in a loop the barrier is outside of: the value the loop exited with, the same in
     // every work-item only if they all left the loop in the same iteration.
@@ -219,6 +223,7 @@ private:
   llvm::LoopInfo LI;
   llvm::SyncDependenceAnalysis SDA;
   llvm::DivergenceAnalysisImpl DA;
+  bool Divergent;
 };
 
 /// Where step 3 keeps the values that cross barriers.
@@ -558,6 +563,75 @@ private:
   llvm::DenseMap<const llvm::BasicBlock *, const llvm::BasicBlock *> ResumeOf, BarrierOf;
 };
 
+/// F's blocks in program order: a topological order of the CFG without its back edges in which
+/// each loop's blocks come together, before the blocks its exits lead to (loops taken as one node
+/// of their enclosing region, then ordered inside the same way, header first). A kernel whose
+/// sub-groups exchange values numbers its barriers so; weft-kernel-entry then runs the work-items
+/// waiting at the lowest-numbered barrier first, so that work-items that left a loop or a branch
+/// early wait for those still in it (they reconverge where the program's structure does).
+std::vector<llvm::BasicBlock *> programOrder(llvm::Function &F) {
+  llvm::DominatorTree DT(F);
+  llvm::LoopInfo LI(DT);
+  llvm::DenseMap<const llvm::BasicBlock *, unsigned> Rpo;
+  for (llvm::BasicBlock *BB : llvm::ReversePostOrderTraversal<llvm::Function *>(&F))
+    Rpo.try_emplace(BB, unsigned(Rpo.size()));
+  std::vector<llvm::BasicBlock *> Order;
+  // Orders the region of loop L (the whole function for null) from Header.
+  std::function<void(llvm::Loop *, llvm::BasicBlock *)> Region = [&](llvm::Loop *L, llvm::BasicBlock *Header) {
+    // A region's nodes: its own blocks, and its sub-loops by their headers.
+    auto NodeOf = [&](llvm::BasicBlock *BB) -> llvm::BasicBlock * {
+      llvm::Loop *Inner = LI.getLoopFor(BB);
+      if (Inner == L)
+        return BB;
+      while (Inner && Inner->getParentLoop() != L)
+        Inner = Inner->getParentLoop();
+      return Inner ? Inner->getHeader() : nullptr;
+    };
+    std::vector<llvm::BasicBlock *> Blocks;
+    if (L)
+      Blocks.assign(L->block_begin(), L->block_end());
+    else
+      for (llvm::BasicBlock &BB : F)
+        if (Rpo.count(&BB))
+          Blocks.push_back(&BB);
+    llvm::DenseMap<llvm::BasicBlock *, unsigned> InDegree;
+    llvm::DenseMap<llvm::BasicBlock *, std::vector<llvm::BasicBlock *>> Edges;
+    for (llvm::BasicBlock *BB : Blocks) {
+      llvm::BasicBlock *From = NodeOf(BB);
+      InDegree.try_emplace(From, 0);
+      for (llvm::BasicBlock *Succ : llvm::successors(BB)) {
+        if ((L && !L->contains(Succ)) || Succ == Header)
+          continue;
+        llvm::BasicBlock *To = NodeOf(Succ);
+        if (To && To != From) {
+          Edges[From].push_back(To);
+          ++InDegree[To];
+        }
+      }
+    }
+    // Kahn's algorithm, the lowest reverse-post-order index first among the ready nodes.
+    auto Later = [&](llvm::BasicBlock *A, llvm::BasicBlock *B) { return Rpo[A] > Rpo[B]; };
+    std::vector<llvm::BasicBlock *> Ready{Header};
+    while (!Ready.empty()) {
+      std::pop_heap(Ready.begin(), Ready.end(), Later);
+      llvm::BasicBlock *Node = Ready.back();
+      Ready.pop_back();
+      llvm::Loop *Sub = LI.getLoopFor(Node);
+      if (Node != Header && Sub && Sub != L && Sub->getHeader() == Node)
+        Region(Sub, Node);
+      else
+        Order.push_back(Node);
+      for (llvm::BasicBlock *To : Edges[Node])
+        if (--InDegree[To] == 0) {
+          Ready.push_back(To);
+          std::push_heap(Ready.begin(), Ready.end(), Later);
+        }
+    }
+  };
+  Region(nullptr, &F.getEntryBlock());
+  return Order;
+}
+
 bool intersects(const BlockSet &A, const BlockSet &B) {
   for (const llvm::BasicBlock *BB : A)
     if (B.count(BB))
@@ -591,7 +665,19 @@ llvm::PreservedAnalyses BarriersPass::run(llvm::Function &F, llvm::FunctionAnaly
     llvm::BasicBlock *Resume = Block->splitBasicBlock(Call->getNextNode(), "resume");
     Barriers.push_back({Block, Resume});
   }
-  Uniformity Uniform(F);
+  const bool Exchange =
+      !callsTo(F, [](llvm::StringRef Name) { return Name == "__weft_sub_group_barrier"; }).empty();
+  if (Exchange) {
+    std::vector<llvm::BasicBlock *> Order = programOrder(F);
+    llvm::DenseMap<const llvm::BasicBlock *, size_t> Position;
+    for (llvm::BasicBlock *BB : Order)
+      Position.try_emplace(BB, Position.size());
+    std::stable_sort(Barriers.begin(), Barriers.end(), [&](const Barrier &A, const Barrier &B) {
+      return Position.lookup(A.Block) < Position.lookup(B.Block);
+    });
+    F.addFnAttr(attr::SubGroupExchange);
+  }
+  Uniformity Uniform(F, Exchange);
   for (size_t I = 0; I < Barriers.size(); ++I) {
     llvm::BasicBlock *Block = Barriers[I].Block;
     Block->getTerminator()->eraseFromParent();

@@ -86,7 +86,8 @@ inline constexpr int32_t Finished = -1;
 
 /// barrier(flags) and work_group_barrier(flags[, scope]).
 inline bool isBarrier(llvm::StringRef Name) {
-  return Name == "_Z7barrierj" || Name.startswith("_Z18work_group_barrier");
+  return Name == "_Z7barrierj" || Name.startswith("_Z18work_group_barrier") ||
+         Name == "__weft_sub_group_barrier";
 }
 
 /// mem_fence, read_mem_fence, write_mem_fence.

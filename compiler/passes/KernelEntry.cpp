@@ -212,6 +212,131 @@ void runWithDenormalsFlushed(llvm::Function &Wg) {
     }
 }
 
+/// The dispatch of a work-group function whose sub-groups exchange values (attr::SubGroupExchange):
+/// its work-items may wait at different barriers (a sub-group's barrier in a branch other
+/// sub-groups skip, or a non-uniform sub-group function that only some of a sub-group's
+/// work-items call). Each work-item's next region is kept (Next, by local linear id); each round
+/// runs, in local id order, the work-items waiting at the lowest-numbered barrier (weft-barriers
+/// numbers them in program order), the ones SubGroupMemory::Active marks for the built-ins, until
+/// every work-item has finished. Call(R)(Ids) emits the call of the work-item function for
+/// region R; Regions counts the regions (barriers + 1).
+void emitExchangeDispatch(llvm::IRBuilder<> &B, llvm::Function &Wg, llvm::Value *Ctx,
+                          llvm::Value *const *Size, uint64_t Regions,
+                          const std::function<std::function<llvm::CallInst *(llvm::Value *const *)>(llvm::Value *)> &Call,
+                          llvm::MDNode *Group, bool PeelFirstX) {
+  llvm::LLVMContext &C = Wg.getContext();
+  llvm::Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty(), *I8 = B.getInt8Ty();
+  llvm::BasicBlock *Entry = B.GetInsertBlock();
+  auto *Next = new llvm::AllocaInst(llvm::ArrayType::get(I32, abi::MaxSubGroupKernelItems), 0, "next",
+                                    &Entry->front());
+  auto *Memory = new llvm::AllocaInst(llvm::ArrayType::get(I8, sizeof(abi::SubGroupMemory)), 0,
+                                      nullptr, llvm::Align(64), "sub_groups", &Entry->front());
+  B.CreateAlignedStore(Memory, B.CreateConstInBoundsGEP1_64(I8, Ctx, offsetof(abi::WorkGroupContext, SubGroups)),
+                       llvm::Align(8));
+  llvm::Value *Active =
+      B.CreateConstInBoundsGEP1_64(I8, Memory, offsetof(abi::SubGroupMemory, Active), "active");
+  llvm::Value *Items = B.CreateMul(B.CreateMul(Size[0], Size[1]), Size[2], "items");
+  B.CreateMemSet(Next, B.getInt8(0), B.CreateShl(Items, 2), llvm::Align(4));
+
+  // A loop over the work-items' linear ids: Body(id) at B, which it leaves where the loop goes on.
+  auto Linear = [&](const llvm::Twine &Name, const std::function<void(llvm::Value *)> &Body) {
+    llvm::BasicBlock *Pred = B.GetInsertBlock();
+    auto *Header = llvm::BasicBlock::Create(C, Name, &Wg);
+    auto *Exit = llvm::BasicBlock::Create(C, Name + ".end", &Wg);
+    B.CreateBr(Header);
+    B.SetInsertPoint(Header);
+    llvm::PHINode *I = B.CreatePHI(I64, 2, Name + ".i");
+    I->addIncoming(B.getInt64(0), Pred);
+    Body(I);
+    llvm::Value *Step = B.CreateAdd(I, B.getInt64(1), "", true, true);
+    I->addIncoming(Step, B.GetInsertBlock());
+    B.CreateCondBr(B.CreateICmpULT(Step, Items), Header, Exit);
+    B.SetInsertPoint(Exit);
+  };
+  auto *Dispatch = llvm::BasicBlock::Create(C, "dispatch", &Wg);
+  auto *Done = llvm::BasicBlock::Create(C, "done", &Wg);
+  B.CreateBr(Dispatch);
+  B.SetInsertPoint(Dispatch);
+  // The lowest and highest barriers the work-items wait at (Finished, -1, is the highest
+  // unsigned).
+  llvm::Value *Resume, *Highest;
+  {
+    auto *Header = llvm::BasicBlock::Create(C, "lowest", &Wg);
+    auto *Exit = llvm::BasicBlock::Create(C, "lowest.end", &Wg);
+    B.CreateBr(Header);
+    B.SetInsertPoint(Header);
+    llvm::PHINode *I = B.CreatePHI(I64, 2, "lowest.i");
+    I->addIncoming(B.getInt64(0), Dispatch);
+    llvm::PHINode *Low = B.CreatePHI(I32, 2, "lowest.so.far");
+    Low->addIncoming(B.getInt32(Finished), Dispatch);
+    llvm::PHINode *High = B.CreatePHI(I32, 2, "highest.so.far");
+    High->addIncoming(B.getInt32(0), Dispatch);
+    llvm::Value *N = B.CreateLoad(I32, B.CreateInBoundsGEP(I32, Next, I));
+    llvm::Value *Min = B.CreateSelect(B.CreateICmpULT(N, Low), N, Low, "lowest.min");
+    llvm::Value *Max = B.CreateSelect(B.CreateICmpUGT(N, High), N, High, "highest.max");
+    llvm::Value *Step = B.CreateAdd(I, B.getInt64(1), "", true, true);
+    I->addIncoming(Step, Header);
+    Low->addIncoming(Min, Header);
+    High->addIncoming(Max, Header);
+    B.CreateCondBr(B.CreateICmpULT(Step, Items), Header, Exit);
+    B.SetInsertPoint(Exit);
+    Resume = Min;
+    Highest = Max;
+  }
+  auto *Run = llvm::BasicBlock::Create(C, "run", &Wg);
+  B.CreateCondBr(B.CreateICmpEQ(Resume, B.getInt32(Finished)), Done, Run);
+  B.SetInsertPoint(Run);
+  // All at one barrier (the kernel's own barriers, and sub-group functions every work-item
+  // calls): every work-item runs, in loops as a plain barrier's. Otherwise only those marked.
+  auto *Together = llvm::BasicBlock::Create(C, "together", &Wg);
+  auto *Apart = llvm::BasicBlock::Create(C, "apart", &Wg);
+  B.CreateCondBr(B.CreateICmpEQ(Resume, Highest), Together, Apart);
+  B.SetInsertPoint(Together);
+  B.CreateMemSet(Active, B.getInt8(1), Items, llvm::Align(1));
+  auto Regions_ = [&](bool Guarded) {
+    std::vector<llvm::BasicBlock *> Starts;
+    const char *Kind = Guarded ? "apart" : "together";
+    for (uint64_t R = 0; R < Regions; ++R)
+      Starts.push_back(llvm::BasicBlock::Create(C, std::string(Kind) + ".region" + std::to_string(R), &Wg));
+    llvm::SwitchInst *Switch = B.CreateSwitch(Resume, Starts[0], unsigned(Regions - 1));
+    for (uint64_t R = 1; R < Regions; ++R)
+      Switch->addCase(B.getInt32(int32_t(R)), Starts[R]);
+    for (uint64_t R = 0; R < Regions; ++R) {
+      B.SetInsertPoint(Starts[R]);
+      auto Body = [&](llvm::Value *const *Id) {
+        llvm::Value *Row = B.CreateAdd(B.CreateMul(Id[2], Size[1]), Id[1]);
+        llvm::Value *Lin = B.CreateAdd(B.CreateMul(Row, Size[0]), Id[0], "linear");
+        llvm::BasicBlock *After = nullptr;
+        if (Guarded) {
+          llvm::Value *Runs = B.CreateICmpNE(B.CreateLoad(I8, B.CreateInBoundsGEP(I8, Active, Lin)), B.getInt8(0));
+          auto *Then = llvm::BasicBlock::Create(C, "runs", &Wg);
+          After = llvm::BasicBlock::Create(C, "ran", &Wg);
+          B.CreateCondBr(Runs, Then, After);
+          B.SetInsertPoint(Then);
+        }
+        llvm::CallInst *Id32 = Call(B.getInt32(int32_t(R)))(Id);
+        B.CreateStore(Id32, B.CreateInBoundsGEP(I32, Next, Lin));
+        if (Guarded) {
+          B.CreateBr(After);
+          B.SetInsertPoint(After);
+        }
+      };
+      emitWorkItemLoops(B, Size, Group, Body, std::string(Kind) + ".region" + std::to_string(R), PeelFirstX);
+      B.CreateBr(Dispatch);
+    }
+  };
+  Regions_(false);
+  B.SetInsertPoint(Apart);
+  Linear("mark", [&](llvm::Value *I) {
+    llvm::Value *N = B.CreateLoad(I32, B.CreateInBoundsGEP(I32, Next, I));
+    B.CreateStore(B.CreateZExt(B.CreateICmpEQ(N, Resume), I8), B.CreateInBoundsGEP(I8, Active, I));
+  });
+  Regions_(true);
+  Done->moveAfter(&Wg.back());
+  B.SetInsertPoint(Done);
+  B.CreateRetVoid();
+}
+
 /// Adds __weft_wg_<K>, which runs Item over a work-group.
 llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
   llvm::Module &M = *K.getParent();
@@ -287,6 +412,17 @@ llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
   }
 
   uint64_t Regions = intAttribute(Item, attr::ResumePoints) + 1;
+  if (Item.hasFnAttribute(attr::SubGroupExchange)) {
+    Wg->addFnAttr(attr::SubGroupExchange);
+    emitExchangeDispatch(B, *Wg, Ctx, Size, Regions, [&](llvm::Value *Resume) {
+      return [&, Resume](llvm::Value *const *Id) {
+        std::vector<llvm::Value *> A = CallArgs;
+        A.insert(A.end(), {Id[0], Id[1], Id[2], Resume});
+        return B.CreateCall(&Item, A, "id");
+      };
+    }, Group, PeelFirstX);
+    return *Wg;
+  }
   llvm::BasicBlock *Entry = B.GetInsertBlock();
   auto *NextSlot = new llvm::AllocaInst(I32, DL.getAllocaAddrSpace(), "next.slot", &Entry->front());
   auto *Dispatch = llvm::BasicBlock::Create(C, "dispatch", Wg);

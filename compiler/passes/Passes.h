@@ -68,6 +68,13 @@ inline constexpr const char *CollapsedRow = "weft.loop.collapsed_row";
 /// On scalar built-ins whose calls weft-vector-forms mapped to vector forms, and on those vector
 /// forms' entry points: each part of a program compiled in parallel gets its own copy.
 inline constexpr const char *VectorForms = "weft-vector-forms";
+/// On kernels: their sub-group size (Compiler.cpp sets it; weft-work-items reads it, 8 without).
+inline constexpr const char *SubGroupSize = "weft-sub-group-size";
+/// On resumable work-item and work-group functions whose sub-groups exchange values (the kernel
+/// calls __weft_sub_group_barrier): work-items may stop at different barriers, so weft-barriers
+/// keeps no uniform values and numbers the barriers in program order, and weft-kernel-entry
+/// tracks each work-item's next barrier (docs/compiler.md, "Sub-groups").
+inline constexpr const char *SubGroupExchange = "weft-sub-group-exchange";
 
 } // namespace attr
 

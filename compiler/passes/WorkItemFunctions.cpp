@@ -128,11 +128,16 @@ private:
 /// the void runtime call, so no value differs between the work-items that take them and the
 /// others (weft-barriers may then keep an event that merely passes such a block in the
 /// work-group's slot).
-void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *const *LocalId) {
+///
+/// `__weft_sub_group_memory()` becomes the load of Ctx->SubGroups, `__weft_max_sub_group_size()`
+/// the kernel's sub-group size (attr::SubGroupSize).
+void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *const *LocalId,
+                       uint64_t SubGroupSize) {
   using abi::WorkGroupContext;
   auto IsRuntime = [](llvm::StringRef Name) {
     return Name.startswith("__weft_rt_") || Name == "__weft_copy_names" ||
-           Name == "__weft_event_or_name" || Name == "__weft_first_work_item" || Name == "printf";
+           Name == "__weft_event_or_name" || Name == "__weft_first_work_item" || Name == "printf" ||
+           Name == "__weft_sub_group_memory" || Name == "__weft_max_sub_group_size";
   };
   auto Uniform = [](llvm::Value *V) {
     if (auto *I = llvm::dyn_cast<llvm::Instruction>(V))
@@ -142,7 +147,14 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *cons
     llvm::IRBuilder<> B(Call);
     llvm::StringRef Name = Call->getCalledFunction()->getName();
     llvm::Value *Result;
-    if (Name == "__weft_copy_names") {
+    if (Name == "__weft_sub_group_memory") {
+      // A plain load: the work-group function writes the field when it starts.
+      Result = B.CreateAlignedLoad(
+          Call->getType(), B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx, offsetof(WorkGroupContext, SubGroups)),
+          llvm::Align(8), "sub_groups");
+    } else if (Name == "__weft_max_sub_group_size") {
+      Result = llvm::ConstantInt::get(Call->getType(), SubGroupSize);
+    } else if (Name == "__weft_copy_names") {
       Result = loadContextField(B, Ctx, offsetof(WorkGroupContext, CopyNames), Call->getType(), "copy_names");
     } else if (Name == "__weft_event_or_name") {
       llvm::Value *Event = Call->getArgOperand(0);
@@ -247,7 +259,8 @@ llvm::Function *makeWorkItemFunction(llvm::Function &K) {
     Call->replaceAllUsesWith(Result);
     Call->eraseFromParent();
   }
-  lowerRuntimeCalls(*Item, Ctx, LocalId);
+  uint64_t SubGroupSize = intAttribute(K, attr::SubGroupSize);
+  lowerRuntimeCalls(*Item, Ctx, LocalId, SubGroupSize ? SubGroupSize : 8);
   return Item;
 }
 

@@ -293,10 +293,19 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
     return Out(cl_bool(reportsFeature("__opencl_c_work_group_collective_functions")));
   case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
     return Out(cl_bool(reportsFeature("__opencl_c_generic_address_space")));
+  // A work-group's work-items run one after another on one thread: sub-groups make progress
+  // only at barriers.
   case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
   case CL_DEVICE_PIPE_SUPPORT:
     return Out(cl_bool(CL_FALSE));
+  // Sub-groups of 8 work-items at least (compiler/Codegen.cpp, defaultSubGroupSize).
   case CL_DEVICE_MAX_NUM_SUB_GROUPS:
+    return Out(cl_uint(D.MaxWorkGroupSize / 8));
+  case CL_DEVICE_SUB_GROUP_SIZES_INTEL: {
+    // What intel_reqd_sub_group_size may ask for (compiler/Codegen.cpp, isSupportedSubGroupSize).
+    static constexpr size_t Sizes[] = {8, 16, 32};
+    return Out.array(std::span<const size_t>(Sizes));
+  }
   case CL_DEVICE_MAX_PIPE_ARGS:
   case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
   case CL_DEVICE_PIPE_MAX_PACKET_SIZE:

@@ -381,6 +381,26 @@ cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel KernelHandle, cl_uint Index,
   });
 }
 
+namespace {
+
+/// The device clGetKernelWorkGroupInfo and clGetKernelSubGroupInfo describe K for: "CL_INVALID_DEVICE
+/// if device is not in the list of devices associated with kernel or if device is NULL but there
+/// is more than one device associated with kernel."
+Expected<Device *> kernelDevice(Kernel &K, cl_device_id DeviceHandle) {
+  Context *Ctx = &K.program().context();
+  if (DeviceHandle) {
+    auto DR = toObject<Device>(DeviceHandle);
+    if (!DR || !Ctx->hasDevice(*DR))
+      return Error(CL_INVALID_DEVICE, "device is not a device of the kernel's context");
+    return *DR;
+  }
+  if (Ctx->devices().size() == 1)
+    return Ctx->devices().front();
+  return Error(CL_INVALID_DEVICE, "device is NULL and the context has several devices");
+}
+
+} // namespace
+
 cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel KernelHandle, cl_device_id DeviceHandle,
                                             cl_kernel_work_group_info ParamName,
                                             size_t ParamValueSize, void *ParamValue,
@@ -390,20 +410,10 @@ cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel KernelHandle, cl_device_id
     if (!KR)
       return KR.takeError();
     Kernel &K = **KR;
-    Context *Ctx = &K.program().context();
-    // "CL_INVALID_DEVICE if device is not in the list of devices associated with kernel or if
-    // device is NULL but there is more than one device associated with kernel."
-    Device *D = nullptr;
-    if (DeviceHandle) {
-      auto DR = toObject<Device>(DeviceHandle);
-      if (!DR || !Ctx->hasDevice(*DR))
-        return Error(CL_INVALID_DEVICE, "device is not a device of the kernel's context");
-      D = *DR;
-    } else if (Ctx->devices().size() == 1) {
-      D = Ctx->devices().front();
-    } else {
-      return Error(CL_INVALID_DEVICE, "device is NULL and the context has several devices");
-    }
+    auto DR = kernelDevice(K, DeviceHandle);
+    if (!DR)
+      return DR.takeError();
+    Device *D = *DR;
     InfoWriter Out(ParamName, ParamValueSize, ParamValue, ParamValueSizeRet);
     switch (ParamName) {
     case CL_KERNEL_WORK_GROUP_SIZE:
@@ -432,12 +442,92 @@ cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel KernelHandle, cl_device_id
       // private variables too large for the stack (one copy per running work-group); other
       // private data lives in registers and on the executing thread's stack.
       return Out(cl_ulong(K.binary().PrivateBytesPerWorkItem + K.binary().FrameBytes));
+    case CL_KERNEL_SPILL_MEM_SIZE_INTEL: // cl_intel_required_subgroup_size: nothing spills
+      return Out(cl_ulong(0));
     case CL_KERNEL_GLOBAL_WORK_SIZE:
       // "... if device is not a custom device and kernel is not a built-in kernel."
       return Error(CL_INVALID_VALUE, "CL_KERNEL_GLOBAL_WORK_SIZE is only defined for built-in "
                                      "kernels and custom devices");
     default:
       return unknownQuery("kernel work-group", ParamName);
+    }
+  });
+}
+
+cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel KernelHandle, cl_device_id DeviceHandle,
+                                           cl_kernel_sub_group_info ParamName, size_t InputValueSize,
+                                           const void *InputValue, size_t ParamValueSize,
+                                           void *ParamValue, size_t *ParamValueSizeRet) {
+  return call(__func__, KernelHandle, [&]() -> Status {
+    auto KR = toObject<Kernel>(KernelHandle);
+    if (!KR)
+      return KR.takeError();
+    Kernel &K = **KR;
+    auto DR = kernelDevice(K, DeviceHandle);
+    if (!DR)
+      return DR.takeError();
+    const size_t SubGroup = K.info().SubGroupSize;
+    const size_t MaxItems = K.maxWorkGroupSize(**DR);
+    InfoWriter Out(ParamName, ParamValueSize, ParamValue, ParamValueSizeRet);
+    // The two queries for an ND-range take its local size, one to three size_t values: the
+    // work-group's work-items in sub-groups of SubGroup, the last one possibly smaller.
+    auto LocalItems = [&]() -> Expected<size_t> {
+      if (!InputValue || InputValueSize == 0 || InputValueSize % sizeof(size_t) != 0 ||
+          InputValueSize > 3 * sizeof(size_t))
+        return Error(CL_INVALID_VALUE, "input_value must be a local size of 1 to 3 size_t values");
+      size_t Local[3];
+      std::memcpy(Local, InputValue, InputValueSize);
+      size_t Items = 1;
+      for (size_t D = 0; D < InputValueSize / sizeof(size_t); ++D) {
+        if (Local[D] == 0 || Items > SIZE_MAX / Local[D])
+          return Error(CL_INVALID_VALUE, "a local size in input_value is 0 or too large");
+        Items *= Local[D];
+      }
+      return Items;
+    };
+    switch (ParamName) {
+    case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE: {
+      auto Items = LocalItems();
+      if (!Items)
+        return Items.takeError();
+      return Out(std::min(SubGroup, *Items));
+    }
+    case CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE: {
+      auto Items = LocalItems();
+      if (!Items)
+        return Items.takeError();
+      return Out((*Items + SubGroup - 1) / SubGroup);
+    }
+    case CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT: {
+      // "Returns the local size that will generate the requested number of sub-groups for the
+      // kernel. The output array must be an array of size_t values corresponding to the local
+      // size parameter. Any returned work-group will have one dimension. Other dimensions
+      // inferred from the value specified for param_value_size will be filled with the value 1.
+      // If no work-group size can accommodate the requested number of sub-groups, 0 will be
+      // returned in each element of the return array."
+      if (!InputValue || InputValueSize != sizeof(size_t))
+        return Error(CL_INVALID_VALUE, "input_value must be one size_t, the sub-group count");
+      size_t Count;
+      std::memcpy(&Count, InputValue, sizeof Count);
+      size_t Dims = ParamValueSize / sizeof(size_t);
+      if (ParamValue && (ParamValueSize % sizeof(size_t) != 0 || Dims == 0 || Dims > 3))
+        return Error(CL_INVALID_VALUE, "param_value_size must hold 1 to 3 size_t values");
+      if (!ParamValue)
+        Dims = 3;
+      size_t Local[3] = {1, 1, 1};
+      Local[0] = Count != 0 && Count <= MaxItems / SubGroup ? Count * SubGroup : 0;
+      if (Local[0] == 0)
+        Local[1] = Local[2] = 0;
+      return Out.array(std::span<const size_t>(Local, Dims));
+    }
+    case CL_KERNEL_MAX_NUM_SUB_GROUPS:
+      return Out((MaxItems + SubGroup - 1) / SubGroup);
+    case CL_KERNEL_COMPILE_NUM_SUB_GROUPS:
+      return Out(size_t(0)); // OpenCL C has no attribute for it
+    case CL_KERNEL_COMPILE_SUB_GROUP_SIZE_INTEL:
+      return Out(size_t(K.info().RequiredSubGroupSize));
+    default:
+      return unknownQuery("kernel sub-group", ParamName);
     }
   });
 }

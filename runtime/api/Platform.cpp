@@ -88,6 +88,7 @@ const NamedFunction ExtensionFunctions[] = {
     {"clGetKernelSuggestedLocalWorkSizeKHR", reinterpret_cast<void *>(&api::clGetKernelSuggestedLocalWorkSizeKHR)},
     // cl_khr_create_command_queue's name for the core function (the same property list).
     {"clCreateCommandQueueWithPropertiesKHR", reinterpret_cast<void *>(&api::clCreateCommandQueueWithProperties)},
+    {"clGetKernelSubGroupInfoKHR", reinterpret_cast<void *>(&api::clGetKernelSubGroupInfo)},
 };
 
 void *lookupExtensionFunction(const char *Name) {

@@ -86,6 +86,20 @@ inline constexpr Extension Extensions[] = {
     // SPIR-V's NoSignedWrap and NoUnsignedWrap decorations (the translator makes them nsw and
     // nuw flags); SpirvTest.cpp.
     {"cl_khr_spirv_no_integer_wrap_decoration", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device},
+    // The extensions on OpenCL C 3.0's sub-groups (__opencl_c_subgroups below: builtins/src/
+    // subgroups.cl, weft-barriers and weft-kernel-entry for the exchanges); intel_reqd_sub_group_size
+    // picks 8, 16 or 32 (CL_DEVICE_SUB_GROUP_SIZES_INTEL). tests/builtins/SubGroupTest.cpp,
+    // tests/api/KernelTest.cpp. Not cl_khr_subgroups itself: it requires sub-groups that make
+    // independent forward progress, and a work-group's work-items run one after another.
+    {"cl_khr_subgroup_extended_types", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    {"cl_khr_subgroup_non_uniform_vote", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    {"cl_khr_subgroup_ballot", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    {"cl_khr_subgroup_non_uniform_arithmetic", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    {"cl_khr_subgroup_shuffle", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    {"cl_khr_subgroup_shuffle_relative", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    {"cl_khr_subgroup_clustered_reduce", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    {"cl_khr_subgroup_rotate", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    {"cl_intel_required_subgroup_size", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
 };
 
 /// CL_DEVICE_ILS_WITH_VERSION (and CL_DEVICE_IL_VERSION, space-separated as "SPIR-V_1.0"): what
@@ -124,6 +138,9 @@ inline constexpr VersionedName OpenCLCFeatureList[] = {
     {"__opencl_c_atomic_scope_all_devices", CL_MAKE_VERSION(3, 0, 0)},
     // work_group_all/any/broadcast/reduce/scan (builtins/src/collectives.cl).
     {"__opencl_c_work_group_collective_functions", CL_MAKE_VERSION(3, 0, 0)},
+    // Sub-groups of consecutive local linear ids, without independent forward progress
+    // (builtins/src/subgroups.cl); clGetKernelSubGroupInfo.
+    {"__opencl_c_subgroups", CL_MAKE_VERSION(3, 0, 0)},
     // Unqualified pointers are generic; every built-in taking a pointer has its generic form;
     // to_global/to_local/to_private/get_fence (builtins/src/address_spaces.cl).
     {"__opencl_c_generic_address_space", CL_MAKE_VERSION(3, 0, 0)},

@@ -36,6 +36,8 @@ Kernel::~Kernel() { Prog->kernelDestroyed(); }
 
 size_t Kernel::maxWorkGroupSize(const Device &D) const {
   size_t Max = D.description().MaxWorkGroupSize;
+  if (uint64_t Items = Binary->MaxWorkGroupItems)
+    Max = std::min<size_t>(Max, Items);
   if (uint64_t PerItem = Binary->PrivateBytesPerWorkItem)
     Max = std::min<size_t>(Max, std::max<uint64_t>(1, MaxPrivateBytesPerGroup / PerItem));
   return Max;

@@ -1256,5 +1256,109 @@ TEST_F(KernelApi, KernelsFromManyThreadsAndQueues) {
   clReleaseProgram(P);
 }
 
+// OpenCL 3.0's sub-group queries: the device's, and clGetKernelSubGroupInfo's (under its
+// cl_khr_subgroups name too) for a kernel of the default size and one that requires 32.
+TEST_F(KernelApi, SubGroupQueries) {
+  cl_uint MaxSubGroups = 0;
+  cl_bool Progress = CL_TRUE;
+  EXPECT_EQ(clGetDeviceInfo(Device, CL_DEVICE_MAX_NUM_SUB_GROUPS, sizeof MaxSubGroups, &MaxSubGroups, nullptr), CL_SUCCESS);
+  EXPECT_GE(MaxSubGroups, 1u);
+  EXPECT_EQ(clGetDeviceInfo(Device, CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS, sizeof Progress, &Progress, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(Progress, CL_FALSE);
+  size_t Sizes[8] = {}, SizesBytes = 0;
+  EXPECT_EQ(clGetDeviceInfo(Device, CL_DEVICE_SUB_GROUP_SIZES_INTEL, sizeof Sizes, Sizes, &SizesBytes), CL_SUCCESS);
+  EXPECT_EQ(std::vector<size_t>(Sizes, Sizes + SizesBytes / sizeof(size_t)), (std::vector<size_t>{8, 16, 32}));
+  // The feature, and the extensions but cl_khr_subgroups (which needs independent forward progress).
+  cl_program Macros = built("#ifndef __opencl_c_subgroups\n#error\n#endif\n"
+                            "#ifdef cl_khr_subgroups\n#error\n#endif\n"
+                            "#ifndef cl_khr_subgroup_ballot\n#error\n#endif\n"
+                            "kernel void k(global int *o) { o[0] = sub_group_ballot(1).x; }",
+                            "-cl-std=CL3.0");
+  clReleaseProgram(Macros);
+
+  cl_program P = built("kernel void plain(global int *o) { o[get_global_id(0)] = get_sub_group_id(); }\n"
+                       "kernel void exchange(global int *o) { o[get_global_id(0)] = sub_group_reduce_add(1); }\n"
+                       "__attribute__((intel_reqd_sub_group_size(32)))\n"
+                       "kernel void wide(global int *o) { o[get_global_id(0)] = get_sub_group_size(); }",
+                       "-cl-std=CL3.0");
+  cl_kernel Plain = clCreateKernel(P, "plain", nullptr), Exchange = clCreateKernel(P, "exchange", nullptr),
+            Wide = clCreateKernel(P, "wide", nullptr);
+  auto Info = [&](cl_kernel K, cl_kernel_sub_group_info Query, std::vector<size_t> In, cl_int Want = CL_SUCCESS) {
+    size_t Out = 12345;
+    EXPECT_EQ(clGetKernelSubGroupInfo(K, Device, Query, In.size() * sizeof(size_t), In.empty() ? nullptr : In.data(),
+                                      sizeof Out, &Out, nullptr),
+              Want)
+        << "query " << Query;
+    return Out;
+  };
+  size_t Default = Info(Plain, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, {256});
+  EXPECT_TRUE(Default == 8 || Default == 16) << Default;
+  EXPECT_EQ(Info(Plain, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, {5, 1}), 5u);
+  EXPECT_EQ(Info(Plain, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, {10, 10, 1}), (100 + Default - 1) / Default);
+  EXPECT_EQ(Info(Wide, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, {64, 2}), 32u);
+  EXPECT_EQ(Info(Wide, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, {33}), 2u);
+  EXPECT_EQ(Info(Wide, CL_KERNEL_COMPILE_SUB_GROUP_SIZE_INTEL, {}), 32u);
+  EXPECT_EQ(Info(Plain, CL_KERNEL_COMPILE_SUB_GROUP_SIZE_INTEL, {}), 0u);
+  EXPECT_EQ(Info(Plain, CL_KERNEL_COMPILE_NUM_SUB_GROUPS, {}), 0u);
+  // A kernel whose sub-groups exchange values runs work-groups of at most 1024 work-items.
+  size_t WorkGroup = 0;
+  EXPECT_EQ(clGetKernelWorkGroupInfo(Exchange, Device, CL_KERNEL_WORK_GROUP_SIZE, sizeof WorkGroup, &WorkGroup, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(WorkGroup, 1024u);
+  EXPECT_EQ(Info(Exchange, CL_KERNEL_MAX_NUM_SUB_GROUPS, {}), 1024 / Default);
+  size_t PlainWorkGroup = 0;
+  clGetKernelWorkGroupInfo(Plain, Device, CL_KERNEL_WORK_GROUP_SIZE, sizeof PlainWorkGroup, &PlainWorkGroup, nullptr);
+  EXPECT_EQ(Info(Plain, CL_KERNEL_MAX_NUM_SUB_GROUPS, {}), (PlainWorkGroup + Default - 1) / Default);
+  cl_mem Out = buffer(2048 * sizeof(int));
+  setArgs(Exchange, Out);
+  cl_command_queue Q = queue();
+  const size_t Items = 2048;
+  EXPECT_EQ(clEnqueueNDRangeKernel(Q, Exchange, 1, nullptr, &Items, &Items, 0, nullptr, nullptr), CL_INVALID_WORK_GROUP_SIZE);
+  // The local size for a count of sub-groups, in as many dimensions as param_value_size holds.
+  size_t Count = 3, Local[3] = {7, 7, 7};
+  EXPECT_EQ(clGetKernelSubGroupInfo(Wide, Device, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT, sizeof Count, &Count,
+                                    sizeof Local, Local, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(std::vector<size_t>(Local, Local + 3), (std::vector<size_t>{96, 1, 1}));
+  Count = 1000; // more than any work-group holds
+  size_t Ret = 0;
+  EXPECT_EQ(clGetKernelSubGroupInfo(Exchange, Device, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT, sizeof Count, &Count,
+                                    2 * sizeof(size_t), Local, &Ret),
+            CL_SUCCESS);
+  EXPECT_EQ(Ret, 2 * sizeof(size_t));
+  EXPECT_EQ(Local[0], 0u);
+  EXPECT_EQ(Local[1], 0u);
+  // Errors: input values of the wrong size, a value too small, an unknown query, a bad device or kernel.
+  Info(Plain, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, {}, CL_INVALID_VALUE);
+  Info(Plain, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, {1, 2, 3, 4}, CL_INVALID_VALUE);
+  Info(Plain, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, {0}, CL_INVALID_VALUE);
+  size_t Odd[2] = {4, 4};
+  EXPECT_EQ(clGetKernelSubGroupInfo(Plain, Device, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, 5, Odd, sizeof Count, &Count, nullptr),
+            CL_INVALID_VALUE);
+  cl_uint Small = 0;
+  EXPECT_EQ(clGetKernelSubGroupInfo(Plain, Device, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr, sizeof Small, &Small, nullptr),
+            CL_INVALID_VALUE);
+  Info(Plain, CL_KERNEL_WORK_GROUP_SIZE, {}, CL_INVALID_VALUE);
+  EXPECT_EQ(clGetKernelSubGroupInfo(Plain, reinterpret_cast<cl_device_id>(Out), CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr,
+                                    sizeof Count, &Count, nullptr),
+            CL_INVALID_DEVICE);
+  EXPECT_EQ(clGetKernelSubGroupInfo(nullptr, Device, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr, sizeof Count, &Count, nullptr),
+            CL_INVALID_KERNEL);
+  // The extension's name for the function finds the same one.
+  auto *Khr = reinterpret_cast<clGetKernelSubGroupInfoKHR_fn>(
+      clGetExtensionFunctionAddressForPlatform(Platform, "clGetKernelSubGroupInfoKHR"));
+  ASSERT_NE(Khr, nullptr);
+  size_t Via = 0;
+  const size_t Local256 = 256;
+  EXPECT_EQ(Khr(Plain, Device, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof Local256, &Local256, sizeof Via, &Via, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(Via, Default);
+  clReleaseMemObject(Out);
+  for (cl_kernel K : {Plain, Exchange, Wide})
+    clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 } // namespace
 } // namespace weft::test

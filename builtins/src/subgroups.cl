@@ -1,0 +1,357 @@
+// Sub-group functions (OpenCL C 3.0 §6.15.19, __opencl_c_subgroups and cl_khr_subgroups) and the
+// cl_khr_subgroup_* extensions: extended types, non-uniform vote, ballot, non-uniform arithmetic,
+// shuffle, relative shuffle, clustered reduce and rotate.
+//
+// A kernel's sub-groups are runs of get_max_sub_group_size() work-items of consecutive local
+// linear ids (the compiler's constant for the kernel, weft-work-items), the last one of a
+// work-group possibly shorter. Work-items run one after another between barriers, so a function
+// that needs the other work-items' values publishes its own (8 bytes, by local linear id, in the
+// work-group function's SubGroupMemory: contracts/WorkGroupAbi.h) and waits at a sub-group
+// barrier, __weft_sub_group_barrier. After it, the work-items that called the same function run
+// together (weft-kernel-entry's dispatch for kernels with such barriers runs, each round, those
+// that wait at the same barrier, and marks them in SubGroupMemory::Active): those of the
+// sub-group are the active ones the non-uniform functions speak of, and for the others every
+// work-item of the sub-group is there, as the spec requires. Each computes its result from the
+// published values and waits at a second barrier before going on, so that no work-item publishes
+// its next value while another still reads this one: between two barriers, each work-item only
+// writes its own value or only reads, and the work-item loops vectorize.
+#include "defs.h"
+
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+
+#define RELAXED __ATOMIC_RELAXED
+
+// Lowered by the compiler.
+size_t __attribute__((overloadable, const)) get_local_linear_id(void);
+size_t __attribute__((overloadable, const)) get_local_size(uint dimension);
+size_t __attribute__((overloadable, const)) get_enqueued_local_size(uint dimension);
+void __attribute__((overloadable)) barrier(cl_mem_fence_flags flags);
+uint __attribute__((const)) __weft_max_sub_group_size(void);
+void __weft_sub_group_barrier(void);
+
+// contracts/WorkGroupAbi.h's SubGroupMemory, for abi::MaxSubGroupKernelItems work-items.
+#define SUB_GROUP_KERNEL_ITEMS 1024
+typedef struct {
+  ulong Values[SUB_GROUP_KERNEL_ITEMS];
+  ulong Snapshot[SUB_GROUP_KERNEL_ITEMS];
+  uchar Active[SUB_GROUP_KERNEL_ITEMS];
+} SubGroupMemory;
+SubGroupMemory *__weft_sub_group_memory(void);
+
+// The queries.
+static uint linear_size(void) { return get_local_size(0) * get_local_size(1) * get_local_size(2); }
+// For the dispatch: a work-group smaller than a sub-group has one sub-group of its size (what
+// clGetKernelSubGroupInfo's CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE says too).
+OVL uint get_max_sub_group_size(void) {
+  uint S = __weft_max_sub_group_size();
+  uint Items = get_enqueued_local_size(0) * get_enqueued_local_size(1) * get_enqueued_local_size(2);
+  return Items < S ? Items : S;
+}
+OVL uint get_sub_group_local_id(void) { return get_local_linear_id() % __weft_max_sub_group_size(); }
+OVL uint get_sub_group_id(void) { return get_local_linear_id() / __weft_max_sub_group_size(); }
+OVL uint get_num_sub_groups(void) {
+  uint S = __weft_max_sub_group_size();
+  return (linear_size() + S - 1) / S;
+}
+OVL uint get_enqueued_num_sub_groups(void) {
+  uint S = __weft_max_sub_group_size();
+  uint Items = get_enqueued_local_size(0) * get_enqueued_local_size(1) * get_enqueued_local_size(2);
+  return (Items + S - 1) / S;
+}
+OVL uint get_sub_group_size(void) {
+  uint S = __weft_max_sub_group_size();
+  uint Left = linear_size() - get_sub_group_id() * S;
+  return Left < S ? Left : S;
+}
+
+// The sub-group barrier: the work-group's (which makes the kernel's barriers able to differ
+// between work-items, weft-barriers) with the same fences.
+OVL void sub_group_barrier(cl_mem_fence_flags flags) { __weft_sub_group_barrier(); }
+OVL void sub_group_barrier(cl_mem_fence_flags flags, memory_scope scope) { __weft_sub_group_barrier(); }
+
+// The local linear id of the sub-group's first work-item.
+static uint base(void) { return get_local_linear_id() - get_sub_group_local_id(); }
+
+// Publishes Bits and waits for the sub-group's active work-items to publish theirs.
+static void publish(ulong Bits) {
+  __weft_sub_group_memory()->Values[get_local_linear_id()] = Bits;
+  __weft_sub_group_barrier();
+}
+// After publish: whether sub-group local id Lane takes part, and the bits it published.
+static bool active(uint Lane) {
+  return Lane < get_sub_group_size() && __weft_sub_group_memory()->Active[base() + Lane];
+}
+static ulong bits(uint Lane) { return __weft_sub_group_memory()->Values[base() + Lane]; }
+// Waits, once the result is computed, for the sub-group's work-items to have read what they
+// need, before any publishes again; returns the result.
+#define FINISHED(T)                                                                                \
+  static OVL T finished(T R) {                                                                     \
+    __weft_sub_group_barrier();                                                                    \
+    return R;                                                                                      \
+  }
+FINISHED(char)
+FINISHED(uchar)
+FINISHED(short)
+FINISHED(ushort)
+FINISHED(int)
+FINISHED(uint)
+FINISHED(long)
+FINISHED(ulong)
+FINISHED(float)
+FINISHED(double)
+FINISHED(half)
+FINISHED(uint4)
+// A mask of the active lanes, lane L at bit L.
+static ulong active_mask(void) {
+  ulong Mask = 0;
+  for (uint L = 0; L < get_sub_group_size(); ++L)
+    if (active(L))
+      Mask |= (ulong)1 << L;
+  return Mask;
+}
+
+// Each scalar type to and from 8 bytes: TO_BITS_<T>, FROM_BITS_<T>.
+#define BITS_OF(T, U)                                                                              \
+  static ulong to_bits_##T(T X) { return (ulong)as_##U(X); }                                      \
+  static T from_bits_##T(ulong B) { return as_##T((U)B); }
+BITS_OF(char, uchar)
+BITS_OF(uchar, uchar)
+BITS_OF(short, ushort)
+BITS_OF(ushort, ushort)
+BITS_OF(int, uint)
+BITS_OF(uint, uint)
+BITS_OF(long, ulong)
+BITS_OF(ulong, ulong)
+BITS_OF(float, uint)
+BITS_OF(double, ulong)
+BITS_OF(half, ushort)
+
+#define FOR_SCALARS(M)                                                                             \
+  M(char) M(uchar) M(short) M(ushort) M(int) M(uint) M(long) M(ulong) M(float) M(double) M(half)
+
+// Moving values: broadcast, shuffles, rotates. LANE is the sub-group local id whose value each
+// work-item gets (an expression of X's lane Me, the argument A and the size Size).
+#define MOVE(T, NAME, LANE, ...)                                                                   \
+  OVL T NAME(T X, __VA_ARGS__) {                                                                   \
+    publish(to_bits_##T(X));                                                                       \
+    uint Me = get_sub_group_local_id(), Size = get_sub_group_size();                               \
+    (void)Me;                                                                                      \
+    (void)Size;                                                                                    \
+    uint Lane = (LANE);                                                                            \
+    return finished(Lane < Size ? from_bits_##T(bits(Lane)) : X);                                  \
+  }
+#define MOVES(T)                                                                                   \
+  MOVE(T, sub_group_broadcast, A, uint A)                                                          \
+  MOVE(T, sub_group_non_uniform_broadcast, A, uint A)                                              \
+  MOVE(T, sub_group_shuffle, A, uint A)                                                            \
+  MOVE(T, sub_group_shuffle_xor, Me ^ A, uint A)                                                   \
+  MOVE(T, sub_group_shuffle_up, Me - A, uint A)                                                    \
+  MOVE(T, sub_group_shuffle_down, Me + A, uint A)                                                  \
+  MOVE(T, sub_group_rotate, (uint)(((long)Me + A) % (long)Size + Size) % Size, int A)             \
+  MOVE(T, sub_group_clustered_rotate,                                                              \
+       Me / C * C + (uint)(((long)(Me % C) + A) % (long)C + C) % C, int A, uint C)                \
+  OVL T sub_group_broadcast_first(T X) {                                                           \
+    publish(to_bits_##T(X));                                                                       \
+    return finished(from_bits_##T(bits(__builtin_ctzl(active_mask()))));                           \
+  }                                                                                                \
+  OVL int sub_group_non_uniform_all_equal(T X) {                                                   \
+    publish(to_bits_##T(X));                                                                       \
+    int Equal = 1;                                                                                 \
+    for (uint L = 0; L < get_sub_group_size(); ++L)                                                \
+      if (active(L) && from_bits_##T(bits(L)) != X)                                                \
+        Equal = 0;                                                                                 \
+    return finished(Equal);                                                                        \
+  }
+FOR_SCALARS(MOVES)
+
+// Broadcasts of vectors (cl_khr_subgroup_extended_types, _ballot): component by component.
+#define VECTOR_BROADCAST(V, N, T, NAME)                                                            \
+  OVL V NAME(V X, uint A) {                                                                        \
+    V R;                                                                                           \
+    for (int I = 0; I < N; ++I)                                                                    \
+      ((T *)&R)[I] = NAME(((T *)&X)[I], A);                                                        \
+    return R;                                                                                      \
+  }
+#define VECTOR_BROADCASTS_N(V, N, T)                                                               \
+  VECTOR_BROADCAST(V, N, T, sub_group_broadcast)                                                   \
+  VECTOR_BROADCAST(V, N, T, sub_group_non_uniform_broadcast)
+#define VECTOR_BROADCASTS(T)                                                                       \
+  VECTOR_BROADCASTS_N(T##2, 2, T) VECTOR_BROADCASTS_N(T##3, 3, T) VECTOR_BROADCASTS_N(T##4, 4, T) \
+  VECTOR_BROADCASTS_N(T##8, 8, T) VECTOR_BROADCASTS_N(T##16, 16, T)
+FOR_SCALARS(VECTOR_BROADCASTS)
+
+// Reductions and scans over the active lanes, in lane order, for one operation: reduce, inclusive
+// and exclusive scan (IDENTITY: what an exclusive scan gives the first lane), and the clustered
+// reduction over the lanes Me / C * C ... + C - 1.
+#define FOLDS(T, PREFIX, NAME, OP, IDENTITY)                                                       \
+  static T fold_##PREFIX##NAME##_##T(T X, uint From, uint To, bool Inclusive) {                    \
+    uint Me = get_sub_group_local_id();                                                            \
+    T R = (T)(IDENTITY);                                                                           \
+    for (uint L = From; L < To; ++L)                                                               \
+      if ((L != Me || Inclusive) && active(L)) {                                                   \
+        T V = from_bits_##T(bits(L));                                                              \
+        R = OP(R, V);                                                                              \
+      }                                                                                            \
+    return R;                                                                                      \
+  }                                                                                                \
+  OVL T sub_group_##PREFIX##reduce_##NAME(T X) {                                                   \
+    publish(to_bits_##T(X));                                                                       \
+    return finished(fold_##PREFIX##NAME##_##T(X, 0, get_sub_group_size(), true));                            \
+  }                                                                                                \
+  OVL T sub_group_##PREFIX##scan_inclusive_##NAME(T X) {                                           \
+    publish(to_bits_##T(X));                                                                       \
+    return finished(fold_##PREFIX##NAME##_##T(X, 0, get_sub_group_local_id() + 1, true));                    \
+  }                                                                                                \
+  OVL T sub_group_##PREFIX##scan_exclusive_##NAME(T X) {                                           \
+    publish(to_bits_##T(X));                                                                       \
+    return finished(fold_##PREFIX##NAME##_##T(X, 0, get_sub_group_local_id(), true));                        \
+  }
+#define CLUSTERED(T, NAME, OP, IDENTITY)                                                           \
+  OVL T sub_group_clustered_reduce_##NAME(T X, uint C) {                                           \
+    publish(to_bits_##T(X));                                                                       \
+    uint First = get_sub_group_local_id() / C * C;                                                 \
+    T R = (T)(IDENTITY);                                                                           \
+    for (uint L = First; L < First + C; ++L)                                                       \
+      if (active(L)) {                                                                             \
+        T V = from_bits_##T(bits(L));                                                              \
+        R = OP(R, V);                                                                              \
+      }                                                                                            \
+    return finished(R);                                                                            \
+  }
+// Both the uniform functions (sub_group_reduce_add ...) and the non-uniform ones.
+#define OPERATION(T, NAME, OP, IDENTITY)                                                           \
+  FOLDS(T, , NAME, OP, IDENTITY)                                                                   \
+  FOLDS(T, non_uniform_, NAME, OP, IDENTITY)                                                       \
+  CLUSTERED(T, NAME, OP, IDENTITY)
+#define NON_UNIFORM_OPERATION(T, NAME, OP, IDENTITY)                                               \
+  FOLDS(T, non_uniform_, NAME, OP, IDENTITY)                                                       \
+  CLUSTERED(T, NAME, OP, IDENTITY)
+
+#define ADD(A, B) ((A) + (B))
+#define MUL(A, B) ((A) * (B))
+#define MIN(A, B) ((B) < (A) ? (B) : (A))
+#define MAX(A, B) ((B) > (A) ? (B) : (A))
+#define AND(A, B) ((A) & (B))
+#define OR(A, B) ((A) | (B))
+#define XOR(A, B) ((A) ^ (B))
+#define LOGICAL_AND(A, B) ((A) && (B))
+#define LOGICAL_OR(A, B) ((A) || (B))
+#define LOGICAL_XOR(A, B) (!(A) != !(B))
+
+#define INTEGER_OPERATIONS(T, LOWEST, HIGHEST)                                                     \
+  OPERATION(T, add, ADD, 0)                                                                        \
+  OPERATION(T, min, MIN, HIGHEST)                                                                  \
+  OPERATION(T, max, MAX, LOWEST)                                                                   \
+  NON_UNIFORM_OPERATION(T, mul, MUL, 1)                                                            \
+  NON_UNIFORM_OPERATION(T, and, AND, ~(T)0)                                                        \
+  NON_UNIFORM_OPERATION(T, or, OR, 0)                                                              \
+  NON_UNIFORM_OPERATION(T, xor, XOR, 0)
+#define REAL_OPERATIONS(T)                                                                         \
+  OPERATION(T, add, ADD, 0)                                                                        \
+  OPERATION(T, min, MIN, INFINITY)                                                                 \
+  OPERATION(T, max, MAX, -INFINITY)                                                                \
+  NON_UNIFORM_OPERATION(T, mul, MUL, 1)
+INTEGER_OPERATIONS(char, CHAR_MIN, CHAR_MAX)
+INTEGER_OPERATIONS(uchar, 0, UCHAR_MAX)
+INTEGER_OPERATIONS(short, SHRT_MIN, SHRT_MAX)
+INTEGER_OPERATIONS(ushort, 0, USHRT_MAX)
+INTEGER_OPERATIONS(int, INT_MIN, INT_MAX)
+INTEGER_OPERATIONS(uint, 0, UINT_MAX)
+INTEGER_OPERATIONS(long, LONG_MIN, LONG_MAX)
+INTEGER_OPERATIONS(ulong, 0, ULONG_MAX)
+REAL_OPERATIONS(float)
+REAL_OPERATIONS(double)
+REAL_OPERATIONS(half)
+
+// The logical operations on int predicates: the result is 0 or 1.
+#define LOGICAL(NAME, OP, IDENTITY)                                                                \
+  static int logical_##NAME(int X, uint From, uint To, bool Inclusive) {                           \
+    uint Me = get_sub_group_local_id();                                                            \
+    int R = IDENTITY;                                                                              \
+    for (uint L = From; L < To; ++L)                                                               \
+      if ((L != Me || Inclusive) && active(L))                                                     \
+        R = OP(R, (int)bits(L));                                                                   \
+    return R;                                                                                      \
+  }                                                                                                \
+  OVL int sub_group_non_uniform_reduce_logical_##NAME(int X) {                                     \
+    publish(X != 0);                                                                               \
+    return finished(logical_##NAME(X, 0, get_sub_group_size(), true));                                       \
+  }                                                                                                \
+  OVL int sub_group_non_uniform_scan_inclusive_logical_##NAME(int X) {                             \
+    publish(X != 0);                                                                               \
+    return finished(logical_##NAME(X, 0, get_sub_group_local_id() + 1, true));                               \
+  }                                                                                                \
+  OVL int sub_group_non_uniform_scan_exclusive_logical_##NAME(int X) {                             \
+    publish(X != 0);                                                                               \
+    return finished(logical_##NAME(X, 0, get_sub_group_local_id(), true));                                   \
+  }                                                                                                \
+  OVL int sub_group_clustered_reduce_logical_##NAME(int X, uint C) {                               \
+    publish(X != 0);                                                                               \
+    uint First = get_sub_group_local_id() / C * C;                                                 \
+    return finished(logical_##NAME(X, First, First + C, true));                                              \
+  }
+LOGICAL(and, LOGICAL_AND, 1)
+LOGICAL(or, LOGICAL_OR, 0)
+LOGICAL(xor, LOGICAL_XOR, 0)
+
+// Votes.
+OVL int sub_group_all(int Predicate) {
+  publish(Predicate != 0);
+  return finished(logical_and(Predicate, 0, get_sub_group_size(), true));
+}
+OVL int sub_group_any(int Predicate) {
+  publish(Predicate != 0);
+  return finished(logical_or(Predicate, 0, get_sub_group_size(), true));
+}
+OVL int sub_group_non_uniform_all(int Predicate) { return sub_group_all(Predicate); }
+OVL int sub_group_non_uniform_any(int Predicate) { return sub_group_any(Predicate); }
+OVL int sub_group_elect(void) {
+  publish(0);
+  return finished((int)(__builtin_ctzl(active_mask()) == get_sub_group_local_id()));
+}
+
+// Ballots: lane L at bit L % 32 of component L / 32 (sub-groups have at most 64 work-items).
+// What the ballot functions and masks consider are the bits of the sub-group's lanes up to the
+// maximum sub-group size, in a partial sub-group too (as Vulkan's subgroup size, and the CTS).
+static uint4 to_ballot(ulong Mask) { return (uint4)((uint)Mask, (uint)(Mask >> 32), 0, 0); }
+static ulong from_ballot(uint4 V) {
+  uint Size = get_max_sub_group_size();
+  ulong Mask = V.x | (ulong)V.y << 32;
+  return Size >= 64 ? Mask : Mask & (((ulong)1 << Size) - 1);
+}
+OVL uint4 sub_group_ballot(int Predicate) {
+  publish(Predicate != 0);
+  ulong Mask = 0;
+  for (uint L = 0; L < get_sub_group_size(); ++L)
+    if (active(L) && bits(L))
+      Mask |= (ulong)1 << L;
+  return finished(to_ballot(Mask));
+}
+OVL int sub_group_inverse_ballot(uint4 V) { return (from_ballot(V) >> get_sub_group_local_id()) & 1; }
+OVL int sub_group_ballot_bit_extract(uint4 V, uint Index) {
+  return Index < 64 && ((V.x | (ulong)V.y << 32) >> Index) & 1;
+}
+OVL uint sub_group_ballot_bit_count(uint4 V) { return __builtin_popcountl(from_ballot(V)); }
+OVL uint sub_group_ballot_inclusive_scan(uint4 V) {
+  uint Me = get_sub_group_local_id();
+  return __builtin_popcountl(from_ballot(V) & (Me >= 63 ? ~(ulong)0 : ((ulong)2 << Me) - 1));
+}
+OVL uint sub_group_ballot_exclusive_scan(uint4 V) {
+  return __builtin_popcountl(from_ballot(V) & (((ulong)1 << get_sub_group_local_id()) - 1));
+}
+OVL uint sub_group_ballot_find_lsb(uint4 V) { return __builtin_ctzl(from_ballot(V)); }
+OVL uint sub_group_ballot_find_msb(uint4 V) { return 63 - __builtin_clzl(from_ballot(V)); }
+// The masks of the lanes equal to, at or above, above, at or below, below this one.
+static uint4 lanes(ulong Mask) { return to_ballot(Mask & from_ballot((uint4)(~0u))); }
+OVL uint4 get_sub_group_eq_mask(void) { return lanes((ulong)1 << get_sub_group_local_id()); }
+OVL uint4 get_sub_group_ge_mask(void) { return lanes(~(((ulong)1 << get_sub_group_local_id()) - 1)); }
+OVL uint4 get_sub_group_gt_mask(void) {
+  uint Me = get_sub_group_local_id();
+  return lanes(Me >= 63 ? 0 : ~(((ulong)2 << Me) - 1));
+}
+OVL uint4 get_sub_group_le_mask(void) {
+  uint Me = get_sub_group_local_id();
+  return lanes(Me >= 63 ? ~(ulong)0 : ((ulong)2 << Me) - 1);
+}
+OVL uint4 get_sub_group_lt_mask(void) { return lanes(((ulong)1 << get_sub_group_local_id()) - 1); }
+

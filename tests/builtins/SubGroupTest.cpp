@@ -1,0 +1,490 @@
+// Sub-groups (cl_khr_subgroups and the cl_khr_subgroup_* extensions), through the ICD loader: every
+// function on every type against a host model of the sub-groups (runs of get_max_sub_group_size()
+// consecutive local linear ids, the last one of a work-group possibly shorter), in 1D, 2D and 3D
+// work-groups of odd sizes, partial work-groups, and for the non-uniform functions under a
+// condition that differs within each sub-group.
+#include "api/KernelFixture.h"
+
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace weft::test {
+namespace {
+
+/// An NDRange: global and local sizes in up to three dimensions (the last work-group of a
+/// dimension may be partial).
+struct Range {
+  cl_uint Dims;
+  size_t Global[3];
+  size_t Local[3];
+  size_t items() const { return Global[0] * Global[1] * Global[2]; }
+};
+
+const Range Ranges[] = {
+    {1, {100, 1, 1}, {37, 1, 1}},  // partial sub-groups and a partial work-group
+    {2, {10, 9, 1}, {5, 3, 1}},    // sub-groups across rows
+    {3, {6, 4, 6}, {3, 2, 3}},     // 18-item work-groups
+    {1, {128, 1, 1}, {64, 1, 1}},  // whole sub-groups
+};
+
+/// The sub-groups of R for sub-group size S: each a list of global linear ids (x + X * (y + Y * z)),
+/// in lane order. WorkGroups, if given, gets each sub-group's work-group (a running index).
+std::vector<std::vector<size_t>> subGroups(const Range &R, size_t S, std::vector<size_t> *WorkGroups = nullptr) {
+  std::vector<std::vector<size_t>> Out;
+  size_t WorkGroup = 0;
+  size_t Groups[3];
+  for (int D = 0; D < 3; ++D)
+    Groups[D] = (R.Global[D] + R.Local[D] - 1) / R.Local[D];
+  for (size_t GZ = 0; GZ < Groups[2]; ++GZ)
+    for (size_t GY = 0; GY < Groups[1]; ++GY)
+      for (size_t GX = 0; GX < Groups[0]; ++GX) {
+        size_t Size[3], Start[3] = {GX * R.Local[0], GY * R.Local[1], GZ * R.Local[2]};
+        for (int D = 0; D < 3; ++D)
+          Size[D] = std::min(R.Local[D], R.Global[D] - Start[D]);
+        std::vector<size_t> Items; // by local linear id
+        for (size_t Z = 0; Z < Size[2]; ++Z)
+          for (size_t Y = 0; Y < Size[1]; ++Y)
+            for (size_t X = 0; X < Size[0]; ++X)
+              Items.push_back(Start[0] + X + R.Global[0] * (Start[1] + Y + R.Global[1] * (Start[2] + Z)));
+        for (size_t F = 0; F < Items.size(); F += S) {
+          Out.emplace_back(Items.begin() + F, Items.begin() + std::min(Items.size(), F + S));
+          if (WorkGroups)
+            WorkGroups->push_back(WorkGroup);
+        }
+        ++WorkGroup;
+      }
+  return Out;
+}
+
+/// A scalar type of OpenCL C as the tests see it: values travel as doubles.
+struct Type {
+  const char *Name;
+  bool Integer, Signed;
+  double Lowest, Highest; ///< the identities of max and min
+};
+const Type Types[] = {
+    {"char", true, true, -128, 127},
+    {"uchar", true, false, 0, 255},
+    {"short", true, true, -32768, 32767},
+    {"ushort", true, false, 0, 65535},
+    {"int", true, true, double(INT32_MIN), double(INT32_MAX)},
+    {"uint", true, false, 0, double(UINT32_MAX)},
+    {"long", true, true, double(INT64_MIN), double(INT64_MAX)},
+    {"ulong", true, false, 0, double(UINT64_MAX)},
+    {"float", false, true, -INFINITY, INFINITY},
+    {"double", false, true, -INFINITY, INFINITY},
+    {"half", false, true, -INFINITY, INFINITY},
+};
+
+/// One sub-group's view for a reference: the values of its lanes, which take part, and the lane.
+struct Lanes {
+  const std::vector<double> &V;
+  const std::vector<bool> &Active;
+  size_t Me;
+  size_t Max; ///< get_max_sub_group_size(): what the ballots and masks consider in partial ones
+  size_t size() const { return V.size(); }
+};
+using Reference = std::function<double(const Lanes &)>;
+
+/// The inputs: small integers, exact in every type, whose sums and products stay in range.
+double input(size_t I, bool ForProducts, const Type &T) {
+  if (ForProducts)
+    return I % 7 == 3 ? 2 : T.Signed && I % 5 == 1 ? -1 : 1;
+  if (T.Integer && T.Highest <= 255) // sums of 32 stay within char and uchar
+    return double((I * 37 + 11) % 7) - (T.Signed ? 3 : 0);
+  return double((I * 37 + 11) % 29) - (T.Signed ? 7 : 0);
+}
+/// Which work-items take part in a non-uniform function: a pattern that differs within each
+/// sub-group and leaves no lane position always in or always out.
+bool takesPart(size_t I) { return (I * 13 + I / 7) % 5 < 3; }
+
+class SubGroups : public KernelApi {
+protected:
+  /// The sub-group size of kernel "k" of P for R's local size.
+  size_t subGroupSize(cl_program P, const Range &R) {
+    cl_kernel K = clCreateKernel(P, "k", nullptr);
+    size_t S = 0;
+    EXPECT_EQ(clGetKernelSubGroupInfo(K, Device, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE,
+                                      sizeof(size_t) * R.Dims, R.Local, sizeof S, &S, nullptr),
+              CL_SUCCESS);
+    clReleaseKernel(K);
+    return S;
+  }
+
+  /// Runs `out[g] = (double)(Expr)` for every work-item g of every range, with `T x` its input
+  /// (and `int part` whether it takes part: with NonUniform, only those evaluate Expr, the others
+  /// write -12345), and compares with Ref per lane.
+  void check(const Type &T, const std::string &Expr, const Reference &Ref, bool NonUniform,
+             bool ForProducts = false) {
+    std::string Source = "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
+                         "kernel void k(global const double *in, global double *out) {\n"
+                         "  size_t g = get_global_id(0) + get_global_size(0) * (get_global_id(1) +\n"
+                         "             get_global_size(1) * get_global_id(2));\n"
+                         "  " + std::string(T.Name) + " x = (" + T.Name + ")in[g];\n"
+                         "  int part = " + (NonUniform ? "(g * 13 + g / 7) % 5 < 3" : "1") + ";\n"
+                         "  out[g] = -12345;\n"
+                         "  if (part)\n"
+                         "    out[g] = (double)(" + Expr + ");\n"
+                         "}\n";
+    cl_program P = built(Source.c_str(), "-cl-std=CL3.0");
+    for (const Range &R : Ranges) {
+      const size_t N = R.items(), S = subGroupSize(P, R);
+      ASSERT_GE(S, 1u);
+      std::vector<double> In(N);
+      for (size_t I = 0; I < N; ++I)
+        In[I] = input(I, ForProducts, T);
+      cl_mem InBuf = buffer(N * sizeof(double), CL_MEM_COPY_HOST_PTR, In.data());
+      cl_mem OutBuf = buffer(N * sizeof(double));
+      cl_kernel K = clCreateKernel(P, "k", nullptr);
+      setArgs(K, InBuf, OutBuf);
+      cl_command_queue Q = queue();
+      ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, R.Dims, nullptr, R.Global, R.Local, 0, nullptr, nullptr), CL_SUCCESS);
+      std::vector<double> Out = read<double>(Q, OutBuf, N);
+      int Failures = 0;
+      for (const std::vector<size_t> &G : subGroups(R, S)) {
+        std::vector<double> V;
+        std::vector<bool> Active;
+        for (size_t I : G) {
+          V.push_back(In[I]);
+          Active.push_back(!NonUniform || takesPart(I));
+        }
+        for (size_t L = 0; L < G.size(); ++L) {
+          double Want = Active[L] ? Ref({V, Active, L, S}) : -12345;
+          if (Out[G[L]] != Want && !(std::isnan(Want) && std::isnan(Out[G[L]])) && Failures++ < 5)
+            ADD_FAILURE() << T.Name << " " << Expr << " in " << R.Dims << "D, work-item " << G[L]
+                          << " (lane " << L << " of " << G.size() << "): " << Out[G[L]] << ", want " << Want;
+        }
+      }
+      clReleaseKernel(K);
+      clReleaseMemObject(InBuf);
+      clReleaseMemObject(OutBuf);
+    }
+    clReleaseProgram(P);
+  }
+};
+
+/// Folds the active lanes From..To-1 with Op; Identity if there are none.
+double fold(const Lanes &L, size_t From, size_t To, double Identity,
+            const std::function<double(double, double)> &Op) {
+  double R = Identity;
+  bool Any = false;
+  for (size_t I = From; I < To && I < L.size(); ++I)
+    if (L.Active[I]) {
+      R = Any ? Op(R, L.V[I]) : L.V[I];
+      Any = true;
+    }
+  return R;
+}
+double add(double A, double B) { return A + B; }
+double mul(double A, double B) { return A * B; }
+double min(double A, double B) { return B < A ? B : A; }
+double max(double A, double B) { return B > A ? B : A; }
+double bitAnd(double A, double B) { return double(int64_t(A) & int64_t(B)); }
+double bitOr(double A, double B) { return double(int64_t(A) | int64_t(B)); }
+double bitXor(double A, double B) { return double(int64_t(A) ^ int64_t(B)); }
+
+/// The operations of the reductions and scans: name, fold, identity, and whether the uniform
+/// functions (sub_group_reduce_<name>) have it too.
+struct Operation {
+  const char *Name;
+  double (*Op)(double, double);
+  bool Uniform, IntegerOnly;
+  double identity(const Type &T) const {
+    if (Op == &add || Op == &bitOr || Op == &bitXor)
+      return 0;
+    if (Op == &mul)
+      return 1;
+    if (Op == &min)
+      return T.Highest;
+    if (Op == &max)
+      return T.Lowest;
+    return T.Signed ? -1 : T.Highest; // and: every bit set
+  }
+};
+const Operation Operations[] = {{"add", add, true, false},    {"min", min, true, false},
+                                {"max", max, true, false},    {"mul", mul, false, false},
+                                {"and", bitAnd, false, true}, {"or", bitOr, false, true},
+                                {"xor", bitXor, false, true}};
+
+TEST_F(SubGroups, QueriesDescribeConsecutiveLocalIds) {
+  const char *Source = R"(
+    kernel void k(global uint *out) {
+      size_t g = get_global_id(0) + get_global_size(0) * (get_global_id(1) +
+                 get_global_size(1) * get_global_id(2));
+      out[6 * g + 0] = get_sub_group_size();
+      out[6 * g + 1] = get_max_sub_group_size();
+      out[6 * g + 2] = get_num_sub_groups();
+      out[6 * g + 3] = get_enqueued_num_sub_groups();
+      out[6 * g + 4] = get_sub_group_id();
+      out[6 * g + 5] = get_sub_group_local_id();
+    })";
+  cl_program P = built(Source, "-cl-std=CL3.0");
+  for (const Range &R : Ranges) {
+    const size_t N = R.items(), S = subGroupSize(P, R);
+    cl_mem Out = buffer(6 * N * sizeof(cl_uint));
+    cl_kernel K = clCreateKernel(P, "k", nullptr);
+    setArgs(K, Out);
+    cl_command_queue Q = queue();
+    ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, R.Dims, nullptr, R.Global, R.Local, 0, nullptr, nullptr), CL_SUCCESS);
+    std::vector<cl_uint> Got = read<cl_uint>(Q, Out, 6 * N);
+    const size_t Enqueued = R.Local[0] * R.Local[1] * R.Local[2];
+    std::vector<size_t> WorkGroupOf;
+    std::vector<std::vector<size_t>> Groups = subGroups(R, S, &WorkGroupOf);
+    for (size_t I = 0; I < Groups.size(); ++I) {
+      const std::vector<size_t> &G = Groups[I];
+      size_t Id = 0, Count = 0; // its index in its work-group, and the work-group's sub-groups
+      for (size_t J = 0; J < Groups.size(); ++J)
+        if (WorkGroupOf[J] == WorkGroupOf[I]) {
+          Id += J < I;
+          ++Count;
+        }
+      for (size_t L = 0; L < G.size(); ++L) {
+        const cl_uint *W = &Got[6 * G[L]];
+        EXPECT_EQ(W[0], G.size()) << "work-item " << G[L];
+        EXPECT_EQ(W[1], S) << "work-item " << G[L];
+        EXPECT_EQ(W[2], Count) << "work-item " << G[L];
+        EXPECT_EQ(W[3], (Enqueued + S - 1) / S) << "work-item " << G[L];
+        EXPECT_EQ(W[4], Id) << "work-item " << G[L];
+        EXPECT_EQ(W[5], L) << "work-item " << G[L];
+      }
+    }
+    clReleaseKernel(K);
+    clReleaseMemObject(Out);
+  }
+  clReleaseProgram(P);
+}
+
+TEST_F(SubGroups, ReductionsAndScansOfEveryTypeAndOperation) {
+  for (const Type &T : Types)
+    for (const Operation &Op : Operations) {
+      if (Op.IntegerOnly && !T.Integer)
+        continue;
+      const bool Products = Op.Op == &mul;
+      const double Id = Op.identity(T);
+      auto Reduce = [&](const Lanes &L) { return fold(L, 0, L.size(), Id, Op.Op); };
+      auto Inclusive = [&](const Lanes &L) { return fold(L, 0, L.Me + 1, Id, Op.Op); };
+      auto Exclusive = [&](const Lanes &L) { return fold(L, 0, L.Me, Id, Op.Op); };
+      const std::string Name = Op.Name;
+      for (bool NonUniform : {false, true}) {
+        if (!NonUniform && !Op.Uniform)
+          continue;
+        const std::string Prefix = NonUniform ? "sub_group_non_uniform_" : "sub_group_";
+        check(T, Prefix + "reduce_" + Name + "(x)", Reduce, NonUniform, Products);
+        check(T, Prefix + "scan_inclusive_" + Name + "(x)", Inclusive, NonUniform, Products);
+        check(T, Prefix + "scan_exclusive_" + Name + "(x)", Exclusive, NonUniform, Products);
+      }
+      // Clusters of 4 lanes (a sub-group of any size Weft offers holds whole clusters).
+      check(T, "sub_group_clustered_reduce_" + Name + "(x, 4u)",
+            [&](const Lanes &L) { return fold(L, L.Me / 4 * 4, L.Me / 4 * 4 + 4, Id, Op.Op); },
+            false, Products);
+    }
+}
+
+TEST_F(SubGroups, LogicalOperationsOnPredicates) {
+  const Type &Int = Types[4];
+  struct {
+    const char *Name;
+    double (*Op)(double, double);
+    double Identity;
+  } Logical[] = {{"and", [](double A, double B) { return double(A != 0 && B != 0); }, 1},
+                 {"or", [](double A, double B) { return double(A != 0 || B != 0); }, 0},
+                 {"xor", [](double A, double B) { return double((A != 0) != (B != 0)); }, 0}};
+  for (const auto &Op : Logical) {
+    const std::string Name = Op.Name;
+    // The predicate x > 3 as the value folded: 0 or 1.
+    auto Fold = [&](size_t From, size_t To) {
+      return [=](const Lanes &L) {
+        std::vector<double> P;
+        for (double X : L.V)
+          P.push_back(X > 3);
+        return fold({P, L.Active, L.Me, L.Max}, From == SIZE_MAX ? L.Me : From, To == SIZE_MAX ? L.Me + 1 : To, Op.Identity, Op.Op);
+      };
+    };
+    check(Int, "sub_group_non_uniform_reduce_logical_" + Name + "(x > 3)",
+          [&](const Lanes &L) { return Fold(0, L.size())(L); }, true);
+    check(Int, "sub_group_non_uniform_scan_inclusive_logical_" + Name + "(x > 3)",
+          [&](const Lanes &L) { return Fold(0, L.Me + 1)(L); }, true);
+    check(Int, "sub_group_non_uniform_scan_exclusive_logical_" + Name + "(x > 3)",
+          [&](const Lanes &L) { return Fold(0, L.Me)(L); }, true);
+    check(Int, "sub_group_clustered_reduce_logical_" + Name + "(x > 3, 2u)",
+          [&](const Lanes &L) { return Fold(L.Me / 2 * 2, L.Me / 2 * 2 + 2)(L); }, false);
+  }
+}
+
+TEST_F(SubGroups, BroadcastsShufflesAndRotatesOfEveryType) {
+  for (const Type &T : Types) {
+    auto Lane = [](const Lanes &L, long I) { return I >= 0 && size_t(I) < L.size() ? L.V[I] : L.V[L.Me]; };
+    check(T, "sub_group_broadcast(x, 2u)", [&](const Lanes &L) { return Lane(L, L.size() > 2 ? 2 : -1); }, false);
+    // Each lane reads a lane that exists in its sub-group: its own, xor 1 where the pair is whole.
+    check(T, "sub_group_shuffle(x, (get_sub_group_local_id() * 5 + 3) % get_sub_group_size())",
+          [&](const Lanes &L) { return L.V[(L.Me * 5 + 3) % L.size()]; }, false);
+    check(T, "sub_group_shuffle_xor(x, 1u)", [&](const Lanes &L) { return Lane(L, long(L.Me ^ 1)); }, false);
+    check(T, "sub_group_shuffle_up(x, 3u)", [&](const Lanes &L) { return Lane(L, long(L.Me) - 3); }, false);
+    check(T, "sub_group_shuffle_down(x, 2u)", [&](const Lanes &L) { return Lane(L, long(L.Me) + 2); }, false);
+    check(T, "sub_group_rotate(x, -3)",
+          [&](const Lanes &L) { return L.V[(L.Me + L.size() * 3 - 3) % L.size()]; }, false);
+    // (A cluster a partial sub-group cuts short: a lane that does not exist gives the work-item
+    // its own value, as for the shuffles.)
+    check(T, "sub_group_clustered_rotate(x, 5, 4u)",
+          [&](const Lanes &L) { return Lane(L, long(L.Me / 4 * 4 + (L.Me % 4 + 5) % 4)); }, false);
+    // The non-uniform ones: the first active lane's value, and whether all active lanes agree.
+    auto FirstActive = [](const Lanes &L) {
+      size_t F = 0;
+      while (!L.Active[F])
+        ++F;
+      return F;
+    };
+    check(T, "sub_group_broadcast_first(x)", [&](const Lanes &L) { return L.V[FirstActive(L)]; }, true);
+    check(T, "sub_group_non_uniform_broadcast(x, 0u)", [&](const Lanes &L) { return L.V[0]; }, false);
+    check(T, "sub_group_non_uniform_all_equal(x)",
+          [&](const Lanes &L) {
+            for (size_t I = 0; I < L.size(); ++I)
+              if (L.Active[I] && L.V[I] != L.V[L.Me])
+                return 0.0;
+            return 1.0;
+          },
+          true);
+    check(T, "sub_group_non_uniform_all_equal((" + std::string(T.Name) + ")4)", [](const Lanes &) { return 1.0; }, true);
+  }
+}
+
+TEST_F(SubGroups, BroadcastsOfVectorsGoComponentByComponent) {
+  for (const Type &T : Types)
+    for (int N : {2, 3, 4, 8, 16}) {
+      const std::string V = std::string(T.Name) + std::to_string(N);
+      // Component I of x's vector is x + I; the last component of lane 1's vector comes back.
+      const std::string Make = "(" + V + ")(" + [&] {
+        std::string S;
+        for (int I = 0; I < N; ++I)
+          S += std::string(I ? ", " : "") + "(" + T.Name + ")(x + " + std::to_string(I) + ")";
+        return S;
+      }() + ")";
+      const char *Last[] = {"", "", ".s1", ".s2", ".s3", "", "", "", ".s7", "", "", "", "", "", "", "", ".sf"};
+      check(T, "sub_group_broadcast(" + Make + ", 1u)" + Last[N],
+            [&](const Lanes &L) { return L.size() > 1 ? L.V[1] + N - 1 : L.V[L.Me] + N - 1; }, false);
+      check(T, "sub_group_non_uniform_broadcast(" + Make + ", 0u)" + Last[N],
+            [&](const Lanes &L) { return L.V[0] + N - 1; }, false);
+    }
+}
+
+TEST_F(SubGroups, VotesAndBallots) {
+  const Type &Int = Types[4];
+  auto Ballot = [](const Lanes &L) {
+    uint64_t Mask = 0;
+    for (size_t I = 0; I < L.size(); ++I)
+      if (L.Active[I] && L.V[I] > 3)
+        Mask |= uint64_t(1) << I;
+    return Mask;
+  };
+  check(Int, "sub_group_all(x >= -7)", [](const Lanes &) { return 1.0; }, false);
+  check(Int, "sub_group_all(x > 3)", [&](const Lanes &L) { return double(Ballot(L) == (uint64_t(1) << L.size()) - 1); }, false);
+  check(Int, "sub_group_any(x > 3)", [&](const Lanes &L) { return double(Ballot(L) != 0); }, false);
+  check(Int, "sub_group_any(x > 100)", [](const Lanes &) { return 0.0; }, false);
+  check(Int, "sub_group_non_uniform_all(x > 3)",
+        [&](const Lanes &L) {
+          for (size_t I = 0; I < L.size(); ++I)
+            if (L.Active[I] && !(L.V[I] > 3))
+              return 0.0;
+          return 1.0;
+        },
+        true);
+  check(Int, "sub_group_non_uniform_any(x > 3)", [&](const Lanes &L) { return double(Ballot(L) != 0); }, true);
+  check(Int, "sub_group_elect()",
+        [](const Lanes &L) {
+          size_t F = 0;
+          while (!L.Active[F])
+            ++F;
+          return double(F == L.Me);
+        },
+        true);
+  // The ballot's components and what the ballot functions make of it.
+  for (int C = 0; C < 4; ++C)
+    check(Int, "sub_group_ballot(x > 3).s" + std::to_string(C),
+          [&](const Lanes &L) { return C < 2 ? double(uint32_t(Ballot(L) >> (32 * C))) : 0.0; }, true);
+  auto Count = [](uint64_t M) { return double(__builtin_popcountll(M)); };
+  check(Int, "sub_group_ballot_bit_count(sub_group_ballot(x > 3))", [&](const Lanes &L) { return Count(Ballot(L)); }, true);
+  check(Int, "sub_group_ballot_inclusive_scan(sub_group_ballot(x > 3))",
+        [&](const Lanes &L) { return Count(Ballot(L) & ((uint64_t(2) << L.Me) - 1)); }, true);
+  check(Int, "sub_group_ballot_exclusive_scan(sub_group_ballot(x > 3))",
+        [&](const Lanes &L) { return Count(Ballot(L) & ((uint64_t(1) << L.Me) - 1)); }, true);
+  check(Int, "sub_group_ballot_find_lsb(sub_group_ballot(1))",
+        [](const Lanes &L) { size_t F = 0; while (!L.Active[F]) ++F; return double(F); }, true);
+  check(Int, "sub_group_ballot_find_msb(sub_group_ballot(1))",
+        [](const Lanes &L) { size_t F = L.size() - 1; while (!L.Active[F]) --F; return double(F); }, true);
+  check(Int, "sub_group_ballot_bit_extract(sub_group_ballot(x > 3), (get_sub_group_local_id() + 1) % get_sub_group_size())",
+        [&](const Lanes &L) { return double((Ballot(L) >> ((L.Me + 1) % L.size())) & 1); }, true);
+  check(Int, "sub_group_inverse_ballot((uint4)(0x55555555u, 0xaaaaaaaau, 0, 0))",
+        [](const Lanes &L) { return double(L.Me < 32 ? (0x55555555u >> L.Me) & 1 : (0xaaaaaaaau >> (L.Me - 32)) & 1); }, true);
+  // The masks, component x (lanes 0-31).
+  auto Below = [](size_t N) { return N >= 32 ? 0xffffffffu : (1u << N) - 1; };
+  check(Int, "get_sub_group_eq_mask().x", [](const Lanes &L) { return double(L.Me < 32 ? 1u << L.Me : 0); }, false);
+  check(Int, "get_sub_group_lt_mask().x", [&](const Lanes &L) { return double(Below(L.Me)); }, false);
+  check(Int, "get_sub_group_le_mask().x", [&](const Lanes &L) { return double(Below(L.Me + 1)); }, false);
+  check(Int, "get_sub_group_gt_mask().x", [&](const Lanes &L) { return double(Below(L.Max) & ~Below(L.Me + 1)); }, false);
+  check(Int, "get_sub_group_ge_mask().x", [&](const Lanes &L) { return double(Below(L.Max) & ~Below(L.Me)); }, false);
+  // A ballot of bits beyond a partial sub-group's lanes: counted up to the maximum size.
+  check(Int, "sub_group_ballot_bit_count((uint4)(0xffffffffu, 0xffffffffu, ~0u, ~0u))",
+        [](const Lanes &L) { return double(L.Max); }, true);
+  check(Int, "sub_group_ballot_find_msb((uint4)(0xffffffffu, 0xffffffffu, ~0u, ~0u))",
+        [](const Lanes &L) { return double(L.Max - 1); }, true);
+}
+
+TEST_F(SubGroups, FunctionsInBranchesAndLoopsThatDifferBetweenWorkItems) {
+  const Type &Int = Types[4];
+  // A loop whose trip count differs within the sub-group: each round's non-uniform sum counts the
+  // lanes still in it; after the loop every lane is back for the uniform one.
+  check(Int, "({ int n = (int)x % 5, acc = 0; if (n < 0) n = -n;"
+             "   for (int i = 0; i < n; ++i) acc += sub_group_non_uniform_reduce_add(1);"
+             "   acc * 1000 + sub_group_reduce_add(1); })",
+        [](const Lanes &L) {
+          auto Trips = [](double X) { return std::abs(int(X) % 5); };
+          double Acc = 0;
+          for (int I = 0; I < Trips(L.V[L.Me]); ++I)
+            for (double X : L.V)
+              Acc += Trips(X) > I;
+          return Acc * 1000 + double(L.size());
+        },
+        false);
+  // A branch only some sub-groups take, with a sub-group barrier and a uniform function in it.
+  check(Int, "({ int r = -1; if (sub_group_broadcast(x, 0u) % 2) { sub_group_barrier(CLK_LOCAL_MEM_FENCE);"
+             "   r = sub_group_reduce_max(x); } else { r = sub_group_scan_inclusive_add(x); } r; })",
+        [](const Lanes &L) {
+          std::vector<bool> All(L.size(), true);
+          const Lanes Whole{L.V, All, L.Me, L.Max};
+          return int(L.V[0]) % 2 ? fold(Whole, 0, L.size(), 0, max) : fold(Whole, 0, L.Me + 1, 0, add);
+        },
+        false);
+}
+
+TEST_F(SubGroups, RequiredSubGroupSizesAreHonouredAndUnsupportedOnesFailTheBuild) {
+  for (size_t S : {8, 16, 32}) {
+    const std::string Source = "__attribute__((intel_reqd_sub_group_size(" + std::to_string(S) +
+                               "))) kernel void k(global int *out) {\n"
+                               "  out[get_global_id(0)] = get_max_sub_group_size() * 1000 + sub_group_reduce_add(1);\n"
+                               "}\n";
+    cl_program P = built(Source.c_str(), "-cl-std=CL3.0");
+    cl_kernel K = clCreateKernel(P, "k", nullptr);
+    size_t Compiled = 0;
+    EXPECT_EQ(clGetKernelSubGroupInfo(K, Device, CL_KERNEL_COMPILE_SUB_GROUP_SIZE_INTEL, 0, nullptr,
+                                      sizeof Compiled, &Compiled, nullptr),
+              CL_SUCCESS);
+    EXPECT_EQ(Compiled, S);
+    const size_t Local = 40;
+    std::vector<int> Got = runIntKernel(Ctx, Device, P, 80, &Local);
+    for (size_t I = 0; I < Got.size(); ++I)
+      EXPECT_EQ(Got[I], int(S * 1000 + std::min(S, Local - (I % Local) / S * S))) << "size " << S << ", work-item " << I;
+    clReleaseKernel(K);
+    clReleaseProgram(P);
+  }
+  cl_program P = program("__attribute__((intel_reqd_sub_group_size(4))) kernel void k(global int *o) { o[0] = 1; }");
+  EXPECT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
+  EXPECT_NE(log(P).find("sub-groups of 4"), std::string::npos) << log(P);
+  clReleaseProgram(P);
+}
+
+} // namespace
+} // namespace weft::test

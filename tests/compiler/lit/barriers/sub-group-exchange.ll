@@ -1,0 +1,50 @@
+; A kernel whose sub-groups exchange values (it calls __weft_sub_group_barrier): its work-items may
+; stop at different barriers, so no value is kept once for the work-group (uniform slots would
+; hold the last path's), and the barriers are numbered in program order with a loop's barriers
+; before those its exits lead to (the sub-group barrier in the loop's second block, after the
+; loop's exit in the function's block list, takes 1), and the function is marked for
+; weft-kernel-entry.
+; RUN: %opt -passes=weft-barriers -S %s | FileCheck %s
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+declare void @_Z7barrierj(i32)
+declare void @__weft_sub_group_barrier()
+declare void @use(i32)
+
+; CHECK-LABEL: define internal i32 @k.workitem(
+; CHECK-NOT:  uniform
+; CHECK:      %n.slot.private = getelementptr inbounds i8, ptr %private.memory
+; CHECK-NOT:  uniform
+; CHECK:      switch i32 %resume, label %entry [
+; CHECK-NEXT:   i32 1, label %[[INLOOP:[a-z.0-9]+]]
+; CHECK-NEXT:   i32 2, label %[[AFTER:[a-z.0-9]+]]
+; CHECK:      [[AFTER]]:
+; CHECK-NEXT: ret i32 -1
+; CHECK:      [[INLOOP]]:
+; CHECK:      call void @use(i32 %n.reload)
+; CHECK:      attributes #0 = { {{.*}}"weft-sub-group-exchange"
+define internal i32 @k.workitem(ptr addrspace(1) %in, ptr %ctx, i64 %x, i64 %y, i64 %z, i32 %resume) #0 {
+entry:
+  %p = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %x
+  %n = load i32, ptr addrspace(1) %in
+  br label %header
+
+header:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %body ]
+  %more = icmp slt i32 %i, %n
+  br i1 %more, label %body, label %exit
+
+exit:
+  call void @_Z7barrierj(i32 1)
+  ret i32 -1
+
+body:
+  call void @__weft_sub_group_barrier()
+  call void @use(i32 %n)
+  %i.next = add i32 %i, 1
+  br label %header
+}
+
+attributes #0 = { "weft-work-item" }
