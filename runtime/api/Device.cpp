@@ -99,7 +99,9 @@ const SpirvUse &spirvUse() {
       DotProductInput4x8Bit = 6017, DotProductInput4x8BitPacked = 6018, DotProduct = 6019,
       BitInstructions = 6025, AtomicFloat32AddEXT = 6033, AtomicFloat64AddEXT = 6034,
       ShaderClockKHR = 5055, ImageBasic = 13, ImageReadWrite = 14, LiteralSampler = 20,
-      Sampled1D = 43, Image1D = 44, SampledBuffer = 46, ImageBuffer = 47 };
+      Sampled1D = 43, Image1D = 44, SampledBuffer = 46, ImageBuffer = 47, GroupNonUniform = 61,
+      GroupNonUniformVote = 62, GroupNonUniformArithmetic = 63, GroupNonUniformBallot = 64,
+      GroupNonUniformShuffle = 65, GroupNonUniformShuffleRelative = 66, GroupNonUniformClustered = 67 };
     SpirvUse U;
     U.InstructionSets = {"OpenCL.std"};
     U.Capabilities = {Addresses, Linkage, Kernel, Vector16, Float16Buffer, Int8, Int16, Int64};
@@ -111,8 +113,25 @@ const SpirvUse &spirvUse() {
       U.Capabilities.push_back(Int64Atomics);
     if (reportsFeature("__opencl_c_generic_address_space"))
       U.Capabilities.push_back(GenericPointer);
-    if (reportsFeature("__opencl_c_work_group_collective_functions"))
+    if (reportsFeature("__opencl_c_work_group_collective_functions") || reportsFeature("__opencl_c_subgroups"))
       U.Capabilities.push_back(Groups);
+    // The sub-group extensions' instructions (cl_khr_subgroup_rotate's SPV_KHR_subgroup_rotate
+    // is newer than LLVM 15's translator, so OpenCL C alone has it).
+    const std::pair<const char *, cl_uint> SubGroupExtensions[] = {
+        {"cl_khr_subgroup_non_uniform_vote", GroupNonUniformVote},
+        {"cl_khr_subgroup_ballot", GroupNonUniformBallot},
+        {"cl_khr_subgroup_non_uniform_arithmetic", GroupNonUniformArithmetic},
+        {"cl_khr_subgroup_shuffle", GroupNonUniformShuffle},
+        {"cl_khr_subgroup_shuffle_relative", GroupNonUniformShuffleRelative},
+        {"cl_khr_subgroup_clustered_reduce", GroupNonUniformClustered}};
+    bool NonUniform = false;
+    for (auto [Extension, Capability] : SubGroupExtensions)
+      if (reportsExtension(Extension)) {
+        U.Capabilities.push_back(Capability);
+        NonUniform = true;
+      }
+    if (NonUniform)
+      U.Capabilities.push_back(GroupNonUniform);
     // cl_khr_spirv_queries: what a device with images supports, and read-write images.
     if (reportsFeature("__opencl_c_images"))
       for (cl_uint C : {ImageBasic, LiteralSampler, Sampled1D, Image1D, SampledBuffer, ImageBuffer})

@@ -623,6 +623,75 @@ TEST_F(Spirv, HalfArithmetic) {
   clReleaseProgram(P);
 }
 
+// Sub-group functions through OpGroup* and OpGroupNonUniform* instructions: the translator reads
+// them back as the built-ins they were written from, which run as OpenCL C's do.
+TEST_F(Spirv, SubGroupInstructions) {
+  cl_program P = nullptr;
+  cl_kernel K = builtKernel(spirvKernels(WEFT_TEST_SPIRV20), "subGroups", P);
+  ASSERT_NE(K, nullptr);
+  const size_t N = 60, Local = 30;
+  size_t S = 0;
+  ASSERT_EQ(clGetKernelSubGroupInfo(K, Device, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof Local,
+                                    &Local, sizeof S, &S, nullptr),
+            CL_SUCCESS);
+  std::vector<cl_int> In(N);
+  for (size_t I = 0; I < N; ++I)
+    In[I] = cl_int((I * 7 + 3) % 25);
+  cl_mem MIn = buffer(N * 4, CL_MEM_COPY_HOST_PTR, In.data()), MOut = buffer(16 * N * 4);
+  setArgs(K, MIn, MOut);
+  cl_command_queue Q = queue();
+  run(Q, K, N, Local);
+  const std::vector<cl_int> Out = read<cl_int>(Q, MOut, 16 * N);
+  for (size_t I = 0; I < N; ++I) {
+    // The work-item's sub-group: lanes First .. First + Size - 1, all in its work-group.
+    const size_t Group = I / Local * Local, Me = (I - Group) % S, First = I - Me;
+    const size_t Size = std::min(S, Group + Local - First);
+    std::vector<cl_int> V(In.begin() + First, In.begin() + First + Size);
+    cl_int Sum = 0, Max = INT32_MIN, Any = 0, Equal = 1, Count = 0, Product = 1, Xor = 0, Thirds = 0;
+    cl_uint Ballot = 0;
+    for (size_t L = 0; L < Size; ++L) {
+      Sum += V[L];
+      if (L < Me)
+        Max = std::max(Max, V[L]);
+      Any |= V[L] > 20;
+      Equal &= V[L] == V[Me];
+      Ballot |= cl_uint(V[L] > 10) << L;
+      Count += V[L] > 10;
+      Product *= V[L] % 2 + 1;
+      if (L <= Me)
+        Xor ^= V[L];
+      if (L % 3 == 0)
+        Thirds += V[L];
+    }
+    const cl_int *O = &Out[16 * I];
+    auto At = [&](size_t L) { return L < Size ? V[L] : V[Me]; };
+    const size_t Cluster = Me / 4 * 4;
+    cl_int Min = V[Cluster];
+    for (size_t L = Cluster; L < std::min(Size, Cluster + 4); ++L)
+      Min = std::min(Min, V[L]);
+    EXPECT_EQ(O[0], cl_int(Size * 100 + Me)) << I;
+    EXPECT_EQ(O[1], Sum) << I;
+    EXPECT_EQ(O[2], Max) << I;
+    EXPECT_EQ(O[3], At(1)) << I;
+    EXPECT_EQ(O[4], Any) << I;
+    EXPECT_EQ(O[5], cl_int(Me == 0)) << I;
+    EXPECT_EQ(O[6], Equal) << I;
+    EXPECT_EQ(cl_uint(O[7]), Ballot) << I;
+    EXPECT_EQ(O[8], Count) << I;
+    EXPECT_EQ(O[9], Product) << I;
+    EXPECT_EQ(O[10], Xor) << I;
+    EXPECT_EQ(O[11], At(2)) << I;
+    EXPECT_EQ(O[12], At(Me ^ 3)) << I;
+    EXPECT_EQ(O[13], At(Me + 1)) << I;
+    EXPECT_EQ(O[14], Min) << I;
+    EXPECT_EQ(O[15], Me % 3 == 0 ? Thirds : 0) << I;
+  }
+  clReleaseMemObject(MIn);
+  clReleaseMemObject(MOut);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 // cl_khr_spirv_queries: every capability and extension the test kernels' modules declare (they
 // build and run in the tests above) is reported, and OpenCL.std is the instruction set.
 TEST_F(Spirv, QueriesReportWhatTheTestKernelsUse) {

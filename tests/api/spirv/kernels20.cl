@@ -89,3 +89,30 @@ kernel void halfArithmetic(global const half *a, global half *out) {
   out[4 * i + 2] = convert_half_rtz((float)x / 3.0f);
   out[4 * i + 3] = isgreater(x, (half)2) ? fma(x, (half)3, (half)-1) : (half)0;
 }
+
+// Sub-group functions, which the translator writes as OpGroup* (Groups) and OpGroupNonUniform*
+// instructions (GroupNonUniform, _Vote, _Ballot, _Arithmetic, _Shuffle, _ShuffleRelative,
+// _Clustered) and reads back as OpenCL C's built-ins.
+kernel void subGroups(global const int *in, global int *out) {
+  size_t i = get_global_id(0);
+  int x = in[i];
+  global int *o = out + 16 * i;
+  o[0] = get_sub_group_size() * 100 + get_sub_group_local_id();
+  o[1] = sub_group_reduce_add(x);
+  o[2] = sub_group_scan_exclusive_max(x);
+  o[3] = sub_group_broadcast(x, 1u);
+  o[4] = sub_group_any(x > 20);
+  o[5] = sub_group_elect();
+  o[6] = sub_group_non_uniform_all_equal(x);
+  o[7] = sub_group_ballot(x > 10).x;
+  o[8] = sub_group_ballot_bit_count(sub_group_ballot(x > 10));
+  o[9] = sub_group_non_uniform_reduce_mul(x % 2 + 1);
+  o[10] = sub_group_non_uniform_scan_inclusive_xor(x);
+  o[11] = sub_group_shuffle(x, 2u);
+  o[12] = sub_group_shuffle_xor(x, 3u);
+  o[13] = sub_group_shuffle_down(x, 1u);
+  o[14] = sub_group_clustered_reduce_min(x, 4u);
+  o[15] = 0;
+  if (get_sub_group_local_id() % 3 == 0)
+    o[15] = sub_group_non_uniform_reduce_add(x);
+}
