@@ -62,6 +62,95 @@ __weft_copy_2d3d(__global, __local)
 #undef __weft_copy_2d3d
 )";
 
+constexpr const char *IntelSubgroupsHeader = "/weft-internal/cl_intel_subgroups.h";
+/// cl_intel_subgroups: its shuffles and block reads and writes, and, before OpenCL C 3.0 (where
+/// __opencl_c_subgroups declares them), the sub-group functions it brings to OpenCL C 1.2 and 2.0.
+constexpr const char *IntelSubgroupsDeclarations = R"(#define __weft_ovl __attribute__((overloadable))
+#define __weft_intel_shuffles(T) \
+  T __weft_ovl intel_sub_group_shuffle(T, uint); \
+  T __weft_ovl intel_sub_group_shuffle_down(T, T, uint); \
+  T __weft_ovl intel_sub_group_shuffle_up(T, T, uint); \
+  T __weft_ovl intel_sub_group_shuffle_xor(T, uint);
+#define __weft_intel_shuffles_of_vectors(T) __weft_intel_shuffles(T) __weft_intel_shuffles(T##2) \
+  __weft_intel_shuffles(T##3) __weft_intel_shuffles(T##4) __weft_intel_shuffles(T##8) \
+  __weft_intel_shuffles(T##16)
+__weft_intel_shuffles_of_vectors(float)
+__weft_intel_shuffles_of_vectors(int)
+__weft_intel_shuffles_of_vectors(uint)
+__weft_intel_shuffles(long)
+__weft_intel_shuffles(ulong)
+#ifdef cl_khr_fp16
+// half is a type only while the pragma enables it; a kernel starts with it disabled.
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+__weft_intel_shuffles(half)
+#pragma OPENCL EXTENSION cl_khr_fp16 : disable
+#endif
+#ifdef cl_khr_fp64
+__weft_intel_shuffles(double)
+#endif
+#undef __weft_intel_shuffles_of_vectors
+#undef __weft_intel_shuffles
+#ifdef __IMAGE_SUPPORT__
+#define __weft_image_block(N, V, READ, WRITE) \
+  V __weft_ovl intel_sub_group_block_read##N(READ image2d_t, int2); \
+  void __weft_ovl intel_sub_group_block_write##N(WRITE image2d_t, int2, V);
+#else
+#define __weft_image_block(N, V, READ, WRITE)
+#endif
+#if __OPENCL_C_VERSION__ >= 200 && (__OPENCL_C_VERSION__ < 300 || defined(__opencl_c_read_write_images))
+#define __weft_read_write_block(N, V) __weft_image_block(N, V, read_write, read_write)
+#else
+#define __weft_read_write_block(N, V)
+#endif
+#define __weft_block(N, V) \
+  V __weft_ovl intel_sub_group_block_read##N(const __global uint *); \
+  void __weft_ovl intel_sub_group_block_write##N(__global uint *, V); \
+  __weft_image_block(N, V, read_only, write_only) __weft_read_write_block(N, V)
+__weft_block(, uint)
+__weft_block(2, uint2)
+__weft_block(4, uint4)
+__weft_block(8, uint8)
+#undef __weft_block
+#undef __weft_image_block
+#undef __weft_read_write_block
+#if __OPENCL_C_VERSION__ < 300
+uint __weft_ovl get_sub_group_size(void);
+uint __weft_ovl get_max_sub_group_size(void);
+uint __weft_ovl get_num_sub_groups(void);
+uint __weft_ovl get_sub_group_id(void);
+uint __weft_ovl get_sub_group_local_id(void);
+void __weft_ovl sub_group_barrier(cl_mem_fence_flags);
+#if __OPENCL_C_VERSION__ >= 200
+uint __weft_ovl get_enqueued_num_sub_groups(void);
+void __weft_ovl sub_group_barrier(cl_mem_fence_flags, memory_scope);
+#endif
+int __weft_ovl sub_group_all(int);
+int __weft_ovl sub_group_any(int);
+#define __weft_sub_group_functions(T) \
+  T __weft_ovl sub_group_broadcast(T, uint); \
+  T __weft_ovl sub_group_reduce_add(T); T __weft_ovl sub_group_reduce_min(T); \
+  T __weft_ovl sub_group_reduce_max(T); T __weft_ovl sub_group_scan_exclusive_add(T); \
+  T __weft_ovl sub_group_scan_exclusive_min(T); T __weft_ovl sub_group_scan_exclusive_max(T); \
+  T __weft_ovl sub_group_scan_inclusive_add(T); T __weft_ovl sub_group_scan_inclusive_min(T); \
+  T __weft_ovl sub_group_scan_inclusive_max(T);
+__weft_sub_group_functions(int)
+__weft_sub_group_functions(uint)
+__weft_sub_group_functions(long)
+__weft_sub_group_functions(ulong)
+__weft_sub_group_functions(float)
+#ifdef cl_khr_fp16
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+__weft_sub_group_functions(half)
+#pragma OPENCL EXTENSION cl_khr_fp16 : disable
+#endif
+#ifdef cl_khr_fp64
+__weft_sub_group_functions(double)
+#endif
+#undef __weft_sub_group_functions
+#endif
+#undef __weft_ovl
+)";
+
 /// Headers for the extensions Clang 15 does not know, included when the device reports them.
 struct ExtensionHeader {
   const char *Extension, *Path, *Text;
@@ -69,7 +158,8 @@ struct ExtensionHeader {
 constexpr ExtensionHeader ExtensionHeaders[] = {
     {"cl_khr_extended_async_copies", ExtendedAsyncCopiesHeader, ExtendedAsyncCopiesDeclarations},
     {"cl_khr_async_work_group_copy_fence", AsyncCopyFenceHeader, AsyncCopyFenceDeclarations},
-    {"cl_khr_kernel_clock", KernelClockHeader, KernelClockDeclarations}};
+    {"cl_khr_kernel_clock", KernelClockHeader, KernelClockDeclarations},
+    {"cl_intel_subgroups", IntelSubgroupsHeader, IntelSubgroupsDeclarations}};
 
 /// Baseline x86-64, as the built-in library is compiled: vectors of 32 bytes or more are passed
 /// the same way on both sides of a call (in memory: with AVX Clang would pass them in registers).

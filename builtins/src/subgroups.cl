@@ -355,3 +355,126 @@ OVL uint4 get_sub_group_le_mask(void) {
 }
 OVL uint4 get_sub_group_lt_mask(void) { return lanes(((ulong)1 << get_sub_group_local_id()) - 1); }
 
+// cl_intel_subgroups. The shuffles: intel_sub_group_shuffle and _xor are the Khronos ones;
+// _down(cur, next, d) gives lane id + d's cur, or, past the maximum sub-group size, lane
+// id + d - max's next; _up(prev, cur, d) lane id - d's cur, or, below lane 0, lane
+// id - d + max's prev. Vectors go component by component.
+#define INTEL_SHUFFLES(T)                                                                          \
+  OVL T intel_sub_group_shuffle(T X, uint C) { return sub_group_shuffle(X, C); }                   \
+  OVL T intel_sub_group_shuffle_xor(T X, uint C) { return sub_group_shuffle_xor(X, C); }           \
+  OVL T intel_sub_group_shuffle_down(T Cur, T Next, uint D) {                                      \
+    uint Me = get_sub_group_local_id(), Max = get_max_sub_group_size(), At = Me + D;              \
+    T FromCur = sub_group_shuffle(Cur, At < Max ? At : Me);                                        \
+    T FromNext = sub_group_shuffle(Next, At >= Max ? At - Max : Me);                               \
+    return At < Max ? FromCur : FromNext;                                                          \
+  }                                                                                                \
+  OVL T intel_sub_group_shuffle_up(T Prev, T Cur, uint D) {                                        \
+    uint Me = get_sub_group_local_id(), Max = get_max_sub_group_size();                            \
+    int At = (int)Me - (int)D;                                                                     \
+    T FromCur = sub_group_shuffle(Cur, At >= 0 ? (uint)At : Me);                                   \
+    T FromPrev = sub_group_shuffle(Prev, At < 0 ? (uint)(At + (int)Max) : Me);                     \
+    return At >= 0 ? FromCur : FromPrev;                                                           \
+  }
+#define INTEL_VECTOR_SHUFFLE(V, N, T)                                                              \
+  OVL V intel_sub_group_shuffle(V X, uint C) {                                                     \
+    V R;                                                                                           \
+    for (int I = 0; I < N; ++I)                                                                    \
+      ((T *)&R)[I] = intel_sub_group_shuffle(((T *)&X)[I], C);                                     \
+    return R;                                                                                      \
+  }                                                                                                \
+  OVL V intel_sub_group_shuffle_xor(V X, uint C) {                                                 \
+    V R;                                                                                           \
+    for (int I = 0; I < N; ++I)                                                                    \
+      ((T *)&R)[I] = intel_sub_group_shuffle_xor(((T *)&X)[I], C);                                 \
+    return R;                                                                                      \
+  }                                                                                                \
+  OVL V intel_sub_group_shuffle_down(V A, V B, uint C) {                                           \
+    V R;                                                                                           \
+    for (int I = 0; I < N; ++I)                                                                    \
+      ((T *)&R)[I] = intel_sub_group_shuffle_down(((T *)&A)[I], ((T *)&B)[I], C);                  \
+    return R;                                                                                      \
+  }                                                                                                \
+  OVL V intel_sub_group_shuffle_up(V A, V B, uint C) {                                             \
+    V R;                                                                                           \
+    for (int I = 0; I < N; ++I)                                                                    \
+      ((T *)&R)[I] = intel_sub_group_shuffle_up(((T *)&A)[I], ((T *)&B)[I], C);                    \
+    return R;                                                                                      \
+  }
+#define INTEL_VECTOR_SHUFFLES(T)                                                                   \
+  INTEL_VECTOR_SHUFFLE(T##2, 2, T) INTEL_VECTOR_SHUFFLE(T##3, 3, T)                                \
+  INTEL_VECTOR_SHUFFLE(T##4, 4, T) INTEL_VECTOR_SHUFFLE(T##8, 8, T)                                \
+  INTEL_VECTOR_SHUFFLE(T##16, 16, T)
+INTEL_SHUFFLES(float)
+INTEL_SHUFFLES(int)
+INTEL_SHUFFLES(uint)
+INTEL_SHUFFLES(long)
+INTEL_SHUFFLES(ulong)
+INTEL_SHUFFLES(half)
+INTEL_SHUFFLES(double)
+INTEL_VECTOR_SHUFFLES(float)
+INTEL_VECTOR_SHUFFLES(int)
+INTEL_VECTOR_SHUFFLES(uint)
+
+// Block reads and writes: component I of work-item L's value is the uint at L + I * the maximum
+// sub-group size from P (P the same in every work-item). No value moves between work-items.
+#define BLOCK(N, V, COMPONENTS)                                                                    \
+  OVL V intel_sub_group_block_read##N(const global uint *P) {                                      \
+    uint Me = get_sub_group_local_id(), Max = get_max_sub_group_size();                            \
+    V R;                                                                                           \
+    for (uint I = 0; I < COMPONENTS; ++I)                                                          \
+      ((uint *)&R)[I] = P[Me + I * Max];                                                           \
+    return R;                                                                                      \
+  }                                                                                                \
+  OVL void intel_sub_group_block_write##N(global uint *P, V Data) {                                \
+    uint Me = get_sub_group_local_id(), Max = get_max_sub_group_size();                            \
+    for (uint I = 0; I < COMPONENTS; ++I)                                                          \
+      P[Me + I * Max] = ((uint *)&Data)[I];                                                        \
+  }
+BLOCK(, uint, 1)
+BLOCK(2, uint2, 2)
+BLOCK(4, uint4, 4)
+BLOCK(8, uint8, 8)
+
+// Block reads and writes of 2D images: Coord is in bytes (x) and rows (y); work-item L's
+// component I is the uint at byte x + 4 L of row y + I. Reads outside the image read its edge
+// (clamped to it), writes outside it are dropped.
+#include "ImageAbi.h"
+static const global struct WeftImage *image_of(const global void *Image) {
+  return (const global struct WeftImage *)Image;
+}
+static global uint *image_uint(const global struct WeftImage *I, int X, int Y, bool Clamp) {
+  const int RowBytes = I->Width * (int)I->PixelBytes;
+  if (Clamp) {
+    X = X < 0 ? 0 : X > RowBytes - 4 ? RowBytes - 4 : X;
+    Y = Y < 0 ? 0 : Y >= I->Height ? I->Height - 1 : Y;
+  } else if (X < 0 || X > RowBytes - 4 || Y < 0 || Y >= I->Height) {
+    return 0;
+  }
+  return (global uint *)(I->Data + (ulong)Y * I->RowPitch + X);
+}
+#define IMAGE_BLOCK_READ(N, V, COMPONENTS, ACCESS)                                                 \
+  OVL V intel_sub_group_block_read##N(ACCESS image2d_t Image, int2 Coord) {                        \
+    const global struct WeftImage *I = image_of(__builtin_astype(Image, global void *));          \
+    int X = Coord.x + 4 * (int)get_sub_group_local_id();                                           \
+    V R;                                                                                           \
+    for (int C = 0; C < COMPONENTS; ++C)                                                           \
+      ((uint *)&R)[C] = *image_uint(I, X, Coord.y + C, true);                                      \
+    return R;                                                                                      \
+  }
+#define IMAGE_BLOCK_WRITE(N, V, COMPONENTS, ACCESS)                                                \
+  OVL void intel_sub_group_block_write##N(ACCESS image2d_t Image, int2 Coord, V Data) {            \
+    const global struct WeftImage *I = image_of(__builtin_astype(Image, global void *));          \
+    int X = Coord.x + 4 * (int)get_sub_group_local_id();                                           \
+    for (int C = 0; C < COMPONENTS; ++C) {                                                         \
+      global uint *At = image_uint(I, X, Coord.y + C, false);                                      \
+      if (At)                                                                                      \
+        *At = ((uint *)&Data)[C];                                                                  \
+    }                                                                                              \
+  }
+#define IMAGE_BLOCKS(N, V, COMPONENTS)                                                             \
+  IMAGE_BLOCK_READ(N, V, COMPONENTS, read_only) IMAGE_BLOCK_READ(N, V, COMPONENTS, read_write)     \
+  IMAGE_BLOCK_WRITE(N, V, COMPONENTS, write_only) IMAGE_BLOCK_WRITE(N, V, COMPONENTS, read_write)
+IMAGE_BLOCKS(, uint, 1)
+IMAGE_BLOCKS(2, uint2, 2)
+IMAGE_BLOCKS(4, uint4, 4)
+IMAGE_BLOCKS(8, uint8, 8)

@@ -100,6 +100,10 @@ inline constexpr Extension Extensions[] = {
     {"cl_khr_subgroup_clustered_reduce", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     {"cl_khr_subgroup_rotate", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
     {"cl_intel_required_subgroup_size", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
+    // Intel's shuffles (intel_sub_group_shuffle, _down, _up, _xor) and block reads and writes of
+    // buffers and 2D images, and the sub-group functions in OpenCL C 1.2 and 2.0 (declared by
+    // compiler/Frontend.cpp's header for it).
+    {"cl_intel_subgroups", CL_MAKE_VERSION(1, 0, 0), ExtensionScope::Device, true},
 };
 
 /// CL_DEVICE_ILS_WITH_VERSION (and CL_DEVICE_IL_VERSION, space-separated as "SPIR-V_1.0"): what

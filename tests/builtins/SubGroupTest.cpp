@@ -460,6 +460,118 @@ TEST_F(SubGroups, FunctionsInBranchesAndLoopsThatDifferBetweenWorkItems) {
         false);
 }
 
+TEST_F(SubGroups, IntelShufflesOfScalarsAndVectors) {
+  const Type &Int = Types[4], &Float = Types[8];
+  for (const Type *T : {&Int, &Float}) {
+    auto Own = [](const Lanes &L, size_t I) { return I < L.size() ? L.V[I] : L.V[L.Me]; };
+    check(*T, "intel_sub_group_shuffle(x, (get_sub_group_local_id() + 1) % get_sub_group_size())",
+          [](const Lanes &L) { return L.V[(L.Me + 1) % L.size()]; }, false);
+    check(*T, "intel_sub_group_shuffle_xor(x, 2u)", [&](const Lanes &L) { return Own(L, L.Me ^ 2); }, false);
+    // Past the maximum size, down takes the next value (here 2x) of the lanes from the start.
+    check(*T, "intel_sub_group_shuffle_down(x, x * 2, 3u)",
+          [&](const Lanes &L) { return L.Me + 3 < L.Max ? Own(L, L.Me + 3) : 2 * Own(L, L.Me + 3 - L.Max); }, false);
+    // Below lane 0, up takes the previous value (here x - 1) of the lanes from the end.
+    check(*T, "intel_sub_group_shuffle_up(x - 1, x, 2u)",
+          [&](const Lanes &L) { return L.Me >= 2 ? L.V[L.Me - 2] : Own(L, L.Me + L.Max - 2) - 1; }, false);
+  }
+  // Vectors: component by component (component 3 is x + 3).
+  check(Float, "intel_sub_group_shuffle((float4)(x, x + 1, x + 2, x + 3), 0u).w", [](const Lanes &L) { return L.V[0] + 3; }, false);
+  check(Int, "intel_sub_group_shuffle_down((int8)(x), (int8)(x + 100), 1u).s7",
+        [](const Lanes &L) { return L.Me + 1 < L.Max ? (L.Me + 1 < L.size() ? L.V[L.Me + 1] : L.V[L.Me]) : L.V[0] + 100; }, false);
+}
+
+TEST_F(SubGroups, IntelBlockReadsAndWritesOfBuffersAndImages) {
+  // Each sub-group reads 8 uints per work-item from its block of 8 x its size (strided by the
+  // maximum sub-group size) and writes them back doubled, two per work-item at a time.
+  const char *Source = R"(
+    kernel void k(global const uint *in, global uint *out) {
+      uint s = get_max_sub_group_size(), g = get_group_id(0) * get_num_sub_groups() + get_sub_group_id();
+      uint8 v = intel_sub_group_block_read8(in + g * 8 * s);
+      intel_sub_group_block_write2(out + g * 8 * s, v.s01 * 2);
+      intel_sub_group_block_write2(out + g * 8 * s + 2 * s, v.s23 * 2);
+      intel_sub_group_block_write4(out + g * 8 * s + 4 * s, v.s4567 * 2);
+    }
+    kernel void image(read_only image2d_t src, write_only image2d_t dst) {
+      int2 at = (int2)(get_group_id(0) * get_max_sub_group_size() * 4, get_group_id(1) * 4);
+      uint4 rows = intel_sub_group_block_read4(src, at);
+      intel_sub_group_block_write4(dst, at, rows + 1);
+      // Reads past the right and bottom edges read the edge.
+      uint edge = intel_sub_group_block_read(src, (int2)(1 << 20, 1 << 20));
+      if (get_group_id(0) == 0 && get_group_id(1) == 0)
+        intel_sub_group_block_write(dst, (int2)(0, 0), edge);
+    })";
+  cl_program P = built(Source);
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  const size_t Local = 64;
+  size_t S = 0;
+  ASSERT_EQ(clGetKernelSubGroupInfo(K, Device, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof Local, &Local,
+                                    sizeof S, &S, nullptr),
+            CL_SUCCESS);
+  const size_t Items = 2 * Local, N = 8 * Items;
+  std::vector<cl_uint> In(N);
+  for (size_t I = 0; I < N; ++I)
+    In[I] = cl_uint(I * 2654435761u);
+  cl_mem InBuf = buffer(N * 4, CL_MEM_COPY_HOST_PTR, In.data()), OutBuf = buffer(N * 4);
+  setArgs(K, InBuf, OutBuf);
+  cl_command_queue Q = queue();
+  run(Q, K, Items, Local);
+  std::vector<cl_uint> Out = read<cl_uint>(Q, OutBuf, N);
+  for (size_t I = 0; I < N; ++I)
+    ASSERT_EQ(Out[I], In[I] * 2) << "uint " << I << " (sub-group size " << S << ")";
+  clReleaseKernel(K);
+
+  // A 2D image of RGBA8 pixels (4 bytes each): one sub-group's row is S pixels wide.
+  const size_t Width = 2 * S, Height = 8;
+  std::vector<cl_uint> Pixels(Width * Height);
+  for (size_t I = 0; I < Pixels.size(); ++I)
+    Pixels[I] = cl_uint(I * 40503u + 7);
+  const cl_image_format Format{CL_RGBA, CL_UNSIGNED_INT8};
+  cl_image_desc Desc{};
+  Desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+  Desc.image_width = Width;
+  Desc.image_height = Height;
+  cl_int Err;
+  cl_mem Src = clCreateImage(Ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &Format, &Desc, Pixels.data(), &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_mem Dst = clCreateImage(Ctx, CL_MEM_WRITE_ONLY, &Format, &Desc, nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_kernel Image = clCreateKernel(P, "image", nullptr);
+  setArgs(Image, Src, Dst);
+  const size_t Global[2] = {2 * S, 2}, Group[2] = {S, 1};
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, Image, 2, nullptr, Global, Group, 0, nullptr, nullptr), CL_SUCCESS);
+  std::vector<cl_uint> Got(Width * Height);
+  const size_t Origin[3] = {0, 0, 0}, Region[3] = {Width, Height, 1};
+  ASSERT_EQ(clEnqueueReadImage(Q, Dst, CL_TRUE, Origin, Region, 0, 0, Got.data(), 0, nullptr, nullptr), CL_SUCCESS);
+  for (size_t Y = 0; Y < Height; ++Y)
+    for (size_t X = 0; X < Width; ++X) {
+      // Pixel (0, 0) of each lane of the first group's sub-group holds the bottom-right pixel.
+      const cl_uint Want = Y == 0 && X < S ? Pixels.back() : Pixels[Y * Width + X] + 1;
+      ASSERT_EQ(Got[Y * Width + X], Want) << "pixel " << X << ", " << Y;
+    }
+  clReleaseKernel(Image);
+  for (cl_mem M : {InBuf, OutBuf, Src, Dst})
+    clReleaseMemObject(M);
+  clReleaseProgram(P);
+}
+
+TEST_F(SubGroups, IntelSubgroupsBringSubGroupFunctionsToOpenCLC12) {
+  cl_program P = built("#ifndef cl_intel_subgroups\n#error\n#endif\n"
+                       "kernel void k(global int *out) {\n"
+                       "  out[get_global_id(0)] = sub_group_reduce_add(1) * 100 + get_sub_group_local_id();\n"
+                       "}\n");
+  const size_t Local = 20;
+  std::vector<int> Got = runIntKernel(Ctx, Device, P, 40, &Local);
+  cl_kernel K = clCreateKernel(P, "k", nullptr);
+  size_t S = 0;
+  clGetKernelSubGroupInfo(K, Device, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof Local, &Local, sizeof S, &S, nullptr);
+  for (size_t I = 0; I < Got.size(); ++I) {
+    const size_t Me = (I % Local) % S, Size = std::min(S, Local - (I % Local) / S * S);
+    EXPECT_EQ(Got[I], int(Size * 100 + Me)) << I;
+  }
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 TEST_F(SubGroups, RequiredSubGroupSizesAreHonouredAndUnsupportedOnesFailTheBuild) {
   for (size_t S : {8, 16, 32}) {
     const std::string Source = "__attribute__((intel_reqd_sub_group_size(" + std::to_string(S) +
