@@ -98,14 +98,18 @@ struct WorkGroupContext {
 inline constexpr uint64_t MaxSubGroupKernelItems = 1024;
 
 /// What the sub-group functions of builtins/src/subgroups.cl exchange through, per work-group:
-/// each work-item's value (by local linear id), a snapshot of them per sub-group taken by its
-/// first active work-item, and whether each work-item runs in the current region.
+/// each work-item's value (by local linear id), the results the first work-item of a sub-group
+/// to run after the exchange computes for all of them, whether each work-item runs in the
+/// current round of the work-group function's dispatch (Round counts those), and the round in
+/// which each sub-group's results were last computed (by sub-group id: sub-groups have 8
+/// work-items at least).
 struct SubGroupMemory {
   uint64_t Values[MaxSubGroupKernelItems];
-  uint64_t Snapshot[MaxSubGroupKernelItems];
+  uint64_t Results[MaxSubGroupKernelItems];
   uint8_t Active[MaxSubGroupKernelItems];
+  uint32_t Round;
+  uint32_t Claimed[MaxSubGroupKernelItems / 8];
 };
-
 /// `void __weft_wg_<kernel>(const void *Args, WorkGroupContext *Ctx)`: runs every work-item of one
 /// work-group. Args holds each kernel argument at the offset the kernel's layout gives.
 using WorkGroupFn = void (*)(const void *Args, WorkGroupContext *Ctx);

@@ -8,13 +8,15 @@
 // that needs the other work-items' values publishes its own (8 bytes, by local linear id, in the
 // work-group function's SubGroupMemory: contracts/WorkGroupAbi.h) and waits at a sub-group
 // barrier, __weft_sub_group_barrier. After it, the work-items that called the same function run
-// together (weft-kernel-entry's dispatch for kernels with such barriers runs, each round, those
-// that wait at the same barrier, and marks them in SubGroupMemory::Active): those of the
-// sub-group are the active ones the non-uniform functions speak of, and for the others every
-// work-item of the sub-group is there, as the spec requires. Each computes its result from the
-// published values and waits at a second barrier before going on, so that no work-item publishes
-// its next value while another still reads this one: between two barriers, each work-item only
-// writes its own value or only reads, and the work-item loops vectorize.
+// together, in order (weft-kernel-entry's dispatch for kernels with such barriers runs, each
+// round, those that wait at the same barrier, and marks them in SubGroupMemory::Active): those
+// of the sub-group are the active ones the non-uniform functions speak of, and for the others
+// every work-item of the sub-group is there, as the spec requires. The first of them to run
+// claims the sub-group for the round and computes every lane's result into
+// SubGroupMemory::Results, from which each takes its own: one pass over the sub-group, and
+// the values are read before any work-item publishes its next one. The accesses after the
+// barrier are relaxed atomics: plain ones would be marked independent across work-items, and
+// the work-item loop vectorized across them.
 #include "defs.h"
 
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
@@ -33,8 +35,10 @@ void __weft_sub_group_barrier(void);
 #define SUB_GROUP_KERNEL_ITEMS 1024
 typedef struct {
   ulong Values[SUB_GROUP_KERNEL_ITEMS];
-  ulong Snapshot[SUB_GROUP_KERNEL_ITEMS];
+  ulong Results[SUB_GROUP_KERNEL_ITEMS];
   uchar Active[SUB_GROUP_KERNEL_ITEMS];
+  uint Round;
+  uint Claimed[SUB_GROUP_KERNEL_ITEMS / 8];
 } SubGroupMemory;
 SubGroupMemory *__weft_sub_group_memory(void);
 
@@ -72,42 +76,31 @@ OVL void sub_group_barrier(cl_mem_fence_flags flags, memory_scope scope) { __wef
 // The local linear id of the sub-group's first work-item.
 static uint base(void) { return get_local_linear_id() - get_sub_group_local_id(); }
 
-// Publishes Bits and waits for the sub-group's active work-items to publish theirs.
-static void publish(ulong Bits) {
-  __weft_sub_group_memory()->Values[get_local_linear_id()] = Bits;
+// Publishes Bits and waits for the sub-group's active work-items to publish theirs; returns
+// whether this work-item is the first of them to go on, which then computes their results.
+static bool publish(ulong Bits) {
+  SubGroupMemory *M = __weft_sub_group_memory();
+  // A plain store, so that a region ending here vectorizes: where the region also begins after
+  // an exchange, its atomics keep its work-items in order (LLVM vectorizes no loop with them).
+  M->Values[get_local_linear_id()] = Bits;
   __weft_sub_group_barrier();
+  uint Round = __atomic_load_n(&M->Round, RELAXED), Id = get_sub_group_id();
+  if (__atomic_load_n(&M->Claimed[Id], RELAXED) == Round)
+    return false;
+  __atomic_store_n(&M->Claimed[Id], Round, RELAXED);
+  return true;
 }
 // After publish: whether sub-group local id Lane takes part, and the bits it published.
 static bool active(uint Lane) {
   return Lane < get_sub_group_size() && __weft_sub_group_memory()->Active[base() + Lane];
 }
 static ulong bits(uint Lane) { return __weft_sub_group_memory()->Values[base() + Lane]; }
-// Waits, once the result is computed, for the sub-group's work-items to have read what they
-// need, before any publishes again; returns the result.
-#define FINISHED(T)                                                                                \
-  static OVL T finished(T R) {                                                                     \
-    __weft_sub_group_barrier();                                                                    \
-    return R;                                                                                      \
-  }
-FINISHED(char)
-FINISHED(uchar)
-FINISHED(short)
-FINISHED(ushort)
-FINISHED(int)
-FINISHED(uint)
-FINISHED(long)
-FINISHED(ulong)
-FINISHED(float)
-FINISHED(double)
-FINISHED(half)
-FINISHED(uint4)
-// A mask of the active lanes, lane L at bit L.
-static ulong active_mask(void) {
-  ulong Mask = 0;
-  for (uint L = 0; L < get_sub_group_size(); ++L)
-    if (active(L))
-      Mask |= (ulong)1 << L;
-  return Mask;
+// Setting Lane's result (the first to go on, for all of them), and, after a barrier for all to
+// have been set, reading it.
+static void set_result(uint Lane, ulong Bits) { __weft_sub_group_memory()->Results[base() + Lane] = Bits; }
+static ulong result(uint Lane) {
+  __weft_sub_group_barrier();
+  return __weft_sub_group_memory()->Results[base() + Lane];
 }
 
 // Each scalar type to and from 8 bytes: TO_BITS_<T>, FROM_BITS_<T>.
@@ -133,12 +126,14 @@ BITS_OF(half, ushort)
 // work-item gets (an expression of X's lane Me, the argument A and the size Size).
 #define MOVE(T, NAME, LANE, ...)                                                                   \
   OVL T NAME(T X, __VA_ARGS__) {                                                                   \
-    publish(to_bits_##T(X));                                                                       \
     uint Me = get_sub_group_local_id(), Size = get_sub_group_size();                               \
     (void)Me;                                                                                      \
-    (void)Size;                                                                                    \
     uint Lane = (LANE);                                                                            \
-    return finished(Lane < Size ? from_bits_##T(bits(Lane)) : X);                                  \
+    if (publish(to_bits_##T(X)))                                                                   \
+      for (uint L = 0; L < Size; ++L)                                                              \
+        set_result(L, bits(L));                                                                    \
+    ulong R = result(Lane < Size ? Lane : Me);                                                     \
+    return Lane < Size ? from_bits_##T(R) : X;                                                     \
   }
 #define MOVES(T)                                                                                   \
   MOVE(T, sub_group_broadcast, A, uint A)                                                          \
@@ -150,17 +145,21 @@ BITS_OF(half, ushort)
   MOVE(T, sub_group_rotate, (uint)(((long)Me + A) % (long)Size + Size) % Size, int A)             \
   MOVE(T, sub_group_clustered_rotate,                                                              \
        Me / C * C + (uint)(((long)(Me % C) + A) % (long)C + C) % C, int A, uint C)                \
+  /* The first to go on is the first active work-item: its value. */                              \
   OVL T sub_group_broadcast_first(T X) {                                                           \
-    publish(to_bits_##T(X));                                                                       \
-    return finished(from_bits_##T(bits(__builtin_ctzl(active_mask()))));                           \
+    if (publish(to_bits_##T(X)))                                                                   \
+      set_result(0, to_bits_##T(X));                                                               \
+    return from_bits_##T(result(0));                                                               \
   }                                                                                                \
   OVL int sub_group_non_uniform_all_equal(T X) {                                                   \
-    publish(to_bits_##T(X));                                                                       \
-    int Equal = 1;                                                                                 \
-    for (uint L = 0; L < get_sub_group_size(); ++L)                                                \
-      if (active(L) && from_bits_##T(bits(L)) != X)                                                \
-        Equal = 0;                                                                                 \
-    return finished(Equal);                                                                        \
+    if (publish(to_bits_##T(X))) {                                                                 \
+      int Equal = 1;                                                                               \
+      for (uint L = 0; L < get_sub_group_size(); ++L)                                              \
+        if (active(L) && from_bits_##T(bits(L)) != X)                                              \
+          Equal = 0;                                                                               \
+      set_result(0, Equal);                                                                        \
+    }                                                                                              \
+    return (int)result(0);                                                                         \
   }
 FOR_SCALARS(MOVES)
 
@@ -183,49 +182,70 @@ FOR_SCALARS(VECTOR_BROADCASTS)
 // Reductions and scans over the active lanes, in lane order, for one operation: reduce, inclusive
 // and exclusive scan (IDENTITY: what an exclusive scan gives the first lane), and the clustered
 // reduction over the lanes Me / C * C ... + C - 1.
-#define FOLDS(T, PREFIX, NAME, OP, IDENTITY)                                                       \
-  static T fold_##PREFIX##NAME##_##T(T X, uint From, uint To, bool Inclusive) {                    \
-    uint Me = get_sub_group_local_id();                                                            \
-    T R = (T)(IDENTITY);                                                                           \
-    for (uint L = From; L < To; ++L)                                                               \
-      if ((L != Me || Inclusive) && active(L)) {                                                   \
-        T V = from_bits_##T(bits(L));                                                              \
-        R = OP(R, V);                                                                              \
-      }                                                                                            \
-    return R;                                                                                      \
-  }                                                                                                \
-  OVL T sub_group_##PREFIX##reduce_##NAME(T X) {                                                   \
-    publish(to_bits_##T(X));                                                                       \
-    return finished(fold_##PREFIX##NAME##_##T(X, 0, get_sub_group_size(), true));                            \
-  }                                                                                                \
-  OVL T sub_group_##PREFIX##scan_inclusive_##NAME(T X) {                                           \
-    publish(to_bits_##T(X));                                                                       \
-    return finished(fold_##PREFIX##NAME##_##T(X, 0, get_sub_group_local_id() + 1, true));                    \
-  }                                                                                                \
-  OVL T sub_group_##PREFIX##scan_exclusive_##NAME(T X) {                                           \
-    publish(to_bits_##T(X));                                                                       \
-    return finished(fold_##PREFIX##NAME##_##T(X, 0, get_sub_group_local_id(), true));                        \
-  }
-#define CLUSTERED(T, NAME, OP, IDENTITY)                                                           \
-  OVL T sub_group_clustered_reduce_##NAME(T X, uint C) {                                           \
-    publish(to_bits_##T(X));                                                                       \
-    uint First = get_sub_group_local_id() / C * C;                                                 \
-    T R = (T)(IDENTITY);                                                                           \
-    for (uint L = First; L < First + C; ++L)                                                       \
+#define FOLDS(T, PREFIX, NAME, OP, IDENTITY, STORAGE)                                                     \
+  /* Run by the first to go on: every active lane's inclusive (exclusive) prefix in its */        \
+  /* result, folding in lane order from the first active lane's value (from IDENTITY). */         \
+  static void prefixes_##PREFIX##NAME##_##T(bool Inclusive) {                                      \
+    T Running = (T)(IDENTITY);                                                                     \
+    bool Any = false;                                                                              \
+    for (uint L = 0; L < get_sub_group_size(); ++L)                                                \
       if (active(L)) {                                                                             \
         T V = from_bits_##T(bits(L));                                                              \
-        R = OP(R, V);                                                                              \
+        if (!Inclusive)                                                                            \
+          set_result(L, to_bits_##T(Running));                                                     \
+        Running = Any ? OP(Running, V) : Inclusive ? V : OP(Running, V);                           \
+        Any = true;                                                                                \
+        if (Inclusive)                                                                             \
+          set_result(L, to_bits_##T(Running));                                                     \
       }                                                                                            \
-    return finished(R);                                                                            \
+  }                                                                                                \
+  STORAGE OVL T sub_group_##PREFIX##reduce_##NAME(T X) {                                           \
+    if (publish(to_bits_##T(X))) {                                                                 \
+      T Total = X; /* this work-item's, the first active one's */                                  \
+      for (uint L = get_sub_group_local_id() + 1; L < get_sub_group_size(); ++L)                   \
+        if (active(L)) {                                                                           \
+          T V = from_bits_##T(bits(L));                                                            \
+          Total = OP(Total, V);                                                                    \
+        }                                                                                          \
+      set_result(0, to_bits_##T(Total));                                                           \
+    }                                                                                              \
+    return from_bits_##T(result(0));                                                               \
+  }                                                                                                \
+  STORAGE OVL T sub_group_##PREFIX##scan_inclusive_##NAME(T X) {                                           \
+    if (publish(to_bits_##T(X)))                                                                   \
+      prefixes_##PREFIX##NAME##_##T(true);                                                         \
+    return from_bits_##T(result(get_sub_group_local_id()));                                        \
+  }                                                                                                \
+  STORAGE OVL T sub_group_##PREFIX##scan_exclusive_##NAME(T X) {                                           \
+    if (publish(to_bits_##T(X)))                                                                   \
+      prefixes_##PREFIX##NAME##_##T(false);                                                        \
+    return from_bits_##T(result(get_sub_group_local_id()));                                        \
+  }
+#define CLUSTERED(T, NAME, OP, IDENTITY, STORAGE)                                                  \
+  STORAGE OVL T sub_group_clustered_reduce_##NAME(T X, uint C) {                                           \
+    if (publish(to_bits_##T(X)))                                                                   \
+      for (uint First = 0; First < get_sub_group_size(); First += C) {                             \
+        T R = (T)(IDENTITY);                                                                       \
+        bool Any = false;                                                                          \
+        for (uint L = First; L < First + C; ++L)                                                   \
+          if (active(L)) {                                                                         \
+            T V = from_bits_##T(bits(L));                                                          \
+            R = Any ? OP(R, V) : V;                                                                \
+            Any = true;                                                                            \
+          }                                                                                        \
+        for (uint L = First; L < First + C && L < get_sub_group_size(); ++L)                       \
+          set_result(L, to_bits_##T(R));                                                           \
+      }                                                                                            \
+    return from_bits_##T(result(get_sub_group_local_id()));                                        \
   }
 // Both the uniform functions (sub_group_reduce_add ...) and the non-uniform ones.
 #define OPERATION(T, NAME, OP, IDENTITY)                                                           \
-  FOLDS(T, , NAME, OP, IDENTITY)                                                                   \
-  FOLDS(T, non_uniform_, NAME, OP, IDENTITY)                                                       \
-  CLUSTERED(T, NAME, OP, IDENTITY)
+  FOLDS(T, , NAME, OP, IDENTITY, )                                                                 \
+  FOLDS(T, non_uniform_, NAME, OP, IDENTITY, )                                                     \
+  CLUSTERED(T, NAME, OP, IDENTITY, )
 #define NON_UNIFORM_OPERATION(T, NAME, OP, IDENTITY)                                               \
-  FOLDS(T, non_uniform_, NAME, OP, IDENTITY)                                                       \
-  CLUSTERED(T, NAME, OP, IDENTITY)
+  FOLDS(T, non_uniform_, NAME, OP, IDENTITY, )                                                     \
+  CLUSTERED(T, NAME, OP, IDENTITY, )
 
 #define ADD(A, B) ((A) + (B))
 #define MUL(A, B) ((A) * (B))
@@ -263,52 +283,34 @@ REAL_OPERATIONS(float)
 REAL_OPERATIONS(double)
 REAL_OPERATIONS(half)
 
-// The logical operations on int predicates: the result is 0 or 1.
+// The logical operations on int predicates: on their values made 0 or 1, with the folds above
+// (internal ones, under names of their own).
 #define LOGICAL(NAME, OP, IDENTITY)                                                                \
-  static int logical_##NAME(int X, uint From, uint To, bool Inclusive) {                           \
-    uint Me = get_sub_group_local_id();                                                            \
-    int R = IDENTITY;                                                                              \
-    for (uint L = From; L < To; ++L)                                                               \
-      if ((L != Me || Inclusive) && active(L))                                                     \
-        R = OP(R, (int)bits(L));                                                                   \
-    return R;                                                                                      \
-  }                                                                                                \
+  FOLDS(int, logical_, NAME, OP, IDENTITY, static)                                                 \
+  CLUSTERED(int, logical_##NAME##_internal, OP, IDENTITY, static)                                  \
   OVL int sub_group_non_uniform_reduce_logical_##NAME(int X) {                                     \
-    publish(X != 0);                                                                               \
-    return finished(logical_##NAME(X, 0, get_sub_group_size(), true));                                       \
+    return sub_group_logical_reduce_##NAME(X != 0);                                                \
   }                                                                                                \
   OVL int sub_group_non_uniform_scan_inclusive_logical_##NAME(int X) {                             \
-    publish(X != 0);                                                                               \
-    return finished(logical_##NAME(X, 0, get_sub_group_local_id() + 1, true));                               \
+    return sub_group_logical_scan_inclusive_##NAME(X != 0);                                        \
   }                                                                                                \
   OVL int sub_group_non_uniform_scan_exclusive_logical_##NAME(int X) {                             \
-    publish(X != 0);                                                                               \
-    return finished(logical_##NAME(X, 0, get_sub_group_local_id(), true));                                   \
+    return sub_group_logical_scan_exclusive_##NAME(X != 0);                                        \
   }                                                                                                \
   OVL int sub_group_clustered_reduce_logical_##NAME(int X, uint C) {                               \
-    publish(X != 0);                                                                               \
-    uint First = get_sub_group_local_id() / C * C;                                                 \
-    return finished(logical_##NAME(X, First, First + C, true));                                              \
+    return sub_group_clustered_reduce_logical_##NAME##_internal(X != 0, C);                        \
   }
 LOGICAL(and, LOGICAL_AND, 1)
 LOGICAL(or, LOGICAL_OR, 0)
 LOGICAL(xor, LOGICAL_XOR, 0)
 
 // Votes.
-OVL int sub_group_all(int Predicate) {
-  publish(Predicate != 0);
-  return finished(logical_and(Predicate, 0, get_sub_group_size(), true));
-}
-OVL int sub_group_any(int Predicate) {
-  publish(Predicate != 0);
-  return finished(logical_or(Predicate, 0, get_sub_group_size(), true));
-}
+OVL int sub_group_all(int Predicate) { return sub_group_logical_reduce_and(Predicate != 0); }
+OVL int sub_group_any(int Predicate) { return sub_group_logical_reduce_or(Predicate != 0); }
 OVL int sub_group_non_uniform_all(int Predicate) { return sub_group_all(Predicate); }
 OVL int sub_group_non_uniform_any(int Predicate) { return sub_group_any(Predicate); }
-OVL int sub_group_elect(void) {
-  publish(0);
-  return finished((int)(__builtin_ctzl(active_mask()) == get_sub_group_local_id()));
-}
+// The first to go on is the first active work-item.
+OVL int sub_group_elect(void) { return publish(0); }
 
 // Ballots: lane L at bit L % 32 of component L / 32 (sub-groups have at most 64 work-items).
 // What the ballot functions and masks consider are the bits of the sub-group's lanes up to the
@@ -320,12 +322,14 @@ static ulong from_ballot(uint4 V) {
   return Size >= 64 ? Mask : Mask & (((ulong)1 << Size) - 1);
 }
 OVL uint4 sub_group_ballot(int Predicate) {
-  publish(Predicate != 0);
-  ulong Mask = 0;
-  for (uint L = 0; L < get_sub_group_size(); ++L)
-    if (active(L) && bits(L))
-      Mask |= (ulong)1 << L;
-  return finished(to_ballot(Mask));
+  if (publish(Predicate != 0)) {
+    ulong Mask = 0;
+    for (uint L = 0; L < get_sub_group_size(); ++L)
+      if (active(L) && bits(L))
+        Mask |= (ulong)1 << L;
+    set_result(0, Mask);
+  }
+  return to_ballot(result(0));
 }
 OVL int sub_group_inverse_ballot(uint4 V) { return (from_ballot(V) >> get_sub_group_local_id()) & 1; }
 OVL int sub_group_ballot_bit_extract(uint4 V, uint Index) {

@@ -237,6 +237,12 @@ void emitExchangeDispatch(llvm::IRBuilder<> &B, llvm::Function &Wg, llvm::Value 
       B.CreateConstInBoundsGEP1_64(I8, Memory, offsetof(abi::SubGroupMemory, Active), "active");
   llvm::Value *Items = B.CreateMul(B.CreateMul(Size[0], Size[1]), Size[2], "items");
   B.CreateMemSet(Next, B.getInt8(0), B.CreateShl(Items, 2), llvm::Align(4));
+  // Rounds count from 1; no sub-group has computed results in any.
+  llvm::Value *Round =
+      B.CreateConstInBoundsGEP1_64(I8, Memory, offsetof(abi::SubGroupMemory, Round), "round");
+  B.CreateStore(B.getInt32(0), Round);
+  B.CreateMemSet(B.CreateConstInBoundsGEP1_64(I8, Memory, offsetof(abi::SubGroupMemory, Claimed)), B.getInt8(0),
+                 sizeof(abi::SubGroupMemory::Claimed), llvm::Align(4));
 
   // A loop over the work-items' linear ids: Body(id) at B, which it leaves where the loop goes on.
   auto Linear = [&](const llvm::Twine &Name, const std::function<void(llvm::Value *)> &Body) {
@@ -286,6 +292,7 @@ void emitExchangeDispatch(llvm::IRBuilder<> &B, llvm::Function &Wg, llvm::Value 
   auto *Run = llvm::BasicBlock::Create(C, "run", &Wg);
   B.CreateCondBr(B.CreateICmpEQ(Resume, B.getInt32(Finished)), Done, Run);
   B.SetInsertPoint(Run);
+  B.CreateStore(B.CreateAdd(B.CreateLoad(I32, Round), B.getInt32(1)), Round);
   // All at one barrier (the kernel's own barriers, and sub-group functions every work-item
   // calls): every work-item runs, in loops as a plain barrier's. Otherwise only those marked.
   auto *Together = llvm::BasicBlock::Create(C, "together", &Wg);

@@ -1,7 +1,8 @@
 ; The dispatch of a work-group function whose sub-groups exchange values: each work-item's next
 ; barrier is kept (an array by local linear id, zero at the start); each round takes the lowest
-; barrier any work-item waits at; when all wait at that one, every work-item runs its region as
-; with plain barriers (SubGroupMemory::Active all set), otherwise only those marked active.
+; barrier any work-item waits at, and counts the round (SubGroupMemory::Round, from 0, with no
+; sub-group's Claimed in any); when all wait at that one barrier, every work-item runs its region
+; as with plain barriers (SubGroupMemory::Active all set), otherwise only those marked active.
 ; RUN: %opt -passes=weft-kernel-entry -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
@@ -19,14 +20,21 @@ define internal i32 @k.workitem(ptr addrspace(1) %out, ptr %ctx, i64 %x, i64 %y,
 }
 
 ; CHECK-LABEL: define void @__weft_wg_k(
-; CHECK:      %sub_groups = alloca [17408 x i8], align 64
+; CHECK:      %sub_groups = alloca [17928 x i8], align 64
 ; CHECK:      %next = alloca [1024 x i32]
 ; CHECK:      store ptr %sub_groups, ptr
 ; CHECK:      call void @llvm.memset.p0.i64(ptr align 4 %next, i8 0,
+; CHECK:      %round = getelementptr inbounds i8, ptr %sub_groups, i64 17408
+; CHECK-NEXT: store i32 0, ptr %round
+; CHECK-NEXT: %[[CLAIMED:[0-9]+]] = getelementptr inbounds i8, ptr %sub_groups, i64 17412
+; CHECK-NEXT: call void @llvm.memset.p0.i64(ptr align 4 %[[CLAIMED]], i8 0, i64 512
 ; CHECK:      lowest:
 ; CHECK:      %lowest.min = select i1
 ; CHECK:      %highest.max = select i1
 ; CHECK:      run:
+; CHECK-NEXT: %[[ROUND:[0-9]+]] = load i32, ptr %round
+; CHECK-NEXT: %[[NEXT:[0-9]+]] = add i32 %[[ROUND]], 1
+; CHECK-NEXT: store i32 %[[NEXT]], ptr %round
 ; CHECK-NEXT: %[[ALL:[0-9]+]] = icmp eq i32 %lowest.min, %highest.max
 ; CHECK-NEXT: br i1 %[[ALL]], label %together, label %apart
 ; CHECK:      together:
