@@ -45,6 +45,10 @@ uint2 __attribute__((overloadable)) clock_read_hilo_device(void);
 ulong __attribute__((overloadable)) clock_read_work_group(void);
 uint2 __attribute__((overloadable)) clock_read_hilo_work_group(void);
 #endif
+#ifdef __opencl_c_kernel_clock_scope_sub_group
+ulong __attribute__((overloadable)) clock_read_sub_group(void);
+uint2 __attribute__((overloadable)) clock_read_hilo_sub_group(void);
+#endif
 )";
 constexpr const char *ExtendedAsyncCopiesHeader = "/weft-internal/cl_khr_extended_async_copies.h";
 constexpr const char *ExtendedAsyncCopiesDeclarations = R"(#define __weft_copy_2d3d(DST, SRC) \

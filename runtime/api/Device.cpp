@@ -373,7 +373,8 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
     return Out(cl_device_kernel_clock_capabilities_khr(
         (reportsFeature("__opencl_c_kernel_clock_scope_device") ? CL_DEVICE_KERNEL_CLOCK_SCOPE_DEVICE_KHR : 0) |
         (reportsFeature("__opencl_c_kernel_clock_scope_work_group") ? CL_DEVICE_KERNEL_CLOCK_SCOPE_WORK_GROUP_KHR
-                                                                      : 0)));
+                                                                      : 0) |
+        (reportsFeature("__opencl_c_kernel_clock_scope_sub_group") ? CL_DEVICE_KERNEL_CLOCK_SCOPE_SUB_GROUP_KHR : 0)));
   // cl_khr_spirv_queries: arrays of pointers to Weft's own constant strings, and of numbers.
   case CL_DEVICE_SPIRV_EXTENDED_INSTRUCTION_SETS_KHR:
     return Out.array(std::span<const char *const>(spirvUse().InstructionSets));

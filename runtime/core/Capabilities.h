@@ -174,10 +174,11 @@ inline constexpr VersionedName OpenCLCFeatureList[] = {
     {"__opencl_c_images", CL_MAKE_VERSION(3, 0, 0)},
     {"__opencl_c_read_write_images", CL_MAKE_VERSION(3, 0, 0)},
     {"__opencl_c_3d_image_writes", CL_MAKE_VERSION(3, 0, 0)},
-    // cl_khr_kernel_clock's device and work-group clocks (one clock; no sub-groups);
+    // cl_khr_kernel_clock's device, work-group and sub-group clocks (one clock);
     // CL_DEVICE_KERNEL_CLOCK_CAPABILITIES_KHR says the same.
     {"__opencl_c_kernel_clock_scope_device", CL_MAKE_VERSION(1, 0, 0)},
     {"__opencl_c_kernel_clock_scope_work_group", CL_MAKE_VERSION(1, 0, 0)},
+    {"__opencl_c_kernel_clock_scope_sub_group", CL_MAKE_VERSION(1, 0, 0)},
 };
 
 /// CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE and CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE (the

@@ -26,19 +26,20 @@ TEST_F(BuiltinLibrary, KernelClock) {
   EXPECT_NE(deviceString(Device, CL_DEVICE_EXTENSIONS).find("cl_khr_kernel_clock"), std::string::npos);
   EXPECT_EQ(deviceValue<cl_device_kernel_clock_capabilities_khr>(Device, CL_DEVICE_KERNEL_CLOCK_CAPABILITIES_KHR),
             cl_device_kernel_clock_capabilities_khr(CL_DEVICE_KERNEL_CLOCK_SCOPE_DEVICE_KHR |
-                                                    CL_DEVICE_KERNEL_CLOCK_SCOPE_WORK_GROUP_KHR));
+                                                    CL_DEVICE_KERNEL_CLOCK_SCOPE_WORK_GROUP_KHR |
+                                                    CL_DEVICE_KERNEL_CLOCK_SCOPE_SUB_GROUP_KHR));
   cl_program P = built(R"(
     #if !defined(cl_khr_kernel_clock) || !defined(__opencl_c_kernel_clock_scope_device) || \
-        !defined(__opencl_c_kernel_clock_scope_work_group)
-    #error "cl_khr_kernel_clock and its two scopes are not defined"
+        !defined(__opencl_c_kernel_clock_scope_work_group) || !defined(__opencl_c_kernel_clock_scope_sub_group)
+    #error "cl_khr_kernel_clock and its three scopes are not defined"
     #endif
     kernel void k(global ulong *out) {
       size_t i = get_global_id(0);
       ulong a = clock_read_device();
       uint2 h = clock_read_hilo_device();
       ulong b = clock_read_work_group();
-      uint2 g = clock_read_hilo_work_group();
-      ulong c = clock_read_device();
+      uint2 g = i & 1 ? clock_read_hilo_sub_group() : clock_read_hilo_work_group();
+      ulong c = clock_read_sub_group();
       out[6 * i] = a;
       out[6 * i + 1] = as_ulong(h);
       out[6 * i + 2] = b;
