@@ -18,6 +18,7 @@
 #include <cstring>
 #include <functional>
 #include <iterator>
+#include <map>
 #include <sstream>
 #include <string_view>
 #include <unordered_map>
@@ -171,7 +172,11 @@ std::string_view literal(const uint32_t *W, size_t Count) {
 /// - OpCopyLogical extracts each member or element, copies it (the same way, if its types
 ///   differ) and constructs the result from the copies.
 /// SPV_KHR_shader_clock's OpReadClockKHR, which the translator does not know, becomes a call to
-/// the built-in clock_read_device (or clock_read_hilo_device for a uint2), an imported function.
+/// the built-in clock_read_device (or clock_read_hilo_device for a uint2), an imported function;
+/// SPV_KHR_subgroup_rotate's OpGroupNonUniformRotateKHR one to sub_group_rotate (or
+/// sub_group_clustered_rotate) of its scalar type (integers as unsigned: a rotate moves bits).
+/// SPV_EXT_shader_atomic_float16_add's declarations are dropped: the translator refuses them, but
+/// reads OpAtomicFAddEXT on half as atomic_fetch_add_explicit of an atomic_half.
 /// And in any version:
 /// - OpCopyMemory (misread with or without memory operands) becomes an OpLoad with the
 ///   source's memory operands and an OpStore with the target's.
@@ -191,17 +196,19 @@ std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Word
     OpCompositeInsert = 82, OpSConvert = 114, OpConvertPtrToU = 117, OpISub = 130, OpSDiv = 135,
     OpIEqual = 170, OpINotEqual = 171, OpCopyLogical = 400, OpPtrEqual = 401, OpPtrNotEqual = 402,
     OpPtrDiff = 403, OpDecorateString = 5632, OpMemberDecorateString = 5633, OpFunctionCall = 57,
-    OpTypeFunction = 33, OpReadClockKHR = 5056 };
+    OpTypeFunction = 33, OpReadClockKHR = 5056, OpTypeFloat = 22, OpFunctionParameter = 55,
+    OpGroupNonUniformRotateKHR = 4431 };
   enum : uint32_t { Volatile = 1, Aligned = 2, Nontemporal = 4 };
   enum : uint32_t { BuiltIn = 11, UserSemantic = 5635, LinkageAttributes = 41, Import = 1 };
-  enum : uint32_t { Linkage = 5, ShaderClockKHR = 5055 };
+  enum : uint32_t { Linkage = 5, ShaderClockKHR = 5055, GroupNonUniformRotateKHR = 6026,
+                    AtomicFloat16AddEXT = 6095 };
   // Memory-operand bits followed by an operand each, in the operands' order: Aligned,
   // MakePointerAvailable, MakePointerVisible, AliasScopeINTEL, NoAliasINTEL.
   constexpr uint32_t WithOperand = Aligned | 1u << 3 | 1u << 4 | 1u << 16 | 1u << 17;
 
   // What the module declares: types, each value's type, integer constants.
   uint32_t PointerBits = 64;
-  std::unordered_map<uint32_t, uint32_t> TypeOf, IntOfBits, Constants;
+  std::unordered_map<uint32_t, uint32_t> TypeOf, IntOfBits, Constants, BitsOfFloat, BitsOfInt;
   std::unordered_map<uint32_t, std::vector<uint32_t>> Members; // a struct's member types
   std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> Arrays; // element type, length id
   std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> Vectors; // component type, count
@@ -210,6 +217,7 @@ std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Word
   std::vector<uint32_t> DiffPointers; // the pointer types OpPtrDiff takes
   bool Comparisons = false, HasLinkage = false;
   std::vector<uint32_t> ClockTypes; // the result types OpReadClockKHR has
+  std::vector<std::vector<uint32_t>> RotateTypes; // OpGroupNonUniformRotateKHR's: result, operands'
   for (size_t At = 5; At < Words.size(); At += Words[At] >> 16) {
     const uint32_t Count = Words[At] >> 16, Op = Words[At] & 0xffff;
     if (Count >= 3 && Types.count(Words[At + 1]))
@@ -219,7 +227,9 @@ std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Word
     if (Op == OpMemoryModel && Count >= 2)
       PointerBits = Words[At + 1] == 1 ? 32 : 64; // Physical32, or Physical64
     else if (Op == OpTypeInt && Count == 4 && Words[At + 3] == 0)
-      IntOfBits.emplace(Words[At + 2], Words[At + 1]);
+      IntOfBits.emplace(Words[At + 2], Words[At + 1]), BitsOfInt.emplace(Words[At + 1], Words[At + 2]);
+    else if (Op == OpTypeFloat && Count == 3)
+      BitsOfFloat.emplace(Words[At + 1], Words[At + 2]);
     else if (Op == OpTypePointer && Count == 4)
       PointeeOf[Words[At + 1]] = Words[At + 3];
     else if (Op == OpDecorate && Count >= 3 && Words[At + 2] == BuiltIn)
@@ -239,7 +249,14 @@ std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Word
     else if (Op == OpReadClockKHR && Count == 4 &&
              std::find(ClockTypes.begin(), ClockTypes.end(), Words[At + 1]) == ClockTypes.end())
       ClockTypes.push_back(Words[At + 1]);
-    else if (Op == OpPtrDiff && Count == 5 && TypeOf.count(Words[At + 3]) &&
+    else if (Op == OpGroupNonUniformRotateKHR && (Count == 6 || Count == 7) && TypeOf.count(Words[At + 5]) &&
+             (Count == 6 || TypeOf.count(Words[At + 6]))) {
+      std::vector<uint32_t> Types = {Words[At + 1], Words[At + 1], TypeOf[Words[At + 5]]};
+      if (Count == 7)
+        Types.push_back(TypeOf[Words[At + 6]]);
+      if (std::find(RotateTypes.begin(), RotateTypes.end(), Types) == RotateTypes.end())
+        RotateTypes.push_back(Types);
+    } else if (Op == OpPtrDiff && Count == 5 && TypeOf.count(Words[At + 3]) &&
              std::find(DiffPointers.begin(), DiffPointers.end(), TypeOf[Words[At + 3]]) == DiffPointers.end())
       DiffPointers.push_back(TypeOf[Words[At + 3]]);
   }
@@ -252,18 +269,45 @@ std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Word
   auto NewId = [&Out] { return Out[3]++; }; // under the header's bound
   // OpReadClockKHR's functions, by result type: a ulong from clock_read_device, a uint2 from
   // clock_read_hilo_device (imported, with their OpenCL C names); another type stays as it is.
-  struct ClockFunction {
+  struct ImportedFunction {
     uint32_t Function, Type;
-    const char *Name;
+    std::string Name;
+    std::vector<uint32_t> Types; // the result's, then the parameters'
   };
-  std::unordered_map<uint32_t, ClockFunction> Clocks;
+  std::vector<ImportedFunction> Imports;
+  std::unordered_map<uint32_t, size_t> Clocks; // by result type
   for (uint32_t T : ClockTypes) {
     auto V = Vectors.find(T);
     const bool Ulong = IntOfBits.count(64) && IntOfBits[64] == T;
     const bool Uint2 = V != Vectors.end() && V->second.second == 2 && IntOfBits.count(32) &&
                        IntOfBits[32] == V->second.first;
-    if (Ulong || Uint2)
-      Clocks[T] = {NewId(), NewId(), Ulong ? "_Z17clock_read_devicev" : "_Z22clock_read_hilo_devicev"};
+    if (Ulong || Uint2) {
+      Clocks[T] = Imports.size();
+      Imports.push_back({NewId(), NewId(), Ulong ? "_Z17clock_read_devicev" : "_Z22clock_read_hilo_devicev", {T}});
+    }
+  }
+  // The rotates' functions, by their types: the OpenCL C name mangled for the scalar type.
+  std::map<std::vector<uint32_t>, size_t> Rotates;
+  for (const std::vector<uint32_t> &Types : RotateTypes) {
+    const uint32_t T = Types[0];
+    const char *Code = BitsOfInt.count(T)     ? BitsOfInt[T] == 8    ? "h"
+                                                : BitsOfInt[T] == 16 ? "t"
+                                                : BitsOfInt[T] == 32 ? "j"
+                                                : BitsOfInt[T] == 64 ? "m"
+                                                                     : nullptr
+                       : BitsOfFloat.count(T) ? BitsOfFloat[T] == 16   ? "Dh"
+                                                : BitsOfFloat[T] == 32 ? "f"
+                                                : BitsOfFloat[T] == 64 ? "d"
+                                                                       : nullptr
+                                              : nullptr;
+    if (!Code)
+      continue;
+    const bool Clustered = Types.size() == 4;
+    Rotates[Types] = Imports.size();
+    Imports.push_back({NewId(), NewId(),
+                       std::string(Clustered ? "_Z26sub_group_clustered_rotate" : "_Z16sub_group_rotate") + Code +
+                           (Clustered ? "ij" : "i"),
+                       Types});
   }
   bool Decorated = false; // the clock functions' linkage, before the first type
   auto Str = [](const char *Text, std::vector<uint32_t> &To) {
@@ -278,9 +322,13 @@ std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Word
   bool Declared = false;
   auto Declare = [&] {
     Declared = true;
-    for (const auto &[T, F] : Clocks) {
-      Emit(OpTypeFunction, {F.Type, T});
-      Emit(OpFunction, {T, F.Function, 0, F.Type});
+    for (const ImportedFunction &F : Imports) {
+      Out.push_back(uint32_t(F.Types.size() + 2) << 16 | OpTypeFunction);
+      Out.push_back(F.Type);
+      Out.insert(Out.end(), F.Types.begin(), F.Types.end());
+      Emit(OpFunction, {F.Types[0], F.Function, 0, F.Type});
+      for (size_t I = 1; I < F.Types.size(); ++I)
+        Emit(OpFunctionParameter, {F.Types[I], NewId()});
       Emit(OpFunctionEnd, {});
     }
     if (!Comparisons && DiffPointers.empty())
@@ -387,9 +435,9 @@ std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Word
     const uint32_t *W = &Words[At];
     if (Op >= OpTypeVoid && Op < OpTypeForwardPointer && !Decorated) {
       Decorated = true;
-      for (const auto &[T, F] : Clocks) {
+      for (const ImportedFunction &F : Imports) {
         std::vector<uint32_t> Decoration = {0, F.Function, LinkageAttributes};
-        Str(F.Name, Decoration);
+        Str(F.Name.c_str(), Decoration);
         Decoration.push_back(Import);
         Decoration[0] = uint32_t(Decoration.size()) << 16 | OpDecorate;
         Out.insert(Out.end(), Decoration.begin(), Decoration.end());
@@ -403,16 +451,32 @@ std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Word
     const bool Copy = Op == OpCopyMemory || Op == OpCopyMemorySized;
     const size_t Second = Copy && First < Count ? First + 1 + __builtin_popcount(W[First] & WithOperand) : Count;
     const bool TwoSets = Second < Count && Second + 1 + __builtin_popcount(W[Second] & WithOperand) == Count;
-    if (!Clocks.empty() && ((Op == OpCapability && Count == 2 && W[1] == ShaderClockKHR) ||
-                            (Op == OpExtension && Count >= 2 &&
-                             literal(W + 1, Count - 1) == "SPV_KHR_shader_clock"))) {
-      // Dropped with the instruction they declare.
-    } else if (Op == OpCapability && Count == 2 && !Clocks.empty() && !HasLinkage) {
+    if ((!Clocks.empty() && ((Op == OpCapability && Count == 2 && W[1] == ShaderClockKHR) ||
+                             (Op == OpExtension && Count >= 2 &&
+                              literal(W + 1, Count - 1) == "SPV_KHR_shader_clock"))) ||
+        (!Rotates.empty() && ((Op == OpCapability && Count == 2 && W[1] == GroupNonUniformRotateKHR) ||
+                              (Op == OpExtension && Count >= 2 &&
+                               literal(W + 1, Count - 1) == "SPV_KHR_subgroup_rotate"))) ||
+        (Op == OpCapability && Count == 2 && W[1] == AtomicFloat16AddEXT) ||
+        (Op == OpExtension && Count >= 2 && literal(W + 1, Count - 1) == "SPV_EXT_shader_atomic_float16_add")) {
+      // Dropped with the instructions they declare (or, for half's atomic add, the translator
+      // reads OpAtomicFAddEXT on half without them, and refuses them).
+    } else if (Op == OpCapability && Count == 2 && !Imports.empty() && !HasLinkage) {
       Out.insert(Out.end(), W, W + Count);
-      Emit(OpCapability, {Linkage}); // for the clock functions' import
+      Emit(OpCapability, {Linkage}); // for the imported functions
       HasLinkage = true;
     } else if (Op == OpReadClockKHR && Count == 4 && Clocks.count(W[1])) {
-      Emit(OpFunctionCall, {W[1], W[2], Clocks[W[1]].Function});
+      Emit(OpFunctionCall, {W[1], W[2], Imports[Clocks[W[1]]].Function});
+    } else if (Op == OpGroupNonUniformRotateKHR && (Count == 6 || Count == 7) && TypeOf.count(W[5]) &&
+               (Count == 6 || TypeOf.count(W[6])) &&
+               Rotates.count(Count == 6 ? std::vector<uint32_t>{W[1], W[1], TypeOf[W[5]]}
+                                        : std::vector<uint32_t>{W[1], W[1], TypeOf[W[5]], TypeOf[W[6]]})) {
+      const size_t F = Rotates[Count == 6 ? std::vector<uint32_t>{W[1], W[1], TypeOf[W[5]]}
+                                          : std::vector<uint32_t>{W[1], W[1], TypeOf[W[5]], TypeOf[W[6]]}];
+      if (Count == 6)
+        Emit(OpFunctionCall, {W[1], W[2], Imports[F].Function, W[4], W[5]});
+      else
+        Emit(OpFunctionCall, {W[1], W[2], Imports[F].Function, W[4], W[5], W[6]});
     } else if ((Op == OpDecorate || Op == OpDecorateString) && Count >= 3 && W[2] == UserSemantic &&
         BuiltIns.count(W[1])) {
       // Dropped: the translator asserts on an annotated built-in variable ("Unexpected

@@ -101,7 +101,9 @@ const SpirvUse &spirvUse() {
       ShaderClockKHR = 5055, ImageBasic = 13, ImageReadWrite = 14, LiteralSampler = 20,
       Sampled1D = 43, Image1D = 44, SampledBuffer = 46, ImageBuffer = 47, GroupNonUniform = 61,
       GroupNonUniformVote = 62, GroupNonUniformArithmetic = 63, GroupNonUniformBallot = 64,
-      GroupNonUniformShuffle = 65, GroupNonUniformShuffleRelative = 66, GroupNonUniformClustered = 67 };
+      GroupNonUniformShuffle = 65, GroupNonUniformShuffleRelative = 66, GroupNonUniformClustered = 67,
+      GroupNonUniformRotateKHR = 6026, AtomicFloat16AddEXT = 6095, AtomicFloat16MinMaxEXT = 5616,
+      SubgroupDispatch = 58 };
     SpirvUse U;
     U.InstructionSets = {"OpenCL.std"};
     U.Capabilities = {Addresses, Linkage, Kernel, Vector16, Float16Buffer, Int8, Int16, Int64};
@@ -115,8 +117,13 @@ const SpirvUse &spirvUse() {
       U.Capabilities.push_back(GenericPointer);
     if (reportsFeature("__opencl_c_work_group_collective_functions") || reportsFeature("__opencl_c_subgroups"))
       U.Capabilities.push_back(Groups);
-    // The sub-group extensions' instructions (cl_khr_subgroup_rotate's SPV_KHR_subgroup_rotate
-    // is newer than LLVM 15's translator, so OpenCL C alone has it).
+    // The SPIR-V environment requires it of OpenCL 3.0 devices with sub-groups: the execution
+    // modes SubgroupSize (the translator makes it intel_reqd_sub_group_size) and
+    // SubgroupsPerWorkgroup.
+    if (reportsFeature("__opencl_c_subgroups"))
+      U.Capabilities.push_back(SubgroupDispatch);
+    // The sub-group extensions' instructions (SPV_KHR_subgroup_rotate's, newer than LLVM 15's
+    // translator, compiler/Spirv.cpp makes calls of the built-ins).
     const std::pair<const char *, cl_uint> SubGroupExtensions[] = {
         {"cl_khr_subgroup_non_uniform_vote", GroupNonUniformVote},
         {"cl_khr_subgroup_ballot", GroupNonUniformBallot},
@@ -130,6 +137,11 @@ const SpirvUse &spirvUse() {
         U.Capabilities.push_back(Capability);
         NonUniform = true;
       }
+    if (reportsExtension("cl_khr_subgroup_rotate")) {
+      U.Extensions.push_back("SPV_KHR_subgroup_rotate");
+      U.Capabilities.push_back(GroupNonUniformRotateKHR);
+      NonUniform = true;
+    }
     if (NonUniform)
       U.Capabilities.push_back(GroupNonUniform);
     // cl_khr_spirv_queries: what a device with images supports, and read-write images.
@@ -165,11 +177,20 @@ const SpirvUse &spirvUse() {
       constexpr cl_device_fp_atomic_capabilities_ext MinMax =
           CL_DEVICE_GLOBAL_FP_ATOMIC_MIN_MAX_EXT | CL_DEVICE_LOCAL_FP_ATOMIC_MIN_MAX_EXT;
       const cl_device_fp_atomic_capabilities_ext F32 = floatAtomicCapabilities("fp32"),
-                                                 F64 = floatAtomicCapabilities("fp64");
+                                                 F64 = floatAtomicCapabilities("fp64"),
+                                                 F16 = floatAtomicCapabilities("fp16");
       if ((F32 | F64) & Add)
         U.Extensions.push_back("SPV_EXT_shader_atomic_float_add");
-      if ((F32 | F64) & MinMax)
+      if ((F16 | F32 | F64) & MinMax)
         U.Extensions.push_back("SPV_EXT_shader_atomic_float_min_max");
+      // Half's add has an extension of its own, which the translator does not know, though it
+      // reads OpAtomicFAddEXT on half (compiler/Spirv.cpp drops the declarations).
+      if (F16 & Add) {
+        U.Extensions.push_back("SPV_EXT_shader_atomic_float16_add");
+        U.Capabilities.push_back(AtomicFloat16AddEXT);
+      }
+      if (F16 & MinMax)
+        U.Capabilities.push_back(AtomicFloat16MinMaxEXT);
       if (F32 & Add)
         U.Capabilities.push_back(AtomicFloat32AddEXT);
       if (F64 & Add)

@@ -1050,6 +1050,178 @@ TEST_F(Spirv, ReadClockKHR) {
   clReleaseProgram(P);
 }
 
+/// SPV_KHR_subgroup_rotate, written word by word: kernel `rotates(global uint *u, global float *f)`
+/// replaces u[i] by OpGroupNonUniformRotateKHR of it by 3 lanes, and f[i] by the clustered rotate
+/// by 1 lane in clusters of 4.
+std::string rotateModule() {
+  enum : uint32_t { OpExtension = 10, OpMemoryModel = 14, OpEntryPoint = 15, OpCapability = 17,
+                    OpTypeVoid = 19, OpTypeInt = 21, OpTypeFloat = 22, OpTypePointer = 32,
+                    OpTypeFunction = 33, OpConstant = 43, OpFunction = 54, OpFunctionParameter = 55,
+                    OpFunctionEnd = 56, OpVariable = 59, OpLoad = 61, OpStore = 62,
+                    OpInBoundsPtrAccessChain = 70, OpDecorate = 71, OpCompositeExtract = 81,
+                    OpLabel = 248, OpReturn = 253, OpGroupNonUniformRotateKHR = 4431 };
+  enum : uint32_t { Void = 1, Uint, Ulong, Float, PUint, PFloat, V3Ulong, PInput, KernelType, Subgroup, Three,
+                    One, Four, GlobalId, Rotates, U, F, Label, Ids, Id, UAt, UValue, URotated, FAt, FValue,
+                    FRotated, Bound };
+  enum : uint32_t { OpTypeVector = 23 };
+  ModuleWords Op(0x00010300, Bound);
+  for (uint32_t Capability : {4u /* Addresses */, 6u /* Kernel */, 11u /* Int64 */, 61u /* GroupNonUniform */,
+                              6026u /* GroupNonUniformRotateKHR */})
+    Op(OpCapability, {Capability});
+  Op(OpExtension, {}, "SPV_KHR_subgroup_rotate");
+  Op(OpMemoryModel, {2 /* Physical64 */, 2 /* OpenCL */});
+  Op(OpEntryPoint, {6 /* Kernel */, Rotates}, "rotates", {GlobalId});
+  Op(OpDecorate, {GlobalId, 11 /* BuiltIn */, 28 /* GlobalInvocationId */});
+  Op(OpTypeVoid, {Void});
+  Op(OpTypeInt, {Uint, 32, 0});
+  Op(OpTypeInt, {Ulong, 64, 0});
+  Op(OpTypeFloat, {Float, 32});
+  Op(OpTypePointer, {PUint, 5 /* CrossWorkgroup */, Uint});
+  Op(OpTypePointer, {PFloat, 5, Float});
+  Op(OpTypeVector, {V3Ulong, Ulong, 3});
+  Op(OpTypePointer, {PInput, 1 /* Input */, V3Ulong});
+  Op(OpTypeFunction, {KernelType, Void, PUint, PFloat});
+  Op(OpConstant, {Uint, Subgroup, 3});
+  Op(OpConstant, {Uint, Three, 3});
+  Op(OpConstant, {Uint, One, 1});
+  Op(OpConstant, {Uint, Four, 4});
+  Op(OpVariable, {PInput, GlobalId, 1});
+  Op(OpFunction, {Void, Rotates, 0, KernelType});
+  Op(OpFunctionParameter, {PUint, U});
+  Op(OpFunctionParameter, {PFloat, F});
+  Op(OpLabel, {Label});
+  Op(OpLoad, {V3Ulong, Ids, GlobalId});
+  Op(OpCompositeExtract, {Ulong, Id, Ids, 0});
+  Op(OpInBoundsPtrAccessChain, {PUint, UAt, U, Id});
+  Op(OpLoad, {Uint, UValue, UAt});
+  Op(OpGroupNonUniformRotateKHR, {Uint, URotated, Subgroup, UValue, Three});
+  Op(OpStore, {UAt, URotated});
+  Op(OpInBoundsPtrAccessChain, {PFloat, FAt, F, Id});
+  Op(OpLoad, {Float, FValue, FAt});
+  Op(OpGroupNonUniformRotateKHR, {Float, FRotated, Subgroup, FValue, One, Four});
+  Op(OpStore, {FAt, FRotated});
+  Op(OpReturn, {});
+  Op(OpFunctionEnd, {});
+  return Op.bytes();
+}
+
+// cl_khr_subgroup_rotate through SPIR-V: OpGroupNonUniformRotateKHR, which LLVM 15's translator
+// does not know, rotates as OpenCL C's sub_group_rotate and sub_group_clustered_rotate do.
+TEST_F(Spirv, SubgroupRotateKHR) {
+  cl_program P = nullptr;
+  cl_kernel K = builtKernel(rotateModule(), "rotates", P);
+  ASSERT_NE(K, nullptr);
+  const size_t N = 64, Local = 32;
+  size_t S = 0;
+  ASSERT_EQ(clGetKernelSubGroupInfo(K, Device, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof Local, &Local,
+                                    sizeof S, &S, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(Local % S, 0u);
+  std::vector<cl_uint> U(N);
+  std::vector<cl_float> F(N);
+  for (size_t I = 0; I < N; ++I) {
+    U[I] = cl_uint(I * 7 + 1);
+    F[I] = cl_float(I) / 2;
+  }
+  cl_mem MU = buffer(N * 4, CL_MEM_COPY_HOST_PTR, U.data()), MF = buffer(N * 4, CL_MEM_COPY_HOST_PTR, F.data());
+  setArgs(K, MU, MF);
+  cl_command_queue Q = queue();
+  run(Q, K, N, Local);
+  const std::vector<cl_uint> GotU = read<cl_uint>(Q, MU, N);
+  const std::vector<cl_float> GotF = read<cl_float>(Q, MF, N);
+  for (size_t I = 0; I < N; ++I) {
+    const size_t First = I / S * S, Me = I - First;
+    EXPECT_EQ(GotU[I], U[First + (Me + 3) % S]) << I;
+    EXPECT_EQ(GotF[I], F[First + Me / 4 * 4 + (Me % 4 + 1) % 4]) << I;
+  }
+  clReleaseMemObject(MU);
+  clReleaseMemObject(MF);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+// SubgroupDispatch's execution mode SubgroupSize: the kernel's sub-groups have the size it names,
+// as intel_reqd_sub_group_size gives in OpenCL C.
+TEST_F(Spirv, SubgroupSizeExecutionMode) {
+  enum : uint32_t { OpMemoryModel = 14, OpEntryPoint = 15, OpExecutionMode = 16, OpCapability = 17,
+                    OpTypeVoid = 19, OpTypeInt = 21, OpTypePointer = 32, OpTypeFunction = 33,
+                    OpFunction = 54, OpFunctionParameter = 55, OpFunctionEnd = 56, OpLabel = 248,
+                    OpReturn = 253 };
+  enum : uint32_t { Void = 1, Uint, PUint, KernelType, Sized, Out, Label, Bound };
+  ModuleWords Op(0x00010100, Bound);
+  for (uint32_t Capability : {4u /* Addresses */, 6u /* Kernel */, 58u /* SubgroupDispatch */})
+    Op(OpCapability, {Capability});
+  Op(OpMemoryModel, {2 /* Physical64 */, 2 /* OpenCL */});
+  Op(OpEntryPoint, {6 /* Kernel */, Sized}, "sized");
+  Op(OpExecutionMode, {Sized, 35 /* SubgroupSize */, 32});
+  Op(OpTypeVoid, {Void});
+  Op(OpTypeInt, {Uint, 32, 0});
+  Op(OpTypePointer, {PUint, 5 /* CrossWorkgroup */, Uint});
+  Op(OpTypeFunction, {KernelType, Void, PUint});
+  Op(OpFunction, {Void, Sized, 0, KernelType});
+  Op(OpFunctionParameter, {PUint, Out});
+  Op(OpLabel, {Label});
+  Op(OpReturn, {});
+  Op(OpFunctionEnd, {});
+  cl_program P = nullptr;
+  cl_kernel K = builtKernel(Op.bytes(), "sized", P);
+  ASSERT_NE(K, nullptr);
+  size_t Compiled = 0, Max = 0;
+  const size_t Local = 64;
+  EXPECT_EQ(clGetKernelSubGroupInfo(K, Device, CL_KERNEL_COMPILE_SUB_GROUP_SIZE_INTEL, 0, nullptr, sizeof Compiled,
+                                    &Compiled, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(clGetKernelSubGroupInfo(K, Device, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof Local, &Local,
+                                    sizeof Max, &Max, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(Compiled, 32u);
+  EXPECT_EQ(Max, 32u);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
+// SPV_EXT_shader_atomic_float16_add, which LLVM 15's translator refuses to read: OpAtomicFAddEXT on
+// a half in global memory, from every work-item, adds up as cl_ext_float_atomics' atomic_half does.
+TEST_F(Spirv, HalfAtomicAddEXT) {
+  enum : uint32_t { OpExtension = 10, OpMemoryModel = 14, OpEntryPoint = 15, OpCapability = 17,
+                    OpTypeVoid = 19, OpTypeInt = 21, OpTypeFloat = 22, OpTypePointer = 32,
+                    OpTypeFunction = 33, OpConstant = 43, OpFunction = 54, OpFunctionParameter = 55,
+                    OpFunctionEnd = 56, OpLabel = 248, OpReturn = 253, OpAtomicFAddEXT = 6035 };
+  enum : uint32_t { Void = 1, Uint, Half, PHalf, KernelType, Device, Relaxed, One, Adds, Sum, Label, Old, Bound };
+  ModuleWords Op(0x00010000, Bound);
+  for (uint32_t Capability : {4u /* Addresses */, 6u /* Kernel */, 9u /* Float16 */, 6095u /* AtomicFloat16AddEXT */})
+    Op(OpCapability, {Capability});
+  Op(OpExtension, {}, "SPV_EXT_shader_atomic_float16_add");
+  Op(OpMemoryModel, {2 /* Physical64 */, 2 /* OpenCL */});
+  Op(OpEntryPoint, {6 /* Kernel */, Adds}, "adds");
+  Op(OpTypeVoid, {Void});
+  Op(OpTypeInt, {Uint, 32, 0});
+  Op(OpTypeFloat, {Half, 16});
+  Op(OpTypePointer, {PHalf, 5 /* CrossWorkgroup */, Half});
+  Op(OpTypeFunction, {KernelType, Void, PHalf});
+  Op(OpConstant, {Uint, Device, 1});
+  Op(OpConstant, {Uint, Relaxed, 0});
+  Op(OpConstant, {Half, One, 0x3c00});
+  Op(OpFunction, {Void, Adds, 0, KernelType});
+  Op(OpFunctionParameter, {PHalf, Sum});
+  Op(OpLabel, {Label});
+  Op(OpAtomicFAddEXT, {Half, Old, Sum, Device, Relaxed, One});
+  Op(OpReturn, {});
+  Op(OpFunctionEnd, {});
+  cl_program P = nullptr;
+  cl_kernel K = builtKernel(Op.bytes(), "adds", P);
+  ASSERT_NE(K, nullptr);
+  cl_half Zero = 0;
+  cl_mem Sum_ = buffer(sizeof Zero, CL_MEM_COPY_HOST_PTR, &Zero);
+  setArgs(K, Sum_);
+  cl_command_queue Q = queue();
+  run(Q, K, 1000, 100);
+  EXPECT_EQ(read<cl_half>(Q, Sum_, 1)[0], cl_half(0x63d0)); // 1000.0
+  clReleaseMemObject(Sum_);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
+}
+
 // cl_khr_spirv_no_integer_wrap_decoration: the test kernels with SPV_KHR_no_integer_wrap_decoration
 // declared, their first OpIAdd decorated NoSignedWrap and their first OpIMul NoUnsignedWrap (none
 // of which overflows), build and give the same results.
