@@ -383,19 +383,22 @@ cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel KernelHandle, cl_uint Index,
 
 namespace {
 
-/// The device clGetKernelWorkGroupInfo and clGetKernelSubGroupInfo describe K for: "CL_INVALID_DEVICE
-/// if device is not in the list of devices associated with kernel or if device is NULL but there
-/// is more than one device associated with kernel."
-Expected<Device *> kernelDevice(Kernel &K, cl_device_id DeviceHandle) {
-  Context *Ctx = &K.program().context();
+/// The kernel clGetKernelWorkGroupInfo and clGetKernelSubGroupInfo describe, and the device they
+/// describe it for: "CL_INVALID_DEVICE if device is not in the list of devices associated with
+/// kernel or if device is NULL but there is more than one device associated with kernel."
+Expected<std::pair<Kernel *, Device *>> kernelAndDevice(cl_kernel KernelHandle, cl_device_id DeviceHandle) {
+  auto KR = toObject<Kernel>(KernelHandle);
+  if (!KR)
+    return KR.takeError();
+  Context *Ctx = &(*KR)->program().context();
   if (DeviceHandle) {
     auto DR = toObject<Device>(DeviceHandle);
     if (!DR || !Ctx->hasDevice(*DR))
       return Error(CL_INVALID_DEVICE, "device is not a device of the kernel's context");
-    return *DR;
+    return std::pair<Kernel *, Device *>(*KR, *DR);
   }
   if (Ctx->devices().size() == 1)
-    return Ctx->devices().front();
+    return std::pair<Kernel *, Device *>(*KR, Ctx->devices().front());
   return Error(CL_INVALID_DEVICE, "device is NULL and the context has several devices");
 }
 
@@ -406,14 +409,11 @@ cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel KernelHandle, cl_device_id
                                             size_t ParamValueSize, void *ParamValue,
                                             size_t *ParamValueSizeRet) {
   return call(__func__, KernelHandle, [&]() -> Status {
-    auto KR = toObject<Kernel>(KernelHandle);
-    if (!KR)
-      return KR.takeError();
-    Kernel &K = **KR;
-    auto DR = kernelDevice(K, DeviceHandle);
-    if (!DR)
-      return DR.takeError();
-    Device *D = *DR;
+    auto KD = kernelAndDevice(KernelHandle, DeviceHandle);
+    if (!KD)
+      return KD.takeError();
+    Kernel &K = *KD->first;
+    Device *D = KD->second;
     InfoWriter Out(ParamName, ParamValueSize, ParamValue, ParamValueSizeRet);
     switch (ParamName) {
     case CL_KERNEL_WORK_GROUP_SIZE:
@@ -459,15 +459,12 @@ cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel KernelHandle, cl_device_id 
                                            const void *InputValue, size_t ParamValueSize,
                                            void *ParamValue, size_t *ParamValueSizeRet) {
   return call(__func__, KernelHandle, [&]() -> Status {
-    auto KR = toObject<Kernel>(KernelHandle);
-    if (!KR)
-      return KR.takeError();
-    Kernel &K = **KR;
-    auto DR = kernelDevice(K, DeviceHandle);
-    if (!DR)
-      return DR.takeError();
+    auto KD = kernelAndDevice(KernelHandle, DeviceHandle);
+    if (!KD)
+      return KD.takeError();
+    Kernel &K = *KD->first;
     const size_t SubGroup = K.info().SubGroupSize;
-    const size_t MaxItems = K.maxWorkGroupSize(**DR);
+    const size_t MaxItems = K.maxWorkGroupSize(*KD->second);
     InfoWriter Out(ParamName, ParamValueSize, ParamValue, ParamValueSizeRet);
     // The two queries for an ND-range take its local size, one to three size_t values: the
     // work-group's work-items in sub-groups of SubGroup, the last one possibly smaller.
