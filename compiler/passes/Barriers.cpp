@@ -632,6 +632,32 @@ std::vector<llvm::BasicBlock *> programOrder(llvm::Function &F) {
   return Order;
 }
 
+/// A loop whose iterations may pass a sub-group barrier in some work-items and not in others (the
+/// barrier's block does not dominate every latch: an if in the body, a continue) gets one more
+/// at each latch. Without it, a work-item that skips the barrier would run on into the next
+/// iteration and stop at the same barrier as those still in this one, and the function would
+/// take them all for one call: each iteration's work-items now meet at the latch, as lanes in
+/// step would.
+void addLatchBarriers(llvm::Function &F, const std::vector<llvm::CallInst *> &SubGroupBarriers) {
+  llvm::DominatorTree DT(F);
+  llvm::LoopInfo LI(DT);
+  std::vector<llvm::BasicBlock *> Latches;
+  for (llvm::Loop *L : LI.getLoopsInPreorder()) {
+    llvm::SmallVector<llvm::BasicBlock *, 4> Own;
+    L->getLoopLatches(Own);
+    const bool Skippable = llvm::any_of(SubGroupBarriers, [&](llvm::CallInst *Call) {
+      return L->contains(Call) && llvm::any_of(Own, [&](llvm::BasicBlock *Latch) {
+               return !DT.dominates(Call->getParent(), Latch);
+             });
+    });
+    if (Skippable)
+      Latches.insert(Latches.end(), Own.begin(), Own.end());
+  }
+  llvm::FunctionCallee Barrier = SubGroupBarriers.front()->getCalledFunction();
+  for (llvm::BasicBlock *Latch : Latches)
+    llvm::CallInst::Create(Barrier, "", Latch->getTerminator());
+}
+
 bool intersects(const BlockSet &A, const BlockSet &B) {
   for (const llvm::BasicBlock *BB : A)
     if (B.count(BB))
@@ -659,14 +685,17 @@ llvm::PreservedAnalyses BarriersPass::run(llvm::Function &F, llvm::FunctionAnaly
   // 2. Each barrier in a block of its own, between the code before it and the code after it;
   // which values are uniform, while the barriers are still calls; then the barriers become
   // returns.
+  const std::vector<llvm::CallInst *> SubGroupBarriers =
+      callsTo(F, [](llvm::StringRef Name) { return Name == "__weft_sub_group_barrier"; });
+  const bool Exchange = !SubGroupBarriers.empty();
+  if (Exchange)
+    addLatchBarriers(F, SubGroupBarriers);
   std::vector<Barrier> Barriers;
   for (llvm::CallInst *Call : callsTo(F, isBarrier)) {
     llvm::BasicBlock *Block = Call->getParent()->splitBasicBlock(Call, "barrier");
     llvm::BasicBlock *Resume = Block->splitBasicBlock(Call->getNextNode(), "resume");
     Barriers.push_back({Block, Resume});
   }
-  const bool Exchange =
-      !callsTo(F, [](llvm::StringRef Name) { return Name == "__weft_sub_group_barrier"; }).empty();
   if (Exchange) {
     std::vector<llvm::BasicBlock *> Order = programOrder(F);
     llvm::DenseMap<const llvm::BasicBlock *, size_t> Position;

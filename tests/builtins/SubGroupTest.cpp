@@ -490,6 +490,33 @@ TEST_F(SubGroups, FunctionsInBranchesAndLoopsThatDifferBetweenWorkItems) {
           return Acc * 1000 + double(L.size());
         },
         false);
+  // Iterations that skip the function (an if in the loop, and a continue): each iteration's sum
+  // counts the work-items in that iteration only, as lanes that run in step would.
+  auto Skips = [](double X, int I) { return (int(X) + I) % 3 == 0; };
+  for (const char *Skip : {"if ((x + i) % 3 != 0) acc += sub_group_non_uniform_reduce_add(i + 1);",
+                           "if ((x + i) % 3 == 0) continue; acc += sub_group_non_uniform_reduce_add(i + 1);"})
+    check(Int, std::string("({ int acc = 0; for (int i = 0; i < 4; ++i) { ") + Skip + " } acc; })",
+          [=](const Lanes &L) {
+            double Acc = 0;
+            for (int I = 0; I < 4; ++I)
+              if (!Skips(L.V[L.Me], I))
+                for (double X : L.V)
+                  Acc += Skips(X, I) ? 0 : I + 1;
+            return Acc;
+          },
+          false);
+  // if and else both with a non-uniform function, then a uniform one for all.
+  check(Int, "({ int r = x % 2 ? sub_group_non_uniform_reduce_add(x) : sub_group_non_uniform_reduce_max(x) * 1000;"
+             "   r + 100000 * sub_group_reduce_add(1); })",
+        [](const Lanes &L) {
+          auto Odd = [](double X) { return int(X) % 2 != 0; };
+          double R = Odd(L.V[L.Me]) ? 0 : -1e9;
+          for (double X : L.V)
+            if (Odd(X) == Odd(L.V[L.Me]))
+              R = Odd(X) ? R + X : std::max(R, X);
+          return (Odd(L.V[L.Me]) ? R : R * 1000) + 100000 * double(L.size());
+        },
+        false);
   // A branch only some sub-groups take, with a sub-group barrier and a uniform function in it.
   check(Int, "({ int r = -1; if (sub_group_broadcast(x, 0u) % 2) { sub_group_barrier(CLK_LOCAL_MEM_FENCE);"
              "   r = sub_group_reduce_max(x); } else { r = sub_group_scan_inclusive_add(x); } r; })",
