@@ -94,6 +94,11 @@ struct WorkGroupContext {
   void *SubGroups;
 };
 
+/// Set in the resume id weft-kernel-entry passes the work-item function of a kernel whose
+/// sub-groups exchange values when a round runs only some work-items: the built-in library's
+/// `__weft_sub_group_all_active()` reads it, so that rounds of every work-item need no claim.
+inline constexpr int32_t SomeWorkItems = int32_t(0x80000000u);
+
 /// The most work-items in a work-group of a kernel whose sub-groups exchange values.
 inline constexpr uint64_t MaxSubGroupKernelItems = 1024;
 

@@ -30,6 +30,10 @@ size_t __attribute__((overloadable, const)) get_enqueued_local_size(uint dimensi
 void __attribute__((overloadable)) barrier(cl_mem_fence_flags flags);
 uint __attribute__((const)) __weft_max_sub_group_size(void);
 void __weft_sub_group_barrier(void);
+// Whether this call of the work-item function runs for every work-item of the group (every one
+// at the same barrier): then every work-item of the sub-group is active, and its local id 0 the
+// first. Lowered by the compiler to a constant in each of weft-kernel-entry's loops.
+int __weft_sub_group_all_active(void);
 
 // contracts/WorkGroupAbi.h's SubGroupMemory, for abi::MaxSubGroupKernelItems work-items.
 #define SUB_GROUP_KERNEL_ITEMS 1024
@@ -84,6 +88,8 @@ static bool publish(ulong Bits) {
   // an exchange, its atomics keep its work-items in order (LLVM vectorizes no loop with them).
   M->Values[get_local_linear_id()] = Bits;
   __weft_sub_group_barrier();
+  if (__weft_sub_group_all_active())
+    return get_sub_group_local_id() == 0; // no claim: no atomics, so the loop may vectorize
   uint Round = __atomic_load_n(&M->Round, RELAXED), Id = get_sub_group_id();
   if (__atomic_load_n(&M->Claimed[Id], RELAXED) == Round)
     return false;
@@ -92,7 +98,8 @@ static bool publish(ulong Bits) {
 }
 // After publish: whether sub-group local id Lane takes part, and the bits it published.
 static bool active(uint Lane) {
-  return Lane < get_sub_group_size() && __weft_sub_group_memory()->Active[base() + Lane];
+  return Lane < get_sub_group_size() &&
+         (__weft_sub_group_all_active() || __weft_sub_group_memory()->Active[base() + Lane]);
 }
 static ulong bits(uint Lane) { return __weft_sub_group_memory()->Values[base() + Lane]; }
 // Setting Lane's result (the first to go on, for all of them), and, after a barrier for all to

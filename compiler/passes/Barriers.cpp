@@ -773,7 +773,12 @@ llvm::PreservedAnalyses BarriersPass::run(llvm::Function &F, llvm::FunctionAnaly
   // The dispatch: start over, or resume after the barrier the previous call returned at.
   Entry->getTerminator()->eraseFromParent();
   B.SetInsertPoint(Entry);
-  llvm::SwitchInst *Dispatch = B.CreateSwitch(F.getArg(F.arg_size() - 1), OldEntry, unsigned(Barriers.size()));
+  // In a kernel whose sub-groups exchange values, the resume id's sign bit says whether the call
+  // runs for only some work-items (abi::SomeWorkItems); the barrier is the rest.
+  llvm::Value *ResumeId = F.getArg(F.arg_size() - 1);
+  if (Exchange)
+    ResumeId = B.CreateAnd(ResumeId, B.getInt32(~abi::SomeWorkItems), "barrier.id");
+  llvm::SwitchInst *Dispatch = B.CreateSwitch(ResumeId, OldEntry, unsigned(Barriers.size()));
   for (size_t I = 0; I < Barriers.size(); ++I)
     Dispatch->addCase(B.getInt32(int32_t(I + 1)), Barriers[I].Resume);
   setIntAttribute(F, attr::PrivateBytes, alignTo(PerItem, 16));

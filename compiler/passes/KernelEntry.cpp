@@ -294,12 +294,13 @@ void emitExchangeDispatch(llvm::IRBuilder<> &B, llvm::Function &Wg, llvm::Value 
   B.SetInsertPoint(Run);
   B.CreateStore(B.CreateAdd(B.CreateLoad(I32, Round), B.getInt32(1)), Round);
   // All at one barrier (the kernel's own barriers, and sub-group functions every work-item
-  // calls): every work-item runs, in loops as a plain barrier's. Otherwise only those marked.
+  // calls): every work-item runs, in loops as a plain barrier's, and its calls say so (the
+  // resume id without abi::SomeWorkItems: the built-ins then need no Active marks and no claim).
+  // Otherwise only those marked run, their calls with abi::SomeWorkItems.
   auto *Together = llvm::BasicBlock::Create(C, "together", &Wg);
   auto *Apart = llvm::BasicBlock::Create(C, "apart", &Wg);
   B.CreateCondBr(B.CreateICmpEQ(Resume, Highest), Together, Apart);
   B.SetInsertPoint(Together);
-  B.CreateMemSet(Active, B.getInt8(1), Items, llvm::Align(1));
   auto Regions_ = [&](bool Guarded) {
     std::vector<llvm::BasicBlock *> Starts;
     const char *Kind = Guarded ? "apart" : "together";
@@ -321,7 +322,8 @@ void emitExchangeDispatch(llvm::IRBuilder<> &B, llvm::Function &Wg, llvm::Value 
           B.CreateCondBr(Runs, Then, After);
           B.SetInsertPoint(Then);
         }
-        llvm::CallInst *Id32 = Call(B.getInt32(int32_t(R)))(Id);
+        llvm::CallInst *Id32 =
+            Call(B.getInt32(Guarded ? int32_t(uint32_t(R) | uint32_t(abi::SomeWorkItems)) : int32_t(R)))(Id);
         B.CreateStore(Id32, B.CreateInBoundsGEP(I32, Next, Lin));
         if (Guarded) {
           B.CreateBr(After);

@@ -130,14 +130,16 @@ private:
 /// work-group's slot).
 ///
 /// `__weft_sub_group_memory()` becomes the load of Ctx->SubGroups, `__weft_max_sub_group_size()`
-/// the kernel's sub-group size (attr::SubGroupSize).
+/// the kernel's sub-group size (attr::SubGroupSize), `__weft_sub_group_all_active()` whether the
+/// call runs for every work-item of the group (the resume id without abi::SomeWorkItems).
 void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *const *LocalId,
                        uint64_t SubGroupSize) {
   using abi::WorkGroupContext;
   auto IsRuntime = [](llvm::StringRef Name) {
     return Name.startswith("__weft_rt_") || Name == "__weft_copy_names" ||
            Name == "__weft_event_or_name" || Name == "__weft_first_work_item" || Name == "printf" ||
-           Name == "__weft_sub_group_memory" || Name == "__weft_max_sub_group_size";
+           Name == "__weft_sub_group_memory" || Name == "__weft_max_sub_group_size" ||
+           Name == "__weft_sub_group_all_active";
   };
   auto Uniform = [](llvm::Value *V) {
     if (auto *I = llvm::dyn_cast<llvm::Instruction>(V))
@@ -152,6 +154,15 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *cons
       Result = B.CreateAlignedLoad(
           Call->getType(), B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx, offsetof(WorkGroupContext, SubGroups)),
           llvm::Align(8), "sub_groups");
+    } else if (Name == "__weft_sub_group_all_active") {
+      // The resume id's sign bit: set when weft-kernel-entry runs only some work-items
+      // (abi::SomeWorkItems); true without barriers (then every work-item runs each time).
+      llvm::Function *F = Call->getFunction();
+      llvm::Value *Resume = F->getArg(F->arg_size() - 1);
+      Result = Resume->getType()->isIntegerTy(32)
+                   ? B.CreateICmpSGE(Resume, B.getInt32(0), "all_active")
+                   : static_cast<llvm::Value *>(B.getTrue());
+      Result = B.CreateZExt(Result, Call->getType());
     } else if (Name == "__weft_max_sub_group_size") {
       Result = llvm::ConstantInt::get(Call->getType(), SubGroupSize);
     } else if (Name == "__weft_copy_names") {

@@ -2,8 +2,8 @@
 ; stop at different barriers, so no value is kept once for the work-group (uniform slots would
 ; hold the last path's), and the barriers are numbered in program order with a loop's barriers
 ; before those its exits lead to (the sub-group barrier in the loop's second block, after the
-; loop's exit in the function's block list, takes 1), and the function is marked for
-; weft-kernel-entry.
+; loop's exit in the function's block list, takes 1), the function is marked for
+; weft-kernel-entry, and its dispatch leaves out the resume id's abi::SomeWorkItems bit.
 ; RUN: %opt -passes=weft-barriers -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
@@ -17,7 +17,8 @@ declare void @use(i32)
 ; CHECK-NOT:  uniform
 ; CHECK:      %n.slot.private = getelementptr inbounds i8, ptr %private.memory
 ; CHECK-NOT:  uniform
-; CHECK:      switch i32 %resume, label %entry [
+; CHECK:      %barrier.id = and i32 %resume, 2147483647
+; CHECK-NEXT: switch i32 %barrier.id, label %entry [
 ; CHECK-NEXT:   i32 1, label %[[INLOOP:[a-z.0-9]+]]
 ; CHECK-NEXT:   i32 2, label %[[AFTER:[a-z.0-9]+]]
 ; CHECK:      [[AFTER]]:

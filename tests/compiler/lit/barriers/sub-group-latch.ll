@@ -11,7 +11,8 @@ declare void @__weft_sub_group_barrier()
 declare void @use(i32)
 
 ; CHECK-LABEL: define internal i32 @k.workitem(
-; CHECK:      switch i32 %resume, label %entry [
+; CHECK:      %barrier.id = and i32 %resume, 2147483647
+; CHECK-NEXT: switch i32 %barrier.id, label %entry [
 ; CHECK-NEXT:   i32 1, label %[[SKIPPABLE:[a-z.0-9]+]]
 ; CHECK-NEXT:   i32 2, label %[[LATCH:[a-z.0-9]+]]
 ; CHECK-NEXT:   i32 3, label %[[AFTER:[a-z.0-9]+]]

@@ -2,7 +2,8 @@
 ; barrier is kept (an array by local linear id, zero at the start); each round takes the lowest
 ; barrier any work-item waits at, and counts the round (SubGroupMemory::Round, from 0, with no
 ; sub-group's Claimed in any); when all wait at that one barrier, every work-item runs its region
-; as with plain barriers (SubGroupMemory::Active all set), otherwise only those marked active.
+; as with plain barriers, otherwise only those marked active, with abi::SomeWorkItems (the sign
+; bit) in the resume id.
 ; RUN: %opt -passes=weft-kernel-entry -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
@@ -38,7 +39,6 @@ define internal i32 @k.workitem(ptr addrspace(1) %out, ptr %ctx, i64 %x, i64 %y,
 ; CHECK-NEXT: %[[ALL:[0-9]+]] = icmp eq i32 %lowest.min, %highest.max
 ; CHECK-NEXT: br i1 %[[ALL]], label %together, label %apart
 ; CHECK:      together:
-; CHECK-NEXT: call void @llvm.memset.p0.i64(ptr align 1 %active, i8 1, i64 %items
 ; CHECK-NEXT: switch i32 %lowest.min, label %together.region0 [
 ; CHECK-NEXT:   i32 1, label %together.region1
 ; CHECK:      apart:
@@ -46,7 +46,7 @@ define internal i32 @k.workitem(ptr addrspace(1) %out, ptr %ctx, i64 %x, i64 %y,
 ; CHECK:      icmp eq i32 %{{.*}}, %lowest.min
 ; CHECK:      switch i32 %lowest.min, label %apart.region0 [
 ; CHECK:      runs:
-; CHECK-NEXT: %id{{[0-9]*}} = call i32 @k.workitem(ptr addrspace(1) %out, ptr %ctx, i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i32 0)
+; CHECK-NEXT: %id{{[0-9]*}} = call i32 @k.workitem(ptr addrspace(1) %out, ptr %ctx, i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i32 -2147483648)
 ; CHECK-NEXT: %{{.*}} = getelementptr inbounds i32, ptr %next
 ; CHECK-NEXT: store i32 %id
 ; CHECK-NEXT: br label %ran

@@ -1,0 +1,40 @@
+; The sub-group built-ins' hooks: `__weft_max_sub_group_size()` becomes the kernel's size
+; (weft-sub-group-size, 8 without it), `__weft_sub_group_memory()` a plain load of
+; WorkGroupContext::SubGroups (offset 232: the work-group function writes it when it starts),
+; and `__weft_sub_group_all_active()` whether the resume id lacks abi::SomeWorkItems (its sign bit).
+; RUN: %opt -passes=weft-work-items -S %s | FileCheck %s
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+declare i32 @__weft_max_sub_group_size()
+declare ptr @__weft_sub_group_memory()
+declare i32 @__weft_sub_group_all_active()
+declare void @__weft_sub_group_barrier()
+declare void @use(i32, ptr, i32)
+
+; CHECK-LABEL: define internal i32 @sized.workitem(ptr %ctx, i64 %x, i64 %y, i64 %z, i32 %resume)
+; CHECK:      %[[AT:.*]] = getelementptr inbounds i8, ptr %ctx, i64 232
+; CHECK-NEXT: %sub_groups = load ptr, ptr %[[AT]], align 8{{$}}
+; CHECK-NEXT: %all_active = icmp sge i32 %resume, 0
+; CHECK-NEXT: %[[ALL:.*]] = zext i1 %all_active to i32
+; CHECK-NEXT: call void @use(i32 16, ptr %sub_groups, i32 %[[ALL]])
+define spir_kernel void @sized() #0 {
+  call void @__weft_sub_group_barrier()
+  %s = call i32 @__weft_max_sub_group_size()
+  %m = call ptr @__weft_sub_group_memory()
+  %a = call i32 @__weft_sub_group_all_active()
+  call void @use(i32 %s, ptr %m, i32 %a)
+  ret void
+}
+
+; CHECK-LABEL: define internal i32 @unsized.workitem(
+; CHECK:      call void @use(i32 8,
+define spir_kernel void @unsized() {
+  call void @__weft_sub_group_barrier()
+  %s = call i32 @__weft_max_sub_group_size()
+  call void @use(i32 %s, ptr null, i32 0)
+  ret void
+}
+
+attributes #0 = { "weft-sub-group-size"="16" }
