@@ -11,15 +11,14 @@
 // together, in order (weft-kernel-entry's dispatch for kernels with such barriers runs, each
 // round, those that wait at the same barrier, and marks them in SubGroupMemory::Active): those
 // of the sub-group are the active ones the non-uniform functions speak of, and for the others
-// every work-item of the sub-group is there, as the spec requires. The first of them to run
-// claims the sub-group for the round and computes every lane's result into
-// SubGroupMemory::Results, from which each takes its own: one pass over the sub-group, and
-// the values are read before any work-item publishes its next one. The accesses after the
-// barrier are relaxed atomics: plain ones would be marked independent across work-items, and
-// the work-item loop vectorized across them.
+// every work-item of the sub-group is there, as the spec requires. The first of them computes
+// every lane's result into SubGroupMemory::Results in one pass over the sub-group, and after a
+// second barrier each takes its own. Between two barriers each work-item only writes its own
+// value, or only the first reads values and writes results, or each reads its result, so the
+// accesses are plain and the work-item loops vectorize. Which work-item is first: local id 0
+// where every work-item runs (every uniform use); where only some do, the first to claim the
+// sub-group for the dispatch round (relaxed atomics, which keep that loop in order).
 #include "defs.h"
-
-#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 
 #define RELAXED __ATOMIC_RELAXED
 
@@ -27,7 +26,6 @@
 size_t __attribute__((overloadable, const)) get_local_linear_id(void);
 size_t __attribute__((overloadable, const)) get_local_size(uint dimension);
 size_t __attribute__((overloadable, const)) get_enqueued_local_size(uint dimension);
-void __attribute__((overloadable)) barrier(cl_mem_fence_flags flags);
 uint __attribute__((const)) __weft_max_sub_group_size(void);
 void __weft_sub_group_barrier(void);
 // Whether this call of the work-item function runs for every work-item of the group (every one
@@ -84,8 +82,6 @@ static uint base(void) { return get_local_linear_id() - get_sub_group_local_id()
 // whether this work-item is the first of them to go on, which then computes their results.
 static bool publish(ulong Bits) {
   SubGroupMemory *M = __weft_sub_group_memory();
-  // A plain store, so that a region ending here vectorizes: where the region also begins after
-  // an exchange, its atomics keep its work-items in order (LLVM vectorizes no loop with them).
   M->Values[get_local_linear_id()] = Bits;
   __weft_sub_group_barrier();
   if (__weft_sub_group_all_active())
@@ -191,7 +187,7 @@ FOR_SCALARS(VECTOR_BROADCASTS)
 // reduction over the lanes Me / C * C ... + C - 1.
 #define FOLDS(T, PREFIX, NAME, OP, IDENTITY, STORAGE)                                                     \
   /* Run by the first to go on: every active lane's inclusive (exclusive) prefix in its */        \
-  /* result, folding in lane order from the first active lane's value (from IDENTITY). */         \
+  /* result, folding in lane order from the first active lane's value (IDENTITY before it). */    \
   static void prefixes_##PREFIX##NAME##_##T(bool Inclusive) {                                      \
     T Running = (T)(IDENTITY);                                                                     \
     bool Any = false;                                                                              \
@@ -200,7 +196,7 @@ FOR_SCALARS(VECTOR_BROADCASTS)
         T V = from_bits_##T(bits(L));                                                              \
         if (!Inclusive)                                                                            \
           set_result(L, to_bits_##T(Running));                                                     \
-        Running = Any ? OP(Running, V) : Inclusive ? V : OP(Running, V);                           \
+        Running = Any ? OP(Running, V) : V;                                                        \
         Any = true;                                                                                \
         if (Inclusive)                                                                             \
           set_result(L, to_bits_##T(Running));                                                     \
