@@ -19,6 +19,7 @@
 #include <functional>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string_view>
 #include <unordered_map>
@@ -218,6 +219,18 @@ std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Word
   bool Comparisons = false, HasLinkage = false;
   std::vector<uint32_t> ClockTypes; // the result types OpReadClockKHR has
   std::vector<std::vector<uint32_t>> RotateTypes; // OpGroupNonUniformRotateKHR's: result, operands'
+  // An OpGroupNonUniformRotateKHR's function type: its result's, then its operands' (value,
+  // delta, cluster size if given); none for another instruction, or operands of unknown types.
+  auto SignatureOfRotate = [&](const uint32_t *W) -> std::optional<std::vector<uint32_t>> {
+    const uint32_t Count = W[0] >> 16;
+    if ((W[0] & 0xffff) != OpGroupNonUniformRotateKHR || (Count != 6 && Count != 7) || !TypeOf.count(W[5]) ||
+        (Count == 7 && !TypeOf.count(W[6])))
+      return std::nullopt;
+    std::vector<uint32_t> Types = {W[1], W[1], TypeOf[W[5]]};
+    if (Count == 7)
+      Types.push_back(TypeOf[W[6]]);
+    return Types;
+  };
   for (size_t At = 5; At < Words.size(); At += Words[At] >> 16) {
     const uint32_t Count = Words[At] >> 16, Op = Words[At] & 0xffff;
     if (Count >= 3 && Types.count(Words[At + 1]))
@@ -249,14 +262,10 @@ std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Word
     else if (Op == OpReadClockKHR && Count == 4 &&
              std::find(ClockTypes.begin(), ClockTypes.end(), Words[At + 1]) == ClockTypes.end())
       ClockTypes.push_back(Words[At + 1]);
-    else if (Op == OpGroupNonUniformRotateKHR && (Count == 6 || Count == 7) && TypeOf.count(Words[At + 5]) &&
-             (Count == 6 || TypeOf.count(Words[At + 6]))) {
-      std::vector<uint32_t> Types = {Words[At + 1], Words[At + 1], TypeOf[Words[At + 5]]};
-      if (Count == 7)
-        Types.push_back(TypeOf[Words[At + 6]]);
-      if (std::find(RotateTypes.begin(), RotateTypes.end(), Types) == RotateTypes.end())
-        RotateTypes.push_back(Types);
-    } else if (Op == OpPtrDiff && Count == 5 && TypeOf.count(Words[At + 3]) &&
+    else if (auto Types = SignatureOfRotate(&Words[At]);
+             Types && std::find(RotateTypes.begin(), RotateTypes.end(), *Types) == RotateTypes.end())
+      RotateTypes.push_back(*Types);
+    else if (Op == OpPtrDiff && Count == 5 && TypeOf.count(Words[At + 3]) &&
              std::find(DiffPointers.begin(), DiffPointers.end(), TypeOf[Words[At + 3]]) == DiffPointers.end())
       DiffPointers.push_back(TypeOf[Words[At + 3]]);
   }
@@ -467,16 +476,11 @@ std::vector<uint32_t> asTheTranslatorReadsThem(const std::vector<uint32_t> &Word
       HasLinkage = true;
     } else if (Op == OpReadClockKHR && Count == 4 && Clocks.count(W[1])) {
       Emit(OpFunctionCall, {W[1], W[2], Imports[Clocks[W[1]]].Function});
-    } else if (Op == OpGroupNonUniformRotateKHR && (Count == 6 || Count == 7) && TypeOf.count(W[5]) &&
-               (Count == 6 || TypeOf.count(W[6])) &&
-               Rotates.count(Count == 6 ? std::vector<uint32_t>{W[1], W[1], TypeOf[W[5]]}
-                                        : std::vector<uint32_t>{W[1], W[1], TypeOf[W[5]], TypeOf[W[6]]})) {
-      const size_t F = Rotates[Count == 6 ? std::vector<uint32_t>{W[1], W[1], TypeOf[W[5]]}
-                                          : std::vector<uint32_t>{W[1], W[1], TypeOf[W[5]], TypeOf[W[6]]}];
-      if (Count == 6)
-        Emit(OpFunctionCall, {W[1], W[2], Imports[F].Function, W[4], W[5]});
-      else
-        Emit(OpFunctionCall, {W[1], W[2], Imports[F].Function, W[4], W[5], W[6]});
+    } else if (auto Types = SignatureOfRotate(W); Types && Rotates.count(*Types)) {
+      // The call: result type and id, the function, then the value, delta and cluster size.
+      Out.push_back(Count << 16 | OpFunctionCall);
+      Out.insert(Out.end(), {W[1], W[2], Imports[Rotates[*Types]].Function});
+      Out.insert(Out.end(), W + 4, W + Count);
     } else if ((Op == OpDecorate || Op == OpDecorateString) && Count >= 3 && W[2] == UserSemantic &&
         BuiltIns.count(W[1])) {
       // Dropped: the translator asserts on an annotated built-in variable ("Unexpected

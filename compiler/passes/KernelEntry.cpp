@@ -218,11 +218,11 @@ void runWithDenormalsFlushed(llvm::Function &Wg) {
 /// work-items call). Each work-item's next region is kept (Next, by local linear id); each round
 /// runs, in local id order, the work-items waiting at the lowest-numbered barrier (weft-barriers
 /// numbers them in program order), the ones SubGroupMemory::Active marks for the built-ins, until
-/// every work-item has finished. Call(R)(Ids) emits the call of the work-item function for
-/// region R; Regions counts the regions (barriers + 1).
+/// every work-item has finished. Call(R, Ids) emits the call of the work-item function for
+/// resume id R; Regions counts the regions (barriers + 1).
 void emitExchangeDispatch(llvm::IRBuilder<> &B, llvm::Function &Wg, llvm::Value *Ctx,
                           llvm::Value *const *Size, uint64_t Regions,
-                          const std::function<std::function<llvm::CallInst *(llvm::Value *const *)>(llvm::Value *)> &Call,
+                          const std::function<llvm::CallInst *(llvm::Value *, llvm::Value *const *)> &Call,
                           llvm::MDNode *Group, bool PeelFirstX) {
   llvm::LLVMContext &C = Wg.getContext();
   llvm::Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty(), *I8 = B.getInt8Ty();
@@ -301,7 +301,7 @@ void emitExchangeDispatch(llvm::IRBuilder<> &B, llvm::Function &Wg, llvm::Value 
   auto *Apart = llvm::BasicBlock::Create(C, "apart", &Wg);
   B.CreateCondBr(B.CreateICmpEQ(Resume, Highest), Together, Apart);
   B.SetInsertPoint(Together);
-  auto Regions_ = [&](bool Guarded) {
+  auto EmitRegions = [&](bool Guarded) {
     std::vector<llvm::BasicBlock *> Starts;
     const char *Kind = Guarded ? "apart" : "together";
     for (uint64_t R = 0; R < Regions; ++R)
@@ -323,7 +323,7 @@ void emitExchangeDispatch(llvm::IRBuilder<> &B, llvm::Function &Wg, llvm::Value 
           B.SetInsertPoint(Then);
         }
         llvm::CallInst *Id32 =
-            Call(B.getInt32(Guarded ? int32_t(uint32_t(R) | uint32_t(abi::SomeWorkItems)) : int32_t(R)))(Id);
+            Call(B.getInt32(Guarded ? int32_t(uint32_t(R) | uint32_t(abi::SomeWorkItems)) : int32_t(R)), Id);
         B.CreateStore(Id32, B.CreateInBoundsGEP(I32, Next, Lin));
         if (Guarded) {
           B.CreateBr(After);
@@ -334,13 +334,13 @@ void emitExchangeDispatch(llvm::IRBuilder<> &B, llvm::Function &Wg, llvm::Value 
       B.CreateBr(Dispatch);
     }
   };
-  Regions_(false);
+  EmitRegions(false);
   B.SetInsertPoint(Apart);
   Linear("mark", [&](llvm::Value *I) {
     llvm::Value *N = B.CreateLoad(I32, B.CreateInBoundsGEP(I32, Next, I));
     B.CreateStore(B.CreateZExt(B.CreateICmpEQ(N, Resume), I8), B.CreateInBoundsGEP(I8, Active, I));
   });
-  Regions_(true);
+  EmitRegions(true);
   Done->moveAfter(&Wg.back());
   B.SetInsertPoint(Done);
   B.CreateRetVoid();
@@ -405,17 +405,16 @@ llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
     Size[D] = loadContextField(B, Ctx, offsetof(abi::WorkGroupContext, LocalSize) + 8 * D, B.getInt64Ty(),
                                std::string("size.") + "xyz"[D]);
   const bool PeelFirstX = hasCollapsedLoop(Item);
-  auto CallItem = [&](llvm::Value *Resume) {
-    return [&, Resume](llvm::Value *const *Id) -> void {
-      std::vector<llvm::Value *> A = CallArgs;
-      A.insert(A.end(), {Id[0], Id[1], Id[2]});
-      if (Resume)
-        A.push_back(Resume);
-      B.CreateCall(&Item, A, Resume ? "id" : "");
-    };
+  // The call of Item for the work-item Id, resuming after barrier Resume (null: Item has none).
+  auto CallItem = [&](llvm::Value *Resume, llvm::Value *const *Id) {
+    std::vector<llvm::Value *> A = CallArgs;
+    A.insert(A.end(), {Id[0], Id[1], Id[2]});
+    if (Resume)
+      A.push_back(Resume);
+    return B.CreateCall(&Item, A, Resume ? "id" : "");
   };
   if (!Resumable) {
-    emitWorkItemLoops(B, Size, Group, CallItem(nullptr), "wi", PeelFirstX);
+    emitWorkItemLoops(B, Size, Group, [&](llvm::Value *const *Id) { CallItem(nullptr, Id); }, "wi", PeelFirstX);
     B.CreateRetVoid();
     return *Wg;
   }
@@ -423,13 +422,7 @@ llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
   uint64_t Regions = intAttribute(Item, attr::ResumePoints) + 1;
   if (Item.hasFnAttribute(attr::SubGroupExchange)) {
     Wg->addFnAttr(attr::SubGroupExchange);
-    emitExchangeDispatch(B, *Wg, Ctx, Size, Regions, [&](llvm::Value *Resume) {
-      return [&, Resume](llvm::Value *const *Id) {
-        std::vector<llvm::Value *> A = CallArgs;
-        A.insert(A.end(), {Id[0], Id[1], Id[2], Resume});
-        return B.CreateCall(&Item, A, "id");
-      };
-    }, Group, PeelFirstX);
+    emitExchangeDispatch(B, *Wg, Ctx, Size, Regions, CallItem, Group, PeelFirstX);
     return *Wg;
   }
   llvm::BasicBlock *Entry = B.GetInsertBlock();
@@ -451,9 +444,9 @@ llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
     B.SetInsertPoint(Starts[R]);
     llvm::CallInst *First = nullptr;
     auto Body = [&](llvm::Value *const *Id) {
-      CallItem(B.getInt32(int32_t(R)))(Id);
+      llvm::CallInst *Call = CallItem(B.getInt32(int32_t(R)), Id);
       if (!First)
-        First = llvm::cast<llvm::CallInst>(&B.GetInsertBlock()->back());
+        First = Call;
     };
     llvm::BasicBlock *XExit =
         emitWorkItemLoops(B, Size, Group, Body, "region" + std::to_string(R), PeelFirstX);

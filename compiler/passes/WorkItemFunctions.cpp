@@ -159,10 +159,10 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *cons
       // (abi::SomeWorkItems); true without barriers (then every work-item runs each time).
       llvm::Function *F = Call->getFunction();
       llvm::Value *Resume = F->getArg(F->arg_size() - 1);
-      Result = Resume->getType()->isIntegerTy(32)
-                   ? B.CreateICmpSGE(Resume, B.getInt32(0), "all_active")
-                   : static_cast<llvm::Value *>(B.getTrue());
-      Result = B.CreateZExt(Result, Call->getType());
+      llvm::Value *All = B.getTrue();
+      if (Resume->getType()->isIntegerTy(32))
+        All = B.CreateICmpSGE(Resume, B.getInt32(0), "all_active");
+      Result = B.CreateZExt(All, Call->getType());
     } else if (Name == "__weft_max_sub_group_size") {
       Result = llvm::ConstantInt::get(Call->getType(), SubGroupSize);
     } else if (Name == "__weft_copy_names") {
