@@ -310,8 +310,6 @@ unsigned partsFor(unsigned Kernels) {
 
 uint32_t defaultSubGroupSize() { return hostVectorBits() >= 512 ? 16 : 8; }
 
-bool isSupportedSubGroupSize(uint64_t Size) { return Size == 8 || Size == 16 || Size == 32; }
-
 unsigned hostVectorBits() {
   static const unsigned Bits = [] {
     initializeTargets();

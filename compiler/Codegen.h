@@ -55,8 +55,4 @@ unsigned hostVectorBits();
 /// (16 with 512-bit vectors, else 8).
 uint32_t defaultSubGroupSize();
 
-/// Whether a kernel may require (intel_reqd_sub_group_size) sub-groups of Size work-items:
-/// CL_DEVICE_SUB_GROUP_SIZES_INTEL lists the same.
-bool isSupportedSubGroupSize(uint64_t Size);
-
 } // namespace weft::compiler

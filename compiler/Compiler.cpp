@@ -503,10 +503,12 @@ public:
     // Each kernel's sub-group size, for weft-work-items; a size the device does not offer fails
     // the build (cl_intel_required_subgroup_size).
     for (const KernelInfo &Info : Infos) {
-      if (Info.RequiredSubGroupSize && !isSupportedSubGroupSize(Info.RequiredSubGroupSize)) {
+      if (Info.RequiredSubGroupSize && !llvm::is_contained(SubGroupSizes, Info.RequiredSubGroupSize)) {
         Out.Log += "error: kernel " + Info.Name + " requires sub-groups of " +
-                   std::to_string(Info.RequiredSubGroupSize) +
-                   " work-items; this device offers 8, 16 and 32\n";
+                   std::to_string(Info.RequiredSubGroupSize) + " work-items; this device offers";
+        for (size_t Size : SubGroupSizes)
+          Out.Log += " " + std::to_string(Size);
+        Out.Log += "\n";
         return Out;
       }
       if (llvm::Function *K = Linked->getFunction(Info.Name))

@@ -43,6 +43,10 @@ struct KernelArg {
   bool IsSampler = false;
 };
 
+/// The sub-group sizes a kernel may require (intel_reqd_sub_group_size; another fails its build),
+/// which CL_DEVICE_SUB_GROUP_SIZES_INTEL lists. The smallest is the least any kernel has.
+inline constexpr size_t SubGroupSizes[] = {8, 16, 32};
+
 struct KernelInfo {
   std::string Name;
   std::vector<KernelArg> Args;

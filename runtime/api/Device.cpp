@@ -338,14 +338,11 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
   case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
   case CL_DEVICE_PIPE_SUPPORT:
     return Out(cl_bool(CL_FALSE));
-  // Sub-groups of 8 work-items at least (compiler/Codegen.cpp, defaultSubGroupSize).
+  // Sub-groups have compiler::SubGroupSizes[0] work-items at least.
   case CL_DEVICE_MAX_NUM_SUB_GROUPS:
-    return Out(cl_uint(D.MaxWorkGroupSize / 8));
-  case CL_DEVICE_SUB_GROUP_SIZES_INTEL: {
-    // What intel_reqd_sub_group_size may ask for (compiler/Codegen.cpp, isSupportedSubGroupSize).
-    static constexpr size_t Sizes[] = {8, 16, 32};
-    return Out.array(std::span<const size_t>(Sizes));
-  }
+    return Out(cl_uint(D.MaxWorkGroupSize / compiler::SubGroupSizes[0]));
+  case CL_DEVICE_SUB_GROUP_SIZES_INTEL: // what intel_reqd_sub_group_size may ask for
+    return Out.array(std::span<const size_t>(compiler::SubGroupSizes));
   case CL_DEVICE_MAX_PIPE_ARGS:
   case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
   case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
