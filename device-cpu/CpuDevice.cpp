@@ -7,13 +7,21 @@
 #include "device-cpu/Transfers.h"
 #include "runtime/core/Config.h"
 
+#include <algorithm>
 #include <new>
 #include <vector>
 
 namespace weft {
 
 std::vector<Device *> createRootDevices(Platform &P) {
-  return {new cpu::CpuDevice(P, cpu::describeHost("", config().NumThreads, config().MemoryLimit))};
+  DeviceDescription D = cpu::describeHost("", config().NumThreads, config().MemoryLimit);
+  // Compute unit i runs on the i-th CPU the process may use (WEFT_NUM_THREADS may ask for more
+  // units than CPUs: they then take the CPUs in turn).
+  std::vector<unsigned> Cpus = cpu::affinityCpus(), UnitCpus;
+  for (unsigned Unit = 0; Unit < D.ComputeUnits; ++Unit)
+    UnitCpus.push_back(Cpus[Unit % Cpus.size()]);
+  auto Topology = std::make_shared<const cpu::CpuTopology>(cpu::readTopology("", Cpus));
+  return {new cpu::CpuDevice(P, std::move(D), std::move(UnitCpus), std::move(Topology))};
 }
 
 namespace cpu {
@@ -50,8 +58,53 @@ __attribute__((tls_model("initial-exec"))) thread_local std::vector<CommandRun> 
 
 } // namespace
 
-CpuDevice::CpuDevice(Platform &P, DeviceDescription Description)
-    : Device(P), Description(std::move(Description)), Pool(this->Description.ComputeUnits) {}
+CpuDevice::CpuDevice(Platform &P, DeviceDescription Description, std::vector<unsigned> UnitCpus,
+                     std::shared_ptr<const CpuTopology> Topology)
+    : Device(P), Description(std::move(Description)), UnitCpus(std::move(UnitCpus)),
+      Topology(std::move(Topology)), Pool(this->Description.ComputeUnits) {}
+
+namespace {
+/// The distinct CPUs of a list, in increasing order.
+std::vector<unsigned> distinct(std::vector<unsigned> Cpus) {
+  std::sort(Cpus.begin(), Cpus.end());
+  Cpus.erase(std::unique(Cpus.begin(), Cpus.end()), Cpus.end());
+  return Cpus;
+}
+} // namespace
+
+CpuDevice::CpuDevice(CpuDevice &Parent, std::vector<unsigned> Cpus,
+                     std::vector<cl_device_partition_property> Type)
+    : Device(Parent.platform(), &Parent, std::move(Type)), Description(Parent.Description),
+      UnitCpus(std::move(Cpus)), Topology(Parent.Topology),
+      Pool(unsigned(UnitCpus.size()), distinct(UnitCpus)) {
+  Description.ComputeUnits = unsigned(UnitCpus.size());
+}
+
+cl_device_affinity_domain CpuDevice::affinityDomains() const {
+  cl_device_affinity_domain Domains = 0;
+  // Only levels that split it: a partition into one sub-device of every unit is none (CTS
+  // test_device_partition partitions each sub-device again by the same domain, and
+  // test_buffers' migrate tests expect every domain reported to partition).
+  for (size_t Level = 0; Level < AffinityLevels.size(); ++Level)
+    if (groupUnits(*Topology, Level, UnitCpus).size() > 1)
+      Domains |= AffinityLevels[Level];
+  return Domains;
+}
+
+std::vector<std::vector<unsigned>> CpuDevice::unitsByDomain(cl_device_affinity_domain Domain) const {
+  for (size_t Level = 0; Level < AffinityLevels.size(); ++Level)
+    if (AffinityLevels[Level] == Domain)
+      return groupUnits(*Topology, Level, UnitCpus);
+  return {};
+}
+
+Device *CpuDevice::createSubDevice(const std::vector<unsigned> &Units,
+                                   std::vector<cl_device_partition_property> Type) {
+  std::vector<unsigned> Cpus;
+  for (unsigned Unit : Units)
+    Cpus.push_back(UnitCpus.at(Unit));
+  return new CpuDevice(*this, std::move(Cpus), std::move(Type));
+}
 
 void CpuDevice::submit(CommandRun Run) {
   if (!runsOnCaller(Run.command())) {

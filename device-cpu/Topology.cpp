@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -87,6 +88,108 @@ unsigned affinityCpuCount() {
   if (sched_getaffinity(0, sizeof(Set), &Set) != 0)
     return 1;
   return std::max(1, CPU_COUNT(&Set));
+}
+
+std::vector<unsigned> affinityCpus() {
+  std::vector<unsigned> Cpus;
+  cpu_set_t Set;
+  if (sched_getaffinity(0, sizeof(Set), &Set) == 0)
+    for (int I = 0; I < CPU_SETSIZE; ++I)
+      if (CPU_ISSET(I, &Set))
+        Cpus.push_back(unsigned(I));
+  if (Cpus.empty())
+    Cpus.push_back(0);
+  return Cpus;
+}
+
+std::vector<unsigned> parseCpuList(const std::string &Text) {
+  std::vector<unsigned> Cpus;
+  std::istringstream In(Text);
+  for (std::string Range; std::getline(In, Range, ',');) {
+    if (Range.empty())
+      continue;
+    unsigned First = 0, Last = 0;
+    const char *Begin = Range.data(), *End = Range.data() + Range.size();
+    auto [Next, Error] = std::from_chars(Begin, End, First);
+    if (Error != std::errc())
+      return {};
+    Last = First;
+    if (Next != End) {
+      if (*Next != '-')
+        return {};
+      auto [Tail, Error2] = std::from_chars(Next + 1, End, Last);
+      if (Error2 != std::errc() || Tail != End || Last < First || Last - First > CPU_SETSIZE)
+        return {};
+    }
+    for (unsigned Cpu = First; Cpu <= Last; ++Cpu)
+      Cpus.push_back(Cpu);
+  }
+  return Cpus;
+}
+
+long CpuTopology::domain(size_t Level, unsigned Cpu) const {
+  auto It = DomainOf[Level].find(Cpu);
+  return It == DomainOf[Level].end() ? -1 : long(It->second);
+}
+
+CpuTopology readTopology(const std::string &SysRoot, const std::vector<unsigned> &Cpus) {
+  namespace fs = std::filesystem;
+  CpuTopology T;
+  // NUMA nodes: each node directory lists its CPUs.
+  std::map<unsigned, unsigned> Node;
+  std::error_code Ignored;
+  for (const fs::directory_entry &E :
+       fs::directory_iterator(SysRoot + "/sys/devices/system/node", Ignored)) {
+    const std::string Name = E.path().filename().string();
+    if (Name.rfind("node", 0) != 0 || Name.size() == 4 ||
+        !std::all_of(Name.begin() + 4, Name.end(), [](char C) { return std::isdigit(static_cast<unsigned char>(C)); }))
+      continue;
+    std::vector<unsigned> Members = parseCpuList(readFile(E.path().string() + "/cpulist"));
+    for (unsigned Cpu : Members)
+      Node[Cpu] = Members.front();
+  }
+  // Caches: each CPU's data and unified caches, by level, with the CPUs that share them.
+  std::array<std::map<unsigned, unsigned>, AffinityLevels.size()> &Found = T.DomainOf;
+  for (unsigned Cpu : Cpus) {
+    if (auto It = Node.find(Cpu); It != Node.end())
+      Found[0][Cpu] = It->second;
+    const std::string CacheDir =
+        SysRoot + "/sys/devices/system/cpu/cpu" + std::to_string(Cpu) + "/cache/index";
+    for (int Index = 0;; ++Index) {
+      const std::string Dir = CacheDir + std::to_string(Index);
+      const std::string Type = readFile(Dir + "/type");
+      if (Type.empty())
+        break;
+      const uint64_t Level = toNumber(readFile(Dir + "/level"));
+      std::vector<unsigned> Sharing = parseCpuList(readFile(Dir + "/shared_cpu_list"));
+      if (Type == "Instruction" || Level < 1 || Level > 4 || Sharing.empty())
+        continue;
+      Found[AffinityLevels.size() - Level][Cpu] = Sharing.front(); // L1 is the last level
+    }
+  }
+  for (std::map<unsigned, unsigned> &Level : Found)
+    if (Level.size() != Cpus.size()) // not described for every CPU: not a level to split along
+      Level.clear();
+  return T;
+}
+
+std::vector<std::vector<unsigned>> groupUnits(const CpuTopology &Topology, size_t Level,
+                                              const std::vector<unsigned> &UnitCpus) {
+  std::vector<std::vector<unsigned>> Groups;
+  std::vector<long> GroupDomain;
+  for (unsigned Unit = 0; Unit < UnitCpus.size(); ++Unit) {
+    const long Domain = Topology.domain(Level, UnitCpus[Unit]);
+    if (Domain < 0)
+      return {};
+    auto It = std::find(GroupDomain.begin(), GroupDomain.end(), Domain);
+    if (It == GroupDomain.end()) {
+      GroupDomain.push_back(Domain);
+      Groups.emplace_back();
+      It = GroupDomain.end() - 1;
+    }
+    Groups[size_t(It - GroupDomain.begin())].push_back(Unit);
+  }
+  return Groups;
 }
 
 DeviceDescription describeHost(const std::string &SysRoot, unsigned NumThreads,

@@ -6,10 +6,14 @@
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/task_scheduler_observer.h>
 
 #include <atomic>
 #include <cstddef>
 #include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
 
 namespace weft::cpu {
 
@@ -43,15 +47,17 @@ struct DeviceLoad {
 class Workers final : public TaskSink {
 public:
   /// Threads workers, one per compute unit; TBB starts them on first use, so creating the device
-  /// starts none.
-  explicit Workers(unsigned Threads);
+  /// starts none. A root device's workers (Cpus empty) run wherever the process may; a
+  /// sub-device's run only on the CPUs Cpus, and leave the process's worker limit to the root's.
+  explicit Workers(unsigned Threads, std::vector<unsigned> Cpus = {});
+  ~Workers();
 
   int threads() const { return Load.Threads; }
   DeviceLoad &load() { return Load; }
 
   /// Runs Task on one of the workers, soon, as task_arena::enqueue does, except that the arena
-  /// holds only a trampoline that owns no memory: the task waits in a queue of the device's that
-  /// is never destroyed. A task still queued when the process exits (and the arena goes away
+  /// holds only a trampoline: the task waits in a queue of the device's that a root device never
+  /// destroys. A task still queued when the process exits (and the arena goes away
   /// without running it) is then not a leak: LeakSanitizer reported such closures, a command's
   /// and a CopyHelpers loop's, now and then. ThreadSanitizer builds: on a thread of its own.
   void spawn(std::function<void()> Task) override;
@@ -79,16 +85,20 @@ public:
 
 private:
   struct HandedTasks;
+  class Pinning;
 
   /// Lets TBB start one worker per compute unit: by default it allows hardware_concurrency - 1
   /// workers (expecting the application thread to join), and would print a warning to the
   /// application's stderr when the arena asks for more. The minimum over all active controls
-  /// applies, so an application's own stricter limit still wins.
-  tbb::global_control WorkerLimit;
+  /// applies, so an application's own stricter limit still wins; for the same reason only a root
+  /// device sets one (a sub-device's smaller limit would hold for the whole process).
+  std::optional<tbb::global_control> WorkerLimit;
   tbb::task_arena Arena;
+  /// Keeps the arena's workers on its CPUs (a sub-device's), or on every CPU (a root device's).
+  std::unique_ptr<Pinning> Pin;
   DeviceLoad Load;
-  /// spawn's queue: made with the device, never destroyed (a worker may run a trampoline at any
-  /// time, even while the process exits).
+  /// spawn's queue: made with the device, gone with it and its last trampoline (a root device's
+  /// never: a worker may run a trampoline at any time, even while the process exits).
   HandedTasks *Handed;
 };
 

@@ -8,6 +8,7 @@
 #include "runtime/core/ImageFormat.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <string_view>
 #include <vector>
@@ -250,9 +251,9 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
   case CL_DEVICE_PLATFORM:
     return Out(toHandle(&Dev.platform()));
   case CL_DEVICE_PARENT_DEVICE:
-    return Out(cl_device_id(nullptr));
+    return Out(Dev.parent() ? toHandle(Dev.parent()) : cl_device_id(nullptr));
   case CL_DEVICE_REFERENCE_COUNT:
-    return Out(cl_uint(1)); // root devices are not counted
+    return Out(cl_uint(Dev.parent() ? Dev.apiRefCount() : 1)); // root devices are not counted
   case CL_DEVICE_AVAILABLE:
   case CL_DEVICE_ENDIAN_LITTLE:
   case CL_DEVICE_HOST_UNIFIED_MEMORY:
@@ -503,21 +504,148 @@ Status deviceInfo(Device &Dev, cl_device_info ParamName, InfoWriter &Out) {
   case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
     return Out(ImageLimits::MaxArraySize);
 
-  // Partitioning is not supported yet.
+  // Partitions (clCreateSubDevices): a device of one compute unit cannot be split.
   case CL_DEVICE_PARTITION_MAX_SUB_DEVICES:
-    return Out(cl_uint(0));
-  case CL_DEVICE_PARTITION_PROPERTIES:
-    // "If the device cannot be partitioned ... a value of 0 will be returned."
-    return Out(cl_device_partition_property(0));
-  case CL_DEVICE_PARTITION_AFFINITY_DOMAIN:
-    return Out(cl_device_affinity_domain(0));
+    return Out(cl_uint(D.ComputeUnits > 1 ? D.ComputeUnits : 0));
+  case CL_DEVICE_PARTITION_PROPERTIES: {
+    // "If the device cannot be partitioned (i.e. there is no partitioning scheme supported by the
+    // device that will return at least two sub-devices), a value of 0 will be returned."
+    std::vector<cl_device_partition_property> Schemes;
+    if (D.ComputeUnits > 1) {
+      Schemes = {CL_DEVICE_PARTITION_EQUALLY, CL_DEVICE_PARTITION_BY_COUNTS};
+      if (Dev.affinityDomains())
+        Schemes.push_back(CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN);
+    } else {
+      Schemes = {0};
+    }
+    return Out.array(std::span<const cl_device_partition_property>(Schemes));
+  }
+  case CL_DEVICE_PARTITION_AFFINITY_DOMAIN: {
+    const cl_device_affinity_domain Domains = D.ComputeUnits > 1 ? Dev.affinityDomains() : 0;
+    return Out(Domains ? Domains | CL_DEVICE_AFFINITY_DOMAIN_NEXT_PARTITIONABLE : 0);
+  }
   case CL_DEVICE_PARTITION_TYPE:
-    // A root device: "param_value_size_ret of 0".
-    return Out.array(std::span<const cl_device_partition_property>());
+    // A sub-device's properties; a root device: "param_value_size_ret of 0".
+    return Out.array(std::span<const cl_device_partition_property>(Dev.partitionType()));
 
   default:
     return unknownQuery("device", ParamName);
   }
+}
+
+/// The spec's order for CL_DEVICE_AFFINITY_DOMAIN_NEXT_PARTITIONABLE: "NUMA, L4, L3, L2, L1".
+constexpr cl_device_affinity_domain AffinityOrder[] = {
+    CL_DEVICE_AFFINITY_DOMAIN_NUMA, CL_DEVICE_AFFINITY_DOMAIN_L4_CACHE,
+    CL_DEVICE_AFFINITY_DOMAIN_L3_CACHE, CL_DEVICE_AFFINITY_DOMAIN_L2_CACHE,
+    CL_DEVICE_AFFINITY_DOMAIN_L1_CACHE};
+
+/// What clCreateSubDevices makes of a property list: the compute units of each sub-device, and
+/// the properties each reports as CL_DEVICE_PARTITION_TYPE.
+struct PartitionPlan {
+  std::vector<std::vector<unsigned>> Groups;
+  std::vector<cl_device_partition_property> Type;
+};
+
+/// Units consecutive compute units from First on.
+std::vector<unsigned> unitRange(unsigned First, unsigned Units) {
+  std::vector<unsigned> R(Units);
+  for (unsigned I = 0; I < Units; ++I)
+    R[I] = First + I;
+  return R;
+}
+
+Expected<PartitionPlan> planPartition(Device &Dev, const cl_device_partition_property *Properties) {
+  const unsigned Units = Dev.description().ComputeUnits;
+  // "CL_INVALID_VALUE if values specified in properties are not valid or if values specified in
+  // properties are valid but not supported by the device."
+  if (!Properties || Properties[0] == 0)
+    return Error(CL_INVALID_VALUE, "properties is NULL or empty");
+  PartitionPlan Plan;
+  switch (Properties[0]) {
+  case CL_DEVICE_PARTITION_EQUALLY: {
+    const cl_device_partition_property N = Properties[1];
+    // "CL_INVALID_DEVICE_PARTITION_COUNT if ... the number of compute units requested for one or
+    // more sub-devices is less than zero", or more than the device has.
+    if (N < 0 || N > cl_device_partition_property(Units))
+      return Error(CL_INVALID_DEVICE_PARTITION_COUNT,
+                   cat("CL_DEVICE_PARTITION_EQUALLY asks for ", N, " compute units of ", Units));
+    if (N == 0)
+      return Error(CL_INVALID_VALUE, "CL_DEVICE_PARTITION_EQUALLY needs at least 1 compute unit");
+    if (Properties[2] != 0)
+      return Error(CL_INVALID_VALUE, cat("property ", hex(Properties[2]),
+                                         " after CL_DEVICE_PARTITION_EQUALLY's count"));
+    // "If n does not divide evenly into CL_DEVICE_PARTITION_MAX_COMPUTE_UNITS, then the
+    // remaining compute units are not used."
+    for (unsigned First = 0; First + unsigned(N) <= Units; First += unsigned(N))
+      Plan.Groups.push_back(unitRange(First, unsigned(N)));
+    Plan.Type = {CL_DEVICE_PARTITION_EQUALLY, N, 0};
+    break;
+  }
+  case CL_DEVICE_PARTITION_BY_COUNTS: {
+    Plan.Type = {CL_DEVICE_PARTITION_BY_COUNTS};
+    uint64_t Total = 0;
+    size_t I = 1;
+    for (; Properties[I] != CL_DEVICE_PARTITION_BY_COUNTS_LIST_END; ++I) {
+      const cl_device_partition_property Count = Properties[I];
+      // "CL_INVALID_DEVICE_PARTITION_COUNT if the partition name specified in properties is
+      // CL_DEVICE_PARTITION_BY_COUNTS and the number of sub-devices requested exceeds
+      // CL_DEVICE_PARTITION_MAX_SUB_DEVICES or the total number of compute units requested
+      // exceeds CL_DEVICE_MAX_COMPUTE_UNITS for in_device, or the number of compute units
+      // requested for one or more sub-devices is less than zero."
+      if (Count < 0)
+        return Error(CL_INVALID_DEVICE_PARTITION_COUNT,
+                     cat("CL_DEVICE_PARTITION_BY_COUNTS: count ", I - 1, " is ", Count));
+      if (I > Units)
+        return Error(CL_INVALID_DEVICE_PARTITION_COUNT,
+                     cat("CL_DEVICE_PARTITION_BY_COUNTS asks for more than ", Units, " sub-devices"));
+      Total += uint64_t(Count);
+      if (Total > Units)
+        return Error(CL_INVALID_DEVICE_PARTITION_COUNT,
+                     cat("CL_DEVICE_PARTITION_BY_COUNTS asks for more than the device's ", Units,
+                         " compute units"));
+      Plan.Groups.push_back(unitRange(unsigned(Total) - unsigned(Count), unsigned(Count)));
+      Plan.Type.push_back(Count);
+    }
+    if (Plan.Groups.empty())
+      return Error(CL_INVALID_VALUE, "CL_DEVICE_PARTITION_BY_COUNTS lists no counts");
+    if (Properties[I + 1] != 0)
+      return Error(CL_INVALID_VALUE, cat("property ", hex(Properties[I + 1]),
+                                         " after CL_DEVICE_PARTITION_BY_COUNTS_LIST_END"));
+    Plan.Type.insert(Plan.Type.end(), {CL_DEVICE_PARTITION_BY_COUNTS_LIST_END, 0});
+    break;
+  }
+  case CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN: {
+    const cl_device_affinity_domain Asked = cl_device_affinity_domain(Properties[1]);
+    const cl_device_affinity_domain Supported = Units > 1 ? Dev.affinityDomains() : 0;
+    const bool Next = Asked == CL_DEVICE_AFFINITY_DOMAIN_NEXT_PARTITIONABLE;
+    if (!(Next && Supported) && (std::popcount(Asked) != 1 || !(Asked & Supported)))
+      return Error(CL_INVALID_VALUE, cat("affinity domain ", hex(Asked), " is not supported (",
+                                         hex(Supported), " are)"));
+    if (Properties[2] != 0)
+      return Error(CL_INVALID_VALUE, cat("property ", hex(Properties[2]),
+                                         " after CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN's domain"));
+    // NEXT_PARTITIONABLE: "the first level along which the device or sub-device may be further
+    // subdivided in the order NUMA, L4, L3, L2, L1".
+    for (cl_device_affinity_domain Domain : AffinityOrder)
+      if ((Next ? Supported : Asked) & Domain) {
+        Plan.Groups = Dev.unitsByDomain(Domain);
+        Plan.Type = {CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN, cl_device_partition_property(Domain), 0};
+        if (Plan.Groups.size() > 1)
+          break;
+      }
+    break;
+  }
+  default:
+    return Error(CL_INVALID_VALUE, cat("partition scheme ", hex(Properties[0]), " is not known"));
+  }
+  // "CL_DEVICE_PARTITION_FAILED if the partition name is supported by the implementation but
+  // in_device could not be further partitioned": a single sub-device of every compute unit would
+  // be the device itself.
+  if (Plan.Groups.empty() || (Plan.Groups.size() == 1 && Plan.Groups[0].size() == Units))
+    return Error(CL_DEVICE_PARTITION_FAILED,
+                 cat("partition scheme ", hex(Properties[0]), " leaves the device's ", Units,
+                     " compute units in one sub-device"));
+  return Plan;
 }
 
 } // namespace
@@ -577,15 +705,29 @@ cl_int CL_API_CALL clCreateSubDevices(cl_device_id InDevice,
                                       cl_uint NumDevices, cl_device_id *OutDevices,
                                       cl_uint *NumDevicesRet) {
   return call(__func__, [&]() -> Status {
+    // "CL_INVALID_DEVICE if in_device is not a valid device."
     auto D = toObject<Device>(InDevice);
     if (!D)
       return D.takeError();
-    // "CL_INVALID_VALUE if values specified in properties are not valid or if values specified
-    // in properties are valid but not supported by the device."
-    if (!Properties || Properties[0] == 0)
-      return Error(CL_INVALID_VALUE, "properties is NULL or empty");
-    return Error(CL_INVALID_VALUE, cat("partition scheme ", hex(Properties[0]),
-                                       " is not supported: this device cannot be partitioned"));
+    auto Plan = planPartition(**D, Properties);
+    if (!Plan)
+      return Plan.takeError();
+    auto &[Groups, Type] = *Plan;
+    // "CL_INVALID_VALUE if out_devices is not NULL and num_devices is less than the number of
+    // sub-devices created by the partition scheme."
+    if (OutDevices && NumDevices < Groups.size())
+      return Error(CL_INVALID_VALUE, cat("num_devices is ", NumDevices, " but the partition makes ",
+                                         Groups.size(), " sub-devices"));
+    if (OutDevices) {
+      std::vector<Ref<Device>> Made; // released again if a later one fails
+      for (const std::vector<unsigned> &Units : Groups)
+        Made.push_back(Ref<Device>::adopt((*D)->createSubDevice(Units, Type)));
+      for (size_t I = 0; I < Made.size(); ++I)
+        OutDevices[I] = toHandle(Made[I].leak());
+    }
+    if (NumDevicesRet)
+      *NumDevicesRet = cl_uint(Groups.size());
+    return Status::ok();
   });
 }
 
@@ -594,12 +736,22 @@ cl_int CL_API_CALL clRetainDevice(cl_device_id DeviceHandle) {
     auto D = toObject<Device>(DeviceHandle);
     if (!D)
       return D.takeError();
-    return Status::ok(); // "the reference count of a root-level device is not changed"
+    // "the reference count of a root-level device is not changed"
+    if ((*D)->parent())
+      (*D)->retainApi();
+    return Status::ok();
   });
 }
 
 cl_int CL_API_CALL clReleaseDevice(cl_device_id DeviceHandle) {
-  return api::clRetainDevice(DeviceHandle); // same checks; root devices are not counted either way
+  return call(__func__, [&]() -> Status {
+    auto D = toObject<Device>(DeviceHandle);
+    if (!D)
+      return D.takeError();
+    if ((*D)->parent())
+      (*D)->releaseApi();
+    return Status::ok();
+  });
 }
 
 cl_int CL_API_CALL clGetDeviceAndHostTimer(cl_device_id DeviceHandle, cl_ulong *DeviceTimestamp,

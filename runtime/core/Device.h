@@ -62,7 +62,10 @@ private:
 
 class Device : public Object {
 public:
-  Device(Platform &P) : Object(ObjectType::Device), OwningPlatform(P) {}
+  /// A root device (Parent null, no partition type), or a sub-device of Parent made by
+  /// clCreateSubDevices with the properties Type.
+  Device(Platform &P, Device *Parent = nullptr, std::vector<cl_device_partition_property> Type = {})
+      : Object(ObjectType::Device), OwningPlatform(P), Parent(Parent), Type(std::move(Type)) {}
   Platform &platform() const { return OwningPlatform; }
   virtual const DeviceDescription &description() const = 0;
 
@@ -70,8 +73,26 @@ public:
   /// device's workers, and ends it (CommandRun::ended) once, either way.
   virtual void submit(CommandRun Run) = 0;
 
+  /// The device this one was partitioned from; null for a root device.
+  Device *parent() const { return Parent.get(); }
+  /// The properties this sub-device was made with (CL_DEVICE_PARTITION_TYPE); empty for a root.
+  const std::vector<cl_device_partition_property> &partitionType() const { return Type; }
+
+  /// The affinity domains (CL_DEVICE_AFFINITY_DOMAIN_* bits) that split its compute units into
+  /// two groups or more.
+  virtual cl_device_affinity_domain affinityDomains() const = 0;
+  /// Its compute units (0 to ComputeUnits - 1) grouped by the domain Domain (one bit of
+  /// affinityDomains()) their cores share, the groups in order of their first unit.
+  virtual std::vector<std::vector<unsigned>> unitsByDomain(cl_device_affinity_domain Domain) const = 0;
+  /// A sub-device of the compute units Units (in increasing order), made by the properties Type;
+  /// the caller holds its one API reference.
+  virtual Device *createSubDevice(const std::vector<unsigned> &Units,
+                                  std::vector<cl_device_partition_property> Type) = 0;
+
 private:
   Platform &OwningPlatform;
+  Ref<Device> Parent;
+  std::vector<cl_device_partition_property> Type;
 };
 
 /// Creates the platform's root devices; defined by the device implementation (device-cpu/).

@@ -76,6 +76,69 @@ TEST(Topology, FakeMachine) {
   fs::remove_all(Root);
 }
 
+TEST(Topology, CpuLists) {
+  EXPECT_EQ(parseCpuList("0-3,8,10-11"), (std::vector<unsigned>{0, 1, 2, 3, 8, 10, 11}));
+  EXPECT_EQ(parseCpuList("5"), (std::vector<unsigned>{5}));
+  EXPECT_EQ(parseCpuList(""), (std::vector<unsigned>{}));
+  EXPECT_EQ(parseCpuList("3-1"), (std::vector<unsigned>{}));
+  EXPECT_EQ(parseCpuList("a"), (std::vector<unsigned>{}));
+  EXPECT_EQ(parseCpuList("1-2x"), (std::vector<unsigned>{}));
+}
+
+/// The CPUs First to First + Count - 1, as sysfs lists them.
+std::string cpuRange(unsigned First, unsigned Count) {
+  return Count == 1 ? std::to_string(First)
+                    : std::to_string(First) + "-" + std::to_string(First + Count - 1);
+}
+
+// Two NUMA nodes of two L3 caches of four cores each, every core with its own L1 and L2.
+TEST(Topology, AffinityDomainsOfTwoNodes) {
+  fs::path Root = fs::temp_directory_path() / ("weft-domains-" + std::to_string(getpid()));
+  for (unsigned Node = 0; Node < 2; ++Node)
+    write(Root / ("sys/devices/system/node/node" + std::to_string(Node)) / "cpulist",
+          cpuRange(8 * Node, 8));
+  write(Root / "sys/devices/system/node/possible", "0-1"); // not a node directory
+  std::vector<unsigned> Cpus;
+  for (unsigned Cpu = 0; Cpu < 16; ++Cpu) {
+    Cpus.push_back(Cpu);
+    fs::path Cache = Root / ("sys/devices/system/cpu/cpu" + std::to_string(Cpu)) / "cache";
+    const char *Types[] = {"Data", "Instruction", "Unified", "Unified"};
+    const std::string Shared[] = {cpuRange(Cpu, 1), cpuRange(Cpu, 1), cpuRange(Cpu, 1),
+                                  cpuRange(Cpu / 4 * 4, 4)};
+    const int Levels[] = {1, 1, 2, 3};
+    for (int I = 0; I < 4; ++I) {
+      fs::path Index = Cache / ("index" + std::to_string(I));
+      write(Index / "type", Types[I]);
+      write(Index / "level", std::to_string(Levels[I]));
+      write(Index / "shared_cpu_list", Shared[I]);
+    }
+  }
+  const CpuTopology T = readTopology(Root.string(), Cpus);
+  auto Sizes = [&](size_t Level, const std::vector<unsigned> &UnitCpus) {
+    std::vector<size_t> S;
+    for (const std::vector<unsigned> &G : groupUnits(T, Level, UnitCpus))
+      S.push_back(G.size());
+    return S;
+  };
+  // AffinityLevels: NUMA, L4, L3, L2, L1.
+  EXPECT_EQ(Sizes(0, Cpus), (std::vector<size_t>{8, 8}));
+  EXPECT_TRUE(groupUnits(T, 1, Cpus).empty()) << "no L4 cache";
+  EXPECT_EQ(Sizes(2, Cpus), (std::vector<size_t>{4, 4, 4, 4}));
+  EXPECT_EQ(Sizes(3, Cpus), std::vector<size_t>(16, 1));
+  EXPECT_EQ(Sizes(4, Cpus), std::vector<size_t>(16, 1));
+  EXPECT_EQ(groupUnits(T, 2, Cpus)[1], (std::vector<unsigned>{4, 5, 6, 7}));
+  // A sub-device's units: CPUs 6 to 9 straddle both nodes and two L3 caches, unit numbers are its own.
+  const std::vector<unsigned> Straddling = {6, 7, 8, 9};
+  EXPECT_EQ(groupUnits(T, 0, Straddling), (std::vector<std::vector<unsigned>>{{0, 1}, {2, 3}}));
+  EXPECT_EQ(groupUnits(T, 2, Straddling), (std::vector<std::vector<unsigned>>{{0, 1}, {2, 3}}));
+  // Units that share a CPU (more units than CPUs) share its domains.
+  EXPECT_EQ(groupUnits(T, 4, {3, 3, 12}), (std::vector<std::vector<unsigned>>{{0, 1}, {2}}));
+  // A CPU the tree does not describe: the level is not one to split along.
+  EXPECT_TRUE(groupUnits(T, 2, {0, 99}).empty());
+  EXPECT_TRUE(readTopology(Root.string(), {0, 1, 99}).DomainOf[2].empty());
+  fs::remove_all(Root);
+}
+
 TEST(Topology, MissingFilesGiveSafeDefaults) {
   DeviceDescription D = describeHost("/nonexistent-weft-root", 0);
   EXPECT_EQ(D.Name, "Host CPU");
