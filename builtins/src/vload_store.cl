@@ -117,6 +117,30 @@ VLOAD_HALF(constant)
 VLOAD_HALF(private)
 VLOAD_HALF(generic)
 
+// A vector's conversions to half: float to nearest as one conversion of the whole vector (F16C's
+// vcvtps2ph on every lane at once, and across work-items where the loop vectorizer takes them;
+// the SLP vectorizer left the elements' own scalar), the rest element by element.
+#define TO_HALVES(N)                                                                               \
+  static ushort##N floatToHalf##N(float##N v, int mode) {                                          \
+    if (mode == RTE)                                                                               \
+      return as_ushort##N(__builtin_convertvector(v, half##N));                                    \
+    ushort##N h;                                                                                   \
+    for (int k = 0; k < N; ++k)                                                                    \
+      h[k] = floatToHalf(v[k], mode);                                                              \
+    return h;                                                                                      \
+  }                                                                                                \
+  static ushort##N doubleToHalf##N(double##N v, int mode) {                                        \
+    ushort##N h;                                                                                   \
+    for (int k = 0; k < N; ++k)                                                                    \
+      h[k] = doubleToHalf(v[k], mode);                                                             \
+    return h;                                                                                      \
+  }
+TO_HALVES(2)
+TO_HALVES(3)
+TO_HALVES(4)
+TO_HALVES(8)
+TO_HALVES(16)
+
 // Half stores of float (floatToHalf) and double (doubleToHalf) values: T is the source type.
 #define VSTORE_HALF_MODE(T, CONVERT, AS, SUFFIX, MODE)                                             \
   OVL void vstore_half##SUFFIX(T v, size_t i, AS half *p) { ((AS ushort *)p)[i] = CONVERT(v, MODE); } \
@@ -126,13 +150,15 @@ VLOAD_HALF(generic)
 #define VSTORE_HALF_N(T, CONVERT, AS, SUFFIX, MODE, N)                                             \
   OVL void vstore_half##N##SUFFIX(T##N v, size_t i, AS half *p) {                                  \
     AS ushort *q = (AS ushort *)p + i * N;                                                         \
+    const ushort##N h = CONVERT##N(v, MODE);                                                       \
     for (int k = 0; k < N; ++k)                                                                    \
-      q[k] = CONVERT(v[k], MODE);                                                                  \
+      q[k] = h[k];                                                                                 \
   }                                                                                                \
   OVL void vstorea_half##N##SUFFIX(T##N v, size_t i, AS half *p) {                                 \
     AS ushort *q = (AS ushort *)p + i * (N == 3 ? 4 : N);                                          \
+    const ushort##N h = CONVERT##N(v, MODE);                                                       \
     for (int k = 0; k < N; ++k)                                                                    \
-      q[k] = CONVERT(v[k], MODE);                                                                  \
+      q[k] = h[k];                                                                                 \
   }
 #define VSTORE_HALF_OF(T, CONVERT, AS)                                                             \
   VSTORE_HALF_MODE(T, CONVERT, AS, , RTE) VSTORE_HALF_MODE(T, CONVERT, AS, _rte, RTE)              \
