@@ -2,6 +2,8 @@
 #include "runtime/core/Event.h"
 
 #include "runtime/core/Clock.h"
+#include "runtime/core/Context.h"
+#include "runtime/core/Diagnostics.h"
 #include "runtime/core/Queue.h"
 
 #include <chrono>
@@ -140,6 +142,10 @@ void CommandRun::started() const { E->setStatus(CL_RUNNING); }
 
 void CommandRun::ended(Status S) const {
   E->Work.reset(); // drops the buffers it kept alive before dependents see completion
+  // A command that failed while it ran is an error in its context, which the context's
+  // pfn_notify hears of (a failed check's report, memory that ran out).
+  if (!S)
+    E->context().notify(cat("command failed: ", errorName(S.error().code()), ": ", S.error().reason()));
   E->setStatus(S ? CL_COMPLETE : S.error().code());
 }
 
