@@ -492,6 +492,9 @@ public:
       Out.Result = CompileOutput::Status::Success;
       return Out;
     }
+    // Bounds checks (weft-check-bounds reads the flag).
+    if (Parsed.CheckBounds)
+      Linked->addModuleFlag(llvm::Module::Override, attr::CheckBounds, 1);
     std::string Error;
     if (!setHostTarget(*Linked, Error)) {
       Out.Log += "internal error: " + Error + "\n";

@@ -297,6 +297,10 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
     Args.push_back("-cl-kernel-arg-info");
   for (const std::string &A : Options.ClangArgs)
     Args.push_back(A);
+  // Checks report the source line of a faulty access (weft-check-bounds strips the line tables
+  // once it has read them).
+  if (Options.CheckBounds)
+    Args.push_back("-debug-info-kind=line-tables-only");
   Args.push_back(SourceFileName);
 
   BoundedLog LogStream(Log, LogLimit);

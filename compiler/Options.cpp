@@ -72,6 +72,31 @@ constexpr std::array<std::string_view, 11> FlagOptions = {
 
 constexpr std::array<std::string_view, 4> Standards = {"CL1.0", "CL1.1", "CL1.2", "CL3.0"};
 
+/// Reads -weft-check[=check,...] into P; false if W is not that option. The checks: "bounds"
+/// (or "all"); another name is an error.
+bool checkOption(const std::string &W, ParsedOptions &P) {
+  if (W != "-weft-check" && W.rfind("-weft-check=", 0) != 0)
+    return false;
+  if (W == "-weft-check") {
+    P.CheckBounds = true;
+    return true;
+  }
+  std::string List = W.substr(12);
+  size_t Start = 0;
+  while (Start <= List.size()) {
+    size_t End = std::min(List.find(',', Start), List.size());
+    std::string Name = List.substr(Start, End - Start);
+    if (Name == "bounds" || Name == "all") {
+      P.CheckBounds = true;
+    } else {
+      P.Error = "'" + W + "': unknown check '" + Name + "' (the checks: bounds, all)";
+      return true;
+    }
+    Start = End + 1;
+  }
+  return true;
+}
+
 } // namespace
 
 ParsedOptions parseBuildOptions(const std::string &Text) {
@@ -126,6 +151,11 @@ ParsedOptions parseBuildOptions(const std::string &Text) {
       P.OptDisable = true;
       continue;
     }
+    if (checkOption(W, P)) {
+      if (!P.Error.empty())
+        return P;
+      continue;
+    }
     if (std::find(FlagOptions.begin(), FlagOptions.end(), W) != FlagOptions.end()) {
       P.ClangArgs.push_back(W);
       continue;
@@ -149,7 +179,10 @@ ParsedOptions parseLinkOptions(const std::string &Text) {
       EnableLinkOptions = true;
     else if (W == "-cl-denorms-are-zero")
       P.DenormsAreZero = true;
-    else if (W != "-cl-no-signed-zeros" && W != "-cl-unsafe-math-optimizations" &&
+    else if (checkOption(W, P)) {
+      if (!P.Error.empty())
+        return P;
+    } else if (W != "-cl-no-signed-zeros" && W != "-cl-unsafe-math-optimizations" &&
              W != "-cl-finite-math-only" && W != "-cl-fast-relaxed-math" &&
              W != "-cl-no-subgroup-ifp") {
       P.Error = "unknown link option '" + W + "'";

@@ -14,6 +14,9 @@ struct ParsedOptions {
   bool OptDisable = false;
   bool DenormsAreZero = false; ///< -cl-denorms-are-zero: work-groups may run with FTZ/DAZ
   bool CreateLibrary = false;  ///< -create-library (link options only)
+  /// -weft-check or -weft-check=bounds (what WEFT_CHECK adds): kernels check each access through
+  /// a pointer argument against the memory the argument reaches (weft-check-bounds).
+  bool CheckBounds = false;
   std::string Error; ///< non-empty: the options are invalid (CL_INVALID_BUILD_OPTIONS), and why
 };
 
@@ -25,7 +28,7 @@ std::vector<std::string> splitOptions(const std::string &Text, std::string &Erro
 ParsedOptions parseBuildOptions(const std::string &Text);
 
 /// Parses clLinkProgram options: -create-library, -enable-link-options (only with
-/// -create-library) and the five math options the spec allows at link time.
+/// -create-library), the five math options the spec allows at link time, and -weft-check.
 ParsedOptions parseLinkOptions(const std::string &Text);
 
 } // namespace weft::compiler

@@ -92,6 +92,29 @@ struct WorkGroupContext {
   /// Kernels whose sub-groups exchange values: the work-group function's own SubGroupMemory,
   /// which it points this at when it starts (the built-in library reads it).
   void *SubGroups;
+  /// Kernels built with bounds checks: per kernel argument, the bytes its pointer may reach (from
+  /// the pointer on: a buffer's size, the rest of an SVM allocation; UINT64_MAX where unknown).
+  const uint64_t *ArgExtents;
+  /// Kernels built with bounds checks: where each work-item records the first access a check
+  /// refused, CheckSlots of them (see CheckSlot).
+  uint64_t *CheckSlots;
+};
+
+/// A checked kernel's record of a refused access, in three arrays of CheckSlots, each one entry
+/// per work-item of an enqueued work-group by local linear id (N of them): [0, N) the access
+/// (CheckSite, 0 for none), [N, 2N) its address, [2N, 3N) the work-group's linear id. A work-item
+/// writes its entries when it finishes, if it had a refused access and its entry is still 0.
+struct CheckSite {
+  static constexpr uint64_t Valid = 1, Write = 2;
+  static uint64_t pack(bool IsWrite, uint64_t Arg, uint64_t Bytes, uint64_t Line, uint64_t Column) {
+    return Valid | (IsWrite ? Write : 0) | (Arg & 0x3fff) << 2 | (Bytes & 0xffff) << 16 |
+           (Line & 0xfffff) << 32 | (Column & 0xfff) << 52;
+  }
+  static bool isWrite(uint64_t S) { return S & Write; }
+  static uint32_t arg(uint64_t S) { return uint32_t(S >> 2 & 0x3fff); }
+  static uint64_t bytes(uint64_t S) { return S >> 16 & 0xffff; }
+  static uint32_t line(uint64_t S) { return uint32_t(S >> 32 & 0xfffff); }
+  static uint32_t column(uint64_t S) { return uint32_t(S >> 52 & 0xfff); }
 };
 
 /// Set in the resume id weft-kernel-entry passes the work-item function of a kernel whose

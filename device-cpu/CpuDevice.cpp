@@ -157,10 +157,8 @@ void CpuDevice::execute(Command &C, Status &S) {
         } else if constexpr (std::is_same_v<W, FillCommand>) {
           runFill(Work, Pool);
         } else if constexpr (std::is_same_v<W, NDRangeCommand>) {
-          if (!runNDRange(Work, Pool, Description.PrintfBufferBytes))
-            S = Error(CL_OUT_OF_RESOURCES, "the kernel's work-groups need more memory than could "
-                                           "be allocated (local, and private: see "
-                                           "CL_KERNEL_PRIVATE_MEM_SIZE)");
+          if (Status R = runNDRange(Work, Pool, Description.PrintfBufferBytes); !R)
+            S = std::move(R);
         } else if constexpr (std::is_same_v<W, HostCommand>) {
           Work.Run();
         }

@@ -3,6 +3,7 @@
 #include "device-cpu/Executor.h"
 
 #include "device-cpu/AsyncCopy.h"
+#include "device-cpu/CheckReport.h"
 #include "device-cpu/KernelRuntime.h"
 #include "device-cpu/Printf.h"
 #include "runtime/core/Clock.h"
@@ -33,7 +34,30 @@ constexpr unsigned DefaultMxcsr = 0x1f80;
 
 } // namespace
 
-bool runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes) {
+namespace {
+
+/// A check failure's report: the kernel, the line, the work-item, the access and the memory.
+std::string describeFailure(const NDRangeCommand &C, const CheckFailure &F) {
+  using abi::CheckSite;
+  const std::string Kernel = C.Name ? *C.Name : std::string("kernel");
+  const uint32_t Arg = CheckSite::arg(F.Site);
+  const std::string Where = CheckSite::line(F.Site)
+                                ? cat(", line ", CheckSite::line(F.Site), ", column ", CheckSite::column(F.Site))
+                                : std::string();
+  const std::string Bytes = CheckSite::bytes(F.Site) ? cat(CheckSite::bytes(F.Site), " bytes") : std::string("bytes");
+  const std::string Memory = Arg < C.ArgMemory.size() ? C.ArgMemory[Arg] : std::string("unknown memory");
+  const uint64_t Pointer = Arg < C.ArgPointers.size() ? C.ArgPointers[Arg] : 0;
+  const int64_t Offset = int64_t(F.Address - Pointer);
+  return cat("check failed: kernel ", Kernel, Where, ": work-item (", F.LocalId[0], ", ", F.LocalId[1],
+             ", ", F.LocalId[2], ") of work-group (", F.GroupId[0], ", ", F.GroupId[1], ", ", F.GroupId[2],
+             ") ", CheckSite::isWrite(F.Site) ? "writes " : "reads ", Bytes, " at ", hex(F.Address), ", at ",
+             Offset < 0 ? "" : "+", Offset, " from argument ", Arg, " (", Memory,
+             "); the access was not made, and the command stopped (CL_OUT_OF_RESOURCES)");
+}
+
+} // namespace
+
+Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes) {
   const std::array<uint64_t, 3> &Groups = C.NumGroups;
   // At most the number of work-items, which checkLaunch bounds by SIZE_MAX.
   const size_t Total = size_t(Groups[0] * Groups[1] * Groups[2]);
@@ -65,6 +89,9 @@ bool runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes) {
 
   PrintfBuffer Printed(PrintfBufferBytes);
   std::atomic<bool> OutOfMemory{false};
+  // Kernels built with checks: the first failed check stops the command.
+  const bool Checked = !C.ArgExtents.empty();
+  CheckReport Checks;
   // A block of a running chunk of work-groups (null for 0 bytes; aligned_alloc wants a multiple
   // of the alignment).
   auto Block = [](size_t Bytes) {
@@ -77,11 +104,19 @@ bool runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes) {
   constexpr int TracedChunks = 256;
   std::atomic<int> ChunksTraced{0};
   auto RunGroups = [&](size_t Begin, size_t End) {
+    if (Checked && Checks.Failed.load(std::memory_order_relaxed))
+      return;
     const uint64_t TraceStart = trace::on() ? hostTimeNs() : 0;
     // Local memory, private values across barriers, large private variables: without one of
     // them, these groups cannot run.
     auto Local = Block(LocalBytes), Private = Block(PrivateBytes), Frame = Block(C.FrameBytes);
-    if ((LocalBytes && !Local) || (PrivateBytes && !Private) || (C.FrameBytes && !Frame)) {
+    // Checked kernels' slots: three entries per work-item, zero (abi::CheckSite).
+    const size_t SlotBytes = Checked ? 3 * sizeof(uint64_t) * C.LocalSize[0] * C.LocalSize[1] * C.LocalSize[2] : 0;
+    auto Slots = Block(SlotBytes);
+    if (Slots)
+      std::memset(Slots.get(), 0, SlotBytes);
+    if ((LocalBytes && !Local) || (PrivateBytes && !Private) || (C.FrameBytes && !Frame) ||
+        (SlotBytes && !Slots)) {
       OutOfMemory.store(true, std::memory_order_relaxed);
       return;
     }
@@ -113,6 +148,8 @@ bool runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes) {
     Ctx.PrivateBytes = PrivateBytes;
     Ctx.FrameMemory = Frame.get();
     Ctx.FrameBytes = C.FrameBytes;
+    Ctx.ArgExtents = Checked ? C.ArgExtents.data() : nullptr;
+    Ctx.CheckSlots = reinterpret_cast<uint64_t *>(Slots.get());
     for (unsigned D = 0; D < 3; ++D) {
       Ctx.GlobalOffset[D] = C.GlobalOffset[D];
       Ctx.GlobalSize[D] = C.GlobalSize[D];
@@ -131,6 +168,9 @@ bool runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes) {
       C.Run(Args.get(), &Ctx);
       Copies.drain();
     }
+    // The chunk's refused accesses, if any (its remaining groups ran with theirs not made).
+    if (Checked)
+      Checks.collect(Ctx.CheckSlots, C.LocalSize, Groups);
     _mm_setcsr(SavedMxcsr);
     Load.Running.fetch_sub(1, std::memory_order_relaxed);
     if (TraceStart && ChunksTraced.fetch_add(1, std::memory_order_relaxed) < TracedChunks) {
@@ -144,7 +184,15 @@ bool runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes) {
 
   W.forEach(Total, 0, RunGroups);
   Printed.flush(); // "flushed when the command completes"
-  return !OutOfMemory.load();
+  if (Checked && Checks.Failed.load(std::memory_order_acquire)) {
+    std::string Report = describeFailure(C, Checks.First);
+    std::fprintf(stderr, "weft: %s\n", Report.c_str());
+    return Error(CL_OUT_OF_RESOURCES, std::move(Report));
+  }
+  if (OutOfMemory.load())
+    return Error(CL_OUT_OF_RESOURCES, "the kernel's work-groups need more memory than could be "
+                                      "allocated (local, and private: see CL_KERNEL_PRIVATE_MEM_SIZE)");
+  return Status::ok();
 }
 
 } // namespace weft::cpu

@@ -7,6 +7,7 @@
 #include <llvm/ADT/SmallPtrSet.h>
 #include <llvm/ADT/StringRef.h>
 #include <llvm/ADT/StringSwitch.h>
+#include <llvm/Analysis/InstructionSimplify.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/IRBuilder.h>
@@ -16,6 +17,7 @@
 #include <llvm/IR/Metadata.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/Local.h>
 #include <llvm/Transforms/Utils/ValueMapper.h>
 
 #include <cstdint>
@@ -205,6 +207,27 @@ inline void addExitValues(llvm::BasicBlock *Exit, llvm::BasicBlock *Exiting,
                           const llvm::ValueToValueMapTy &Map, llvm::BasicBlock *From) {
   for (llvm::PHINode &Phi : Exit->phis())
     Phi.addIncoming(mapped(Map, Phi.getIncomingValueForBlock(Exiting)), From);
+}
+
+/// In Blocks (one version of a loop), V becomes Value: what uses it there is simplified, and the
+/// branches that become unconditional go their one way (the blocks no longer reached stay, for
+/// removeUnreachableBlocks).
+inline void foldTest(llvm::Value *V, bool Value, llvm::ArrayRef<llvm::BasicBlock *> Blocks) {
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 16> In(Blocks.begin(), Blocks.end());
+  llvm::Constant *C = llvm::ConstantInt::getBool(V->getContext(), Value);
+  llvm::SmallVector<llvm::WeakTrackingVH, 8> Users;
+  for (llvm::Use &U : llvm::make_early_inc_range(V->uses()))
+    if (auto *I = llvm::dyn_cast<llvm::Instruction>(U.getUser()); I && In.count(I->getParent())) {
+      U.set(C);
+      Users.push_back(I);
+    }
+  const llvm::DataLayout &DL = Blocks.front()->getModule()->getDataLayout();
+  for (llvm::WeakTrackingVH &H : Users)
+    if (auto *I = llvm::dyn_cast_or_null<llvm::Instruction>(H))
+      if (llvm::Value *Simpler = llvm::simplifyInstruction(I, DL))
+        llvm::replaceAndRecursivelySimplify(I, Simpler);
+  for (llvm::BasicBlock *BB : Blocks)
+    llvm::ConstantFoldTerminator(BB, /*DeleteDeadConditions=*/true);
 }
 
 /// Splits F's simple loads and stores of vectors into one access per element (LLVM 15's

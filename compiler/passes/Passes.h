@@ -75,6 +75,8 @@ inline constexpr const char *SubGroupSize = "weft-sub-group-size";
 /// keeps no uniform values and numbers the barriers in program order, and weft-kernel-entry
 /// tracks each work-item's next barrier (docs/compiler.md, "Sub-groups").
 inline constexpr const char *SubGroupExchange = "weft-sub-group-exchange";
+/// Module flag: the program was built with bounds checks (-weft-check; weft-check-bounds).
+inline constexpr const char *CheckBounds = "weft.check.bounds";
 
 } // namespace attr
 
@@ -260,6 +262,29 @@ struct PrivateFramePass : llvm::PassInfoMixin<PrivateFramePass> {
 /// tell LLVM's legality test that the work-items' accesses are independent.
 struct JamWorkItemLoopsPass : llvm::PassInfoMixin<JamWorkItemLoopsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
+/// weft-check-bounds, before the kernels become work-item functions, in programs built with
+/// -weft-check (module flag attr::CheckBounds): each load, store, atomic and memory intrinsic of a
+/// kernel whose pointer derives from one of the kernel's __global or __constant pointer arguments
+/// first checks that the bytes it touches lie within what the argument reaches
+/// (`__weft_check_extent(arg)`, from WorkGroupContext::ArgExtents); an access outside is not made
+/// (a load gives 0), and the work-item's first such access goes to its slots when it ends
+/// (`__weft_check_slots()`, abi::CheckSite). No call or early exit enters the work-item's code, so
+/// its loops still vectorize (see the file's header). Then the line tables go.
+struct CheckBoundsPass : llvm::PassInfoMixin<CheckBoundsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+/// weft-check-rows, where LLVM's -O3 pipeline starts vectorizing, first (Versions), and at the
+/// end of every pipeline (lowering only): a work-item loop with bounds checks whose offsets are
+/// affine in it and the loops inside runs in a version with those checks folded away when the
+/// offsets' ranges over the whole loop, computed before it, lie within the arguments' memory;
+/// then every check becomes its comparison (see the file's header).
+struct CheckRowsPass : llvm::PassInfoMixin<CheckRowsPass> {
+  explicit CheckRowsPass(bool Versions = true) : Versions(Versions) {}
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+  bool Versions;
 };
 
 /// weft-sign-extended-indices, where LLVM's -O3 pipeline starts vectorizing: `(long)((int)g + c)`,

@@ -59,6 +59,9 @@ void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable) {
     Cleanup.addPass(llvm::InstCombinePass());
     MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Cleanup)));
   }
+  // Checked builds: accesses through pointer arguments checked, while the kernels' arguments are
+  // still parameters.
+  MPM.addPass(CheckBoundsPass());
   // The kernels become work-group functions.
   MPM.addPass(WorkItemFunctionsPass());
   MPM.addPass(LocalMemoryPass());
@@ -93,6 +96,7 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
   PB.registerVectorizerStartEPCallback(
       [](llvm::FunctionPassManager &FPM, llvm::OptimizationLevel Level) {
         if (Level != llvm::OptimizationLevel::O0) {
+          FPM.addPass(CheckRowsPass());
           FPM.addPass(CombineAtomicsPass());
           FPM.addPass(JamWorkItemLoopsPass());
           FPM.addPass(SignExtendedIndicesPass());
@@ -109,6 +113,8 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
       [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel Level) {
         // Last, after the loop passes (see the pass's header), at every level.
         MPM.addPass(llvm::createModuleToFunctionPassAdaptor(LocalAtomicsPass()));
+        // Bounds checks weft-check-rows did not lower (-O0 runs no vectorizer start).
+        MPM.addPass(llvm::createModuleToFunctionPassAdaptor(CheckRowsPass(/*Versions=*/false)));
         if (Level != llvm::OptimizationLevel::O0) {
           MPM.addPass(VectorFormsInlinePass());
           MPM.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));

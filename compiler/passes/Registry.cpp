@@ -13,6 +13,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           MPM.addPass(NormalizePass());
         else if (Name == "weft-work-items")
           MPM.addPass(WorkItemFunctionsPass());
+        else if (Name == "weft-check-bounds")
+          MPM.addPass(CheckBoundsPass());
         else if (Name == "weft-local-memory")
           MPM.addPass(LocalMemoryPass());
         else if (Name == "weft-kernel-entry")
@@ -39,6 +41,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           FPM.addPass(SafeDivisionPass());
         else if (Name == "weft-half-min-max")
           FPM.addPass(HalfMinMaxPass());
+        else if (Name == "weft-check-rows")
+          FPM.addPass(CheckRowsPass());
         else if (Name == "weft-work-item-scope-decls")
           FPM.addPass(WorkItemScopeDeclsPass());
         else if (Name == "weft-barriers")

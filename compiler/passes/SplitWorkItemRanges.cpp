@@ -238,27 +238,6 @@ SplitPoint splitPoint(llvm::IRBuilder<> &B, const BoundTest &T, llvm::Value *Sta
   }
 }
 
-/// In Blocks (one version of a loop), V becomes Value: what uses it there is simplified, and the
-/// branches that become unconditional go their one way (the blocks no longer reached stay, for
-/// removeUnreachableBlocks).
-void foldTest(llvm::Value *V, bool Value, llvm::ArrayRef<llvm::BasicBlock *> Blocks) {
-  llvm::SmallPtrSet<const llvm::BasicBlock *, 16> In(Blocks.begin(), Blocks.end());
-  llvm::Constant *C = llvm::ConstantInt::getBool(V->getContext(), Value);
-  llvm::SmallVector<llvm::WeakTrackingVH, 8> Users;
-  for (llvm::Use &U : llvm::make_early_inc_range(V->uses()))
-    if (auto *I = llvm::dyn_cast<llvm::Instruction>(U.getUser()); I && In.count(I->getParent())) {
-      U.set(C);
-      Users.push_back(I);
-    }
-  const llvm::DataLayout &DL = Blocks.front()->getModule()->getDataLayout();
-  for (llvm::WeakTrackingVH &H : Users)
-    if (auto *I = llvm::dyn_cast_or_null<llvm::Instruction>(H))
-      if (llvm::Value *Simpler = llvm::simplifyInstruction(I, DL))
-        llvm::replaceAndRecursivelySimplify(I, Simpler);
-  for (llvm::BasicBlock *BB : Blocks)
-    llvm::ConstantFoldTerminator(BB, /*DeleteDeadConditions=*/true);
-}
-
 /// Runs L in two versions, for either outcome of its uniform test T, each with the test folded:
 /// the loop vectorizer would mask the loads and stores under it (by a mask the same in every lane,
 /// which it cannot tell). Leaves the analyses out of date.

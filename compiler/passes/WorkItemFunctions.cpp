@@ -129,6 +129,8 @@ private:
 /// others (weft-barriers may then keep an event that merely passes such a block in the
 /// work-group's slot).
 ///
+/// `__weft_check_extent(arg)` becomes the load of Ctx->ArgExtents[arg], `__weft_check_slots()`
+/// the load of Ctx->CheckSlots;
 /// `__weft_sub_group_memory()` becomes the load of Ctx->SubGroups, `__weft_max_sub_group_size()`
 /// the kernel's sub-group size (attr::SubGroupSize), `__weft_sub_group_all_active()` whether the
 /// call runs for every work-item of the group (the resume id without abi::SomeWorkItems).
@@ -139,7 +141,8 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *cons
     return Name.startswith("__weft_rt_") || Name == "__weft_copy_names" ||
            Name == "__weft_event_or_name" || Name == "__weft_first_work_item" || Name == "printf" ||
            Name == "__weft_sub_group_memory" || Name == "__weft_max_sub_group_size" ||
-           Name == "__weft_sub_group_all_active";
+           Name == "__weft_sub_group_all_active" || Name == "__weft_check_extent" ||
+           Name == "__weft_check_slots";
   };
   auto Uniform = [](llvm::Value *V) {
     if (auto *I = llvm::dyn_cast<llvm::Instruction>(V))
@@ -163,6 +166,16 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *cons
       if (Resume->getType()->isIntegerTy(32))
         All = B.CreateICmpSGE(Resume, B.getInt32(0), "all_active");
       Result = B.CreateZExt(All, Call->getType());
+    } else if (Name == "__weft_check_extent") {
+      // Ctx->ArgExtents[arg] (weft-check-bounds' calls).
+      // Invariant: the executor fills them before the work-group starts.
+      llvm::Value *Extents = loadContextField(B, Ctx, offsetof(WorkGroupContext, ArgExtents), B.getPtrTy(), "extents");
+      llvm::LoadInst *Extent = B.CreateAlignedLoad(
+          B.getInt64Ty(), B.CreateGEP(B.getInt64Ty(), Extents, Call->getArgOperand(0)), llvm::Align(8), "extent");
+      Extent->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(B.getContext(), {}));
+      Result = Extent;
+    } else if (Name == "__weft_check_slots") {
+      Result = loadContextField(B, Ctx, offsetof(WorkGroupContext, CheckSlots), Call->getType(), "check.slots");
     } else if (Name == "__weft_max_sub_group_size") {
       Result = llvm::ConstantInt::get(Call->getType(), SubGroupSize);
     } else if (Name == "__weft_copy_names") {

@@ -68,6 +68,11 @@ struct NDRangeCommand {
   uint64_t LocalScratchBytes = 0; ///< after them: Weft's own (KernelBinary::LocalScratchBytes)
   uint64_t PrivateBytesPerWorkItem = 0; ///< kernels with barriers
   uint64_t FrameBytes = 0; ///< private variables too large for the stack (KernelBinary::FrameBytes)
+  /// Kernels built with checks (-weft-check), per argument: the bytes its pointer reaches
+  /// (WorkGroupContext::ArgExtents), the pointer, and what it points to, for a report; empty for
+  /// kernels built without.
+  std::vector<uint64_t> ArgExtents, ArgPointers;
+  std::vector<std::string> ArgMemory;
 };
 
 /// Work-groups along each dimension: the global size over the local size, rounded up, without

@@ -1,6 +1,7 @@
 // Reads the WEFT_* environment variables once and warns about unknown names and values.
 #include "runtime/core/Config.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
@@ -131,6 +132,22 @@ Config Config::parse(const char *const *Environ, std::vector<std::string> &Warni
         Warnings.push_back("WEFT_PERF_MAP: '" + std::string(Value) + "' is not on or off; ignored");
     } else if (Name == "WEFT_TRACE") {
       C.TracePath = Value;
+    } else if (Name == "WEFT_CHECK") {
+      // A comma list of checks (bounds), or all; off, 0 or empty: none.
+      C.Checks.clear();
+      bool Valid = true;
+      for (size_t Start = 0; Start <= Value.size();) {
+        size_t End = std::min(Value.find(',', Start), Value.size());
+        std::string_view Check = Value.substr(Start, End - Start);
+        Valid &= Check == "bounds" || Check == "all" || (Value.size() == End - Start &&
+                                                         (Check == "off" || Check == "0" || Check.empty()));
+        Start = End + 1;
+      }
+      if (!Valid)
+        Warnings.push_back("WEFT_CHECK: '" + std::string(Value) +
+                           "' is not a list of checks (bounds, all) or off; ignored");
+      else if (Value != "off" && Value != "0" && !Value.empty())
+        C.Checks = Value;
     } else if (Name == "WEFT_LLVM_OPTIONS") {
       if (Value.find_first_not_of(" \t\n") != std::string_view::npos) // blank: not set
         C.LlvmOptions = Value;
@@ -138,7 +155,7 @@ Config Config::parse(const char *const *Environ, std::vector<std::string> &Warni
       Warnings.push_back("unknown setting " + std::string(Name) +
                          " (known: WEFT_NUM_THREADS, WEFT_DEBUG, WEFT_CACHE_DIR, WEFT_CACHE, "
                          "WEFT_CACHE_SIZE, WEFT_ASYNC_COPY, WEFT_MEMORY_LIMIT, "
-                         "WEFT_LLVM_OPTIONS, WEFT_PERF_MAP, WEFT_TRACE); ignored");
+                         "WEFT_LLVM_OPTIONS, WEFT_PERF_MAP, WEFT_TRACE, WEFT_CHECK); ignored");
     }
   }
   if (CacheOn && C.LlvmOptions.empty()) {

@@ -46,6 +46,9 @@ struct Config {
   /// WEFT_TRACE: a file for the timeline (runtime/core/Trace.h), Chrome trace-event JSON that
   /// ui.perfetto.dev opens; empty: none.
   std::string TracePath;
+  /// WEFT_CHECK: the checks every build gets, as the build option -weft-check=<this> ("bounds",
+  /// "all"); empty: none (docs/checking.md).
+  std::string Checks;
 
   bool debug(DebugTopic T) const { return (Debug & T) != 0; }
 

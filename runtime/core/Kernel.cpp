@@ -1,7 +1,11 @@
 // Kernels: creation and cloning, work-group sizes, and the command of a launch.
 #include "runtime/core/Kernel.h"
 
+#include "runtime/core/Context.h"
+#include "runtime/core/Memory.h"
+
 #include <algorithm>
+#include <cstring>
 
 namespace weft {
 namespace {
@@ -67,6 +71,37 @@ std::array<uint64_t, 3> Kernel::defaultLocalSize(const Device &D, unsigned WorkD
   return Local;
 }
 
+void Kernel::describeArgsForChecks(NDRangeCommand &N) const {
+  const std::vector<compiler::KernelArg> &Kinds = info().Args;
+  for (size_t I = 0; I < Kinds.size(); ++I) {
+    uint64_t Extent = ~uint64_t(0), Pointer = 0;
+    std::string Memory = "not a pointer to global or constant memory";
+    using Space = compiler::KernelArg::AddressSpace;
+    if (Kinds[I].IsPointer && (Kinds[I].Space == Space::Global || Kinds[I].Space == Space::Constant) &&
+        Binary->Args[I].Size == sizeof Pointer) {
+      std::memcpy(&Pointer, Args.Buffer.data() + Binary->Args[I].Offset, sizeof Pointer);
+      if (const MemObject *M = Args.Buffers[I]) {
+        Extent = M->size();
+        Memory = M->parent() ? cat("a sub-buffer of ", M->size(), " bytes at offset ", M->origin(),
+                                   " of a buffer of ", M->parent()->size(), " bytes")
+                             : cat("a buffer of ", M->size(), " bytes");
+      } else if (!Pointer) {
+        Extent = 0;
+        Memory = "NULL";
+      } else if (auto A = context().svmAllocationOf(reinterpret_cast<const void *>(Pointer))) {
+        Extent = uint64_t(A->Base + A->Size - reinterpret_cast<std::byte *>(Pointer));
+        Memory = cat("an SVM allocation of ", A->Size, " bytes, from its byte ",
+                     uint64_t(reinterpret_cast<std::byte *>(Pointer) - A->Base));
+      } else {
+        Memory = "a host pointer (system SVM), not checked";
+      }
+    }
+    N.ArgExtents.push_back(Extent);
+    N.ArgPointers.push_back(Pointer);
+    N.ArgMemory.push_back(std::move(Memory));
+  }
+}
+
 Expected<std::unique_ptr<Command>> Kernel::launch(const Device &D, unsigned WorkDim,
                                  const std::array<uint64_t, 3> &Offset,
                                  const std::array<uint64_t, 3> &Global,
@@ -98,6 +133,8 @@ Expected<std::unique_ptr<Command>> Kernel::launch(const Device &D, unsigned Work
     return Error(CL_OUT_OF_RESOURCES, cat("the kernel needs ", LocalBytes,
                                           " bytes of local memory; Weft runs kernels that need up to ",
                                           Limit));
+  if (Prog->checked())
+    describeArgsForChecks(N);
   auto C = std::make_unique<Command>(std::move(N));
   C->KeepAlive.emplace_back(this); // the kernel keeps the executable (and its code) alive
   for (size_t I = 0; I < Args.Buffers.size(); ++I)

@@ -66,6 +66,9 @@ public:
                            std::optional<std::array<uint64_t, 3>> Local);
 
 private:
+  /// A checked build's launch: each argument's extent, pointer and memory (NDRangeCommand).
+  void describeArgsForChecks(NDRangeCommand &N) const;
+
   Ref<Program> Prog;
   const compiler::KernelBinary *Binary;
   std::shared_ptr<compiler::Executable> Executable;

@@ -63,6 +63,11 @@ bool Program::keepsKernelArgInfo() const {
   return State.KernelArgInfo;
 }
 
+bool Program::checked() const {
+  std::lock_guard Guard(Lock);
+  return State.Checked;
+}
+
 Program::Program(Context &C) : Object(ObjectType::Program), Ctx(&C), From(Origin::Link) {}
 
 Program::Program(Context &C, Il Module)
@@ -88,7 +93,7 @@ std::string Program::binary() const {
   if (S.BinaryType == CL_PROGRAM_BINARY_TYPE_EXECUTABLE && S.Executable && S.Objects) {
     B.Native = store::encodeBuild({S.Log, {}, *S.Objects, S.Executable->kernels(),
                                       S.Executable->globalVariableBytes()});
-    B.NativeKey = store::nativeKey(S.Bitcode, S.Options, compilerLibraryPath());
+    B.NativeKey = store::nativeKey(S.Bitcode, S.CompilerOptions, compilerLibraryPath());
   }
   return store::encodeBinary(B);
 }
@@ -108,6 +113,10 @@ template <class F> Status Program::runBuild(const std::string &Options, F &&Step
   }
   BuildState Next;
   Next.Options = Options;
+  // WEFT_CHECK: every build checked, as if the application had asked (a build of its own in the
+  // disk cache, and native code in a program binary that builds without the checks do not load).
+  Next.CompilerOptions = config().Checks.empty() ? Options : Options + " -weft-check=" + config().Checks;
+  Next.Checked = Next.CompilerOptions.find("-weft-check") != std::string::npos;
   Next.KernelArgInfo = Options.find("-cl-kernel-arg-info") != std::string::npos;
   Status Result = Step(Next);
   std::lock_guard Guard(Lock);
@@ -237,7 +246,8 @@ Status takeExecutable(Program::BuildState &Next, compiler::BuildOutput Built, co
 
 Status Program::buildFromSource(const std::string &Options) {
   return runBuild(Options, [&](BuildState &Next) -> Status {
-    const compiler::CompileInput In = compileInput(Source, From == Origin::Il, Options, specConstants());
+    const compiler::CompileInput In =
+        compileInput(Source, From == Origin::Il, Next.CompilerOptions, specConstants());
     compiler::BuildOutput Linked;
     if (std::optional<compiler::BuildOutput> Found = findCachedBuild(In)) {
       Linked = std::move(*Found);
@@ -293,7 +303,7 @@ Status Program::buildFromBinary(const std::string &Options) {
   return runBuild(Options, [&](BuildState &Next) -> Status {
     std::string Trace;
     if (std::optional<compiler::BuildOutput> Native =
-            nativeBuild(BinaryNative, BinaryNativeKey, Bitcode, Options, Trace)) {
+            nativeBuild(BinaryNative, BinaryNativeKey, Bitcode, Next.CompilerOptions, Trace)) {
       Native->Bitcode = std::move(Bitcode); // the binary's module, for the program's own binary
       return takeExecutable(Next, std::move(*Native), "the binary's native code does not load",
                             /*BitcodeFromOutside=*/true);
@@ -302,7 +312,7 @@ Status Program::buildFromBinary(const std::string &Options) {
     auto Compiler = loadCompiler();
     if (!Compiler)
       return Compiler.takeError();
-    compiler::BuildOutput Linked = (*Compiler)->buildBinary(Bitcode, Options, config().CacheDir);
+    compiler::BuildOutput Linked = (*Compiler)->buildBinary(Bitcode, Next.CompilerOptions, config().CacheDir);
     returnFreedMemory();
     trimCache();
     return takeExecutable(Next, std::move(Linked), "the binary does not link; see the build log");
@@ -315,7 +325,7 @@ Status Program::compileSource(const std::string &Options,
     auto Compiler = loadCompiler();
     if (!Compiler)
       return Compiler.takeError();
-    compiler::CompileInput In = compileInput(Source, From == Origin::Il, Options, specConstants());
+    compiler::CompileInput In = compileInput(Source, From == Origin::Il, Next.CompilerOptions, specConstants());
     In.Headers = std::move(Headers);
     compiler::CompileOutput Compiled = (*Compiler)->compile(In);
     returnFreedMemory();
@@ -343,7 +353,7 @@ Status Program::linkFrom(const std::vector<Program *> &Inputs, const std::string
     auto Compiler = loadCompiler();
     if (!Compiler)
       return Compiler.takeError();
-    compiler::BuildOutput Linked = (*Compiler)->link(Bitcodes, Options, true, FromOutside);
+    compiler::BuildOutput Linked = (*Compiler)->link(Bitcodes, Next.CompilerOptions, true, FromOutside);
     returnFreedMemory();
     Next.Log = Linked.Log;
     if (Linked.Result == compiler::CompileOutput::Status::InvalidOptions)

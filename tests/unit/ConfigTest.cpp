@@ -101,6 +101,24 @@ TEST(Config, AsyncCopyMode) {
   EXPECT_NE(W[0].find("WEFT_ASYNC_COPY: 'sometimes'"), std::string::npos);
 }
 
+TEST(Config, Checks) {
+  std::vector<std::string> W;
+  EXPECT_EQ(parse({}, W).Checks, "");
+  EXPECT_EQ(parse({"WEFT_CHECK=bounds"}, W).Checks, "bounds");
+  EXPECT_EQ(parse({"WEFT_CHECK=all"}, W).Checks, "all");
+  EXPECT_EQ(parse({"WEFT_CHECK=bounds,all"}, W).Checks, "bounds,all");
+  EXPECT_EQ(parse({"WEFT_CHECK=off"}, W).Checks, "");
+  EXPECT_EQ(parse({"WEFT_CHECK=0"}, W).Checks, "");
+  EXPECT_EQ(parse({"WEFT_CHECK="}, W).Checks, "");
+  EXPECT_TRUE(W.empty());
+  for (const char *Bad : {"WEFT_CHECK=races", "WEFT_CHECK=bounds,off", "WEFT_CHECK=bounds,"}) {
+    W.clear();
+    EXPECT_EQ(parse({Bad}, W).Checks, "") << Bad;
+    ASSERT_EQ(W.size(), 1u) << Bad;
+    EXPECT_NE(W[0].find("WEFT_CHECK"), std::string::npos);
+  }
+}
+
 TEST(Config, MemoryLimit) {
   std::vector<std::string> W;
   EXPECT_EQ(parse({}, W).MemoryLimit, 0u);

@@ -1,0 +1,249 @@
+// weft-check-bounds: see Passes.h.
+//
+// A kernel reads `a[i]` through its argument `a`: in a checked build the access becomes
+//
+//   offset = (address of a[i]) - a;  last = __weft_check_extent(index of a) - bytes
+//   refused = __weft_check_refused(offset, last, extent < bytes)   (weft-check-rows: offset > last
+//                                                                   || extent < bytes)
+//   if (refused && !slots[lid]) slots[lid] = <this access>, its address, the work-group
+//   v = refused ? 0 : a[i]                 (the load made only when not refused)
+//
+// (abi::CheckSite; the device reads the slots after each chunk of work-groups). No call and no
+// early exit enters the work-item's code, and nothing is kept from one access to the next:
+// weft-check-rows folds the tests away in the loops it proves within bounds, and the loop
+// vectorizer still takes the rest, making the guarded loads and stores masked ones. Only a refused
+// load of a pointer, which the kernel might follow anywhere, ends the work-item at once.
+//
+// Only accesses whose pointer LLVM traces back to one argument (getUnderlyingObject: offsets,
+// casts; not a pointer loaded from memory or chosen between two arguments) are checked. The
+// check runs where the kernel is still one work-item's function with its arguments as parameters
+// (after the cleanup that gives values registers, before weft-work-items, which lowers the
+// extent, the slots and the work-item queries); unoptimised builds keep their arguments in
+// memory, so nothing there traces back to one.
+//
+// A record names the access's line and column from Clang's line tables (the front end emits them
+// for checked builds); the pass then strips debug information, which nothing after it uses.
+#include "compiler/passes/Common.h"
+#include "compiler/passes/Passes.h"
+
+#include "contracts/WorkGroupAbi.h"
+
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/DebugInfo.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+
+#include <map>
+
+namespace weft::compiler {
+namespace {
+
+/// SPIR address spaces of the memory an argument points to that the checks cover.
+constexpr unsigned GlobalSpace = 1, ConstantSpace = 2;
+
+/// One memory access: where, how many bytes, and whether it writes.
+struct Access {
+  llvm::Instruction *At;
+  llvm::Value *Pointer;
+  llvm::Value *Bytes; ///< i64
+  bool Write;
+};
+
+/// The accesses of F whose memory a kernel argument's pointer may reach.
+std::vector<Access> accessesOf(llvm::Function &F) {
+  const llvm::DataLayout &DL = F.getParent()->getDataLayout();
+  llvm::LLVMContext &C = F.getContext();
+  auto Size = [&](llvm::Type *T) {
+    return llvm::ConstantInt::get(llvm::Type::getInt64Ty(C), DL.getTypeStoreSize(T).getFixedSize());
+  };
+  std::vector<Access> Found;
+  for (llvm::Instruction &I : llvm::instructions(F)) {
+    if (auto *L = llvm::dyn_cast<llvm::LoadInst>(&I))
+      Found.push_back({&I, L->getPointerOperand(), Size(L->getType()), false});
+    else if (auto *S = llvm::dyn_cast<llvm::StoreInst>(&I))
+      Found.push_back({&I, S->getPointerOperand(), Size(S->getValueOperand()->getType()), true});
+    else if (auto *R = llvm::dyn_cast<llvm::AtomicRMWInst>(&I))
+      Found.push_back({&I, R->getPointerOperand(), Size(R->getValOperand()->getType()), true});
+    else if (auto *X = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&I))
+      Found.push_back({&I, X->getPointerOperand(), Size(X->getNewValOperand()->getType()), true});
+    else if (auto *M = llvm::dyn_cast<llvm::MemIntrinsic>(&I)) {
+      llvm::IRBuilder<> B(&I);
+      llvm::Value *Length = B.CreateZExtOrTrunc(M->getLength(), B.getInt64Ty());
+      Found.push_back({&I, M->getRawDest(), Length, true});
+      if (auto *T = llvm::dyn_cast<llvm::MemTransferInst>(M))
+        Found.push_back({&I, T->getRawSource(), Length, false});
+    }
+  }
+  return Found;
+}
+
+/// The kernel argument Pointer derives from, if LLVM can tell and it points to global or
+/// constant memory.
+llvm::Argument *argumentOf(llvm::Value *Pointer) {
+  auto *A = llvm::dyn_cast<llvm::Argument>(llvm::getUnderlyingObject(Pointer, /*MaxLookup=*/0));
+  if (!A || !A->getType()->isPointerTy())
+    return nullptr;
+  const unsigned Space = A->getType()->getPointerAddressSpace();
+  return Space == GlobalSpace || Space == ConstantSpace ? A : nullptr;
+}
+
+class Instrumenter {
+public:
+  explicit Instrumenter(llvm::Function &K)
+      : K(K), M(*K.getParent()), C(K.getContext()), I32(llvm::Type::getInt32Ty(C)),
+        I64(llvm::Type::getInt64Ty(C)) {
+    Extent = M.getOrInsertFunction("__weft_check_extent", llvm::FunctionType::get(I64, {I32}, false));
+    Refusal = M.getOrInsertFunction(
+        "__weft_check_refused", llvm::FunctionType::get(llvm::Type::getInt1Ty(C), {I64, I64, llvm::Type::getInt1Ty(C)}, false));
+    if (auto *F = llvm::dyn_cast<llvm::Function>(Refusal.getCallee())) {
+      F->setDoesNotAccessMemory();
+      F->setDoesNotThrow();
+      F->setWillReturn();
+      F->addFnAttr(llvm::Attribute::Speculatable);
+    }
+    Slots = M.getOrInsertFunction("__weft_check_slots",
+                                  llvm::FunctionType::get(llvm::PointerType::get(C, 0), {}, false));
+    auto Query = [&](const char *Name, bool Dim) {
+      return M.getOrInsertFunction(Name, llvm::FunctionType::get(I64, Dim ? llvm::ArrayRef<llvm::Type *>(I32)
+                                                                          : llvm::ArrayRef<llvm::Type *>(),
+                                                                 false));
+    };
+    LocalId = Query("_Z12get_local_idj", true);
+    EnqueuedLocalSize = Query("_Z23get_enqueued_local_sizej", true);
+    GroupId = Query("_Z12get_group_idj", true);
+    NumGroups = Query("_Z14get_num_groupsj", true);
+  }
+
+  void run() {
+    std::vector<std::pair<Access, llvm::Argument *>> Checked;
+    for (const Access &A : accessesOf(K))
+      if (llvm::Argument *Arg = argumentOf(A.Pointer))
+        Checked.emplace_back(A, Arg);
+    for (auto &[A, Arg] : Checked)
+      guard(A, *Arg);
+  }
+
+private:
+  /// Checks A before it runs: a refused access is recorded and not made.
+  void guard(const Access &A, llvm::Argument &Arg) {
+    // IRBuilder calls one statement each, so that the instructions come in a fixed order.
+    llvm::IRBuilder<> B(A.At);
+    llvm::Value *At = B.CreatePtrToInt(A.Pointer, I64);
+    llvm::Value *Base = B.CreatePtrToInt(&Arg, I64);
+    llvm::Value *Offset = B.CreateSub(At, Base, "check.offset");
+    const Uniform &U = uniform(A.Bytes, Arg, A.At);
+    // weft-check-rows tests a loop's whole range of offsets at once where it can, then lowers
+    // this to `offset > last || too_short`.
+    llvm::Value *Refused = B.CreateCall(Refusal, {Offset, U.Last, U.TooShort}, "check.refused");
+    unsigned Line = 0, Column = 0;
+    if (const llvm::DebugLoc &Loc = A.At->getDebugLoc()) {
+      Line = Loc.getLine();
+      Column = Loc.getCol();
+    }
+    const uint64_t Bytes =
+        llvm::isa<llvm::ConstantInt>(A.Bytes) ? llvm::cast<llvm::ConstantInt>(A.Bytes)->getZExtValue() : 0;
+    // Refused: the work-item's first refused access goes to its slots (unless they hold one from
+    // an earlier work-group of the chunk); a refused load of a pointer also ends the work-item
+    // (what it would follow is anywhere).
+    llvm::Instruction *Report = llvm::SplitBlockAndInsertIfThen(Refused, A.At, /*Unreachable=*/false);
+    B.SetInsertPoint(Report);
+    llvm::Value *Lid = B.getInt64(0);
+    for (int D = 2; D >= 0; --D) {
+      llvm::Value *Id = B.CreateCall(LocalId, {B.getInt32(D)});
+      Lid = B.CreateAdd(B.CreateMul(Lid, U.Sizes[D]), Id);
+    }
+    llvm::Value *SiteSlot = B.CreateGEP(I64, U.Table, Lid);
+    llvm::Value *Empty = B.CreateICmpEQ(B.CreateLoad(I64, SiteSlot), B.getInt64(0));
+    llvm::Instruction *Write = llvm::SplitBlockAndInsertIfThen(Empty, Report, /*Unreachable=*/false);
+    B.SetInsertPoint(Write);
+    B.CreateStore(B.getInt64(abi::CheckSite::pack(A.Write, Arg.getArgNo(), Bytes, Line, Column)), SiteSlot);
+    B.CreateStore(At, B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, U.Items)));
+    B.CreateStore(U.Group, B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, B.CreateMul(U.Items, B.getInt64(2)))));
+    if (A.At->getType()->isPointerTy()) {
+      llvm::ReturnInst::Create(C, nullptr, Report);
+      Report->eraseFromParent();
+      return;
+    }
+    // Otherwise the access is made only when not refused; a load refused gives 0.
+    B.SetInsertPoint(A.At);
+    llvm::Instruction *Then = llvm::SplitBlockAndInsertIfThen(B.CreateNot(Refused), A.At, false);
+    llvm::BasicBlock *Before = Then->getParent()->getSinglePredecessor();
+    llvm::BasicBlock *After = A.At->getParent();
+    A.At->moveBefore(Then);
+    if (!A.At->getType()->isVoidTy() && !A.At->use_empty()) {
+      llvm::IRBuilder<> P(&After->front());
+      llvm::PHINode *Phi = P.CreatePHI(A.At->getType(), 2);
+      A.At->replaceAllUsesWith(Phi);
+      Phi->addIncoming(A.At, Then->getParent());
+      Phi->addIncoming(llvm::Constant::getNullValue(A.At->getType()), Before);
+    }
+  }
+
+  /// What a test and its record need that is the same in every work-item of the group: the last
+  /// offset from the argument at which Bytes may be accessed (extent - bytes) and whether the
+  /// extent is shorter than that; the slots, the enqueued local sizes and their product, the
+  /// work-group's linear id ((z * groups_y + y) * groups_x + x). Computed unconditionally from the
+  /// work-group's context, so that the loops over work-items leave them out (and the loop
+  /// vectorizer need not load them lane by lane under a mask): in the kernel's entry block, once
+  /// per argument and size; where the access is in a kernel with barriers (entry values would be
+  /// kept per work-item across them) or for a size not constant.
+  struct Uniform {
+    llvm::Value *Last, *TooShort, *Table, *Items, *Group, *Sizes[3];
+  };
+  const Uniform &uniform(llvm::Value *Bytes, llvm::Argument &Arg, llvm::Instruction *At) {
+    const bool Once = !HasBarriers && llvm::isa<llvm::ConstantInt>(Bytes);
+    const auto Key = std::make_pair(Arg.getArgNo(), Once ? llvm::cast<llvm::ConstantInt>(Bytes)->getZExtValue() : 0);
+    if (Once)
+      if (auto It = Shared.find(Key); It != Shared.end())
+        return It->second;
+    llvm::IRBuilder<> B(Once ? &*K.getEntryBlock().getFirstInsertionPt() : At);
+    Uniform U;
+    llvm::Value *Reach = B.CreateCall(Extent, {B.getInt32(Arg.getArgNo())}, "check.extent");
+    U.Last = B.CreateSub(Reach, Bytes, "check.last");
+    U.TooShort = B.CreateICmpULT(Reach, Bytes, "check.too_short");
+    U.Table = B.CreateCall(Slots, {}, "check.slots");
+    U.Items = B.getInt64(1);
+    for (int D = 2; D >= 0; --D) {
+      U.Sizes[D] = B.CreateCall(EnqueuedLocalSize, {B.getInt32(D)});
+      U.Items = B.CreateMul(U.Items, U.Sizes[D]);
+    }
+    U.Group = B.CreateCall(GroupId, {B.getInt32(2)});
+    for (int D = 1; D >= 0; --D) {
+      llvm::Value *Count = B.CreateCall(NumGroups, {B.getInt32(D)});
+      llvm::Value *Id = B.CreateCall(GroupId, {B.getInt32(D)});
+      U.Group = B.CreateAdd(B.CreateMul(U.Group, Count), Id);
+    }
+    if (!Once) {
+      Local = U;
+      return Local;
+    }
+    return Shared[Key] = U;
+  }
+
+  llvm::Function &K;
+  llvm::Module &M;
+  llvm::LLVMContext &C;
+  llvm::Type *I32, *I64;
+  llvm::FunctionCallee Extent, Refusal, Slots, LocalId, EnqueuedLocalSize, GroupId, NumGroups;
+  const bool HasBarriers = !callsTo(K, isBarrier).empty();
+  std::map<std::pair<unsigned, uint64_t>, Uniform> Shared;
+  Uniform Local; ///< the last computed where its access is
+};
+
+} // namespace
+
+llvm::PreservedAnalyses CheckBoundsPass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
+  auto *Flag = llvm::mdconst::extract_or_null<llvm::ConstantInt>(M.getModuleFlag(attr::CheckBounds));
+  if (!Flag || Flag->isZero())
+    return llvm::PreservedAnalyses::all();
+  for (llvm::Function &F : M)
+    if (!F.isDeclaration() && F.getCallingConv() == llvm::CallingConv::SPIR_KERNEL)
+      Instrumenter(F).run();
+  llvm::StripDebugInfo(M);
+  return llvm::PreservedAnalyses::none();
+}
+
+} // namespace weft::compiler

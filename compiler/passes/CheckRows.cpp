@@ -1,0 +1,307 @@
+// weft-check-rows: see Passes.h.
+//
+// weft-check-bounds leaves each checked access's test as `__weft_check_refused(offset, last,
+// too_short)`. Tested access by access, a loop over work-items computes one more 64-bit comparison,
+// selects and masked loads and stores per access and work-item (a triad ran at a third of its
+// speed). But the offsets of most accesses are affine in the work-items and in the loops inside
+// them: `a[i]` in the row's loop is {4 * first, +, 4}; `b[k * n + col]` in a loop over k inside it
+// is {{..., +, 4}<x>, +, 4n}<k>. Over the whole loop such an offset lies between the values at its
+// ends (no wrap: the addresses are in-bounds GEPs), which SCEV computes before the loop. So the loop
+// runs in two versions: if every such test passes for the whole range (both ends no more than
+// `last`, the argument long enough), a copy in which those tests are false, which folds back to
+// the kernel's own code; else the loop as it was. Tests whose offsets are not affine (a gather's
+// `a[index[i]]`) stay in both. Then every test becomes its comparison.
+//
+// At -O0 (no vectorizer, no versions) only the lowering runs, at the end of the pipeline.
+#include "compiler/passes/Common.h"
+#include "compiler/passes/Passes.h"
+
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/ScalarEvolutionExpressions.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/LCSSA.h>
+#include <llvm/Transforms/Utils/LoopSimplify.h>
+#include <llvm/Transforms/Utils/LoopUtils.h>
+#include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
+
+#include <algorithm>
+#include <optional>
+#include <set>
+
+namespace weft::compiler {
+namespace {
+
+bool isRefusal(const llvm::Instruction &I) {
+  auto *Call = llvm::dyn_cast<llvm::CallInst>(&I);
+  return Call && Call->getCalledFunction() && Call->getCalledFunction()->getName() == "__weft_check_refused";
+}
+
+std::vector<llvm::CallInst *> refusalsIn(llvm::ArrayRef<llvm::BasicBlock *> Blocks) {
+  std::vector<llvm::CallInst *> Found;
+  for (llvm::BasicBlock *BB : Blocks)
+    for (llvm::Instruction &I : *BB)
+      if (isRefusal(I))
+        Found.push_back(llvm::cast<llvm::CallInst>(&I));
+  return Found;
+}
+
+/// The least and greatest values (signed) of expressions over every iteration of a loop L and of
+/// the loops inside it, as expressions computable before L, and the conditions they rely on.
+class Ranges {
+public:
+  Ranges(const llvm::Loop &L, llvm::ScalarEvolution &SE) : L(L), SE(SE) {}
+
+  using Range = std::pair<const llvm::SCEV *, const llvm::SCEV *>;
+  /// A value that must lie within [Min, Max] (signed) for the ranges to hold.
+  struct Bound {
+    Range R;
+    int64_t Min, Max;
+  };
+  std::vector<Bound> Bounds;
+
+  /// S's range computed in T (S's own type or a wider one; extending S's parts where T is wider,
+  /// by sign if Signed, else by zeros): S is invariant in L, or sums and constant multiples of affine recurrences of L or of
+  /// loops inside it with steps and trip counts invariant in L, over such starts. Where an
+  /// extension of an i32 (or narrower) value is computed wide, its range must fit the narrow type
+  /// (a Bound): then the narrow arithmetic did not wrap, and both agree.
+  std::optional<Range> of(const llvm::SCEV *S, llvm::Type *T, bool Signed = true) {
+    auto Extend = [&](const llvm::SCEV *X) {
+      return Signed ? SE.getTruncateOrSignExtend(X, T) : SE.getTruncateOrZeroExtend(X, T);
+    };
+    if (SE.isLoopInvariant(S, &L)) {
+      const llvm::SCEV *Wide = Extend(S);
+      return Range(Wide, Wide);
+    }
+    if (llvm::isa<llvm::SCEVSignExtendExpr>(S) || llvm::isa<llvm::SCEVZeroExtendExpr>(S)) {
+      const bool Sext = llvm::isa<llvm::SCEVSignExtendExpr>(S);
+      const llvm::SCEV *Op = llvm::cast<llvm::SCEVCastExpr>(S)->getOperand();
+      const unsigned Bits = Op->getType()->getIntegerBitWidth();
+      auto R = Bits < 63 ? of(Op, T, Sext) : std::nullopt;
+      if (!R)
+        return std::nullopt;
+      Bounds.push_back({*R, Sext ? -(int64_t(1) << (Bits - 1)) : 0,
+                        Sext ? (int64_t(1) << (Bits - 1)) - 1 : (int64_t(1) << Bits) - 1});
+      return R;
+    }
+    if (auto *Add = llvm::dyn_cast<llvm::SCEVAddExpr>(S)) {
+      Range Sum(SE.getZero(T), SE.getZero(T));
+      for (const llvm::SCEV *Op : Add->operands()) {
+        auto R = of(Op, T, Signed);
+        if (!R)
+          return std::nullopt;
+        Sum = Range(SE.getAddExpr(Sum.first, R->first), SE.getAddExpr(Sum.second, R->second));
+      }
+      return Sum;
+    }
+    if (auto *Mul = llvm::dyn_cast<llvm::SCEVMulExpr>(S); Mul && Mul->getNumOperands() == 2) {
+      auto *C = llvm::dyn_cast<llvm::SCEVConstant>(Mul->getOperand(0));
+      auto R = C ? of(Mul->getOperand(1), T, Signed) : std::nullopt;
+      if (!R)
+        return std::nullopt;
+      const llvm::SCEV *Factor = Extend(C);
+      const llvm::SCEV *A = SE.getMulExpr(Factor, R->first), *B = SE.getMulExpr(Factor, R->second);
+      return C->getAPInt().isNegative() ? Range(B, A) : Range(A, B);
+    }
+    auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S);
+    if (!AR || !AR->isAffine() || !L.contains(AR->getLoop()))
+      return std::nullopt;
+    const llvm::SCEV *Step = AR->getStepRecurrence(SE);
+    const llvm::SCEV *Taken = SE.getBackedgeTakenCount(AR->getLoop());
+    if (!SE.isLoopInvariant(Step, &L) || llvm::isa<llvm::SCEVCouldNotCompute>(Taken) ||
+        !SE.isLoopInvariant(Taken, &L))
+      return std::nullopt;
+    auto Start = of(AR->getStart(), T, Signed);
+    if (!Start)
+      return std::nullopt;
+    // The last iteration's value is the start plus the step times the iterations after the
+    // first; the step's sign decides which end is which (SCEV folds the minimum and maximum where
+    // it can tell).
+    const llvm::SCEV *Span = SE.getMulExpr(SE.getTruncateOrZeroExtend(Taken, T), Extend(Step));
+    return Range(SE.getSMinExpr(Start->first, SE.getAddExpr(Start->first, Span)),
+                 SE.getSMaxExpr(Start->second, SE.getAddExpr(Start->second, Span)));
+  }
+
+private:
+  const llvm::Loop &L;
+  llvm::ScalarEvolution &SE;
+};
+
+/// Removes, in Blocks, the stores of a value just loaded from the same place (what a folded
+/// version's slot updates become), and the loads left unused.
+void dropSelfStores(llvm::ArrayRef<llvm::BasicBlock *> Blocks) {
+  for (llvm::BasicBlock *BB : Blocks)
+    for (llvm::Instruction &I : llvm::make_early_inc_range(*BB)) {
+      auto *S = llvm::dyn_cast<llvm::StoreInst>(&I);
+      auto *Load = S ? llvm::dyn_cast<llvm::LoadInst>(S->getValueOperand()) : nullptr;
+      if (!Load || Load->getPointerOperand() != S->getPointerOperand() || Load->getParent() != BB ||
+          !S->isSimple() || !Load->isSimple())
+        continue;
+      bool Clobbered = false;
+      for (llvm::Instruction *J = Load->getNextNode(); J != S; J = J->getNextNode())
+        Clobbered |= J->mayWriteToMemory();
+      if (Clobbered)
+        continue;
+      S->eraseFromParent();
+      if (Load->use_empty())
+        Load->eraseFromParent();
+    }
+}
+
+/// In a version whose tests folded: the reports' blocks, no longer reached, deleted (out of
+/// LoopInfo first); the guards' blocks, now straight lines, merged (weft-jam-work-items takes only
+/// nests of plain shape).
+void tidy(llvm::Loop &L, llvm::LoopInfo &LI) {
+  for (bool Deleted = true; Deleted;) {
+    Deleted = false;
+    llvm::SmallVector<llvm::BasicBlock *, 32> Dead;
+    for (llvm::BasicBlock *BB : L.blocks())
+      if (BB != L.getHeader() && llvm::pred_empty(BB))
+        Dead.push_back(BB);
+    for (llvm::BasicBlock *BB : Dead) {
+      LI.removeBlock(BB);
+      llvm::DeleteDeadBlock(BB);
+      Deleted = true;
+    }
+  }
+  llvm::SmallVector<llvm::BasicBlock *, 32> Lines;
+  for (llvm::BasicBlock *BB : L.blocks())
+    if (BB != L.getHeader() && llvm::pred_size(BB) == 1)
+      Lines.push_back(BB);
+  for (llvm::BasicBlock *BB : Lines)
+    llvm::MergeBlockIntoPredecessor(BB, nullptr, &LI);
+}
+
+/// Versions L (see the file's header) if some of its tests have ranges: the copy's header, or
+/// null. Leaves the analyses out of date.
+llvm::BasicBlock *version(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::DominatorTree &DT, llvm::LoopInfo &LI) {
+  llvm::BasicBlock *Latch = L.getLoopLatch(), *Exit = L.getUniqueExitBlock();
+  if (!Latch || !Exit || L.getExitingBlock() != Latch)
+    return nullptr;
+  llvm::BasicBlock *Preheader = L.getLoopPreheader();
+  if (!Preheader)
+    Preheader = llvm::InsertPreheaderForLoop(&L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
+  if (!Preheader)
+    return nullptr;
+  struct Tested {
+    llvm::CallInst *Test;
+    Ranges::Range R;
+  };
+  llvm::Function &F = *Preheader->getParent();
+  llvm::SCEVExpander Expander(SE, F.getParent()->getDataLayout(), "check.range");
+  llvm::Instruction *At = Preheader->getTerminator();
+  auto Expandable = [&](const Ranges::Range &R) {
+    return Expander.isSafeToExpandAt(R.first, At) && Expander.isSafeToExpandAt(R.second, At);
+  };
+  Ranges Find(L, SE);
+  std::vector<Tested> Tests;
+  for (llvm::CallInst *Test : refusalsIn(L.getBlocks())) {
+    if (!L.isLoopInvariant(Test->getArgOperand(1)) || !L.isLoopInvariant(Test->getArgOperand(2)))
+      continue;
+    const size_t Bounds = Find.Bounds.size();
+    auto R = Find.of(SE.getSCEV(Test->getArgOperand(0)), Test->getArgOperand(0)->getType());
+    if (R && Expandable(*R) &&
+        std::all_of(Find.Bounds.begin() + Bounds, Find.Bounds.end(),
+                    [&](const Ranges::Bound &B) { return Expandable(B.R); }))
+      Tests.push_back({Test, *R});
+    else
+      Find.Bounds.resize(Bounds);
+  }
+  if (Tests.empty())
+    return nullptr;
+  llvm::formLCSSA(L, DT, &LI, &SE);
+  // Before the loop: whether every range lies within its argument's memory (offsets from the
+  // argument's pointer, signed: none before it, none past `last`), and every narrow index within
+  // its type.
+  llvm::IRBuilder<> B(At);
+  llvm::Value *Within = B.getTrue();
+  auto Expand = [&](const Ranges::Range &R, llvm::Type *T) {
+    return std::make_pair(Expander.expandCodeFor(R.first, T, At), Expander.expandCodeFor(R.second, T, At));
+  };
+  for (const Tested &T : Tests) {
+    llvm::Type *Ty = T.Test->getArgOperand(0)->getType();
+    auto [Low, High] = Expand(T.R, Ty);
+    llvm::Value *Fits = B.CreateAnd(B.CreateICmpSGE(Low, llvm::ConstantInt::get(Ty, 0)),
+                                    B.CreateICmpULE(High, T.Test->getArgOperand(1)));
+    Within = B.CreateAnd(Within, B.CreateAnd(Fits, B.CreateNot(T.Test->getArgOperand(2))));
+  }
+  for (const Ranges::Bound &Bd : Find.Bounds) {
+    llvm::Type *Ty = Bd.R.first->getType();
+    auto [Low, High] = Expand(Bd.R, Ty);
+    Within = B.CreateAnd(Within, B.CreateAnd(B.CreateICmpSGE(Low, llvm::ConstantInt::get(Ty, Bd.Min, true)),
+                                             B.CreateICmpSLE(High, llvm::ConstantInt::get(Ty, Bd.Max, true))));
+  }
+  llvm::BasicBlock *Original =
+      llvm::SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI, nullptr, "check.rows.outside");
+  llvm::ValueToValueMapTy Map;
+  llvm::Loop *Inside = copyLoop(L, Original, ".check.inside", Map, DT, LI);
+  Preheader->getTerminator()->eraseFromParent();
+  llvm::BranchInst::Create(Inside->getLoopPreheader(), Original, Within, Preheader);
+  addExitValues(Exit, Latch, Map, llvm::cast<llvm::BasicBlock>(Map[Latch]));
+  for (const Tested &T : Tests) {
+    auto *Copy = llvm::cast<llvm::CallInst>(Map[T.Test]);
+    foldTest(Copy, false, Inside->getBlocks());
+    if (Copy->use_empty())
+      Copy->eraseFromParent();
+  }
+  dropSelfStores(Inside->getBlocks());
+  tidy(*Inside, LI);
+  // The loop as it was runs only where a range is out of bounds (the report's way): Weft's later
+  // loop passes leave it alone (weft-jam-work-items's split into scalars, which holds for all the
+  // nests of a function or none, would otherwise give up on its larger inner loop).
+  L.setLoopID(llvm::makePostTransformationMetadata(F.getContext(), L.getLoopID(), {attr::WorkItemLoop}, {}));
+  return Inside->getHeader();
+}
+
+/// `offset > last || too_short`.
+void lower(llvm::CallInst *Test) {
+  llvm::IRBuilder<> B(Test);
+  llvm::Value *Past = B.CreateICmpUGT(Test->getArgOperand(0), Test->getArgOperand(1));
+  llvm::Value *Refused = B.CreateOr(Past, Test->getArgOperand(2));
+  Refused->takeName(Test);
+  Test->replaceAllUsesWith(Refused);
+  Test->eraseFromParent();
+}
+
+} // namespace
+
+llvm::PreservedAnalyses CheckRowsPass::run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM) {
+  std::vector<llvm::BasicBlock *> All;
+  for (llvm::BasicBlock &BB : F)
+    All.push_back(&BB);
+  if (refusalsIn(All).empty())
+    return llvm::PreservedAnalyses::all();
+  if (Versions) {
+    // Each work-item loop once, outermost first, found again after each version (which leaves
+    // LoopInfo out of date); a version's copy is not versioned again.
+    std::set<const llvm::BasicBlock *> Done;
+    for (;;) {
+      llvm::Loop *Next = nullptr;
+      for (llvm::Loop *L : FAM.getResult<llvm::LoopAnalysis>(F).getLoopsInPreorder())
+        if (isWorkItemLoop(*L) && !Done.count(L->getHeader())) {
+          Next = L;
+          break;
+        }
+      if (!Next)
+        break;
+      Done.insert(Next->getHeader());
+      if (llvm::BasicBlock *Copy = version(*Next, FAM.getResult<llvm::ScalarEvolutionAnalysis>(F),
+                                           FAM.getResult<llvm::DominatorTreeAnalysis>(F),
+                                           FAM.getResult<llvm::LoopAnalysis>(F))) {
+        Done.insert(Copy);
+        FAM.invalidate(F, llvm::PreservedAnalyses::none());
+      }
+    }
+  }
+  llvm::removeUnreachableBlocks(F); // the versions' folded branches' other ways
+  All.clear();
+  for (llvm::BasicBlock &BB : F)
+    All.push_back(&BB);
+  for (llvm::CallInst *Test : refusalsIn(All))
+    lower(Test);
+  return llvm::PreservedAnalyses::none();
+}
+
+} // namespace weft::compiler

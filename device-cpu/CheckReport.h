@@ -1,0 +1,47 @@
+// What a kernel built with checks found in one command: its first refused access, from the
+// work-items' slots (contracts/WorkGroupAbi.h, CheckSite).
+#pragma once
+
+#include "contracts/WorkGroupAbi.h"
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+
+namespace weft::cpu {
+
+/// One access a check refused.
+struct CheckFailure {
+  uint64_t Site = 0; ///< abi::CheckSite
+  uint64_t Address = 0;
+  std::array<uint64_t, 3> LocalId{}, GroupId{};
+};
+
+/// A command's checks: the first failure found is kept, later ones dropped; once Failed is set,
+/// no chunk of the command's work-groups starts.
+struct CheckReport {
+  std::atomic<bool> Failed{false};
+  CheckFailure First; ///< written by the thread that set Failed, read after the command's groups
+
+  /// Looks at Slots (abi::CheckSite's three arrays for work-groups of Local items) after a chunk
+  /// of work-groups ran with them, and keeps the first refused access in them, if any.
+  void collect(const uint64_t *Slots, const std::array<uint64_t, 3> &Local,
+               const std::array<uint64_t, 3> &Groups) {
+    const uint64_t Items = Local[0] * Local[1] * Local[2];
+    for (uint64_t I = 0; I < Items; ++I) {
+      if (!Slots[I])
+        continue;
+      bool Expected = false;
+      if (!Failed.compare_exchange_strong(Expected, true, std::memory_order_acq_rel))
+        return;
+      const uint64_t Group = Slots[2 * Items + I];
+      First.Site = Slots[I];
+      First.Address = Slots[Items + I];
+      First.LocalId = {I % Local[0], I / Local[0] % Local[1], I / (Local[0] * Local[1])};
+      First.GroupId = {Group % Groups[0], Group / Groups[0] % Groups[1], Group / (Groups[0] * Groups[1])};
+      return;
+    }
+  }
+};
+
+} // namespace weft::cpu

@@ -1,0 +1,281 @@
+// Checking mode (docs/checking.md): kernels built with -weft-check report an access outside the
+// memory their pointer argument reaches (kernel, line, work-item, group, address, the argument's
+// memory, read or write) to the context's pfn_notify and stderr, end the command with
+// CL_OUT_OF_RESOURCES and make no such access; the same kernels fixed report nothing.
+#include "api/ApiTest.h"
+
+#include <algorithm>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace weft::test {
+namespace {
+
+class Checks : public WeftTest {
+protected:
+  void SetUp() override {
+    WeftTest::SetUp();
+    cl_int Err;
+    Ctx = clCreateContext(nullptr, 1, &Device, &Checks::notify, this, &Err);
+    ASSERT_EQ(Err, CL_SUCCESS);
+    Q = clCreateCommandQueueWithProperties(Ctx, Device, nullptr, &Err);
+    ASSERT_EQ(Err, CL_SUCCESS);
+  }
+  void TearDown() override {
+    for (cl_mem M : Buffers)
+      clReleaseMemObject(M);
+    for (cl_kernel K : Kernels)
+      clReleaseKernel(K);
+    for (cl_program P : Programs)
+      clReleaseProgram(P);
+    if (Q)
+      clReleaseCommandQueue(Q);
+    if (Ctx)
+      clReleaseContext(Ctx);
+  }
+  static void CL_CALLBACK notify(const char *Message, const void *, size_t, void *Self) {
+    auto *T = static_cast<Checks *>(Self);
+    std::lock_guard Guard(T->Lock);
+    T->Messages.push_back(Message);
+  }
+  /// Kernel Name of Source, built with Options.
+  cl_kernel kernel(const char *Source, const char *Name, const char *Options = "-weft-check") {
+    cl_int Err;
+    cl_program P = clCreateProgramWithSource(Ctx, 1, &Source, nullptr, &Err);
+    Programs.push_back(P);
+    EXPECT_EQ(clBuildProgram(P, 1, &Device, Options, nullptr, nullptr), CL_SUCCESS);
+    cl_kernel K = clCreateKernel(P, Name, &Err);
+    EXPECT_EQ(Err, CL_SUCCESS);
+    Kernels.push_back(K);
+    return K;
+  }
+  cl_mem buffer(size_t Bytes, const void *Data = nullptr) {
+    cl_int Err;
+    cl_mem M = clCreateBuffer(Ctx, Data ? CL_MEM_COPY_HOST_PTR : CL_MEM_READ_WRITE, Bytes,
+                              const_cast<void *>(Data), &Err);
+    EXPECT_EQ(Err, CL_SUCCESS);
+    Buffers.push_back(M);
+    return M;
+  }
+  /// Runs K over Global work-items in groups of Local: the command's status.
+  cl_int run(cl_kernel K, size_t Global, size_t Local) {
+    cl_event E = nullptr;
+    EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &Global, &Local, 0, nullptr, &E), CL_SUCCESS);
+    clWaitForEvents(1, &E);
+    cl_int Status = 1;
+    clGetEventInfo(E, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof Status, &Status, nullptr);
+    clReleaseEvent(E);
+    return Status;
+  }
+  /// The messages pfn_notify got, taken.
+  std::vector<std::string> messages() {
+    std::lock_guard Guard(Lock);
+    return std::exchange(Messages, {});
+  }
+  /// The failed checks' reports among them (clWaitForEvents's own error on the failed command is
+  /// another message).
+  std::vector<std::string> reports() {
+    std::vector<std::string> R;
+    for (std::string &M : messages())
+      if (M.find("check failed") != std::string::npos)
+        R.push_back(std::move(M));
+    return R;
+  }
+  template <class T> std::vector<T> read(cl_mem M, size_t Count) {
+    std::vector<T> Out(Count);
+    EXPECT_EQ(clEnqueueReadBuffer(Q, M, CL_TRUE, 0, Count * sizeof(T), Out.data(), 0, nullptr, nullptr),
+              CL_SUCCESS);
+    return Out;
+  }
+
+  cl_context Ctx = nullptr;
+  cl_command_queue Q = nullptr;
+  std::vector<cl_mem> Buffers;
+  std::vector<cl_kernel> Kernels;
+  std::vector<cl_program> Programs;
+  std::mutex Lock;
+  std::vector<std::string> Messages;
+};
+
+/// Whether Text contains each of Parts.
+::testing::AssertionResult mentions(const std::string &Text, std::initializer_list<const char *> Parts) {
+  for (const char *P : Parts)
+    if (Text.find(P) == std::string::npos)
+      return ::testing::AssertionFailure() << "'" << P << "' is not in: " << Text;
+  return ::testing::AssertionSuccess();
+}
+
+const char *OffByOne = "kernel void shift(global const float *in, global float *out) {\n"
+                       "  size_t i = get_global_id(0);\n"
+                       "  out[i] = in[i + 1] * 2.0f;\n"
+                       "}\n";
+const char *Fixed = "kernel void shift(global const float *in, global float *out) {\n"
+                    "  size_t i = get_global_id(0);\n"
+                    "  out[i] = in[i + 1 < get_global_size(0) ? i + 1 : i] * 2.0f;\n"
+                    "}\n";
+
+TEST_F(Checks, OffByOneReadIsReportedAndNotMade) {
+  std::vector<float> In(1024);
+  for (size_t I = 0; I < In.size(); ++I)
+    In[I] = float(I);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
+  cl_kernel K = kernel(OffByOne, "shift");
+  ASSERT_EQ(clSetKernelArg(K, 0, sizeof A, &A), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 1, sizeof B, &B), CL_SUCCESS);
+  EXPECT_EQ(run(K, 1024, 64), CL_OUT_OF_RESOURCES);
+  std::vector<std::string> M = reports();
+  ASSERT_EQ(M.size(), 1u);
+  // The last work-item of the last group reads in[1024]: 4096 bytes past the start.
+  EXPECT_TRUE(mentions(M[0], {"check failed: kernel shift, line 3, column 12", "work-item (63, 0, 0)",
+                              "of work-group (15, 0, 0)", "reads 4 bytes", "at +4096 from argument 0",
+                              "(a buffer of 4096 bytes)", "CL_OUT_OF_RESOURCES"}));
+  // The queue goes on: the fixed kernel runs, reports nothing and gives every result.
+  cl_kernel Good = kernel(Fixed, "shift");
+  ASSERT_EQ(clSetKernelArg(Good, 0, sizeof A, &A), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(Good, 1, sizeof B, &B), CL_SUCCESS);
+  EXPECT_EQ(run(Good, 1024, 64), CL_COMPLETE);
+  EXPECT_TRUE(messages().empty());
+  std::vector<float> Out = read<float>(B, 1024);
+  for (size_t I = 0; I < 1024; ++I)
+    ASSERT_EQ(Out[I], 2.0f * float(I + 1 < 1024 ? I + 1 : I)) << I;
+}
+
+TEST_F(Checks, WritePastASubBufferLeavesItsParentAlone) {
+  // A sub-buffer of 256 floats at byte 1024 of a buffer of 1024; the kernel writes one past it.
+  std::vector<float> Sentinel(1024, -1.0f);
+  cl_mem Parent = buffer(4096, Sentinel.data());
+  cl_buffer_region Region{1024, 1024};
+  cl_int Err;
+  cl_mem Sub = clCreateSubBuffer(Parent, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &Region, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  Buffers.push_back(Sub);
+  cl_kernel K = kernel("kernel void fill(global float *out, int n) {\n"
+                       "  int i = get_global_id(0);\n"
+                       "  if (i <= n) out[i] = 7.0f;\n"
+                       "}\n",
+                       "fill");
+  const cl_int N = 256;
+  ASSERT_EQ(clSetKernelArg(K, 0, sizeof Sub, &Sub), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 1, sizeof N, &N), CL_SUCCESS);
+  EXPECT_EQ(run(K, 512, 32), CL_OUT_OF_RESOURCES);
+  std::vector<std::string> M = reports();
+  ASSERT_EQ(M.size(), 1u);
+  EXPECT_TRUE(mentions(M[0], {"kernel fill, line 3", "work-item (0, 0, 0) of work-group (8, 0, 0)",
+                              "writes 4 bytes", "at +1024 from argument 0",
+                              "a sub-buffer of 1024 bytes at offset 1024 of a buffer of 4096 bytes"}));
+  std::vector<float> All = read<float>(Parent, 1024);
+  EXPECT_EQ(std::count(All.begin() + 512, All.end(), -1.0f), 512) << "the float after the sub-buffer was written";
+}
+
+TEST_F(Checks, ReadsBeforeTheArgumentAndThroughConstantAndSvmPointers) {
+  std::vector<int> In(64, 5);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
+  cl_kernel Before = kernel("kernel void before(global const int *in, global int *out) {\n"
+                            "  int i = get_global_id(0);\n"
+                            "  out[i] = in[i - 1];\n"
+                            "}\n",
+                            "before");
+  ASSERT_EQ(clSetKernelArg(Before, 0, sizeof A, &A), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(Before, 1, sizeof B, &B), CL_SUCCESS);
+  EXPECT_EQ(run(Before, 64, 64), CL_OUT_OF_RESOURCES);
+  std::vector<std::string> M = reports();
+  ASSERT_EQ(M.size(), 1u);
+  EXPECT_TRUE(mentions(M[0], {"work-item (0, 0, 0) of work-group (0, 0, 0)", "reads 4 bytes", "at -4 from argument 0"}));
+
+  cl_kernel Constant = kernel("kernel void table(constant int *t, global int *out) {\n"
+                              "  int i = get_global_id(0);\n"
+                              "  out[i] = t[i * 2];\n"
+                              "}\n",
+                              "table");
+  ASSERT_EQ(clSetKernelArg(Constant, 0, sizeof A, &A), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(Constant, 1, sizeof B, &B), CL_SUCCESS);
+  EXPECT_EQ(run(Constant, 64, 16), CL_OUT_OF_RESOURCES);
+  M = reports();
+  ASSERT_EQ(M.size(), 1u);
+  // Work-groups 2 and 3 read past the table (at i * 2 from i = 32); either may be found first.
+  const bool Second = M[0].find("work-group (2, 0, 0)") != std::string::npos;
+  EXPECT_TRUE(mentions(M[0], {"kernel table", "work-item (0, 0, 0)", Second ? "at +256 from argument 0"
+                                                                           : "at +384 from argument 0"}));
+  EXPECT_TRUE(Second || M[0].find("work-group (3, 0, 0)") != std::string::npos) << M[0];
+
+  // An SVM allocation of 64 ints passed from its element 16: 48 left.
+  int *Svm = static_cast<int *>(clSVMAlloc(Ctx, CL_MEM_READ_WRITE, 64 * sizeof(int), 0));
+  ASSERT_NE(Svm, nullptr);
+  cl_kernel Through = kernel("kernel void through(global int *p) { p[get_global_id(0)] = 1; }", "through");
+  ASSERT_EQ(clSetKernelArgSVMPointer(Through, 0, Svm + 16), CL_SUCCESS);
+  EXPECT_EQ(run(Through, 48, 16), CL_COMPLETE);
+  EXPECT_TRUE(messages().empty());
+  EXPECT_EQ(run(Through, 64, 16), CL_OUT_OF_RESOURCES);
+  M = reports();
+  ASSERT_EQ(M.size(), 1u);
+  EXPECT_TRUE(mentions(M[0], {"writes 4 bytes", "at +192 from argument 0",
+                              "an SVM allocation of 256 bytes, from its byte 64"}));
+  clSVMFree(Ctx, Svm);
+}
+
+// Kernels with barriers, local memory and vector accesses run under the checks as without.
+TEST_F(Checks, CorrectKernelsReportNothing) {
+  const char *Source = "kernel void sum(global const float4 *in, global float *out, local float *t) {\n"
+                       "  size_t l = get_local_id(0), g = get_global_id(0);\n"
+                       "  float4 v = in[g];\n"
+                       "  t[l] = v.x + v.y + v.z + v.w;\n"
+                       "  for (size_t s = get_local_size(0) / 2; s > 0; s /= 2) {\n"
+                       "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "    if (l < s) t[l] += t[l + s];\n"
+                       "  }\n"
+                       "  if (l == 0) out[get_group_id(0)] = t[0];\n"
+                       "}\n";
+  std::vector<float> In(4 * 4096, 0.5f);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(64 * 4);
+  for (const char *Options : {"-weft-check", "-weft-check=bounds -cl-opt-disable", "-weft-check=all"}) {
+    cl_kernel K = kernel(Source, "sum", Options);
+    ASSERT_EQ(clSetKernelArg(K, 0, sizeof A, &A), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(K, 1, sizeof B, &B), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(K, 2, 64 * sizeof(float), nullptr), CL_SUCCESS);
+    EXPECT_EQ(run(K, 4096, 64), CL_COMPLETE) << Options;
+    EXPECT_TRUE(messages().empty()) << Options;
+    std::vector<float> Out = read<float>(B, 64);
+    EXPECT_EQ(std::count(Out.begin(), Out.end(), 128.0f), 64) << Options;
+  }
+}
+
+// A kernel with barriers: the refused read is found in the region after the barrier.
+TEST_F(Checks, KernelsWithBarriersReportToo) {
+  std::vector<float> In(256, 1.0f);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
+  cl_kernel K = kernel("kernel void neighbours(global const float *in, global float *out, local float *t) {\n"
+                       "  size_t l = get_local_id(0), g = get_global_id(0);\n"
+                       "  t[l] = in[g];\n"
+                       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  out[g] = t[l] + in[g + 8];\n"
+                       "}\n",
+                       "neighbours");
+  ASSERT_EQ(clSetKernelArg(K, 0, sizeof A, &A), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 1, sizeof B, &B), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 2, 64 * sizeof(float), nullptr), CL_SUCCESS);
+  EXPECT_EQ(run(K, 256, 64), CL_OUT_OF_RESOURCES);
+  std::vector<std::string> M = reports();
+  ASSERT_EQ(M.size(), 1u);
+  // Work-items 248 to 255 (56 to 63 of group 3) read past the 256 floats.
+  EXPECT_TRUE(mentions(M[0], {"kernel neighbours, line 5", "of work-group (3, 0, 0)", "reads 4 bytes",
+                              "from argument 0 (a buffer of 1024 bytes)"}));
+}
+
+TEST_F(Checks, UnknownChecksAreInvalidBuildOptions) {
+  const char *Source = "kernel void k(global int *p) { p[0] = 1; }";
+  cl_int Err;
+  cl_program P = clCreateProgramWithSource(Ctx, 1, &Source, nullptr, &Err);
+  Programs.push_back(P);
+  EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=races", nullptr, nullptr), CL_INVALID_BUILD_OPTIONS);
+  EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=bounds,", nullptr, nullptr), CL_INVALID_BUILD_OPTIONS);
+  EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=bounds", nullptr, nullptr), CL_SUCCESS);
+  // CL_PROGRAM_BUILD_OPTIONS: the application's options as given.
+  char Options[64] = {};
+  ASSERT_EQ(clGetProgramBuildInfo(P, Device, CL_PROGRAM_BUILD_OPTIONS, sizeof Options, Options, nullptr),
+            CL_SUCCESS);
+  EXPECT_STREQ(Options, "-weft-check=bounds");
+}
+
+} // namespace
+} // namespace weft::test
