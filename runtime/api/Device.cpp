@@ -648,6 +648,21 @@ Expected<PartitionPlan> planPartition(Device &Dev, const cl_device_partition_pro
   return Plan;
 }
 
+/// clRetainDevice (Change +1) and clReleaseDevice (-1): a sub-device's API count changes; "the
+/// reference count of a root-level device is not changed".
+Status countDevice(cl_device_id Handle, int Change) {
+  auto D = toObject<Device>(Handle);
+  if (!D)
+    return D.takeError();
+  if (!(*D)->parent())
+    return Status::ok();
+  if (Change > 0)
+    (*D)->retainApi();
+  else
+    (*D)->releaseApi();
+  return Status::ok();
+}
+
 } // namespace
 
 cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id PlatformHandle, cl_device_type DeviceType,
@@ -732,26 +747,11 @@ cl_int CL_API_CALL clCreateSubDevices(cl_device_id InDevice,
 }
 
 cl_int CL_API_CALL clRetainDevice(cl_device_id DeviceHandle) {
-  return call(__func__, [&]() -> Status {
-    auto D = toObject<Device>(DeviceHandle);
-    if (!D)
-      return D.takeError();
-    // "the reference count of a root-level device is not changed"
-    if ((*D)->parent())
-      (*D)->retainApi();
-    return Status::ok();
-  });
+  return call(__func__, [&] { return countDevice(DeviceHandle, +1); });
 }
 
 cl_int CL_API_CALL clReleaseDevice(cl_device_id DeviceHandle) {
-  return call(__func__, [&]() -> Status {
-    auto D = toObject<Device>(DeviceHandle);
-    if (!D)
-      return D.takeError();
-    if ((*D)->parent())
-      (*D)->releaseApi();
-    return Status::ok();
-  });
+  return call(__func__, [&] { return countDevice(DeviceHandle, -1); });
 }
 
 cl_int CL_API_CALL clGetDeviceAndHostTimer(cl_device_id DeviceHandle, cl_ulong *DeviceTimestamp,
