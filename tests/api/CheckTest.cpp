@@ -68,6 +68,21 @@ protected:
     clReleaseEvent(E);
     return Status;
   }
+  /// Sets K's first arguments to the memory objects Ms, in order.
+  void setBuffers(cl_kernel K, std::initializer_list<cl_mem> Ms) {
+    cl_uint Index = 0;
+    for (cl_mem M : Ms) {
+      EXPECT_EQ(clSetKernelArg(K, Index, sizeof M, &M), CL_SUCCESS) << "argument " << Index;
+      ++Index;
+    }
+  }
+  /// Runs K expecting a failed check: its one report.
+  std::string failedCheck(cl_kernel K, size_t Global, size_t Local) {
+    EXPECT_EQ(run(K, Global, Local), CL_OUT_OF_RESOURCES);
+    std::vector<std::string> R = reports();
+    EXPECT_EQ(R.size(), 1u);
+    return R.empty() ? std::string() : R.front();
+  }
   /// The messages pfn_notify got, taken.
   std::vector<std::string> messages() {
     std::lock_guard Guard(Lock);
@@ -121,19 +136,15 @@ TEST_F(Checks, OffByOneReadIsReportedAndNotMade) {
     In[I] = float(I);
   cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
   cl_kernel K = kernel(OffByOne, "shift");
-  ASSERT_EQ(clSetKernelArg(K, 0, sizeof A, &A), CL_SUCCESS);
-  ASSERT_EQ(clSetKernelArg(K, 1, sizeof B, &B), CL_SUCCESS);
-  EXPECT_EQ(run(K, 1024, 64), CL_OUT_OF_RESOURCES);
-  std::vector<std::string> M = reports();
-  ASSERT_EQ(M.size(), 1u);
+  setBuffers(K, {A, B});
+  const std::vector<std::string> M = {failedCheck(K, 1024, 64)};
   // The last work-item of the last group reads in[1024]: 4096 bytes past the start.
   EXPECT_TRUE(mentions(M[0], {"check failed: kernel shift, line 3, column 12", "work-item (63, 0, 0)",
                               "of work-group (15, 0, 0)", "reads 4 bytes", "at +4096 from argument 0",
                               "(a buffer of 4096 bytes)", "CL_OUT_OF_RESOURCES"}));
   // The queue goes on: the fixed kernel runs, reports nothing and gives every result.
   cl_kernel Good = kernel(Fixed, "shift");
-  ASSERT_EQ(clSetKernelArg(Good, 0, sizeof A, &A), CL_SUCCESS);
-  ASSERT_EQ(clSetKernelArg(Good, 1, sizeof B, &B), CL_SUCCESS);
+  setBuffers(Good, {A, B});
   EXPECT_EQ(run(Good, 1024, 64), CL_COMPLETE);
   EXPECT_TRUE(messages().empty());
   std::vector<float> Out = read<float>(B, 1024);
@@ -156,11 +167,9 @@ TEST_F(Checks, WritePastASubBufferLeavesItsParentAlone) {
                        "}\n",
                        "fill");
   const cl_int N = 256;
-  ASSERT_EQ(clSetKernelArg(K, 0, sizeof Sub, &Sub), CL_SUCCESS);
+  setBuffers(K, {Sub});
   ASSERT_EQ(clSetKernelArg(K, 1, sizeof N, &N), CL_SUCCESS);
-  EXPECT_EQ(run(K, 512, 32), CL_OUT_OF_RESOURCES);
-  std::vector<std::string> M = reports();
-  ASSERT_EQ(M.size(), 1u);
+  const std::vector<std::string> M = {failedCheck(K, 512, 32)};
   EXPECT_TRUE(mentions(M[0], {"kernel fill, line 3", "work-item (0, 0, 0) of work-group (8, 0, 0)",
                               "writes 4 bytes", "at +1024 from argument 0",
                               "a sub-buffer of 1024 bytes at offset 1024 of a buffer of 4096 bytes"}));
@@ -176,11 +185,8 @@ TEST_F(Checks, ReadsBeforeTheArgumentAndThroughConstantAndSvmPointers) {
                             "  out[i] = in[i - 1];\n"
                             "}\n",
                             "before");
-  ASSERT_EQ(clSetKernelArg(Before, 0, sizeof A, &A), CL_SUCCESS);
-  ASSERT_EQ(clSetKernelArg(Before, 1, sizeof B, &B), CL_SUCCESS);
-  EXPECT_EQ(run(Before, 64, 64), CL_OUT_OF_RESOURCES);
-  std::vector<std::string> M = reports();
-  ASSERT_EQ(M.size(), 1u);
+  setBuffers(Before, {A, B});
+  std::vector<std::string> M = {failedCheck(Before, 64, 64)};
   EXPECT_TRUE(mentions(M[0], {"work-item (0, 0, 0) of work-group (0, 0, 0)", "reads 4 bytes", "at -4 from argument 0"}));
 
   cl_kernel Constant = kernel("kernel void table(constant int *t, global int *out) {\n"
@@ -188,11 +194,8 @@ TEST_F(Checks, ReadsBeforeTheArgumentAndThroughConstantAndSvmPointers) {
                               "  out[i] = t[i * 2];\n"
                               "}\n",
                               "table");
-  ASSERT_EQ(clSetKernelArg(Constant, 0, sizeof A, &A), CL_SUCCESS);
-  ASSERT_EQ(clSetKernelArg(Constant, 1, sizeof B, &B), CL_SUCCESS);
-  EXPECT_EQ(run(Constant, 64, 16), CL_OUT_OF_RESOURCES);
-  M = reports();
-  ASSERT_EQ(M.size(), 1u);
+  setBuffers(Constant, {A, B});
+  M = {failedCheck(Constant, 64, 16)};
   // Work-groups 2 and 3 read past the table (at i * 2 from i = 32); either may be found first.
   const bool Second = M[0].find("work-group (2, 0, 0)") != std::string::npos;
   EXPECT_TRUE(mentions(M[0], {"kernel table", "work-item (0, 0, 0)", Second ? "at +256 from argument 0"
@@ -206,9 +209,7 @@ TEST_F(Checks, ReadsBeforeTheArgumentAndThroughConstantAndSvmPointers) {
   ASSERT_EQ(clSetKernelArgSVMPointer(Through, 0, Svm + 16), CL_SUCCESS);
   EXPECT_EQ(run(Through, 48, 16), CL_COMPLETE);
   EXPECT_TRUE(messages().empty());
-  EXPECT_EQ(run(Through, 64, 16), CL_OUT_OF_RESOURCES);
-  M = reports();
-  ASSERT_EQ(M.size(), 1u);
+  M = {failedCheck(Through, 64, 16)};
   EXPECT_TRUE(mentions(M[0], {"writes 4 bytes", "at +192 from argument 0",
                               "an SVM allocation of 256 bytes, from its byte 64"}));
   clSVMFree(Ctx, Svm);
@@ -230,8 +231,7 @@ TEST_F(Checks, CorrectKernelsReportNothing) {
   cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(64 * 4);
   for (const char *Options : {"-weft-check", "-weft-check=bounds -cl-opt-disable", "-weft-check=all"}) {
     cl_kernel K = kernel(Source, "sum", Options);
-    ASSERT_EQ(clSetKernelArg(K, 0, sizeof A, &A), CL_SUCCESS);
-    ASSERT_EQ(clSetKernelArg(K, 1, sizeof B, &B), CL_SUCCESS);
+    setBuffers(K, {A, B});
     ASSERT_EQ(clSetKernelArg(K, 2, 64 * sizeof(float), nullptr), CL_SUCCESS);
     EXPECT_EQ(run(K, 4096, 64), CL_COMPLETE) << Options;
     EXPECT_TRUE(messages().empty()) << Options;
@@ -251,12 +251,9 @@ TEST_F(Checks, KernelsWithBarriersReportToo) {
                        "  out[g] = t[l] + in[g + 8];\n"
                        "}\n",
                        "neighbours");
-  ASSERT_EQ(clSetKernelArg(K, 0, sizeof A, &A), CL_SUCCESS);
-  ASSERT_EQ(clSetKernelArg(K, 1, sizeof B, &B), CL_SUCCESS);
+  setBuffers(K, {A, B});
   ASSERT_EQ(clSetKernelArg(K, 2, 64 * sizeof(float), nullptr), CL_SUCCESS);
-  EXPECT_EQ(run(K, 256, 64), CL_OUT_OF_RESOURCES);
-  std::vector<std::string> M = reports();
-  ASSERT_EQ(M.size(), 1u);
+  const std::vector<std::string> M = {failedCheck(K, 256, 64)};
   // Work-items 248 to 255 (56 to 63 of group 3) read past the 256 floats.
   EXPECT_TRUE(mentions(M[0], {"kernel neighbours, line 5", "of work-group (3, 0, 0)", "reads 4 bytes",
                               "from argument 0 (a buffer of 1024 bytes)"}));
