@@ -55,14 +55,21 @@ cl_int partitionError(cl_device_id D, const Properties &Props, cl_uint NumDevice
 
 cl_uint units(cl_device_id D) { return deviceValue<cl_uint>(D, CL_DEVICE_MAX_COMPUTE_UNITS); }
 
+/// A device of one compute unit: nothing partitions it, and it says so.
+void expectUnsplittable(cl_device_id D) {
+  EXPECT_EQ(propertyList(D, CL_DEVICE_PARTITION_PROPERTIES), Properties{0});
+  EXPECT_EQ(deviceValue<cl_uint>(D, CL_DEVICE_PARTITION_MAX_SUB_DEVICES), 0u);
+  EXPECT_EQ(deviceValue<cl_device_affinity_domain>(D, CL_DEVICE_PARTITION_AFFINITY_DOMAIN), 0u);
+  EXPECT_EQ(partitionError(D, {CL_DEVICE_PARTITION_EQUALLY, 1, 0}), CL_DEVICE_PARTITION_FAILED);
+  EXPECT_EQ(partitionError(D, {CL_DEVICE_PARTITION_BY_COUNTS, 1, CL_DEVICE_PARTITION_BY_COUNTS_LIST_END, 0}),
+            CL_DEVICE_PARTITION_FAILED);
+}
+
 TEST_F(SubDevices, RootQueries) {
   const cl_uint Units = units(Device);
   EXPECT_EQ(deviceValue<cl_device_id>(Device, CL_DEVICE_PARENT_DEVICE), nullptr);
-  if (Units == 1) {
-    EXPECT_EQ(propertyList(Device, CL_DEVICE_PARTITION_PROPERTIES), Properties{0});
-    EXPECT_EQ(deviceValue<cl_uint>(Device, CL_DEVICE_PARTITION_MAX_SUB_DEVICES), 0u);
-    GTEST_SKIP() << "one compute unit: nothing to partition";
-  }
+  if (Units == 1)
+    return expectUnsplittable(Device);
   EXPECT_EQ(deviceValue<cl_uint>(Device, CL_DEVICE_PARTITION_MAX_SUB_DEVICES), Units);
   Properties Schemes = propertyList(Device, CL_DEVICE_PARTITION_PROPERTIES);
   EXPECT_NE(std::find(Schemes.begin(), Schemes.end(), CL_DEVICE_PARTITION_EQUALLY), Schemes.end());
@@ -79,7 +86,7 @@ TEST_F(SubDevices, RootQueries) {
 TEST_F(SubDevices, Equally) {
   const cl_uint Units = units(Device);
   if (Units == 1)
-    GTEST_SKIP() << "one compute unit: nothing to partition";
+    return expectUnsplittable(Device);
   const Properties One = {CL_DEVICE_PARTITION_EQUALLY, 1, 0};
   std::vector<cl_device_id> Subs = partition(Device, One);
   ASSERT_EQ(Subs.size(), Units);
@@ -90,11 +97,7 @@ TEST_F(SubDevices, Equally) {
     EXPECT_EQ(propertyList(S, CL_DEVICE_PARTITION_TYPE), One);
     EXPECT_EQ(deviceValue<cl_device_type>(S, CL_DEVICE_TYPE), cl_device_type(CL_DEVICE_TYPE_CPU));
     EXPECT_EQ(deviceString(S, CL_DEVICE_NAME), deviceString(Device, CL_DEVICE_NAME));
-    // One compute unit cannot be split further.
-    EXPECT_EQ(propertyList(S, CL_DEVICE_PARTITION_PROPERTIES), Properties{0});
-    EXPECT_EQ(deviceValue<cl_uint>(S, CL_DEVICE_PARTITION_MAX_SUB_DEVICES), 0u);
-    EXPECT_EQ(deviceValue<cl_device_affinity_domain>(S, CL_DEVICE_PARTITION_AFFINITY_DOMAIN), 0u);
-    EXPECT_EQ(partitionError(S, One), CL_DEVICE_PARTITION_FAILED);
+    expectUnsplittable(S); // one compute unit cannot be split further
     // Counted, unlike a root device.
     EXPECT_EQ(deviceValue<cl_uint>(S, CL_DEVICE_REFERENCE_COUNT), 1u);
     EXPECT_EQ(clRetainDevice(S), CL_SUCCESS);
@@ -131,7 +134,7 @@ TEST_F(SubDevices, Equally) {
 TEST_F(SubDevices, ByCounts) {
   const cl_uint Units = units(Device);
   if (Units == 1)
-    GTEST_SKIP() << "one compute unit: nothing to partition";
+    return expectUnsplittable(Device);
   const cl_device_partition_property Rest = Units - 1;
   const Properties Split = {CL_DEVICE_PARTITION_BY_COUNTS, 1, Rest,
                             CL_DEVICE_PARTITION_BY_COUNTS_LIST_END, 0};
@@ -282,7 +285,7 @@ TEST_F(SubDevices, Nested) {
 // the last reference goes on the sub-device's own worker, which then ends the device's arena.
 TEST_F(SubDevices, ReleasedWhileRunning) {
   if (units(Device) == 1)
-    GTEST_SKIP() << "one compute unit: nothing to partition";
+    return expectUnsplittable(Device);
   for (int Round = 0; Round < 20; ++Round) {
     std::vector<cl_device_id> Subs = partition(Device, {CL_DEVICE_PARTITION_EQUALLY, 1, 0});
     cl_int Err;
@@ -350,7 +353,7 @@ void CL_CALLBACK recordCpu(void *Args) {
 TEST_F(SubDevices, KernelsOnTwoAtOnce) {
   const cl_uint Units = units(Device);
   if (Units == 1)
-    GTEST_SKIP() << "one compute unit: nothing to partition";
+    return expectUnsplittable(Device);
   const cl_device_partition_property Half = Units / 2;
   std::vector<cl_device_id> Subs = partition(
       Device, {CL_DEVICE_PARTITION_BY_COUNTS, Half, cl_device_partition_property(Units) - Half,
