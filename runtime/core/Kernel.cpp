@@ -21,7 +21,8 @@ constexpr uint64_t DefaultWorkGroupItems = 256;
 
 Kernel::Kernel(Program &P, const compiler::KernelBinary &Binary,
                std::shared_ptr<compiler::Executable> Executable)
-    : Object(ObjectType::Kernel), Prog(&P), Binary(&Binary), Executable(std::move(Executable)) {
+    : Object(ObjectType::Kernel), Prog(&P), Binary(&Binary), Executable(std::move(Executable)),
+      Checked(P.checked()) {
   Args.Buffer.assign(Binary.ArgBufferSize, std::byte{0});
   Args.Set.assign(Binary.Args.size(), false);
   Args.LocalSizes.assign(Binary.Args.size(), 0);
@@ -32,7 +33,7 @@ Kernel::Kernel(Program &P, const compiler::KernelBinary &Binary,
 
 Kernel::Kernel(const Kernel &Other)
     : Object(ObjectType::Kernel), Prog(Other.Prog), Binary(Other.Binary),
-      Executable(Other.Executable), Args(Other.Args) {
+      Executable(Other.Executable), Checked(Other.Checked), Args(Other.Args) {
   Prog->kernelCreated();
 }
 
@@ -133,7 +134,7 @@ Expected<std::unique_ptr<Command>> Kernel::launch(const Device &D, unsigned Work
     return Error(CL_OUT_OF_RESOURCES, cat("the kernel needs ", LocalBytes,
                                           " bytes of local memory; Weft runs kernels that need up to ",
                                           Limit));
-  if (Prog->checked())
+  if (Checked)
     describeArgsForChecks(N);
   auto C = std::make_unique<Command>(std::move(N));
   C->KeepAlive.emplace_back(this); // the kernel keeps the executable (and its code) alive

@@ -72,6 +72,9 @@ private:
   Ref<Program> Prog;
   const compiler::KernelBinary *Binary;
   std::shared_ptr<compiler::Executable> Executable;
+  /// The program's build has checks (read once: no build replaces it while kernels exist, and
+  /// a launch takes no program lock for it).
+  bool Checked;
   Arguments Args;
 };
 
