@@ -19,8 +19,10 @@
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ScalarEvolution.h>
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/PatternMatch.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/LCSSA.h>
 #include <llvm/Transforms/Utils/LoopSimplify.h>
@@ -28,6 +30,8 @@
 #include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
 
 #include <algorithm>
+#include <functional>
+#include <limits>
 #include <optional>
 #include <set>
 
@@ -113,6 +117,8 @@ public:
     if (!SE.isLoopInvariant(Step, &L) || llvm::isa<llvm::SCEVCouldNotCompute>(Taken) ||
         !SE.isLoopInvariant(Taken, &L))
       return std::nullopt;
+    if (AR->getLoop() == &L && Guard && Guard->getType()->getIntegerBitWidth() <= Taken->getType()->getIntegerBitWidth())
+      Taken = SE.getUMinExpr(Taken, SE.getNoopOrZeroExtend(Guard, Taken->getType()));
     auto Start = of(AR->getStart(), T, Signed);
     if (!Start)
       return std::nullopt;
@@ -124,10 +130,67 @@ public:
                  SE.getSMaxExpr(Start->second, SE.getAddExpr(Start->second, Span)));
   }
 
+  /// For the test at hand, where guards allow fewer iterations of L than it runs: the most
+  /// iterations after the first that reach the test (guardedIterations), else null.
+  const llvm::SCEV *Guard = nullptr;
+
 private:
   const llvm::Loop &L;
   llvm::ScalarEvolution &SE;
 };
+
+/// How many iterations of L after the first may reach BB, as far as the branches in L that
+/// guard it tell, or null: a branch on `g < x` (unsigned, g a 64-bit affine recurrence of L of
+/// step 1, x invariant in L; also `x > g`, its negation on the false edge, and the operands of
+/// `&&`) whose edge to BB dominates it lets at most x - 1 - (g's start) of them through (`if (i <
+/// n)`, the guard of a tail or of a reduction's active half). Where x is no more than the start,
+/// that count wraps to a large one, which the trip count then bounds. That holds where g does
+/// not wrap over L: Bounds gets its start, L's backedge count and their sum, each within [0,
+/// INT64_MAX].
+const llvm::SCEV *guardedIterations(const llvm::Loop &L, llvm::BasicBlock *BB, llvm::DominatorTree &DT,
+                                    llvm::ScalarEvolution &SE, std::vector<Ranges::Bound> &Bounds) {
+  using namespace llvm::PatternMatch;
+  const llvm::SCEV *Most = nullptr;
+  std::function<void(llvm::Value *, bool)> Holds = [&](llvm::Value *C, bool True) {
+    llvm::Value *A, *B;
+    if (True ? match(C, m_LogicalAnd(m_Value(A), m_Value(B))) : match(C, m_LogicalOr(m_Value(A), m_Value(B)))) {
+      Holds(A, True);
+      Holds(B, True);
+      return;
+    }
+    auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(C);
+    if (!Cmp)
+      return;
+    llvm::CmpInst::Predicate P = True ? Cmp->getPredicate() : Cmp->getInversePredicate();
+    llvm::Value *G = Cmp->getOperand(0), *X = Cmp->getOperand(1);
+    if (P == llvm::CmpInst::ICMP_UGT)
+      std::swap(G, X);
+    else if (P != llvm::CmpInst::ICMP_ULT)
+      return;
+    auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(SE.getSCEV(G));
+    const llvm::SCEV *Taken = SE.getBackedgeTakenCount(&L);
+    if (!AR || AR->getLoop() != &L || !AR->isAffine() || !AR->getStepRecurrence(SE)->isOne() ||
+        !AR->getType()->isIntegerTy(64) || !SE.isLoopInvariant(SE.getSCEV(X), &L) ||
+        llvm::isa<llvm::SCEVCouldNotCompute>(Taken) || !SE.isLoopInvariant(AR->getStart(), &L))
+      return;
+    // g's start, the iterations and their sum all in [0, INT64_MAX]: the sum did not wrap.
+    Taken = SE.getNoopOrZeroExtend(Taken, AR->getType());
+    for (const llvm::SCEV *V : {AR->getStart(), Taken, SE.getAddExpr(AR->getStart(), Taken)})
+      Bounds.push_back({{V, V}, 0, std::numeric_limits<int64_t>::max()});
+    const llvm::SCEV *Count =
+        SE.getMinusSCEV(SE.getSCEV(X), SE.getAddExpr(AR->getStart(), SE.getOne(AR->getType())));
+    Most = Most ? SE.getUMinExpr(Most, Count) : Count;
+  };
+  for (llvm::DomTreeNode *N = DT.getNode(BB)->getIDom(); N && L.contains(N->getBlock()); N = N->getIDom()) {
+    auto *Br = llvm::dyn_cast<llvm::BranchInst>(N->getBlock()->getTerminator());
+    if (!Br || !Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
+      continue;
+    for (unsigned Way = 0; Way < 2; ++Way)
+      if (DT.dominates(llvm::BasicBlockEdge(N->getBlock(), Br->getSuccessor(Way)), BB))
+        Holds(Br->getCondition(), Way == 0);
+  }
+  return Most;
+}
 
 /// Removes, in Blocks, the stores of a value just loaded from the same place (what a folded
 /// version's slot updates become), and the loads left unused.
@@ -174,6 +237,24 @@ void tidy(llvm::Loop &L, llvm::LoopInfo &LI) {
     llvm::MergeBlockIntoPredecessor(BB, nullptr, &LI);
 }
 
+/// Whether V is invariant in L, once moved before At if it is computed in L from invariant values
+/// and the work-group context's invariant loads (an extent LLVM left in a block only some
+/// work-items run; the context is always there to read).
+bool hoist(llvm::Value *V, llvm::Loop &L, llvm::Instruction *At) {
+  auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+  if (!I || !L.contains(I))
+    return true;
+  const bool Pure = llvm::isa<llvm::BinaryOperator, llvm::CmpInst, llvm::CastInst, llvm::GetElementPtrInst>(I) ||
+                    (llvm::isa<llvm::LoadInst>(I) && I->hasMetadata(llvm::LLVMContext::MD_invariant_load));
+  if (!Pure || (llvm::isa<llvm::BinaryOperator>(I) && !llvm::isSafeToSpeculativelyExecute(I)))
+    return false;
+  for (llvm::Value *Op : I->operands())
+    if (!hoist(Op, L, At))
+      return false;
+  I->moveBefore(At);
+  return true;
+}
+
 /// Versions L (see the file's header) if some of its tests have ranges: the copy's header, or
 /// null. Leaves the analyses out of date.
 llvm::BasicBlock *version(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::DominatorTree &DT, llvm::LoopInfo &LI) {
@@ -198,9 +279,16 @@ llvm::BasicBlock *version(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::Domina
   Ranges Find(L, SE);
   std::vector<Tested> Tests;
   for (llvm::CallInst *Test : refusalsIn(L.getBlocks())) {
-    if (!L.isLoopInvariant(Test->getArgOperand(1)) || !L.isLoopInvariant(Test->getArgOperand(2)))
+    if (!hoist(Test->getArgOperand(1), L, At) || !hoist(Test->getArgOperand(2), L, At))
       continue;
     const size_t Bounds = Find.Bounds.size();
+    // Where the test's result is used (LLVM may have hoisted the test itself above its guard, as
+    // it may a call without effects).
+    llvm::BasicBlock *Used = nullptr;
+    for (llvm::User *U : Test->users())
+      if (auto *I = llvm::dyn_cast<llvm::Instruction>(U))
+        Used = Used ? DT.findNearestCommonDominator(Used, I->getParent()) : I->getParent();
+    Find.Guard = guardedIterations(L, Used && L.contains(Used) ? Used : Test->getParent(), DT, SE, Find.Bounds);
     auto R = Find.of(SE.getSCEV(Test->getArgOperand(0)), Test->getArgOperand(0)->getType());
     if (R && Expandable(*R) &&
         std::all_of(Find.Bounds.begin() + Bounds, Find.Bounds.end(),
@@ -209,7 +297,16 @@ llvm::BasicBlock *version(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::Domina
     else
       Find.Bounds.resize(Bounds);
   }
-  if (Tests.empty())
+  // Tests LICM took out of L (their offsets invariant in it, like a row's `t[ly][k]` in the loop
+  // over x) whose results L uses: the copy runs where they pass too.
+  std::vector<llvm::CallInst *> Hoisted;
+  for (llvm::BasicBlock *BB : L.blocks())
+    for (llvm::Instruction &I : *BB)
+      for (llvm::Value *Op : I.operands())
+        if (auto *T = llvm::dyn_cast<llvm::CallInst>(Op);
+            T && isRefusal(*T) && !L.contains(T) && DT.dominates(T, At) && !llvm::is_contained(Hoisted, T))
+          Hoisted.push_back(T);
+  if (Tests.empty() && Hoisted.empty())
     return nullptr;
   llvm::formLCSSA(L, DT, &LI, &SE);
   // Before the loop: whether every range lies within its argument's memory (offsets from the
@@ -227,6 +324,8 @@ llvm::BasicBlock *version(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::Domina
                                     B.CreateICmpULE(High, T.Test->getArgOperand(1)));
     Within = B.CreateAnd(Within, B.CreateAnd(Fits, B.CreateNot(T.Test->getArgOperand(2))));
   }
+  for (llvm::CallInst *T : Hoisted)
+    Within = B.CreateAnd(Within, B.CreateNot(T));
   for (const Ranges::Bound &Bd : Find.Bounds) {
     llvm::Type *Ty = Bd.R.first->getType();
     auto [Low, High] = Expand(Bd.R, Ty);
@@ -246,6 +345,8 @@ llvm::BasicBlock *version(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::Domina
     if (Copy->use_empty())
       Copy->eraseFromParent();
   }
+  for (llvm::CallInst *T : Hoisted)
+    foldTest(T, false, Inside->getBlocks());
   dropSelfStores(Inside->getBlocks());
   tidy(*Inside, LI);
   // The loop as it was runs only where a range is out of bounds (the report's way): Weft's later

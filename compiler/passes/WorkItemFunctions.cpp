@@ -169,7 +169,13 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *cons
     } else if (Name == "__weft_check_extent") {
       // Ctx->ArgExtents[arg] (weft-check-bounds' calls).
       // Invariant: the executor fills them before the work-group starts.
-      llvm::Value *Extents = loadContextField(B, Ctx, offsetof(WorkGroupContext, ArgExtents), B.getPtrTy(), "extents");
+      llvm::LoadInst *Extents = loadContextField(B, Ctx, offsetof(WorkGroupContext, ArgExtents), B.getPtrTy(), "extents");
+      // One per argument of the kernel, so at least up to this one: LICM may then take the
+      // extent's load out of a loop even from a block the loop runs only for some work-items.
+      if (auto *Arg = llvm::dyn_cast<llvm::ConstantInt>(Call->getArgOperand(0)))
+        Extents->setMetadata(llvm::LLVMContext::MD_dereferenceable,
+                             llvm::MDNode::get(B.getContext(), llvm::ConstantAsMetadata::get(
+                                                                   B.getInt64(8 * (Arg->getZExtValue() + 1)))));
       llvm::LoadInst *Extent = B.CreateAlignedLoad(
           B.getInt64Ty(), B.CreateGEP(B.getInt64Ty(), Extents, Call->getArgOperand(0)), llvm::Align(8), "extent");
       Extent->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(B.getContext(), {}));
