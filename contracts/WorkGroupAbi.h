@@ -100,21 +100,31 @@ struct WorkGroupContext {
   uint64_t *CheckSlots;
 };
 
-/// A checked kernel's record of a refused access, in three arrays of CheckSlots, each one entry
+/// A checked kernel's record of a refused access, in four arrays of CheckSlots, each one entry
 /// per work-item of an enqueued work-group by local linear id (N of them): [0, N) the access
-/// (CheckSite, 0 for none), [N, 2N) its address, [2N, 3N) the work-group's linear id. A work-item
-/// writes its entries when it finishes, if it had a refused access and its entry is still 0.
+/// (CheckSite, 0 for none), [N, 2N) its address (or, for a Relative site, its offset from the
+/// start of the memory), [2N, 3N) the work-group's linear id, [3N, 4N) what memory it is, for an
+/// array of the kernel (the address of a NUL-terminated description in the kernel's code; 0 for an
+/// argument, which the runtime describes). A work-item writes its entries at its first refused
+/// access, if its entry is still 0.
 struct CheckSite {
   static constexpr uint64_t Valid = 1, Write = 2;
-  static uint64_t pack(bool IsWrite, uint64_t Arg, uint64_t Bytes, uint64_t Line, uint64_t Column) {
+  /// The address entry holds the offset from the memory's start (a __local argument, whose
+  /// address differs between chunks of work-groups, or an array of the kernel).
+  static constexpr uint64_t Relative = uint64_t(1) << 63;
+  /// Arg: the kernel argument, for an access through one; unused for an array.
+  static uint64_t pack(bool IsWrite, uint64_t Arg, uint64_t Bytes, uint64_t Line, uint64_t Column,
+                       bool IsRelative = false) {
     return Valid | (IsWrite ? Write : 0) | (Arg & 0x3fff) << 2 | (Bytes & 0xffff) << 16 |
-           (Line & 0xfffff) << 32 | (Column & 0xfff) << 52;
+           (Line & 0xfffff) << 32 | (Column & 0x7ff) << 52 | (IsRelative ? Relative : 0);
   }
   static bool isWrite(uint64_t S) { return S & Write; }
+  static bool isRelative(uint64_t S) { return S & Relative; }
   static uint32_t arg(uint64_t S) { return uint32_t(S >> 2 & 0x3fff); }
   static uint64_t bytes(uint64_t S) { return S >> 16 & 0xffff; }
   static uint32_t line(uint64_t S) { return uint32_t(S >> 32 & 0xfffff); }
-  static uint32_t column(uint64_t S) { return uint32_t(S >> 52 & 0xfff); }
+  static uint32_t column(uint64_t S) { return uint32_t(S >> 52 & 0x7ff); }
+  static constexpr int Arrays = 4; ///< entries per work-item
 };
 
 /// Set in the resume id weft-kernel-entry passes the work-item function of a kernel whose

@@ -13,7 +13,8 @@ namespace weft::cpu {
 /// One access a check refused.
 struct CheckFailure {
   uint64_t Site = 0; ///< abi::CheckSite
-  uint64_t Address = 0;
+  uint64_t Address = 0; ///< or the offset, for an abi::CheckSite::Relative site
+  const char *Memory = nullptr; ///< an array's description, from the kernel's code
   std::array<uint64_t, 3> LocalId{}, GroupId{};
 };
 
@@ -23,7 +24,7 @@ struct CheckReport {
   std::atomic<bool> Failed{false};
   CheckFailure First; ///< written by the thread that set Failed, read after the command's groups
 
-  /// Looks at Slots (abi::CheckSite's three arrays for work-groups of Local items) after a chunk
+  /// Looks at Slots (abi::CheckSite's four arrays for work-groups of Local items) after a chunk
   /// of work-groups ran with them, and keeps the first refused access in them, if any.
   void collect(const uint64_t *Slots, const std::array<uint64_t, 3> &Local,
                const std::array<uint64_t, 3> &Groups) {
@@ -37,6 +38,7 @@ struct CheckReport {
       const uint64_t Group = Slots[2 * Items + I];
       First.Site = Slots[I];
       First.Address = Slots[Items + I];
+      First.Memory = reinterpret_cast<const char *>(Slots[3 * Items + I]);
       First.LocalId = {I % Local[0], I / Local[0] % Local[1], I / (Local[0] * Local[1])};
       First.GroupId = {Group % Groups[0], Group / Groups[0] % Groups[1], Group / (Groups[0] * Groups[1])};
       return;

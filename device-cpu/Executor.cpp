@@ -45,14 +45,22 @@ std::string describeFailure(const NDRangeCommand &C, const CheckFailure &F) {
                                 ? cat(", line ", CheckSite::line(F.Site), ", column ", CheckSite::column(F.Site))
                                 : std::string();
   const std::string Bytes = CheckSite::bytes(F.Site) ? cat(CheckSite::bytes(F.Site), " bytes") : std::string("bytes");
+  const std::string Access = cat("check failed: kernel ", Kernel, Where, ": work-item (", F.LocalId[0], ", ",
+                                 F.LocalId[1], ", ", F.LocalId[2], ") of work-group (", F.GroupId[0], ", ",
+                                 F.GroupId[1], ", ", F.GroupId[2], ") ",
+                                 CheckSite::isWrite(F.Site) ? "writes " : "reads ", Bytes);
+  const std::string Stopped = "; the access was not made, and the command stopped (CL_OUT_OF_RESOURCES)";
+  auto Signed = [](int64_t Offset) { return cat(Offset < 0 ? "" : "+", Offset); };
+  // An array of the kernel: the offset from its start, and the compiler's description of it.
+  if (F.Memory)
+    return cat(Access, " at ", Signed(int64_t(F.Address)), " in ", F.Memory, Stopped);
   const std::string Memory = Arg < C.ArgMemory.size() ? C.ArgMemory[Arg] : std::string("unknown memory");
+  // A __local argument: its offset (its address differs from chunk to chunk).
+  if (CheckSite::isRelative(F.Site))
+    return cat(Access, " at ", Signed(int64_t(F.Address)), " from argument ", Arg, " (", Memory, ")", Stopped);
   const uint64_t Pointer = Arg < C.ArgPointers.size() ? C.ArgPointers[Arg] : 0;
-  const int64_t Offset = int64_t(F.Address - Pointer);
-  return cat("check failed: kernel ", Kernel, Where, ": work-item (", F.LocalId[0], ", ", F.LocalId[1],
-             ", ", F.LocalId[2], ") of work-group (", F.GroupId[0], ", ", F.GroupId[1], ", ", F.GroupId[2],
-             ") ", CheckSite::isWrite(F.Site) ? "writes " : "reads ", Bytes, " at ", hex(F.Address), ", at ",
-             Offset < 0 ? "" : "+", Offset, " from argument ", Arg, " (", Memory,
-             "); the access was not made, and the command stopped (CL_OUT_OF_RESOURCES)");
+  return cat(Access, " at ", hex(F.Address), ", at ", Signed(int64_t(F.Address - Pointer)), " from argument ",
+             Arg, " (", Memory, ")", Stopped);
 }
 
 } // namespace
@@ -90,7 +98,7 @@ Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes)
   PrintfBuffer Printed(PrintfBufferBytes);
   std::atomic<bool> OutOfMemory{false};
   // Kernels built with checks: the first failed check stops the command.
-  const bool Checked = !C.ArgExtents.empty();
+  const bool Checked = C.Checked;
   CheckReport Checks;
   // A block of a running chunk of work-groups (null for 0 bytes; aligned_alloc wants a multiple
   // of the alignment).
@@ -110,8 +118,8 @@ Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes)
     // Local memory, private values across barriers, large private variables: without one of
     // them, these groups cannot run.
     auto Local = Block(LocalBytes), Private = Block(PrivateBytes), Frame = Block(C.FrameBytes);
-    // Checked kernels' slots: three entries per work-item, zero (abi::CheckSite).
-    const size_t SlotBytes = Checked ? 3 * sizeof(uint64_t) * C.LocalSize[0] * C.LocalSize[1] * C.LocalSize[2] : 0;
+    // Checked kernels' slots: abi::CheckSite::Arrays entries per work-item, zero.
+    const size_t SlotBytes = Checked ? abi::CheckSite::Arrays * sizeof(uint64_t) * C.LocalSize[0] * C.LocalSize[1] * C.LocalSize[2] : 0;
     auto Slots = Block(SlotBytes);
     if (Slots)
       std::memset(Slots.get(), 0, SlotBytes);

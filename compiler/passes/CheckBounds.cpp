@@ -14,8 +14,14 @@
 // vectorizer still takes the rest, making the guarded loads and stores masked ones. Only a refused
 // load of a pointer, which the kernel might follow anywhere, ends the work-item at once.
 //
-// Only accesses whose pointer LLVM traces back to one argument (getUnderlyingObject: offsets,
-// casts; not a pointer loaded from memory or chosen between two arguments) are checked. The
+// An access through a __local argument records its offset from the argument (its address
+// differs between chunks of work-groups); one into an array of the kernel (a private variable
+// left in memory, a kernel-scope __local one, a program-scope __global or __constant one), whose
+// size is a constant here, records its offset and a description of the array, a string in the
+// kernel's code; one at a constant offset inside an array is not checked.
+//
+// Only accesses whose pointer LLVM traces back to one argument or array (getUnderlyingObject:
+// offsets, casts; not a pointer loaded from memory or chosen between two) are checked. The
 // check runs where the kernel is still one work-item's function with its arguments as parameters
 // (after the cleanup that gives values registers, before weft-work-items, which lowers the
 // extent, the slots and the work-item queries); unoptimised builds keep their arguments in
@@ -37,12 +43,14 @@
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 
 #include <map>
+#include <optional>
+#include <string>
 
 namespace weft::compiler {
 namespace {
 
-/// SPIR address spaces of the memory an argument points to that the checks cover.
-constexpr unsigned GlobalSpace = 1, ConstantSpace = 2;
+/// SPIR address spaces.
+constexpr unsigned PrivateSpace = 0, GlobalSpace = 1, ConstantSpace = 2, LocalSpace = 3;
 
 /// One memory access: where, how many bytes, and whether it writes.
 struct Access {
@@ -80,14 +88,76 @@ std::vector<Access> accessesOf(llvm::Function &F) {
   return Found;
 }
 
-/// The kernel argument Pointer derives from, if LLVM can tell and it points to global or
-/// constant memory.
-llvm::Argument *argumentOf(llvm::Value *Pointer) {
-  auto *A = llvm::dyn_cast<llvm::Argument>(llvm::getUnderlyingObject(Pointer, /*MaxLookup=*/0));
-  if (!A || !A->getType()->isPointerTy())
-    return nullptr;
-  const unsigned Space = A->getType()->getPointerAddressSpace();
-  return Space == GlobalSpace || Space == ConstantSpace ? A : nullptr;
+/// The memory an access reaches, where LLVM can tell (getUnderlyingObject: offsets, casts; not a
+/// pointer loaded from memory or chosen between two): one of the kernel's pointer arguments to
+/// global, constant or local memory, whose extent the runtime gives; or an array of the kernel (a
+/// private variable left in memory, a kernel-scope __local variable, a program-scope __global or
+/// __constant one), whose size the compiler knows.
+struct Memory {
+  llvm::Value *Base = nullptr;
+  llvm::Argument *Arg = nullptr; ///< or an array:
+  uint64_t Size = 0;
+  std::string Description; ///< for the report: "the __local variable `tile` (1024 bytes)"
+  bool relative() const { return !Arg || Arg->getType()->getPointerAddressSpace() == LocalSpace; }
+};
+
+/// A variable's name in the source, from the name Clang gave its IR value (`tile` of a kernel
+/// `k`'s `k.tile`; `acc` of `acc.i`, a helper's variable inlined): empty if it has none.
+std::string sourceName(const llvm::Value &V, const llvm::Function &K) {
+  llvm::StringRef Name = V.getName();
+  if (llvm::isa<llvm::GlobalVariable>(V)) {
+    const std::string Prefix = (K.getName() + ".").str();
+    if (Name.startswith(Prefix))
+      Name = Name.drop_front(Prefix.size());
+  }
+  return Name.split('.').first.str();
+}
+
+std::optional<Memory> memoryOf(llvm::Value *Pointer, const llvm::Function &K) {
+  const llvm::DataLayout &DL = K.getParent()->getDataLayout();
+  llvm::Value *Object = llvm::getUnderlyingObject(Pointer, /*MaxLookup=*/0);
+  if (auto *A = llvm::dyn_cast<llvm::Argument>(Object)) {
+    if (!A->getType()->isPointerTy())
+      return std::nullopt;
+    const unsigned Space = A->getType()->getPointerAddressSpace();
+    if (Space != GlobalSpace && Space != ConstantSpace && Space != LocalSpace)
+      return std::nullopt;
+    return Memory{A, A, 0, {}};
+  }
+  const char *Kind = nullptr;
+  uint64_t Size = 0;
+  if (auto *Alloca = llvm::dyn_cast<llvm::AllocaInst>(Object)) {
+    llvm::Optional<llvm::TypeSize> Bytes = Alloca->getAllocationSizeInBits(DL);
+    if (!Bytes || Bytes->isScalable())
+      return std::nullopt;
+    Kind = "__private";
+    Size = Bytes->getFixedSize() / 8;
+  } else if (auto *G = llvm::dyn_cast<llvm::GlobalVariable>(Object)) {
+    if (G->isDeclaration() || !G->getValueType()->isSized())
+      return std::nullopt;
+    const unsigned Space = G->getAddressSpace();
+    Kind = Space == LocalSpace ? "__local" : Space == ConstantSpace ? "__constant" : Space == GlobalSpace ? "__global" : nullptr;
+    if (!Kind)
+      return std::nullopt;
+    Size = DL.getTypeAllocSize(G->getValueType()).getFixedSize();
+  } else {
+    return std::nullopt;
+  }
+  const std::string Name = sourceName(*Object, K);
+  const std::string Bytes = std::to_string(Size) + " bytes";
+  std::string Description = Name.empty() ? std::string("a ") + Kind + " variable of " + Bytes
+                                         : std::string("the ") + Kind + " variable `" + Name + "` (" + Bytes + ")";
+  return Memory{Object, nullptr, Size, std::move(Description)};
+}
+
+/// Whether A's bytes are at a constant offset within the array M: nothing to check.
+bool within(const Access &A, const Memory &M, const llvm::DataLayout &DL) {
+  auto *Bytes = llvm::dyn_cast<llvm::ConstantInt>(A.Bytes);
+  if (M.Arg || !Bytes)
+    return false;
+  llvm::APInt Offset(DL.getIndexTypeSizeInBits(A.Pointer->getType()), 0);
+  const llvm::Value *Base = A.Pointer->stripAndAccumulateConstantOffsets(DL, Offset, /*AllowNonInbounds=*/true);
+  return Base == M.Base && !Offset.isNegative() && Offset.getZExtValue() + Bytes->getZExtValue() <= M.Size;
 }
 
 class Instrumenter {
@@ -118,23 +188,24 @@ public:
   }
 
   void run() {
-    std::vector<std::pair<Access, llvm::Argument *>> Checked;
+    const llvm::DataLayout &DL = M.getDataLayout();
+    std::vector<std::pair<Access, Memory>> Checked;
     for (const Access &A : accessesOf(K))
-      if (llvm::Argument *Arg = argumentOf(A.Pointer))
-        Checked.emplace_back(A, Arg);
-    for (auto &[A, Arg] : Checked)
-      guard(A, *Arg);
+      if (std::optional<Memory> To = memoryOf(A.Pointer, K); To && !within(A, *To, DL))
+        Checked.emplace_back(A, std::move(*To));
+    for (auto &[A, To] : Checked)
+      guard(A, To);
   }
 
 private:
   /// Checks A before it runs: a refused access is recorded and not made.
-  void guard(const Access &A, llvm::Argument &Arg) {
+  void guard(const Access &A, const Memory &To) {
     // IRBuilder calls one statement each, so that the instructions come in a fixed order.
     llvm::IRBuilder<> B(A.At);
     llvm::Value *At = B.CreatePtrToInt(A.Pointer, I64);
-    llvm::Value *Base = B.CreatePtrToInt(&Arg, I64);
+    llvm::Value *Base = B.CreatePtrToInt(To.Base, I64);
     llvm::Value *Offset = B.CreateSub(At, Base, "check.offset");
-    const Uniform &U = uniform(A.Bytes, Arg, A.At);
+    const Uniform &U = uniform(A.Bytes, To, A.At);
     // weft-check-rows tests a loop's whole range of offsets at once where it can, then lowers
     // this to `offset > last || too_short`.
     llvm::Value *Refused = B.CreateCall(Refusal, {Offset, U.Last, U.TooShort}, "check.refused");
@@ -159,9 +230,13 @@ private:
     llvm::Value *Empty = B.CreateICmpEQ(B.CreateLoad(I64, SiteSlot), B.getInt64(0));
     llvm::Instruction *Write = llvm::SplitBlockAndInsertIfThen(Empty, Report, /*Unreachable=*/false);
     B.SetInsertPoint(Write);
-    B.CreateStore(B.getInt64(abi::CheckSite::pack(A.Write, Arg.getArgNo(), Bytes, Line, Column)), SiteSlot);
-    B.CreateStore(At, B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, U.Items)));
+    const uint64_t ArgNo = To.Arg ? To.Arg->getArgNo() : 0;
+    B.CreateStore(B.getInt64(abi::CheckSite::pack(A.Write, ArgNo, Bytes, Line, Column, To.relative())), SiteSlot);
+    B.CreateStore(To.relative() ? Offset : At, B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, U.Items)));
     B.CreateStore(U.Group, B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, B.CreateMul(U.Items, B.getInt64(2)))));
+    if (!To.Arg)
+      B.CreateStore(B.CreatePtrToInt(description(To.Description), I64),
+                    B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, B.CreateMul(U.Items, B.getInt64(3)))));
     if (A.At->getType()->isPointerTy()) {
       llvm::ReturnInst::Create(C, nullptr, Report);
       Report->eraseFromParent();
@@ -193,15 +268,16 @@ private:
   struct Uniform {
     llvm::Value *Last, *TooShort, *Table, *Items, *Group, *Sizes[3];
   };
-  const Uniform &uniform(llvm::Value *Bytes, llvm::Argument &Arg, llvm::Instruction *At) {
+  const Uniform &uniform(llvm::Value *Bytes, const Memory &To, llvm::Instruction *At) {
     const bool Once = !HasBarriers && llvm::isa<llvm::ConstantInt>(Bytes);
-    const auto Key = std::make_pair(Arg.getArgNo(), Once ? llvm::cast<llvm::ConstantInt>(Bytes)->getZExtValue() : 0);
+    const auto Key = std::make_pair(To.Base, Once ? llvm::cast<llvm::ConstantInt>(Bytes)->getZExtValue() : 0);
     if (Once)
       if (auto It = Shared.find(Key); It != Shared.end())
         return It->second;
     llvm::IRBuilder<> B(Once ? &*K.getEntryBlock().getFirstInsertionPt() : At);
     Uniform U;
-    llvm::Value *Reach = B.CreateCall(Extent, {B.getInt32(Arg.getArgNo())}, "check.extent");
+    llvm::Value *Reach = To.Arg ? static_cast<llvm::Value *>(B.CreateCall(Extent, {B.getInt32(To.Arg->getArgNo())}, "check.extent"))
+                                : B.getInt64(To.Size);
     U.Last = B.CreateSub(Reach, Bytes, "check.last");
     U.TooShort = B.CreateICmpULT(Reach, Bytes, "check.too_short");
     U.Table = B.CreateCall(Slots, {}, "check.slots");
@@ -223,13 +299,22 @@ private:
     return Shared[Key] = U;
   }
 
+  /// A constant string of the kernel's code holding Text.
+  llvm::Constant *description(const std::string &Text) {
+    llvm::Constant *&String = Descriptions[Text];
+    if (!String)
+      String = llvm::IRBuilder<>(C).CreateGlobalStringPtr(Text, "weft.check.memory", PrivateSpace, &M);
+    return String;
+  }
+
   llvm::Function &K;
   llvm::Module &M;
   llvm::LLVMContext &C;
   llvm::Type *I32, *I64;
   llvm::FunctionCallee Extent, Refusal, Slots, LocalId, EnqueuedLocalSize, GroupId, NumGroups;
   const bool HasBarriers = !callsTo(K, isBarrier).empty();
-  std::map<std::pair<unsigned, uint64_t>, Uniform> Shared;
+  std::map<std::pair<llvm::Value *, uint64_t>, Uniform> Shared;
+  std::map<std::string, llvm::Constant *> Descriptions;
   Uniform Local; ///< the last computed where its access is
 };
 

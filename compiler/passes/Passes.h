@@ -266,9 +266,10 @@ struct JamWorkItemLoopsPass : llvm::PassInfoMixin<JamWorkItemLoopsPass> {
 
 /// weft-check-bounds, before the kernels become work-item functions, in programs built with
 /// -weft-check (module flag attr::CheckBounds): each load, store, atomic and memory intrinsic of a
-/// kernel whose pointer derives from one of the kernel's __global or __constant pointer arguments
-/// first checks that the bytes it touches lie within what the argument reaches
-/// (`__weft_check_extent(arg)`, from WorkGroupContext::ArgExtents); an access outside is not made
+/// kernel whose pointer derives from one of the kernel's __global, __constant or __local pointer
+/// arguments first checks that the bytes it touches lie within what the argument reaches
+/// (`__weft_check_extent(arg)`, from WorkGroupContext::ArgExtents), and one into an array of the
+/// kernel (private, kernel-scope __local, program-scope) within the array; an access outside is not made
 /// (a load gives 0), and the work-item's first such access goes to its slots when it ends
 /// (`__weft_check_slots()`, abi::CheckSite). No call or early exit enters the work-item's code, so
 /// its loops still vectorize (see the file's header). Then the line tables go.

@@ -68,9 +68,10 @@ struct NDRangeCommand {
   uint64_t LocalScratchBytes = 0; ///< after them: Weft's own (KernelBinary::LocalScratchBytes)
   uint64_t PrivateBytesPerWorkItem = 0; ///< kernels with barriers
   uint64_t FrameBytes = 0; ///< private variables too large for the stack (KernelBinary::FrameBytes)
-  /// Kernels built with checks (-weft-check), per argument: the bytes its pointer reaches
-  /// (WorkGroupContext::ArgExtents), the pointer, and what it points to, for a report; empty for
-  /// kernels built without.
+  /// A kernel built with checks (-weft-check): it records failures in WorkGroupContext::CheckSlots.
+  bool Checked = false;
+  /// Kernels built with checks, per argument: the bytes its pointer reaches
+  /// (WorkGroupContext::ArgExtents), the pointer, and what it points to, for a report.
   std::vector<uint64_t> ArgExtents, ArgPointers;
   std::vector<std::string> ArgMemory;
 };

@@ -73,12 +73,17 @@ std::array<uint64_t, 3> Kernel::defaultLocalSize(const Device &D, unsigned WorkD
 }
 
 void Kernel::describeArgsForChecks(NDRangeCommand &N) const {
+  N.Checked = true;
   const std::vector<compiler::KernelArg> &Kinds = info().Args;
   for (size_t I = 0; I < Kinds.size(); ++I) {
     uint64_t Extent = ~uint64_t(0), Pointer = 0;
-    std::string Memory = "not a pointer to global or constant memory";
+    std::string Memory = "not a pointer to global, constant or local memory";
     using Space = compiler::KernelArg::AddressSpace;
-    if (Kinds[I].IsPointer && (Kinds[I].Space == Space::Global || Kinds[I].Space == Space::Constant) &&
+    if (Kinds[I].IsPointer && Kinds[I].Space == Space::Local) {
+      // Its accesses are recorded by their offset (abi::CheckSite::Relative).
+      Extent = Args.LocalSizes[I];
+      Memory = cat("a __local argument of ", Extent, " bytes");
+    } else if (Kinds[I].IsPointer && (Kinds[I].Space == Space::Global || Kinds[I].Space == Space::Constant) &&
         Binary->Args[I].Size == sizeof Pointer) {
       std::memcpy(&Pointer, Args.Buffer.data() + Binary->Args[I].Offset, sizeof Pointer);
       if (const MemObject *M = Args.Buffers[I]) {

@@ -259,6 +259,91 @@ TEST_F(Checks, KernelsWithBarriersReportToo) {
                               "from argument 0 (a buffer of 1024 bytes)"}));
 }
 
+// __local arguments, kernel-scope __local arrays, private arrays and program-scope __constant
+// arrays: each overrun reported with its offset and the memory it overran, and not made.
+TEST_F(Checks, LocalAndPrivateArrayOverruns) {
+  std::vector<int> In(256);
+  for (size_t I = 0; I < In.size(); ++I)
+    In[I] = int(I);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
+
+  // A __local argument of 32 ints in groups of 32: t[l + 1] of the last work-item is past it.
+  const char *LocalArg = "kernel void rotate(global const int *in, global int *out, local int *t) {\n"
+                         "  int l = get_local_id(0), g = get_global_id(0);\n"
+                         "  t[l] = in[g];\n"
+                         "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                         "  out[g] = t[l + 1];\n"
+                         "}\n";
+  cl_kernel K = kernel(LocalArg, "rotate");
+  setBuffers(K, {A, B});
+  ASSERT_EQ(clSetKernelArg(K, 2, 32 * sizeof(int), nullptr), CL_SUCCESS);
+  std::string M = failedCheck(K, 256, 32);
+  EXPECT_TRUE(mentions(M, {"kernel rotate, line 5", "work-item (31, 0, 0)", "reads 4 bytes",
+                           "at +128 from argument 2 (a __local argument of 128 bytes)"}));
+  // The same kernel with 33 ints of local memory is correct.
+  ASSERT_EQ(clSetKernelArg(K, 2, 33 * sizeof(int), nullptr), CL_SUCCESS);
+  EXPECT_EQ(run(K, 256, 32), CL_COMPLETE);
+  EXPECT_TRUE(reports().empty());
+
+  // A kernel-scope __local array written one past its end.
+  cl_kernel Tile = kernel("kernel void tile(global const int *in, global int *out) {\n"
+                          "  local int t[16];\n"
+                          "  int l = get_local_id(0);\n"
+                          "  t[l] = in[get_global_id(0)];\n"
+                          "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                          "  out[get_global_id(0)] = t[15 - l % 16];\n"
+                          "}\n",
+                          "tile");
+  setBuffers(Tile, {A, B});
+  EXPECT_EQ(run(Tile, 256, 16), CL_COMPLETE);
+  EXPECT_TRUE(reports().empty());
+  M = failedCheck(Tile, 256, 32);
+  EXPECT_TRUE(mentions(M, {"kernel tile, line 4", "writes 4 bytes", "at +64 in the __local variable `t` (64 bytes)"}));
+  EXPECT_TRUE(M.find("work-item (16, 0, 0)") != std::string::npos || M.find("work-item (31, 0, 0)") != std::string::npos ||
+              M.find("work-item (2") != std::string::npos)
+      << M;
+
+  // A private array indexed by data: in[g] % 20 reaches past its 16 ints.
+  const char *Private = "kernel void histogram(global const int *in, global int *out) {\n"
+                        "  int h[16];\n"
+                        "  for (int k = 0; k < 16; ++k) h[k] = 0;\n"
+                        "  int g = get_global_id(0);\n"
+                        "  for (int k = 0; k < 8; ++k) h[(in[g] + k) % MOD] += 1;\n"
+                        "  int s = 0;\n"
+                        "  for (int k = 0; k < 16; ++k) s += h[k] * k;\n"
+                        "  out[g] = s;\n"
+                        "}\n";
+  K = kernel(Private, "histogram", "-weft-check -DMOD=20");
+  setBuffers(K, {A, B});
+  M = failedCheck(K, 256, 64);
+  EXPECT_TRUE(mentions(M, {"kernel histogram, line 5", "4 bytes", "in the __private variable `h` (64 bytes)"}));
+  EXPECT_TRUE(M.find("at +64 in") != std::string::npos || M.find("at +68 in") != std::string::npos ||
+              M.find("at +72 in") != std::string::npos || M.find("at +76 in") != std::string::npos)
+      << M;
+  K = kernel(Private, "histogram", "-weft-check -DMOD=16");
+  setBuffers(K, {A, B});
+  EXPECT_EQ(run(K, 256, 64), CL_COMPLETE);
+  EXPECT_TRUE(reports().empty());
+  std::vector<int> Out = read<int>(B, 256);
+  for (int G = 0; G < 256; ++G) {
+    int Expected = 0;
+    for (int J = 0; J < 8; ++J)
+      Expected += (G + J) % 16;
+    ASSERT_EQ(Out[G], Expected) << G;
+  }
+
+  // A program-scope __constant table read one past its end.
+  cl_kernel Table = kernel("constant int squares[8] = {0, 1, 4, 9, 16, 25, 36, 49};\n"
+                           "kernel void square(global const int *in, global int *out) {\n"
+                           "  int g = get_global_id(0);\n"
+                           "  out[g] = squares[in[g] % 9];\n"
+                           "}\n",
+                           "square");
+  setBuffers(Table, {A, B});
+  M = failedCheck(Table, 256, 64);
+  EXPECT_TRUE(mentions(M, {"kernel square, line 4", "reads 4 bytes", "at +32 in the __constant variable `squares` (32 bytes)"}));
+}
+
 TEST_F(Checks, UnknownChecksAreInvalidBuildOptions) {
   const char *Source = "kernel void k(global int *p) { p[0] = 1; }";
   cl_int Err;

@@ -4,8 +4,11 @@
 ; record (abi::CheckSite: valid, write, arg, bytes, line, column; the address; the work-group)
 ; unless it holds one, and the access is not made (a load gives 0), but a refused load of a pointer
 ; returns at once. What the tests and records share (limits, slots, sizes, the group's id) comes
-; once from the entry block. Accesses through __local memory, private memory or a pointer loaded
-; from memory are left as they are; the line tables go afterwards. Without the flag, nothing changes.
+; once from the entry block. An access through a __local pointer argument is tested against the
+; argument's extent too, and its record holds its offset (abi::CheckSite::Relative), not its
+; address. Accesses through a pointer loaded from memory, and private ones at a constant offset
+; inside their variable, are left as they are; the line tables go afterwards. Without the flag,
+; nothing changes.
 ; RUN: %opt -passes=weft-check-bounds -S %s | FileCheck %s
 ; RUN: sed -e '/weft.check.bounds/d' -e 's/!llvm.module.flags = !{!0, !1, !2}/!llvm.module.flags = !{!1, !2}/' %s | %opt -passes=weft-check-bounds -S | FileCheck %s --check-prefix=OFF
 
@@ -43,9 +46,17 @@ declare i64 @_Z13get_global_idj(i32)
 ; CHECK-NEXT: %v = load float, ptr addrspace(1) %[[AT]], align 4
 ; CHECK:      [[JOIN]]:
 ; CHECK-NEXT: %[[V:.*]] = phi float [ %v, %[[LOAD]] ], [ 0.000000e+00, %[[TEST]] ]
-; The local store is not tested; the store through %out (argument 2, written: 262155) is.
+; The local store through %tmp (argument 1, written, relative) records its offset.
 ; CHECK-NEXT: %l = getelementptr inbounds float, ptr addrspace(3) %tmp, i64 %i
-; CHECK-NEXT: store float %[[V]], ptr addrspace(3) %l, align 4
+; CHECK-NEXT: %[[LP:.*]] = ptrtoint ptr addrspace(3) %l to i64
+; CHECK-NEXT: %[[LB:.*]] = ptrtoint ptr addrspace(3) %tmp to i64
+; CHECK-NEXT: %[[LOFF:.*]] = sub i64 %[[LP]], %[[LB]]
+; CHECK:      store i64 -9223372036854513657, ptr
+; CHECK-NEXT: %{{.*}} = add i64
+; CHECK-NEXT: %{{.*}} = getelementptr i64
+; CHECK-NEXT: store i64 %[[LOFF]], ptr
+; CHECK:      store float %[[V]], ptr addrspace(3) %l, align 4
+; The store through %out (argument 2, written: 262155).
 ; CHECK:      call i1 @__weft_check_refused(
 ; CHECK:      store i64 262155, ptr
 ; CHECK:      store float %[[V]], ptr addrspace(1) %o, align 4
@@ -54,7 +65,7 @@ declare i64 @_Z13get_global_idj(i32)
 ; CHECK:      store i64 524301, ptr
 ; CHECK:      ret void
 ; CHECK:      %p = load ptr addrspace(1), ptr addrspace(1) %table, align 8
-; The access through the pointer read is not tested, nor the private one.
+; The access through the pointer read is not tested, nor the private one at offset 0.
 ; CHECK-NEXT: %w = load float, ptr addrspace(1) %p, align 4
 ; CHECK-NEXT: %x = alloca float, align 4
 ; CHECK-NEXT: store float %w, ptr %x, align 4
