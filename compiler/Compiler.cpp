@@ -492,9 +492,11 @@ public:
       Out.Result = CompileOutput::Status::Success;
       return Out;
     }
-    // Bounds checks (weft-check-bounds reads the flag).
+    // Checks (weft-check-bounds, weft-barriers and weft-kernel-entry read the flags).
     if (Parsed.CheckBounds)
       Linked->addModuleFlag(llvm::Module::Override, attr::CheckBounds, 1);
+    if (Parsed.CheckBarriers)
+      Linked->addModuleFlag(llvm::Module::Override, attr::CheckBarriers, 1);
     std::string Error;
     if (!setHostTarget(*Linked, Error)) {
       Out.Log += "internal error: " + Error + "\n";

@@ -72,13 +72,13 @@ constexpr std::array<std::string_view, 11> FlagOptions = {
 
 constexpr std::array<std::string_view, 4> Standards = {"CL1.0", "CL1.1", "CL1.2", "CL3.0"};
 
-/// Reads -weft-check[=check,...] into P; false if W is not that option. The checks: "bounds"
-/// (or "all"); another name is an error.
+/// Reads -weft-check[=check,...] into P; false if W is not that option. The checks: "bounds",
+/// "barriers", "all" (which -weft-check alone means); another name is an error.
 bool checkOption(const std::string &W, ParsedOptions &P) {
   if (W != "-weft-check" && W.rfind("-weft-check=", 0) != 0)
     return false;
   if (W == "-weft-check") {
-    P.CheckBounds = true;
+    P.CheckBounds = P.CheckBarriers = true;
     return true;
   }
   std::string List = W.substr(12);
@@ -86,10 +86,12 @@ bool checkOption(const std::string &W, ParsedOptions &P) {
   while (Start <= List.size()) {
     size_t End = std::min(List.find(',', Start), List.size());
     std::string Name = List.substr(Start, End - Start);
-    if (Name == "bounds" || Name == "all") {
+    if (Name == "bounds" || Name == "all")
       P.CheckBounds = true;
-    } else {
-      P.Error = "'" + W + "': unknown check '" + Name + "' (the checks: bounds, all)";
+    if (Name == "barriers" || Name == "all")
+      P.CheckBarriers = true;
+    if (Name != "bounds" && Name != "barriers" && Name != "all") {
+      P.Error = "'" + W + "': unknown check '" + Name + "' (the checks: bounds, barriers, all)";
       return true;
     }
     Start = End + 1;

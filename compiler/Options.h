@@ -14,9 +14,12 @@ struct ParsedOptions {
   bool OptDisable = false;
   bool DenormsAreZero = false; ///< -cl-denorms-are-zero: work-groups may run with FTZ/DAZ
   bool CreateLibrary = false;  ///< -create-library (link options only)
-  /// -weft-check or -weft-check=bounds (what WEFT_CHECK adds): kernels check each access through
-  /// a pointer argument against the memory the argument reaches (weft-check-bounds).
+  /// -weft-check=bounds (what WEFT_CHECK adds): kernels check each access through a pointer
+  /// argument or into an array against the memory it reaches (weft-check-bounds).
   bool CheckBounds = false;
+  /// -weft-check=barriers: kernels check that every work-item of a group reaches the same barrier
+  /// (weft-kernel-entry). -weft-check and -weft-check=all: both.
+  bool CheckBarriers = false;
   std::string Error; ///< non-empty: the options are invalid (CL_INVALID_BUILD_OPTIONS), and why
 };
 

@@ -106,25 +106,32 @@ struct WorkGroupContext {
 /// start of the memory), [2N, 3N) the work-group's linear id, [3N, 4N) what memory it is, for an
 /// array of the kernel (the address of a NUL-terminated description in the kernel's code; 0 for an
 /// argument, which the runtime describes). A work-item writes its entries at its first refused
-/// access, if its entry is still 0.
+/// access, if its entry is still 0. [4N, 5N) is the barrier checks' scratch: the barrier each
+/// work-item (by linear id in its group) stopped at in the last region.
 struct CheckSite {
   static constexpr uint64_t Valid = 1, Write = 2;
   /// The address entry holds the offset from the memory's start (a __local argument, whose
   /// address differs between chunks of work-groups, or an array of the kernel).
   static constexpr uint64_t Relative = uint64_t(1) << 63;
+  /// Not an access: the work-items of the group stopped at different barriers (barrier checks).
+  /// Arg holds the barrier this work-item stopped at (its resume id, 1 first; 0 for the kernel's
+  /// end), Bytes work-item 0's; Line and Column say where this one's is, the address entry where
+  /// work-item 0's is (line << 32 | column).
+  static constexpr uint64_t Divergent = uint64_t(1) << 62;
   /// Arg: the kernel argument, for an access through one; unused for an array.
   static uint64_t pack(bool IsWrite, uint64_t Arg, uint64_t Bytes, uint64_t Line, uint64_t Column,
                        bool IsRelative = false) {
     return Valid | (IsWrite ? Write : 0) | (Arg & 0x3fff) << 2 | (Bytes & 0xffff) << 16 |
-           (Line & 0xfffff) << 32 | (Column & 0x7ff) << 52 | (IsRelative ? Relative : 0);
+           (Line & 0xfffff) << 32 | (Column & 0x3ff) << 52 | (IsRelative ? Relative : 0);
   }
   static bool isWrite(uint64_t S) { return S & Write; }
   static bool isRelative(uint64_t S) { return S & Relative; }
+  static bool isDivergent(uint64_t S) { return S & Divergent; }
   static uint32_t arg(uint64_t S) { return uint32_t(S >> 2 & 0x3fff); }
   static uint64_t bytes(uint64_t S) { return S >> 16 & 0xffff; }
   static uint32_t line(uint64_t S) { return uint32_t(S >> 32 & 0xfffff); }
-  static uint32_t column(uint64_t S) { return uint32_t(S >> 52 & 0x7ff); }
-  static constexpr int Arrays = 4; ///< entries per work-item
+  static uint32_t column(uint64_t S) { return uint32_t(S >> 52 & 0x3ff); }
+  static constexpr int Arrays = 5; ///< entries per work-item
 };
 
 /// Set in the resume id weft-kernel-entry passes the work-item function of a kernel whose

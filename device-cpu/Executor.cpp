@@ -44,6 +44,21 @@ std::string describeFailure(const NDRangeCommand &C, const CheckFailure &F) {
   const std::string Where = CheckSite::line(F.Site)
                                 ? cat(", line ", CheckSite::line(F.Site), ", column ", CheckSite::column(F.Site))
                                 : std::string();
+  if (CheckSite::isDivergent(F.Site)) {
+    // Where a work-item stopped: a barrier (its resume id + 1) and its line, or the kernel's end.
+    auto Stop = [](uint64_t Barrier, uint64_t Line, uint64_t Column) {
+      if (!Barrier)
+        return std::string("the end of the kernel");
+      return Line ? cat("the barrier or work-group function at line ", Line, ", column ", Column)
+                  : cat("barrier ", Barrier);
+    };
+    return cat("check failed: kernel ", Kernel, ": the work-items of work-group (", F.GroupId[0], ", ",
+               F.GroupId[1], ", ", F.GroupId[2], ") do not all reach the same barrier: work-item (0, 0, 0) reached ",
+               Stop(CheckSite::bytes(F.Site), F.Address >> 32, F.Address & 0xffffffff), ", work-item (", F.LocalId[0],
+               ", ", F.LocalId[1], ", ", F.LocalId[2], ") ",
+               Stop(Arg, CheckSite::line(F.Site), CheckSite::column(F.Site)),
+               "; the work-group ended there, and the command stopped (CL_OUT_OF_RESOURCES)");
+  }
   const std::string Bytes = CheckSite::bytes(F.Site) ? cat(CheckSite::bytes(F.Site), " bytes") : std::string("bytes");
   const std::string Access = cat("check failed: kernel ", Kernel, Where, ": work-item (", F.LocalId[0], ", ",
                                  F.LocalId[1], ", ", F.LocalId[2], ") of work-group (", F.GroupId[0], ", ",

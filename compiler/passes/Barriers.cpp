@@ -208,6 +208,40 @@ public:
     return true;
   }
 
+  /// Whether the work-items of a group may stop at different places (barriers, the end): a branch
+  /// on a divergent condition from which one of Stops is reachable before its ways join again (its
+  /// immediate post-dominator). A divergent `if` holding no barrier, a loop whose trip count is
+  /// uniform, are not.
+  bool mayStopApart(const llvm::SmallPtrSetImpl<const llvm::BasicBlock *> &Stops) const {
+    if (Divergent)
+      return true;
+    for (const llvm::BasicBlock &BB : DT.getRoot()->getParent()->getBasicBlockList()) {
+      const llvm::Instruction *Term = BB.getTerminator();
+      if (Term->getNumSuccessors() < 2)
+        continue;
+      const llvm::Value *Cond = nullptr;
+      if (auto *Br = llvm::dyn_cast<llvm::BranchInst>(Term))
+        Cond = Br->getCondition();
+      else if (auto *Switch = llvm::dyn_cast<llvm::SwitchInst>(Term))
+        Cond = Switch->getCondition();
+      if (Cond && !DA.isDivergent(*Cond))
+        continue;
+      const llvm::DomTreeNodeBase<llvm::BasicBlock> *Node = PDT.getNode(&BB);
+      const llvm::BasicBlock *Join = Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+      llvm::SmallPtrSet<const llvm::BasicBlock *, 32> Seen;
+      llvm::SmallVector<const llvm::BasicBlock *, 32> Work(llvm::succ_begin(&BB), llvm::succ_end(&BB));
+      while (!Work.empty()) {
+        const llvm::BasicBlock *At = Work.pop_back_val();
+        if (At == Join || !Seen.insert(At).second)
+          continue;
+        if (Stops.count(At))
+          return true;
+        Work.append(llvm::succ_begin(At), llvm::succ_end(At));
+      }
+    }
+    return false;
+  }
+
 private:
   static bool mayBePrivate(const llvm::Value *Ptr) {
     llvm::SmallVector<const llvm::Value *, 4> Objects;
@@ -707,6 +741,26 @@ llvm::PreservedAnalyses BarriersPass::run(llvm::Function &F, llvm::FunctionAnaly
     F.addFnAttr(attr::SubGroupExchange);
   }
   Uniformity Uniform(F, Exchange);
+  // Barrier checks, where work-items may stop apart: each barrier's line (weft-check-bounds put it
+  // on the call), by resume id.
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 16> Stops;
+  for (const Barrier &B : Barriers)
+    Stops.insert(B.Block);
+  for (llvm::BasicBlock &BB : F)
+    if (llvm::isa<llvm::ReturnInst>(BB.getTerminator()))
+      Stops.insert(&BB);
+  if (moduleFlag(*F.getParent(), attr::CheckBarriers) && Uniform.mayStopApart(Stops)) {
+    std::string Lines;
+    for (const Barrier &B : Barriers) {
+      uint64_t Line = 0, Column = 0;
+      if (llvm::MDNode *At = B.Block->front().getMetadata(attr::SourceLine)) {
+        Line = llvm::mdconst::extract<llvm::ConstantInt>(At->getOperand(0))->getZExtValue();
+        Column = llvm::mdconst::extract<llvm::ConstantInt>(At->getOperand(1))->getZExtValue();
+      }
+      Lines += (Lines.empty() ? "" : ",") + std::to_string(Line) + ":" + std::to_string(Column);
+    }
+    F.addFnAttr(attr::BarrierLines, Lines);
+  }
   for (size_t I = 0; I < Barriers.size(); ++I) {
     llvm::BasicBlock *Block = Barriers[I].Block;
     Block->getTerminator()->eraseFromParent();

@@ -321,12 +321,24 @@ private:
 } // namespace
 
 llvm::PreservedAnalyses CheckBoundsPass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
-  auto *Flag = llvm::mdconst::extract_or_null<llvm::ConstantInt>(M.getModuleFlag(attr::CheckBounds));
-  if (!Flag || Flag->isZero())
+  const bool Bounds = moduleFlag(M, attr::CheckBounds), Barriers = moduleFlag(M, attr::CheckBarriers);
+  if (!Bounds && !Barriers)
     return llvm::PreservedAnalyses::all();
-  for (llvm::Function &F : M)
-    if (!F.isDeclaration() && F.getCallingConv() == llvm::CallingConv::SPIR_KERNEL)
+  for (llvm::Function &F : M) {
+    if (F.isDeclaration() || F.getCallingConv() != llvm::CallingConv::SPIR_KERNEL)
+      continue;
+    if (Bounds)
       Instrumenter(F).run();
+    // Barrier checks: each barrier's line, for weft-barriers to give weft-kernel-entry.
+    if (Barriers)
+      for (llvm::CallInst *Call : callsTo(F, isBarrier))
+        if (const llvm::DebugLoc &Loc = Call->getDebugLoc()) {
+          llvm::Type *I32 = llvm::Type::getInt32Ty(M.getContext());
+          Call->setMetadata(attr::SourceLine,
+                            llvm::MDNode::get(M.getContext(), {llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(I32, Loc.getLine())),
+                                                               llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(I32, Loc.getCol()))}));
+        }
+  }
   llvm::StripDebugInfo(M);
   return llvm::PreservedAnalyses::none();
 }

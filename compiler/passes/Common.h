@@ -147,6 +147,12 @@ inline uint64_t intAttribute(const llvm::Function &F, llvm::StringRef Name) {
   return Value;
 }
 
+/// Whether M has the module flag Name set to a non-zero integer (attr::CheckBounds...).
+inline bool moduleFlag(const llvm::Module &M, llvm::StringRef Name) {
+  auto *Flag = llvm::mdconst::extract_or_null<llvm::ConstantInt>(M.getModuleFlag(Name));
+  return Flag && !Flag->isZero();
+}
+
 inline void setIntAttribute(llvm::Function &F, llvm::StringRef Name, uint64_t Value) {
   F.addFnAttr(Name, std::to_string(Value));
 }

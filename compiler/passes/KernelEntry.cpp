@@ -32,6 +32,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <functional>
+#include <optional>
 
 namespace weft::compiler {
 namespace {
@@ -49,6 +50,141 @@ bool mayAccessStack(llvm::Instruction &I) {
       return true;
   return false;
 }
+
+/// Barrier checks (attr::CheckBarriers) in a work-group function's dispatch: each work-item's
+/// stop at the end of a region (its call's result) goes to the check slots' scratch (abi::CheckSite,
+/// as 32-bit entries by linear id): a plain store in the x loop's access group, which leaves the
+/// loop nest's shape as it was (no value carried through it). After the region's loops, a loop LLVM vectorizes ORs each stop's
+/// difference from work-item 0's; where that is not 0, a scan finds the first work-item whose stop
+/// differs, which records it (abi::CheckSite::Divergent, with both stops' lines from
+/// attr::BarrierLines), and the work-group ends there.
+class BarrierCheck {
+public:
+  BarrierCheck(llvm::IRBuilder<> &B, llvm::Value *Ctx, llvm::Value *const *Size, llvm::StringRef Lines,
+               const std::string &Kernel)
+      : Size(Size) {
+    using abi::WorkGroupContext;
+    Slots = loadContextField(B, Ctx, offsetof(WorkGroupContext, CheckSlots), B.getPtrTy(), "check.slots");
+    for (int D = 0; D < 3; ++D) {
+      Enqueued[D] = loadContextField(B, Ctx, offsetof(WorkGroupContext, EnqueuedLocalSize) + 8 * D, B.getInt64Ty());
+      GroupId[D] = loadContextField(B, Ctx, offsetof(WorkGroupContext, GroupId) + 8 * D, B.getInt64Ty());
+      Groups[D] = loadContextField(B, Ctx, offsetof(WorkGroupContext, NumGroups) + 8 * D, B.getInt64Ty());
+    }
+    EnqueuedItems = B.CreateMul(B.CreateMul(Enqueued[0], Enqueued[1]), Enqueued[2], "check.items");
+    Scratch = B.CreateGEP(B.getInt64Ty(), Slots, B.CreateMul(EnqueuedItems, B.getInt64(4)), "check.barriers");
+    // Where each stop is, by number (the kernel's end 0, then each barrier by resume id): line << 32 | column.
+    std::vector<llvm::Constant *> Table = {B.getInt64(0)};
+    llvm::SmallVector<llvm::StringRef, 8> Each;
+    Lines.split(Each, ',');
+    for (llvm::StringRef At : Each) {
+      auto [Line, Column] = At.split(':');
+      uint64_t L = 0, C = 0;
+      Line.getAsInteger(10, L);
+      Column.getAsInteger(10, C);
+      Table.push_back(B.getInt64(L << 32 | C));
+    }
+    auto *T = llvm::ArrayType::get(B.getInt64Ty(), Table.size());
+    LineTable = new llvm::GlobalVariable(*B.GetInsertBlock()->getModule(), T, /*isConstant=*/true,
+                                         llvm::GlobalValue::PrivateLinkage, llvm::ConstantArray::get(T, Table),
+                                         "weft.barrier.lines." + Kernel);
+  }
+
+  /// After a work-item's call: its stop, by linear id in the group. Group: the x loop's access
+  /// group (each work-item writes its own entry).
+  void keep(llvm::IRBuilder<> &B, llvm::Value *Stop, llvm::Value *const *Id, llvm::MDNode *Group) {
+    llvm::Value *Linear = B.CreateAdd(B.CreateMul(B.CreateAdd(B.CreateMul(Id[2], Size[1]), Id[1]), Size[0]), Id[0]);
+    llvm::StoreInst *Kept = B.CreateStore(Stop, B.CreateGEP(B.getInt32Ty(), Scratch, Linear));
+    Kept->setMetadata(llvm::LLVMContext::MD_access_group, Group);
+  }
+
+  /// After a region's loops: the comparison, and on a difference the record and the end (NextSlot).
+  void compare(llvm::IRBuilder<> &B, llvm::Value *NextSlot) {
+    llvm::LLVMContext &C = B.getContext();
+    llvm::Function *F = B.GetInsertBlock()->getParent();
+    llvm::Type *I64 = B.getInt64Ty(), *I32 = B.getInt32Ty();
+    llvm::Value *Items = B.CreateMul(B.CreateMul(Size[0], Size[1]), Size[2]);
+    llvm::Value *First = B.CreateLoad(I32, Scratch, "check.first");
+    llvm::BasicBlock *Pre = B.GetInsertBlock();
+    auto *Any = llvm::BasicBlock::Create(C, "check.any", F);
+    auto *Differ = llvm::BasicBlock::Create(C, "check.differ", F);
+    auto *Scan = llvm::BasicBlock::Create(C, "check.scan", F);
+    auto *Body = llvm::BasicBlock::Create(C, "check.scan.body", F);
+    auto *Differs = llvm::BasicBlock::Create(C, "check.differs", F);
+    auto *Record = llvm::BasicBlock::Create(C, "check.record", F);
+    auto *Stop = llvm::BasicBlock::Create(C, "check.stop", F);
+    auto *Same = llvm::BasicBlock::Create(C, "check.same", F);
+    // Whether any stop differs from work-item 0's (no early exit: a loop the vectorizer takes).
+    B.CreateBr(Any);
+    B.SetInsertPoint(Any);
+    llvm::PHINode *J = B.CreatePHI(I64, 2, "check.all");
+    llvm::PHINode *Acc = B.CreatePHI(I32, 2, "check.or");
+    J->addIncoming(B.getInt64(0), Pre);
+    Acc->addIncoming(B.getInt32(0), Pre);
+    llvm::Value *Or = B.CreateOr(Acc, B.CreateXor(B.CreateLoad(I32, B.CreateGEP(I32, Scratch, J)), First));
+    llvm::Value *NextJ = B.CreateAdd(J, B.getInt64(1), "", /*HasNUW=*/true, /*HasNSW=*/true);
+    J->addIncoming(NextJ, Any);
+    Acc->addIncoming(Or, Any);
+    llvm::BasicBlock *AnyEnd = llvm::BasicBlock::Create(C, "check.any.end", F);
+    B.CreateCondBr(B.CreateICmpULT(NextJ, Items), Any, AnyEnd);
+    B.SetInsertPoint(AnyEnd);
+    B.CreateCondBr(B.CreateICmpEQ(Or, B.getInt32(0)), Same, Differ);
+
+    // The first work-item whose stop differs.
+    B.SetInsertPoint(Differ);
+    B.CreateBr(Scan);
+    B.SetInsertPoint(Scan);
+    llvm::PHINode *I = B.CreatePHI(I64, 2, "check.item");
+    I->addIncoming(B.getInt64(1), Differ);
+    B.CreateCondBr(B.CreateICmpULT(I, Items), Body, Same);
+    B.SetInsertPoint(Body);
+    llvm::Value *Its = B.CreateLoad(I32, B.CreateGEP(I32, Scratch, I));
+    I->addIncoming(B.CreateAdd(I, B.getInt64(1)), Body);
+    B.CreateCondBr(B.CreateICmpNE(Its, First), Differs, Scan);
+
+    // Work-item I stopped elsewhere than work-item 0: its slot, by linear id in the enqueued size.
+    B.SetInsertPoint(Differs);
+    llvm::Value *X = B.CreateURem(I, Size[0]);
+    llvm::Value *Y = B.CreateURem(B.CreateUDiv(I, Size[0]), Size[1]);
+    llvm::Value *Z = B.CreateUDiv(I, B.CreateMul(Size[0], Size[1]));
+    llvm::Value *Linear = B.CreateAdd(B.CreateMul(B.CreateAdd(B.CreateMul(Z, Enqueued[1]), Y), Enqueued[0]), X);
+    llvm::Value *Site = B.CreateGEP(I64, Slots, Linear);
+    B.CreateCondBr(B.CreateICmpEQ(B.CreateLoad(I64, Site), B.getInt64(0)), Record, Stop);
+
+    B.SetInsertPoint(Record);
+    // A stop's number: the barrier's resume id (1 first), 0 for the kernel's end (Finished).
+    auto Number = [&](llvm::Value *Stop) {
+      llvm::Value *Wide = B.CreateSExt(Stop, I64);
+      return B.CreateSelect(B.CreateICmpSLT(Wide, B.getInt64(0)), B.getInt64(0), Wide);
+    };
+    llvm::Value *Its1 = Number(Its), *First1 = Number(First);
+    auto LineOf = [&](llvm::Value *Stop) {
+      return B.CreateLoad(I64, B.CreateGEP(LineTable->getValueType(), LineTable, {B.getInt64(0), Stop}));
+    };
+    llvm::Value *At = LineOf(Its1);
+    llvm::Value *Packed = B.getInt64(abi::CheckSite::Valid | abi::CheckSite::Divergent);
+    Packed = B.CreateOr(Packed, B.CreateShl(B.CreateAnd(Its1, B.getInt64(0x3fff)), 2));
+    Packed = B.CreateOr(Packed, B.CreateShl(B.CreateAnd(First1, B.getInt64(0xffff)), 16));
+    Packed = B.CreateOr(Packed, B.CreateShl(B.CreateAnd(B.CreateLShr(At, 32), B.getInt64(0xfffff)), 32));
+    Packed = B.CreateOr(Packed, B.CreateShl(B.CreateAnd(At, B.getInt64(0x3ff)), 52));
+    B.CreateStore(Packed, Site);
+    B.CreateStore(LineOf(First1), B.CreateGEP(I64, Slots, B.CreateAdd(Linear, EnqueuedItems)));
+    llvm::Value *Group = B.CreateAdd(B.CreateMul(B.CreateAdd(B.CreateMul(GroupId[2], Groups[1]), GroupId[1]), Groups[0]),
+                                     GroupId[0]);
+    B.CreateStore(Group, B.CreateGEP(I64, Slots, B.CreateAdd(Linear, B.CreateMul(EnqueuedItems, B.getInt64(2)))));
+    B.CreateBr(Stop);
+
+    // The work-group ends: what its work-items would do next is undefined.
+    B.SetInsertPoint(Stop);
+    B.CreateStore(B.getInt32(Finished), NextSlot);
+    B.CreateBr(Same);
+    B.SetInsertPoint(Same);
+  }
+
+private:
+  llvm::Value *const *Size;
+  llvm::Value *Slots, *Scratch, *EnqueuedItems, *Enqueued[3], *GroupId[3], *Groups[3];
+  llvm::GlobalVariable *LineTable;
+};
 
 /// Emits `for z, for y, for x: Body(x, y, z)` at B (sizes are at least 1, so do-while loops),
 /// counting up from 0: work-item 0 runs each region first, which the async copies of
@@ -427,6 +563,11 @@ llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
   }
   llvm::BasicBlock *Entry = B.GetInsertBlock();
   auto *NextSlot = new llvm::AllocaInst(I32, DL.getAllocaAddrSpace(), "next.slot", &Entry->front());
+  std::optional<BarrierCheck> Check;
+  if (Item.hasFnAttribute(attr::BarrierLines)) {
+    Check.emplace(B, Ctx, Size, Item.getFnAttribute(attr::BarrierLines).getValueAsString(),
+                  Wg->getName().str());
+  }
   auto *Dispatch = llvm::BasicBlock::Create(C, "dispatch", Wg);
   auto *Continue = llvm::BasicBlock::Create(C, "continue", Wg);
   auto *Done = llvm::BasicBlock::Create(C, "done", Wg);
@@ -447,12 +588,16 @@ llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
       llvm::CallInst *Call = CallItem(B.getInt32(int32_t(R)), Id);
       if (!First)
         First = Call;
+      if (Check)
+        Check->keep(B, Call, Id, Group);
     };
     llvm::BasicBlock *XExit =
         emitWorkItemLoops(B, Size, Group, Body, "region" + std::to_string(R), PeelFirstX);
     // Every work-item returns the same id; the one of the first call emitted (which dominates the
     // exit: the peeled work-item, or the do-while loop's body) is kept.
     new llvm::StoreInst(First, NextSlot, XExit->getFirstNonPHI());
+    if (Check)
+      Check->compare(B, NextSlot);
     B.CreateBr(Continue);
   }
   Continue->moveAfter(&Wg->back());

@@ -77,6 +77,14 @@ inline constexpr const char *SubGroupSize = "weft-sub-group-size";
 inline constexpr const char *SubGroupExchange = "weft-sub-group-exchange";
 /// Module flag: the program was built with bounds checks (-weft-check; weft-check-bounds).
 inline constexpr const char *CheckBounds = "weft.check.bounds";
+/// Module flag: the program was built with barrier checks (-weft-check; weft-kernel-entry).
+inline constexpr const char *CheckBarriers = "weft.check.barriers";
+/// Instruction metadata in programs built with barrier checks: a barrier call's source line and
+/// column (two i32), from the line tables weft-check-bounds strips.
+inline constexpr const char *SourceLine = "weft.line";
+/// Function attribute of a work-item function with barriers, in programs built with barrier
+/// checks: "line:column" of each barrier by its resume id (1 first), comma-separated (weft-barriers).
+inline constexpr const char *BarrierLines = "weft-barrier-lines";
 
 } // namespace attr
 

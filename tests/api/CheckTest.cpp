@@ -344,12 +344,88 @@ TEST_F(Checks, LocalAndPrivateArrayOverruns) {
   EXPECT_TRUE(mentions(M, {"kernel square, line 4", "reads 4 bytes", "at +32 in the __constant variable `squares` (32 bytes)"}));
 }
 
+// A barrier some work-items of a group reach and others do not: reported with both places, the
+// work-group ends there; the same kernels with uniform barriers report nothing.
+TEST_F(Checks, DivergentBarriers) {
+  cl_mem Out = buffer(256 * sizeof(int));
+  const char *Branch = "kernel void branch(global int *out, int n) {\n"
+                       "  int l = get_local_id(0);\n"
+                       "  out[get_global_id(0)] = l;\n"
+                       "  if (l < n)\n"
+                       "    barrier(CLK_GLOBAL_MEM_FENCE);\n"
+                       "  out[get_global_id(0)] += 1;\n"
+                       "}\n";
+  cl_kernel K = kernel(Branch, "branch", "-weft-check=barriers");
+  setBuffers(K, {Out});
+  const cl_int Five = 5, All = 64;
+  ASSERT_EQ(clSetKernelArg(K, 1, sizeof Five, &Five), CL_SUCCESS);
+  std::string M = failedCheck(K, 256, 64);
+  EXPECT_TRUE(mentions(M, {"kernel branch: the work-items of work-group (", "do not all reach the same barrier",
+                           "work-item (0, 0, 0) reached the barrier or work-group function at line 5, column 5",
+                           "work-item (5, 0, 0) the end of the kernel", "CL_OUT_OF_RESOURCES"}));
+  ASSERT_EQ(clSetKernelArg(K, 1, sizeof All, &All), CL_SUCCESS);
+  EXPECT_EQ(run(K, 256, 64), CL_COMPLETE);
+  EXPECT_TRUE(reports().empty());
+  std::vector<int> Values = read<int>(Out, 256);
+  for (int I = 0; I < 256; ++I)
+    ASSERT_EQ(Values[I], I % 64 + 1) << I;
+
+  // A loop whose trip count differs between work-items, in 2D groups: work-item (2, 0, 0) stops
+  // at the barrier a third time where work-item 0 has left the loop for the next one.
+  const char *Loop = "kernel void loop(global int *out) {\n"
+                     "  local int t[64];\n"
+                     "  int l = get_local_id(0) + 8 * get_local_id(1);\n"
+                     "  t[l] = 0;\n"
+                     "  for (int k = 0; k < TRIPS; ++k) {\n"
+                     "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+                     "    t[(l + k) % 64] += 1;\n"
+                     "  }\n"
+                     "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                     "  out[get_global_id(0) + 16 * get_global_id(1)] = t[l];\n"
+                     "}\n";
+  K = kernel(Loop, "loop", "-weft-check -DTRIPS=(get_local_id(0)%3)");
+  setBuffers(K, {Out});
+  size_t Global[2] = {16, 16}, Local[2] = {8, 8};
+  cl_event E = nullptr;
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 2, nullptr, Global, Local, 0, nullptr, &E), CL_SUCCESS);
+  clWaitForEvents(1, &E);
+  cl_int Status = 0;
+  clGetEventInfo(E, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof Status, &Status, nullptr);
+  clReleaseEvent(E);
+  EXPECT_EQ(Status, CL_OUT_OF_RESOURCES);
+  std::vector<std::string> R = reports();
+  ASSERT_EQ(R.size(), 1u);
+  EXPECT_TRUE(mentions(R[0], {"kernel loop: the work-items of work-group", "work-item (0, 0, 0) reached the barrier or work-group function at line 9",
+                              "work-item (1, 0, 0) the barrier or work-group function at line 6"}));
+  K = kernel(Loop, "loop", "-weft-check -DTRIPS=3");
+  setBuffers(K, {Out});
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 2, nullptr, Global, Local, 0, nullptr, nullptr), CL_SUCCESS);
+  ASSERT_EQ(clFinish(Q), CL_SUCCESS);
+  EXPECT_TRUE(reports().empty());
+  Values = read<int>(Out, 256);
+  EXPECT_EQ(std::count(Values.begin(), Values.end(), 3), 256);
+
+  // A work-group function (its barriers) only some work-items call.
+  cl_kernel Reduce = kernel("kernel void reduce(global int *out) {\n"
+                            "  int l = get_local_id(0), s = 0;\n"
+                            "  if (l % 2 == 0)\n"
+                            "    s = work_group_reduce_add(l);\n"
+                            "  out[get_global_id(0)] = s;\n"
+                            "}\n",
+                            "reduce", "-weft-check=barriers -cl-std=CL3.0");
+  setBuffers(Reduce, {Out});
+  M = failedCheck(Reduce, 256, 64);
+  EXPECT_TRUE(mentions(M, {"kernel reduce: the work-items of work-group", "work-item (0, 0, 0) reached the barrier or work-group function at line 4",
+                           "work-item (1, 0, 0) "}));
+}
+
 TEST_F(Checks, UnknownChecksAreInvalidBuildOptions) {
   const char *Source = "kernel void k(global int *p) { p[0] = 1; }";
   cl_int Err;
   cl_program P = clCreateProgramWithSource(Ctx, 1, &Source, nullptr, &Err);
   Programs.push_back(P);
   EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=races", nullptr, nullptr), CL_INVALID_BUILD_OPTIONS);
+  EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=barriers,bounds", nullptr, nullptr), CL_SUCCESS);
   EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=bounds,", nullptr, nullptr), CL_INVALID_BUILD_OPTIONS);
   EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=bounds", nullptr, nullptr), CL_SUCCESS);
   // CL_PROGRAM_BUILD_OPTIONS: the application's options as given.

@@ -107,6 +107,8 @@ TEST(Config, Checks) {
   EXPECT_EQ(parse({"WEFT_CHECK=bounds"}, W).Checks, "bounds");
   EXPECT_EQ(parse({"WEFT_CHECK=all"}, W).Checks, "all");
   EXPECT_EQ(parse({"WEFT_CHECK=bounds,all"}, W).Checks, "bounds,all");
+  EXPECT_EQ(parse({"WEFT_CHECK=barriers"}, W).Checks, "barriers");
+  EXPECT_EQ(parse({"WEFT_CHECK=barriers,bounds"}, W).Checks, "barriers,bounds");
   EXPECT_EQ(parse({"WEFT_CHECK=off"}, W).Checks, "");
   EXPECT_EQ(parse({"WEFT_CHECK=0"}, W).Checks, "");
   EXPECT_EQ(parse({"WEFT_CHECK="}, W).Checks, "");
