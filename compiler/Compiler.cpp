@@ -492,11 +492,13 @@ public:
       Out.Result = CompileOutput::Status::Success;
       return Out;
     }
-    // Checks (weft-check-bounds, weft-barriers and weft-kernel-entry read the flags).
+    // Checks (weft-normalize, weft-check-bounds, weft-barriers and weft-kernel-entry read the flags).
     if (Parsed.CheckBounds)
       Linked->addModuleFlag(llvm::Module::Override, attr::CheckBounds, 1);
     if (Parsed.CheckBarriers)
       Linked->addModuleFlag(llvm::Module::Override, attr::CheckBarriers, 1);
+    if (Parsed.CheckCopies)
+      Linked->addModuleFlag(llvm::Module::Override, attr::CheckCopies, 1);
     std::string Error;
     if (!setHostTarget(*Linked, Error)) {
       Out.Log += "internal error: " + Error + "\n";

@@ -297,9 +297,9 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
     Args.push_back("-cl-kernel-arg-info");
   for (const std::string &A : Options.ClangArgs)
     Args.push_back(A);
-  // Checks report the source line of a faulty access or barrier (weft-check-bounds strips the
-  // line tables once it has read them).
-  if (Options.CheckBounds || Options.CheckBarriers)
+  // Checks report the source line of a faulty access, barrier or copy (weft-check-bounds strips
+  // the line tables once it has read them).
+  if (Options.CheckBounds || Options.CheckBarriers || Options.CheckCopies)
     Args.push_back("-debug-info-kind=line-tables-only");
   Args.push_back(SourceFileName);
 

@@ -73,12 +73,12 @@ constexpr std::array<std::string_view, 11> FlagOptions = {
 constexpr std::array<std::string_view, 4> Standards = {"CL1.0", "CL1.1", "CL1.2", "CL3.0"};
 
 /// Reads -weft-check[=check,...] into P; false if W is not that option. The checks: "bounds",
-/// "barriers", "all" (which -weft-check alone means); another name is an error.
+/// "barriers", "copies", "all" (which -weft-check alone means); another name is an error.
 bool checkOption(const std::string &W, ParsedOptions &P) {
   if (W != "-weft-check" && W.rfind("-weft-check=", 0) != 0)
     return false;
   if (W == "-weft-check") {
-    P.CheckBounds = P.CheckBarriers = true;
+    P.CheckBounds = P.CheckBarriers = P.CheckCopies = true;
     return true;
   }
   std::string List = W.substr(12);
@@ -90,8 +90,10 @@ bool checkOption(const std::string &W, ParsedOptions &P) {
       P.CheckBounds = true;
     if (Name == "barriers" || Name == "all")
       P.CheckBarriers = true;
-    if (Name != "bounds" && Name != "barriers" && Name != "all") {
-      P.Error = "'" + W + "': unknown check '" + Name + "' (the checks: bounds, barriers, all)";
+    if (Name == "copies" || Name == "all")
+      P.CheckCopies = true;
+    if (Name != "bounds" && Name != "barriers" && Name != "copies" && Name != "all") {
+      P.Error = "'" + W + "': unknown check '" + Name + "' (the checks: bounds, barriers, copies, all)";
       return true;
     }
     Start = End + 1;

@@ -18,8 +18,12 @@ struct ParsedOptions {
   /// argument or into an array against the memory it reaches (weft-check-bounds).
   bool CheckBounds = false;
   /// -weft-check=barriers: kernels check that every work-item of a group reaches the same barrier
-  /// (weft-kernel-entry). -weft-check and -weft-check=all: both.
+  /// (weft-kernel-entry).
   bool CheckBarriers = false;
+  /// -weft-check=copies: kernels check that every work-item of a group makes the same async copies
+  /// and waits with the same arguments (builtins/src/async.cl, weft-kernel-entry). -weft-check and
+  /// -weft-check=all: every check.
+  bool CheckCopies = false;
   std::string Error; ///< non-empty: the options are invalid (CL_INVALID_BUILD_OPTIONS), and why
 };
 

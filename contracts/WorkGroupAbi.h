@@ -107,7 +107,10 @@ struct WorkGroupContext {
 /// array of the kernel (the address of a NUL-terminated description in the kernel's code; 0 for an
 /// argument, which the runtime describes). A work-item writes its entries at its first refused
 /// access, if its entry is still 0. [4N, 5N) is the barrier checks' scratch: the barrier each
-/// work-item (by linear id in its group) stopped at in the last region.
+/// work-item (by linear id in its group) stopped at in the last region, as 32-bit entries.
+/// [5N, 7N) is the copy checks' state (CopyState): each work-item's hash of the arguments of the
+/// async copies and waits it made since the last barrier, by linear id, then where its first one
+/// is (line << 32 | column).
 struct CheckSite {
   static constexpr uint64_t Valid = 1, Write = 2;
   /// The address entry holds the offset from the memory's start (a __local argument, whose
@@ -118,6 +121,10 @@ struct CheckSite {
   /// end), Bytes work-item 0's; Line and Column say where this one's is, the address entry where
   /// work-item 0's is (line << 32 | column).
   static constexpr uint64_t Divergent = uint64_t(1) << 62;
+  /// Both Relative and Divergent: not an access, a work-item whose async copies or waits since
+  /// the last barrier had other arguments than work-item 0's (copy checks). Line and Column say
+  /// where its first one is, the address entry where work-item 0's is (line << 32 | column).
+  static bool isCopyDivergent(uint64_t S) { return (S & (Relative | Divergent)) == (Relative | Divergent); }
   /// Arg: the kernel argument, for an access through one; unused for an array.
   static uint64_t pack(bool IsWrite, uint64_t Arg, uint64_t Bytes, uint64_t Line, uint64_t Column,
                        bool IsRelative = false) {
@@ -131,7 +138,8 @@ struct CheckSite {
   static uint64_t bytes(uint64_t S) { return S >> 16 & 0xffff; }
   static uint32_t line(uint64_t S) { return uint32_t(S >> 32 & 0xfffff); }
   static uint32_t column(uint64_t S) { return uint32_t(S >> 52 & 0x3ff); }
-  static constexpr int Arrays = 5; ///< entries per work-item
+  static constexpr int Arrays = 7; ///< entries per work-item
+  static constexpr uint64_t CopyState = 5; ///< where the copy state starts, in N entries
 };
 
 /// Set in the resume id weft-kernel-entry passes the work-item function of a kernel whose

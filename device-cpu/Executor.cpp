@@ -44,6 +44,18 @@ std::string describeFailure(const NDRangeCommand &C, const CheckFailure &F) {
   const std::string Where = CheckSite::line(F.Site)
                                 ? cat(", line ", CheckSite::line(F.Site), ", column ", CheckSite::column(F.Site))
                                 : std::string();
+  if (CheckSite::isCopyDivergent(F.Site)) {
+    // Where work-item 0's first copy or wait was, where it is not this one's.
+    const uint64_t Line = F.Address >> 32, Column = F.Address & 0xffffffff;
+    const std::string Its = Line && (Line != CheckSite::line(F.Site) || Column != CheckSite::column(F.Site))
+                                ? cat(" (its first at line ", Line, ", column ", Column, ")")
+                                : std::string();
+    return cat("check failed: kernel ", Kernel, Where, ": work-item (", F.LocalId[0], ", ", F.LocalId[1], ", ",
+               F.LocalId[2], ") of work-group (", F.GroupId[0], ", ", F.GroupId[1], ", ", F.GroupId[2],
+               ") made async copies or waits with other arguments than work-item (0, 0, 0)", Its,
+               " since the last barrier (every work-item of a group must make the same ones, with the same "
+               "arguments); the command stopped (CL_OUT_OF_RESOURCES)");
+  }
   if (CheckSite::isDivergent(F.Site)) {
     // Where a work-item stopped: a barrier (its resume id + 1) and its line, or the kernel's end.
     auto Stop = [](uint64_t Barrier, uint64_t Line, uint64_t Column) {

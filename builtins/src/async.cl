@@ -45,6 +45,42 @@ bool __attribute__((const)) __weft_first_work_item(void);
 
 static bool firstWorkItem(void) { return __weft_first_work_item(); }
 
+// Copy checks (-weft-check=copies): every work-item folds the arguments of each copy and wait it
+// makes (not the events, which OpenCL C cannot read) into its entry of the copy state, and keeps
+// where its first one since the last barrier is; weft-kernel-entry compares the entries with
+// work-item 0's after each stretch between barriers (contracts/WorkGroupAbi.h, CheckSite). The state: N hashes by local linear id, then N places, for the N
+// work-items of an enqueued group. Lowered: __weft_check_copies() to whether the program checks
+// copies (weft-normalize, first, so that the rest folds away otherwise), __weft_check_here() to
+// the call's line << 32 | column (weft-check-bounds, from the line tables; a plain call, so that
+// no two merge), __weft_check_copy_state() to the state (weft-work-items).
+int __attribute__((const)) __weft_check_copies(void);
+// Lowered by weft-kernel-entry: false where its operands are the same in every work-item (its
+// uniformity analysis: most copies'), which leaves nothing to check there.
+bool __attribute__((const)) __weft_check_differs(ulong kind, ulong a, ulong b, ulong c, ulong d, ulong e,
+                                                 ulong f, ulong g, ulong h, ulong i, ulong j, ulong k);
+ulong __weft_check_here(void);
+__global ulong *__attribute__((const)) __weft_check_copy_state(void);
+size_t __attribute__((overloadable, const)) get_enqueued_local_size(uint dimension);
+
+static __attribute__((always_inline)) ulong fold(ulong hash, ulong value) {
+  return (hash ^ value) * 0x100000001b3ul + 0x9e3779b97f4a7c15ul;
+}
+static __attribute__((always_inline)) void checkCopy(ulong kind, ulong a, ulong b, ulong c, ulong d,
+                                                     ulong e, ulong f, ulong g, ulong h, ulong i,
+                                                     ulong j, ulong k) {
+  if (!__weft_check_copies() || !__weft_check_differs(kind, a, b, c, d, e, f, g, h, i, j, k))
+    return;
+  __global ulong *state = __weft_check_copy_state();
+  size_t items = get_enqueued_local_size(0) * get_enqueued_local_size(1) * get_enqueued_local_size(2);
+  size_t id = get_local_linear_id();
+  ulong hash = state[id];
+  if (!hash)
+    state[items + id] = __weft_check_here();
+  hash = fold(fold(fold(fold(fold(hash, kind), a), b), c), d);
+  hash = fold(fold(fold(fold(hash, e), f), g), h);
+  state[id] = fold(fold(fold(hash, i), j), k);
+}
+
 // A new copy's event: event if it is not zero, else the next name (see above).
 static __attribute__((always_inline)) event_t nameCopy(event_t event) {
   return __weft_event_or_name(event, ++__weft_copy_names()[get_local_linear_id()]);
@@ -54,6 +90,8 @@ static __attribute__((always_inline)) event_t
 copyShape(size_t dst, size_t src, size_t element_bytes, size_t line_elements, size_t lines,
           size_t planes, size_t src_line_pitch, size_t src_plane_pitch, size_t dst_line_pitch,
           size_t dst_plane_pitch, event_t event) {
+  checkCopy(1, dst, src, element_bytes, line_elements, lines, planes, src_line_pitch,
+            src_plane_pitch, dst_line_pitch, dst_plane_pitch, 0);
   event = nameCopy(event);
   if (firstWorkItem())
     __weft_rt_async_copy(dst, src, element_bytes, line_elements, lines, planes, src_line_pitch,
@@ -65,6 +103,7 @@ copyShape(size_t dst, size_t src, size_t element_bytes, size_t line_elements, si
 // kernel's event variable is then only loaded from, so it becomes an SSA value instead of private
 // memory that crosses every barrier in a slot per work-item.
 OVL void wait_group_events(int num_events, __generic event_t *event_list) {
+  checkCopy(2, (ulong)num_events, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
   if (num_events == 1) {
     event_t event = event_list[0];
     if (firstWorkItem())
@@ -146,6 +185,7 @@ COPY_ELEMENTS(copyElementsOut)
 #define COMPLETE_COPY_NAME ((size_t)-1)
 #define SMALL_COPY(T, COPY, dst, src, n, dst_step, src_step, e)                                   \
   if (n <= INLINE_COPY_MAX_BYTES / sizeof(T)) {                                                    \
+    checkCopy(3, (ulong)dst, (ulong)src, sizeof(T), n, dst_step, src_step, 0, 0, 0, 0, 0);         \
     if (firstWorkItem())                                                                           \
       COPY(dst, src, sizeof(T), n, dst_step, src_step);                                            \
     return __weft_event_or_name(e, COMPLETE_COPY_NAME);                                            \

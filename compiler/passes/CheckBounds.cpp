@@ -322,8 +322,20 @@ private:
 
 llvm::PreservedAnalyses CheckBoundsPass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
   const bool Bounds = moduleFlag(M, attr::CheckBounds), Barriers = moduleFlag(M, attr::CheckBarriers);
-  if (!Bounds && !Barriers)
+  const bool Copies = moduleFlag(M, attr::CheckCopies);
+  if (!Bounds && !Barriers && !Copies)
     return llvm::PreservedAnalyses::all();
+  // Copy checks: where each copy or wait is, from the line tables (its call of the library's
+  // __weft_check_here(), which carries the kernel's line once inlined).
+  if (llvm::Function *Here = M.getFunction("__weft_check_here"))
+    for (llvm::User *U : llvm::make_early_inc_range(Here->users()))
+      if (auto *Call = llvm::dyn_cast<llvm::CallInst>(U); Call && Call->getCalledFunction() == Here) {
+        uint64_t Place = 0;
+        if (const llvm::DebugLoc &Loc = Call->getDebugLoc())
+          Place = uint64_t(Loc.getLine()) << 32 | Loc.getCol();
+        Call->replaceAllUsesWith(llvm::ConstantInt::get(Call->getType(), Place));
+        Call->eraseFromParent();
+      }
   for (llvm::Function &F : M) {
     if (F.isDeclaration() || F.getCallingConv() != llvm::CallingConv::SPIR_KERNEL)
       continue;

@@ -16,6 +16,7 @@
 // from barrier R to the next: a region loop, which vectorizes like a barrier-free kernel's.
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
+#include "compiler/passes/Uniformity.h"
 
 #include "contracts/WorkGroupAbi.h"
 
@@ -51,31 +52,41 @@ bool mayAccessStack(llvm::Instruction &I) {
   return false;
 }
 
-/// Barrier checks (attr::CheckBarriers) in a work-group function's dispatch: each work-item's
-/// stop at the end of a region (its call's result) goes to the check slots' scratch (abi::CheckSite,
-/// as 32-bit entries by linear id): a plain store in the x loop's access group, which leaves the
-/// loop nest's shape as it was (no value carried through it). After the region's loops, a loop LLVM vectorizes ORs each stop's
-/// difference from work-item 0's; where that is not 0, a scan finds the first work-item whose stop
-/// differs, which records it (abi::CheckSite::Divergent, with both stops' lines from
-/// attr::BarrierLines), and the work-group ends there.
-class BarrierCheck {
+/// Checks in a work-group function's dispatch (abi::CheckSite), after each region's loops: that
+/// the work-items stopped at the same barrier (barrier checks: a work-item function with
+/// attr::BarrierLines) and made the same async copies and waits (copy checks: attr::ChecksCopies,
+/// whose library code folds each work-item's into its entry of the copy state). Each region's x
+/// loop stores each work-item's stop (its call's result) in the slots' scratch, 32-bit entries by
+/// linear id: a plain store in the loop's access group, which leaves the loop nest's shape as it
+/// was (no value carried through it). After the loops, a loop LLVM vectorizes ORs each entry's
+/// difference from work-item 0's; where that is not 0, a scan finds the first work-item whose
+/// entry differs, which records it (abi::CheckSite::Divergent with both stops' lines from
+/// attr::BarrierLines, and the work-group ends there; or Relative | Divergent with both copies'
+/// places). The copy state starts over after each comparison.
+class DispatchChecks {
 public:
-  BarrierCheck(llvm::IRBuilder<> &B, llvm::Value *Ctx, llvm::Value *const *Size, llvm::StringRef Lines,
-               const std::string &Kernel)
-      : Size(Size) {
+  DispatchChecks(llvm::IRBuilder<> &B, llvm::Value *Ctx, llvm::Value *const *Size, const llvm::Function &Item,
+                 const std::string &Kernel)
+      : Size(Size), Barriers(Item.hasFnAttribute(attr::BarrierLines)),
+        Copies(Item.hasFnAttribute(attr::ChecksCopies)) {
     using abi::WorkGroupContext;
+    llvm::Type *I64 = B.getInt64Ty();
     Slots = loadContextField(B, Ctx, offsetof(WorkGroupContext, CheckSlots), B.getPtrTy(), "check.slots");
     for (int D = 0; D < 3; ++D) {
-      Enqueued[D] = loadContextField(B, Ctx, offsetof(WorkGroupContext, EnqueuedLocalSize) + 8 * D, B.getInt64Ty());
-      GroupId[D] = loadContextField(B, Ctx, offsetof(WorkGroupContext, GroupId) + 8 * D, B.getInt64Ty());
-      Groups[D] = loadContextField(B, Ctx, offsetof(WorkGroupContext, NumGroups) + 8 * D, B.getInt64Ty());
+      Enqueued[D] = loadContextField(B, Ctx, offsetof(WorkGroupContext, EnqueuedLocalSize) + 8 * D, I64);
+      GroupId[D] = loadContextField(B, Ctx, offsetof(WorkGroupContext, GroupId) + 8 * D, I64);
+      Groups[D] = loadContextField(B, Ctx, offsetof(WorkGroupContext, NumGroups) + 8 * D, I64);
     }
     EnqueuedItems = B.CreateMul(B.CreateMul(Enqueued[0], Enqueued[1]), Enqueued[2], "check.items");
-    Scratch = B.CreateGEP(B.getInt64Ty(), Slots, B.CreateMul(EnqueuedItems, B.getInt64(4)), "check.barriers");
+    Scratch = B.CreateGEP(I64, Slots, B.CreateMul(EnqueuedItems, B.getInt64(4)), "check.barriers");
+    CopyState = B.CreateGEP(I64, Slots, B.CreateMul(EnqueuedItems, B.getInt64(abi::CheckSite::CopyState)),
+                            "check.copies");
+    if (!Barriers)
+      return;
     // Where each stop is, by number (the kernel's end 0, then each barrier by resume id): line << 32 | column.
     std::vector<llvm::Constant *> Table = {B.getInt64(0)};
     llvm::SmallVector<llvm::StringRef, 8> Each;
-    Lines.split(Each, ',');
+    Item.getFnAttribute(attr::BarrierLines).getValueAsString().split(Each, ',');
     for (llvm::StringRef At : Each) {
       auto [Line, Column] = At.split(':');
       uint64_t L = 0, C = 0;
@@ -83,7 +94,7 @@ public:
       Column.getAsInteger(10, C);
       Table.push_back(B.getInt64(L << 32 | C));
     }
-    auto *T = llvm::ArrayType::get(B.getInt64Ty(), Table.size());
+    auto *T = llvm::ArrayType::get(I64, Table.size());
     LineTable = new llvm::GlobalVariable(*B.GetInsertBlock()->getModule(), T, /*isConstant=*/true,
                                          llvm::GlobalValue::PrivateLinkage, llvm::ConstantArray::get(T, Table),
                                          "weft.barrier.lines." + Kernel);
@@ -92,99 +103,150 @@ public:
   /// After a work-item's call: its stop, by linear id in the group. Group: the x loop's access
   /// group (each work-item writes its own entry).
   void keep(llvm::IRBuilder<> &B, llvm::Value *Stop, llvm::Value *const *Id, llvm::MDNode *Group) {
+    if (!Barriers)
+      return;
     llvm::Value *Linear = B.CreateAdd(B.CreateMul(B.CreateAdd(B.CreateMul(Id[2], Size[1]), Id[1]), Size[0]), Id[0]);
     llvm::StoreInst *Kept = B.CreateStore(Stop, B.CreateGEP(B.getInt32Ty(), Scratch, Linear));
     Kept->setMetadata(llvm::LLVMContext::MD_access_group, Group);
   }
 
-  /// After a region's loops: the comparison, and on a difference the record and the end (NextSlot).
+  /// After a region's loops: the comparisons; a difference in the stops records it and ends the
+  /// work-group (NextSlot, null where there are no barriers).
   void compare(llvm::IRBuilder<> &B, llvm::Value *NextSlot) {
+    llvm::Type *I64 = B.getInt64Ty();
+    llvm::Value *Items = B.CreateMul(B.CreateMul(Size[0], Size[1]), Size[2]);
+    if (Copies) {
+      firstDifference(B, CopyState, I64, Items, [&](llvm::Value *I, llvm::Value *, llvm::Value *) {
+        llvm::Value *Place = B.CreateLoad(I64, B.CreateGEP(I64, CopyState, B.CreateAdd(EnqueuedItems, I)));
+        llvm::Value *First = B.CreateLoad(I64, B.CreateGEP(I64, CopyState, EnqueuedItems));
+        llvm::Value *Packed =
+            B.getInt64(abi::CheckSite::Valid | abi::CheckSite::Relative | abi::CheckSite::Divergent);
+        record(B, I, packLine(B, Packed, Place), First);
+      });
+      B.CreateMemSet(CopyState, B.getInt8(0), B.CreateMul(Items, B.getInt64(8)), llvm::Align(8));
+    }
+    if (!Barriers)
+      return;
+    firstDifference(B, Scratch, B.getInt32Ty(), Items, [&](llvm::Value *I, llvm::Value *Its, llvm::Value *First) {
+      // A stop's number: the barrier's resume id (1 first), 0 for the kernel's end (Finished).
+      auto Number = [&](llvm::Value *Stop) {
+        llvm::Value *Wide = B.CreateSExt(Stop, I64);
+        return B.CreateSelect(B.CreateICmpSLT(Wide, B.getInt64(0)), B.getInt64(0), Wide);
+      };
+      llvm::Value *Its1 = Number(Its), *First1 = Number(First);
+      auto LineOf = [&](llvm::Value *Stop) {
+        return B.CreateLoad(I64, B.CreateGEP(LineTable->getValueType(), LineTable, {B.getInt64(0), Stop}));
+      };
+      llvm::Value *Packed = B.getInt64(abi::CheckSite::Valid | abi::CheckSite::Divergent);
+      Packed = B.CreateOr(Packed, B.CreateShl(B.CreateAnd(Its1, B.getInt64(0x3fff)), 2));
+      Packed = B.CreateOr(Packed, B.CreateShl(B.CreateAnd(First1, B.getInt64(0xffff)), 16));
+      record(B, I, packLine(B, Packed, LineOf(Its1)), LineOf(First1));
+      // The work-group ends: what its work-items would do next is undefined.
+      B.CreateStore(B.getInt32(Finished), NextSlot);
+    });
+  }
+
+private:
+  /// Packed with the line and column of Place (line << 32 | column) in abi::CheckSite's fields.
+  static llvm::Value *packLine(llvm::IRBuilder<> &B, llvm::Value *Packed, llvm::Value *Place) {
+    Packed = B.CreateOr(Packed, B.CreateShl(B.CreateAnd(B.CreateLShr(Place, 32), B.getInt64(0xfffff)), 32));
+    return B.CreateOr(Packed, B.CreateShl(B.CreateAnd(Place, B.getInt64(0x3ff)), 52));
+  }
+
+  /// Whether Values[0, Items) (of T, by linear id in the group) all equal Values[0]: a loop with no
+  /// early exit, which LLVM vectorizes; where not, the first work-item I that differs, for
+  /// Differs(I, its value, work-item 0's). Leaves B after both.
+  void firstDifference(llvm::IRBuilder<> &B, llvm::Value *Values, llvm::Type *T, llvm::Value *Items,
+                       const std::function<void(llvm::Value *, llvm::Value *, llvm::Value *)> &Differs) {
     llvm::LLVMContext &C = B.getContext();
     llvm::Function *F = B.GetInsertBlock()->getParent();
-    llvm::Type *I64 = B.getInt64Ty(), *I32 = B.getInt32Ty();
-    llvm::Value *Items = B.CreateMul(B.CreateMul(Size[0], Size[1]), Size[2]);
-    llvm::Value *First = B.CreateLoad(I32, Scratch, "check.first");
+    llvm::Type *I64 = B.getInt64Ty();
+    llvm::Value *First = B.CreateLoad(T, Values, "check.first");
     llvm::BasicBlock *Pre = B.GetInsertBlock();
     auto *Any = llvm::BasicBlock::Create(C, "check.any", F);
-    auto *Differ = llvm::BasicBlock::Create(C, "check.differ", F);
+    auto *AnyEnd = llvm::BasicBlock::Create(C, "check.any.end", F);
     auto *Scan = llvm::BasicBlock::Create(C, "check.scan", F);
     auto *Body = llvm::BasicBlock::Create(C, "check.scan.body", F);
-    auto *Differs = llvm::BasicBlock::Create(C, "check.differs", F);
-    auto *Record = llvm::BasicBlock::Create(C, "check.record", F);
-    auto *Stop = llvm::BasicBlock::Create(C, "check.stop", F);
+    auto *Found = llvm::BasicBlock::Create(C, "check.differs", F);
     auto *Same = llvm::BasicBlock::Create(C, "check.same", F);
-    // Whether any stop differs from work-item 0's (no early exit: a loop the vectorizer takes).
     B.CreateBr(Any);
     B.SetInsertPoint(Any);
     llvm::PHINode *J = B.CreatePHI(I64, 2, "check.all");
-    llvm::PHINode *Acc = B.CreatePHI(I32, 2, "check.or");
+    llvm::PHINode *Acc = B.CreatePHI(T, 2, "check.or");
     J->addIncoming(B.getInt64(0), Pre);
-    Acc->addIncoming(B.getInt32(0), Pre);
-    llvm::Value *Or = B.CreateOr(Acc, B.CreateXor(B.CreateLoad(I32, B.CreateGEP(I32, Scratch, J)), First));
+    Acc->addIncoming(llvm::ConstantInt::get(T, 0), Pre);
+    llvm::Value *Or = B.CreateOr(Acc, B.CreateXor(B.CreateLoad(T, B.CreateGEP(T, Values, J)), First));
     llvm::Value *NextJ = B.CreateAdd(J, B.getInt64(1), "", /*HasNUW=*/true, /*HasNSW=*/true);
     J->addIncoming(NextJ, Any);
     Acc->addIncoming(Or, Any);
-    llvm::BasicBlock *AnyEnd = llvm::BasicBlock::Create(C, "check.any.end", F);
     B.CreateCondBr(B.CreateICmpULT(NextJ, Items), Any, AnyEnd);
     B.SetInsertPoint(AnyEnd);
-    B.CreateCondBr(B.CreateICmpEQ(Or, B.getInt32(0)), Same, Differ);
-
-    // The first work-item whose stop differs.
-    B.SetInsertPoint(Differ);
-    B.CreateBr(Scan);
+    B.CreateCondBr(B.CreateICmpEQ(Or, llvm::ConstantInt::get(T, 0)), Same, Scan);
     B.SetInsertPoint(Scan);
     llvm::PHINode *I = B.CreatePHI(I64, 2, "check.item");
-    I->addIncoming(B.getInt64(1), Differ);
+    I->addIncoming(B.getInt64(1), AnyEnd);
     B.CreateCondBr(B.CreateICmpULT(I, Items), Body, Same);
     B.SetInsertPoint(Body);
-    llvm::Value *Its = B.CreateLoad(I32, B.CreateGEP(I32, Scratch, I));
+    llvm::Value *Its = B.CreateLoad(T, B.CreateGEP(T, Values, I));
     I->addIncoming(B.CreateAdd(I, B.getInt64(1)), Body);
-    B.CreateCondBr(B.CreateICmpNE(Its, First), Differs, Scan);
-
-    // Work-item I stopped elsewhere than work-item 0: its slot, by linear id in the enqueued size.
-    B.SetInsertPoint(Differs);
-    llvm::Value *X = B.CreateURem(I, Size[0]);
-    llvm::Value *Y = B.CreateURem(B.CreateUDiv(I, Size[0]), Size[1]);
-    llvm::Value *Z = B.CreateUDiv(I, B.CreateMul(Size[0], Size[1]));
-    llvm::Value *Linear = B.CreateAdd(B.CreateMul(B.CreateAdd(B.CreateMul(Z, Enqueued[1]), Y), Enqueued[0]), X);
-    llvm::Value *Site = B.CreateGEP(I64, Slots, Linear);
-    B.CreateCondBr(B.CreateICmpEQ(B.CreateLoad(I64, Site), B.getInt64(0)), Record, Stop);
-
-    B.SetInsertPoint(Record);
-    // A stop's number: the barrier's resume id (1 first), 0 for the kernel's end (Finished).
-    auto Number = [&](llvm::Value *Stop) {
-      llvm::Value *Wide = B.CreateSExt(Stop, I64);
-      return B.CreateSelect(B.CreateICmpSLT(Wide, B.getInt64(0)), B.getInt64(0), Wide);
-    };
-    llvm::Value *Its1 = Number(Its), *First1 = Number(First);
-    auto LineOf = [&](llvm::Value *Stop) {
-      return B.CreateLoad(I64, B.CreateGEP(LineTable->getValueType(), LineTable, {B.getInt64(0), Stop}));
-    };
-    llvm::Value *At = LineOf(Its1);
-    llvm::Value *Packed = B.getInt64(abi::CheckSite::Valid | abi::CheckSite::Divergent);
-    Packed = B.CreateOr(Packed, B.CreateShl(B.CreateAnd(Its1, B.getInt64(0x3fff)), 2));
-    Packed = B.CreateOr(Packed, B.CreateShl(B.CreateAnd(First1, B.getInt64(0xffff)), 16));
-    Packed = B.CreateOr(Packed, B.CreateShl(B.CreateAnd(B.CreateLShr(At, 32), B.getInt64(0xfffff)), 32));
-    Packed = B.CreateOr(Packed, B.CreateShl(B.CreateAnd(At, B.getInt64(0x3ff)), 52));
-    B.CreateStore(Packed, Site);
-    B.CreateStore(LineOf(First1), B.CreateGEP(I64, Slots, B.CreateAdd(Linear, EnqueuedItems)));
-    llvm::Value *Group = B.CreateAdd(B.CreateMul(B.CreateAdd(B.CreateMul(GroupId[2], Groups[1]), GroupId[1]), Groups[0]),
-                                     GroupId[0]);
-    B.CreateStore(Group, B.CreateGEP(I64, Slots, B.CreateAdd(Linear, B.CreateMul(EnqueuedItems, B.getInt64(2)))));
-    B.CreateBr(Stop);
-
-    // The work-group ends: what its work-items would do next is undefined.
-    B.SetInsertPoint(Stop);
-    B.CreateStore(B.getInt32(Finished), NextSlot);
+    B.CreateCondBr(B.CreateICmpNE(Its, First), Found, Scan);
+    B.SetInsertPoint(Found);
+    Differs(I, Its, First);
     B.CreateBr(Same);
     B.SetInsertPoint(Same);
   }
 
-private:
+  /// Work-item I (linear id in the group) failed: Site and Address go to its slots, by linear id
+  /// in the enqueued size, with the group, unless they hold a failure already. Leaves B after.
+  void record(llvm::IRBuilder<> &B, llvm::Value *I, llvm::Value *Site, llvm::Value *Address) {
+    llvm::LLVMContext &C = B.getContext();
+    llvm::Function *F = B.GetInsertBlock()->getParent();
+    llvm::Type *I64 = B.getInt64Ty();
+    llvm::Value *X = B.CreateURem(I, Size[0]);
+    llvm::Value *Y = B.CreateURem(B.CreateUDiv(I, Size[0]), Size[1]);
+    llvm::Value *Z = B.CreateUDiv(I, B.CreateMul(Size[0], Size[1]));
+    llvm::Value *Linear = B.CreateAdd(B.CreateMul(B.CreateAdd(B.CreateMul(Z, Enqueued[1]), Y), Enqueued[0]), X);
+    llvm::Value *At = B.CreateGEP(I64, Slots, Linear);
+    auto *Record = llvm::BasicBlock::Create(C, "check.record", F);
+    auto *Done = llvm::BasicBlock::Create(C, "check.recorded", F);
+    B.CreateCondBr(B.CreateICmpEQ(B.CreateLoad(I64, At), B.getInt64(0)), Record, Done);
+    B.SetInsertPoint(Record);
+    B.CreateStore(Site, At);
+    B.CreateStore(Address, B.CreateGEP(I64, Slots, B.CreateAdd(Linear, EnqueuedItems)));
+    llvm::Value *Group = B.CreateAdd(B.CreateMul(B.CreateAdd(B.CreateMul(GroupId[2], Groups[1]), GroupId[1]), Groups[0]),
+                                     GroupId[0]);
+    B.CreateStore(Group, B.CreateGEP(I64, Slots, B.CreateAdd(Linear, B.CreateMul(EnqueuedItems, B.getInt64(2)))));
+    B.CreateBr(Done);
+    B.SetInsertPoint(Done);
+  }
+
   llvm::Value *const *Size;
-  llvm::Value *Slots, *Scratch, *EnqueuedItems, *Enqueued[3], *GroupId[3], *Groups[3];
-  llvm::GlobalVariable *LineTable;
+  const bool Barriers, Copies;
+  llvm::Value *Slots, *Scratch, *CopyState, *EnqueuedItems, *Enqueued[3], *GroupId[3], *Groups[3];
+  llvm::GlobalVariable *LineTable = nullptr;
 };
+
+/// Copy checks: each `__weft_check_differs(arguments...)` of the library's (builtins/src/async.cl)
+/// becomes whether its operands may differ between work-items (Uniformity); where none may, the
+/// work-item function's copies need no comparison (attr::ChecksCopies goes).
+void foldUniformCopyChecks(llvm::Function &Item) {
+  std::vector<llvm::CallInst *> Calls =
+      callsTo(Item, [](llvm::StringRef Name) { return Name == "__weft_check_differs"; });
+  if (Calls.empty())
+    return;
+  const Uniformity Uniform(Item, /*Divergent=*/false);
+  bool Any = false;
+  for (llvm::CallInst *Call : Calls) {
+    bool Differs = false;
+    for (llvm::Value *Arg : Call->args())
+      Differs |= !Uniform.isUniform(*Arg);
+    Any |= Differs;
+    Call->replaceAllUsesWith(llvm::ConstantInt::getBool(Call->getContext(), Differs));
+    Call->eraseFromParent();
+  }
+  if (!Any)
+    Item.removeFnAttr(attr::ChecksCopies);
+}
 
 /// Emits `for z, for y, for x: Body(x, y, z)` at B (sizes are at least 1, so do-while loops),
 /// counting up from 0: work-item 0 runs each region first, which the async copies of
@@ -549,8 +611,14 @@ llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
       A.push_back(Resume);
     return B.CreateCall(&Item, A, Resume ? "id" : "");
   };
+  foldUniformCopyChecks(Item);
+  std::optional<DispatchChecks> Checks;
+  if (Item.hasFnAttribute(attr::BarrierLines) || Item.hasFnAttribute(attr::ChecksCopies))
+    Checks.emplace(B, Ctx, Size, Item, Wg->getName().str());
   if (!Resumable) {
     emitWorkItemLoops(B, Size, Group, [&](llvm::Value *const *Id) { CallItem(nullptr, Id); }, "wi", PeelFirstX);
+    if (Checks)
+      Checks->compare(B, nullptr);
     B.CreateRetVoid();
     return *Wg;
   }
@@ -563,11 +631,6 @@ llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
   }
   llvm::BasicBlock *Entry = B.GetInsertBlock();
   auto *NextSlot = new llvm::AllocaInst(I32, DL.getAllocaAddrSpace(), "next.slot", &Entry->front());
-  std::optional<BarrierCheck> Check;
-  if (Item.hasFnAttribute(attr::BarrierLines)) {
-    Check.emplace(B, Ctx, Size, Item.getFnAttribute(attr::BarrierLines).getValueAsString(),
-                  Wg->getName().str());
-  }
   auto *Dispatch = llvm::BasicBlock::Create(C, "dispatch", Wg);
   auto *Continue = llvm::BasicBlock::Create(C, "continue", Wg);
   auto *Done = llvm::BasicBlock::Create(C, "done", Wg);
@@ -588,16 +651,16 @@ llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
       llvm::CallInst *Call = CallItem(B.getInt32(int32_t(R)), Id);
       if (!First)
         First = Call;
-      if (Check)
-        Check->keep(B, Call, Id, Group);
+      if (Checks)
+        Checks->keep(B, Call, Id, Group);
     };
     llvm::BasicBlock *XExit =
         emitWorkItemLoops(B, Size, Group, Body, "region" + std::to_string(R), PeelFirstX);
     // Every work-item returns the same id; the one of the first call emitted (which dominates the
     // exit: the peeled work-item, or the do-while loop's body) is kept.
     new llvm::StoreInst(First, NextSlot, XExit->getFirstNonPHI());
-    if (Check)
-      Check->compare(B, NextSlot);
+    if (Checks)
+      Checks->compare(B, NextSlot);
     B.CreateBr(Continue);
   }
   Continue->moveAfter(&Wg->back());

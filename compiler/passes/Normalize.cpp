@@ -44,6 +44,17 @@ llvm::PreservedAnalyses NormalizePass::run(llvm::Module &M, llvm::ModuleAnalysis
       F.setWillReturn();
       Changed = true;
     }
+  // Whether the program checks async copies (builtins/src/async.cl asks): a constant before
+  // anything else runs, so that an unchecked program's checks fold away at once.
+  if (llvm::Function *Asked = M.getFunction("__weft_check_copies")) {
+    auto *Answer = llvm::ConstantInt::get(Asked->getReturnType(), moduleFlag(M, attr::CheckCopies));
+    for (llvm::User *U : llvm::make_early_inc_range(Asked->users()))
+      if (auto *Call = llvm::dyn_cast<llvm::CallInst>(U); Call && Call->getCalledFunction() == Asked) {
+        Call->replaceAllUsesWith(Answer);
+        Call->eraseFromParent();
+        Changed = true;
+      }
+  }
   // OpenCL C has no recursion: every helper can be inlined into the kernels.
   for (llvm::Function &F : M)
     if (!F.isDeclaration() && F.getCallingConv() != llvm::CallingConv::SPIR_KERNEL &&

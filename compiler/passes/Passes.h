@@ -79,6 +79,11 @@ inline constexpr const char *SubGroupExchange = "weft-sub-group-exchange";
 inline constexpr const char *CheckBounds = "weft.check.bounds";
 /// Module flag: the program was built with barrier checks (-weft-check; weft-kernel-entry).
 inline constexpr const char *CheckBarriers = "weft.check.barriers";
+/// Module flag: the program was built with copy checks (-weft-check; builtins/src/async.cl).
+inline constexpr const char *CheckCopies = "weft.check.copies";
+/// Function attribute of a work-item function whose async copies fold their arguments into the
+/// copy state (weft-work-items): weft-kernel-entry compares the work-items' states.
+inline constexpr const char *ChecksCopies = "weft-check-copies";
 /// Instruction metadata in programs built with barrier checks: a barrier call's source line and
 /// column (two i32), from the line tables weft-check-bounds strips.
 inline constexpr const char *SourceLine = "weft.line";
@@ -100,7 +105,8 @@ inline bool hasCollapsedLoop(const llvm::Function &F) {
 /// weft-normalize: a kernel called by another kernel is called through an internal copy of its
 /// body; every non-kernel function becomes always-inline (OpenCL C has no recursion), so that
 /// barriers and work-item queries end up in the kernels' own bodies; the work-item queries'
-/// declarations say they access no memory.
+/// declarations say they access no memory; `__weft_check_copies()` becomes whether the program
+/// checks copies (attr::CheckCopies).
 struct NormalizePass : llvm::PassInfoMixin<NormalizePass> {
   static bool isRequired() { return true; }
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);

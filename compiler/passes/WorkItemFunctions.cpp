@@ -130,7 +130,8 @@ private:
 /// work-group's slot).
 ///
 /// `__weft_check_extent(arg)` becomes the load of Ctx->ArgExtents[arg], `__weft_check_slots()`
-/// the load of Ctx->CheckSlots;
+/// the load of Ctx->CheckSlots, `__weft_check_copy_state()` the copy state in them (and the
+/// function gets attr::ChecksCopies), a `__weft_check_here()` left 0;
 /// `__weft_sub_group_memory()` becomes the load of Ctx->SubGroups, `__weft_max_sub_group_size()`
 /// the kernel's sub-group size (attr::SubGroupSize), `__weft_sub_group_all_active()` whether the
 /// call runs for every work-item of the group (the resume id without abi::SomeWorkItems).
@@ -142,7 +143,7 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *cons
            Name == "__weft_event_or_name" || Name == "__weft_first_work_item" || Name == "printf" ||
            Name == "__weft_sub_group_memory" || Name == "__weft_max_sub_group_size" ||
            Name == "__weft_sub_group_all_active" || Name == "__weft_check_extent" ||
-           Name == "__weft_check_slots";
+           Name == "__weft_check_slots" || Name == "__weft_check_copy_state" || Name == "__weft_check_here";
   };
   auto Uniform = [](llvm::Value *V) {
     if (auto *I = llvm::dyn_cast<llvm::Instruction>(V))
@@ -182,6 +183,19 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *cons
       Result = Extent;
     } else if (Name == "__weft_check_slots") {
       Result = loadContextField(B, Ctx, offsetof(WorkGroupContext, CheckSlots), Call->getType(), "check.slots");
+    } else if (Name == "__weft_check_copy_state") {
+      // The copy state in the check slots (abi::CheckSite::CopyState), which weft-kernel-entry
+      // compares across the work-items.
+      llvm::Value *Slots = loadContextField(B, Ctx, offsetof(WorkGroupContext, CheckSlots), B.getPtrTy(), "check.slots");
+      llvm::Value *Items = B.getInt64(abi::CheckSite::CopyState);
+      for (unsigned D = 0; D < 3; ++D)
+        Items = B.CreateMul(Items, loadContextField(B, Ctx, offsetof(WorkGroupContext, EnqueuedLocalSize) + 8 * D,
+                                                    B.getInt64Ty()));
+      Result = B.CreateGEP(B.getInt64Ty(), Slots, Items, "check.copies");
+      Call->getFunction()->addFnAttr(attr::ChecksCopies);
+    } else if (Name == "__weft_check_here") {
+      // Left where weft-check-bounds did not run (a copy check folded away at -O0's pace).
+      Result = llvm::ConstantInt::get(Call->getType(), 0);
     } else if (Name == "__weft_max_sub_group_size") {
       Result = llvm::ConstantInt::get(Call->getType(), SubGroupSize);
     } else if (Name == "__weft_copy_names") {

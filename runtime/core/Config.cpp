@@ -133,19 +133,19 @@ Config Config::parse(const char *const *Environ, std::vector<std::string> &Warni
     } else if (Name == "WEFT_TRACE") {
       C.TracePath = Value;
     } else if (Name == "WEFT_CHECK") {
-      // A comma list of checks (bounds, barriers), or all; off, 0 or empty: none.
+      // A comma list of checks (bounds, barriers, copies), or all; off, 0 or empty: none.
       C.Checks.clear();
       bool Valid = true;
       for (size_t Start = 0; Start <= Value.size();) {
         size_t End = std::min(Value.find(',', Start), Value.size());
         std::string_view Check = Value.substr(Start, End - Start);
-        Valid &= Check == "bounds" || Check == "barriers" || Check == "all" || (Value.size() == End - Start &&
+        Valid &= Check == "bounds" || Check == "barriers" || Check == "copies" || Check == "all" || (Value.size() == End - Start &&
                                                          (Check == "off" || Check == "0" || Check.empty()));
         Start = End + 1;
       }
       if (!Valid)
         Warnings.push_back("WEFT_CHECK: '" + std::string(Value) +
-                           "' is not a list of checks (bounds, barriers, all) or off; ignored");
+                           "' is not a list of checks (bounds, barriers, copies, all) or off; ignored");
       else if (Value != "off" && Value != "0" && !Value.empty())
         C.Checks = Value;
     } else if (Name == "WEFT_LLVM_OPTIONS") {

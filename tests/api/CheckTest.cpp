@@ -419,6 +419,81 @@ TEST_F(Checks, DivergentBarriers) {
                            "work-item (1, 0, 0) "}));
 }
 
+// Async copies and waits whose arguments differ between the work-items of a group (the spec asks
+// for the same in all): the first work-item that differs is reported with the copy's line; the
+// same kernels with uniform arguments report nothing.
+TEST_F(Checks, DivergentCopies) {
+  std::vector<float> In(4096 + 64);
+  for (size_t I = 0; I < In.size(); ++I)
+    In[I] = float(I);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(4096 * 4);
+  // Without barriers: work-item 5 copies from one float further on.
+  const char *Shifted = "kernel void shifted(global const float *in, global float *out) {\n"
+                        "  local float t[64];\n"
+                        "  int l = get_local_id(0);\n"
+                        "  event_t e = async_work_group_copy(t, in + get_group_id(0) * 64 + SHIFT, 64, 0);\n"
+                        "  wait_group_events(1, &e);\n"
+                        "  out[get_global_id(0)] = t[l];\n"
+                        "}\n";
+  cl_kernel K = kernel(Shifted, "shifted", "-weft-check=copies -DSHIFT=(l==5)");
+  setBuffers(K, {A, B});
+  std::string M = failedCheck(K, 4096, 64);
+  EXPECT_TRUE(mentions(M, {"kernel shifted, line 4, column 15: work-item (5, 0, 0) of work-group (",
+                           "made async copies or waits with other arguments than work-item (0, 0, 0)",
+                           "CL_OUT_OF_RESOURCES"}));
+  K = kernel(Shifted, "shifted", "-weft-check -DSHIFT=0");
+  setBuffers(K, {A, B});
+  EXPECT_EQ(run(K, 4096, 64), CL_COMPLETE);
+  EXPECT_TRUE(reports().empty());
+  std::vector<float> Out = read<float>(B, 4096);
+  for (size_t I = 0; I < 4096; ++I)
+    ASSERT_EQ(Out[I], In[I]) << I;
+
+  // With barriers, in the second stretch: a strided copy whose count differs in work-item 9 of a
+  // 2D group (a large copy, through the copy engine), and a wait whose event count differs.
+  const char *Strided = "kernel void strided(global const float *in, global float *out) {\n"
+                        "  local float t[2048];\n"
+                        "  int l = get_local_id(0) + 8 * get_local_id(1);\n"
+                        "  t[l] = 0.0f;\n"
+                        "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                        "  event_t e = async_work_group_strided_copy(t, in, COUNT, 2, 0);\n"
+                        "  event_t w[2] = {e, e};\n"
+                        "  wait_group_events(WAITS, w);\n"
+                        "  out[get_global_id(0) + 16 * get_global_id(1)] = t[l];\n"
+                        "}\n";
+  size_t Global[2] = {16, 16}, Local[2] = {8, 8};
+  auto Run2D = [&](cl_kernel K2) {
+    cl_event E = nullptr;
+    EXPECT_EQ(clEnqueueNDRangeKernel(Q, K2, 2, nullptr, Global, Local, 0, nullptr, &E), CL_SUCCESS);
+    clWaitForEvents(1, &E);
+    cl_int Status = 0;
+    clGetEventInfo(E, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof Status, &Status, nullptr);
+    clReleaseEvent(E);
+    return Status;
+  };
+  K = kernel(Strided, "strided", "-weft-check -DCOUNT=(l==9?2047:2048) -DWAITS=1");
+  setBuffers(K, {A, B});
+  EXPECT_EQ(Run2D(K), CL_OUT_OF_RESOURCES);
+  std::vector<std::string> R = reports();
+  ASSERT_EQ(R.size(), 1u);
+  EXPECT_TRUE(mentions(R[0], {"kernel strided, line 6", "work-item (1, 1, 0) of work-group ("})) << R[0];
+  K = kernel(Strided, "strided", "-weft-check -DCOUNT=2048 -DWAITS=(l==3?2:1)");
+  setBuffers(K, {A, B});
+  EXPECT_EQ(Run2D(K), CL_OUT_OF_RESOURCES);
+  R = reports();
+  ASSERT_EQ(R.size(), 1u);
+  // The copy is the same in every work-item (and not compared): the wait is the first that differs.
+  EXPECT_TRUE(mentions(R[0], {"kernel strided, line 8, column 3", "work-item (3, 0, 0) of work-group ("})) << R[0];
+  K = kernel(Strided, "strided", "-weft-check -DCOUNT=2048 -DWAITS=2");
+  setBuffers(K, {A, B});
+  EXPECT_EQ(Run2D(K), CL_COMPLETE);
+  EXPECT_TRUE(reports().empty());
+  Out = read<float>(B, 256);
+  for (size_t Y = 0; Y < 16; ++Y)
+    for (size_t X = 0; X < 16; ++X)
+      ASSERT_EQ(Out[X + 16 * Y], In[2 * ((X % 8) + 8 * (Y % 8))]) << X << ", " << Y;
+}
+
 TEST_F(Checks, UnknownChecksAreInvalidBuildOptions) {
   const char *Source = "kernel void k(global int *p) { p[0] = 1; }";
   cl_int Err;
@@ -426,6 +501,7 @@ TEST_F(Checks, UnknownChecksAreInvalidBuildOptions) {
   Programs.push_back(P);
   EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=races", nullptr, nullptr), CL_INVALID_BUILD_OPTIONS);
   EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=barriers,bounds", nullptr, nullptr), CL_SUCCESS);
+  EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=copies", nullptr, nullptr), CL_SUCCESS);
   EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=bounds,", nullptr, nullptr), CL_INVALID_BUILD_OPTIONS);
   EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=bounds", nullptr, nullptr), CL_SUCCESS);
   // CL_PROGRAM_BUILD_OPTIONS: the application's options as given.

@@ -109,6 +109,7 @@ TEST(Config, Checks) {
   EXPECT_EQ(parse({"WEFT_CHECK=bounds,all"}, W).Checks, "bounds,all");
   EXPECT_EQ(parse({"WEFT_CHECK=barriers"}, W).Checks, "barriers");
   EXPECT_EQ(parse({"WEFT_CHECK=barriers,bounds"}, W).Checks, "barriers,bounds");
+  EXPECT_EQ(parse({"WEFT_CHECK=copies"}, W).Checks, "copies");
   EXPECT_EQ(parse({"WEFT_CHECK=off"}, W).Checks, "");
   EXPECT_EQ(parse({"WEFT_CHECK=0"}, W).Checks, "");
   EXPECT_EQ(parse({"WEFT_CHECK="}, W).Checks, "");

@@ -29,19 +29,19 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK:      %check.or = phi i32 [ 0, %{{.*}} ], [ %[[OR:.*]], %check.any ]
 ; CHECK:      %[[DIFF:.*]] = xor i32 %{{.*}}, %check.first
 ; CHECK-NEXT: %[[OR]] = or i32 %check.or, %[[DIFF]]
+; CHECK:      check.any.end:
+; CHECK-NEXT: %[[NONE:.*]] = icmp eq i32 %[[OR]], 0
+; CHECK-NEXT: br i1 %[[NONE]], label %check.same, label %check.scan
 ; CHECK:      check.scan:
-; CHECK-NEXT: %check.item = phi i64 [ 1, %check.differ ], [ %{{.*}}, %check.scan.body ]
+; CHECK-NEXT: %check.item = phi i64 [ 1, %check.any.end ], [ %{{.*}}, %check.scan.body ]
 ; CHECK:      check.scan.body:
 ; CHECK:      icmp ne i32 %{{.*}}, %check.first
 ; CHECK:      check.differs:
-; CHECK:      check.record:
-; CHECK:      getelementptr [3 x i64], ptr @weft.barrier.lines.__weft_wg_sync, i64 0, i64
 ; CHECK:      or i64 4611686018427387905,
-; CHECK:      check.stop:
+; CHECK:      getelementptr [3 x i64], ptr @weft.barrier.lines.__weft_wg_sync, i64 0, i64
+; CHECK:      check.record:
+; CHECK:      check.recorded:
 ; CHECK-NEXT: store i32 -1, ptr %next.slot, align 4
-; CHECK:      check.any.end:
-; CHECK-NEXT: %[[NONE:.*]] = icmp eq i32 %[[OR]], 0
-; CHECK-NEXT: br i1 %[[NONE]], label %check.same, label %check.differ
 
 define spir_kernel void @sync(ptr addrspace(1) %out) #0 {
   ret void
