@@ -59,9 +59,11 @@ protected:
     return M;
   }
   /// Runs K over Global work-items in groups of Local: the command's status.
-  cl_int run(cl_kernel K, size_t Global, size_t Local) {
+  cl_int run(cl_kernel K, size_t Global, size_t Local) { return run(K, 1, &Global, &Local); }
+  /// The same in Dims dimensions.
+  cl_int run(cl_kernel K, cl_uint Dims, const size_t *Global, const size_t *Local) {
     cl_event E = nullptr;
-    EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &Global, &Local, 0, nullptr, &E), CL_SUCCESS);
+    EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, Dims, nullptr, Global, Local, 0, nullptr, &E), CL_SUCCESS);
     clWaitForEvents(1, &E);
     cl_int Status = 1;
     clGetEventInfo(E, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof Status, &Status, nullptr);
@@ -386,13 +388,7 @@ TEST_F(Checks, DivergentBarriers) {
   K = kernel(Loop, "loop", "-weft-check -DTRIPS=(get_local_id(0)%3)");
   setBuffers(K, {Out});
   size_t Global[2] = {16, 16}, Local[2] = {8, 8};
-  cl_event E = nullptr;
-  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 2, nullptr, Global, Local, 0, nullptr, &E), CL_SUCCESS);
-  clWaitForEvents(1, &E);
-  cl_int Status = 0;
-  clGetEventInfo(E, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof Status, &Status, nullptr);
-  clReleaseEvent(E);
-  EXPECT_EQ(Status, CL_OUT_OF_RESOURCES);
+  EXPECT_EQ(run(K, 2, Global, Local), CL_OUT_OF_RESOURCES);
   std::vector<std::string> R = reports();
   ASSERT_EQ(R.size(), 1u);
   EXPECT_TRUE(mentions(R[0], {"kernel loop: the work-items of work-group", "work-item (0, 0, 0) reached the barrier or work-group function at line 9",
@@ -462,15 +458,7 @@ TEST_F(Checks, DivergentCopies) {
                         "  out[get_global_id(0) + 16 * get_global_id(1)] = t[l];\n"
                         "}\n";
   size_t Global[2] = {16, 16}, Local[2] = {8, 8};
-  auto Run2D = [&](cl_kernel K2) {
-    cl_event E = nullptr;
-    EXPECT_EQ(clEnqueueNDRangeKernel(Q, K2, 2, nullptr, Global, Local, 0, nullptr, &E), CL_SUCCESS);
-    clWaitForEvents(1, &E);
-    cl_int Status = 0;
-    clGetEventInfo(E, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof Status, &Status, nullptr);
-    clReleaseEvent(E);
-    return Status;
-  };
+  auto Run2D = [&](cl_kernel K2) { return run(K2, 2, Global, Local); };
   K = kernel(Strided, "strided", "-weft-check -DCOUNT=(l==9?2047:2048) -DWAITS=1");
   setBuffers(K, {A, B});
   EXPECT_EQ(Run2D(K), CL_OUT_OF_RESOURCES);
