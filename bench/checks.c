@@ -5,6 +5,7 @@
    - local_overrun: a kernel-scope __local array of 64 floats written at [l + 1] by 64 work-items
    - private_overrun: a private array of 16 ints indexed by data that reaches 19
    - divergent_barrier: a barrier only the work-items with l < 5 reach
+   - divergent_copy: an async copy whose source is one float further on in work-item 5
    - fixed_triad: a correct triad of the same size (what a checked run of correct code costs)
    Arguments: the work-items per kernel (default 1 << 20; groups of 64), optionally the kernels to
    run (a comma list, or "all"; unchecked, a private overrun may overwrite the stack) and the runs
@@ -47,6 +48,13 @@ static const char *Source =
     "  if (l < 5)\n"
     "    barrier(CLK_GLOBAL_MEM_FENCE);\n"
     "  out[get_global_id(0)] += 1.0f;\n"
+    "}\n"
+    "kernel void divergent_copy(global const float *in, global float *out) {\n"
+    "  local float t[64];\n"
+    "  int l = get_local_id(0);\n"
+    "  event_t e = async_work_group_copy(t, in + get_group_id(0) * 64 + (l == 5), 64, 0);\n"
+    "  wait_group_events(1, &e);\n"
+    "  out[get_global_id(0)] = t[63 - l];\n"
     "}\n"
     "kernel void fixed_triad(global const float *a, global const float *b, global float *c) {\n"
     "  size_t i = get_global_id(0);\n"
@@ -118,15 +126,16 @@ int main(int Argc, char **Argv) {
   cl_mem Sub = clCreateSubBuffer(Parent, 0, CL_BUFFER_CREATE_TYPE_REGION, &Half, &Err);
   CHECK(Err);
 
-  const char *Names[] = {"off_by_one", "sub_buffer", "local_overrun", "private_overrun",
-                         "divergent_barrier", "fixed_triad"};
-  for (int K = 0; K < 6; ++K) {
+  const char *Names[] = {"off_by_one",        "sub_buffer",     "local_overrun", "private_overrun",
+                         "divergent_barrier", "divergent_copy", "fixed_triad"};
+  for (int K = 0; K < 7; ++K) {
     if (Argc > 2 && strcmp(Argv[2], "all") && !strstr(Argv[2], Names[K]))
       continue;
     cl_kernel Kernel = clCreateKernel(P, Names[K], &Err);
     CHECK(Err);
     size_t Items = N;
-    if (!strcmp(Names[K], "off_by_one") || !strcmp(Names[K], "local_overrun")) {
+    if (!strcmp(Names[K], "off_by_one") || !strcmp(Names[K], "local_overrun") ||
+        !strcmp(Names[K], "divergent_copy")) {
       CHECK(clSetKernelArg(Kernel, 0, sizeof A, &A));
       CHECK(clSetKernelArg(Kernel, 1, sizeof C, &C));
     } else if (!strcmp(Names[K], "sub_buffer")) {
