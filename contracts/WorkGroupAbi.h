@@ -19,7 +19,9 @@ struct WorkGroupContext;
 /// - AsyncCopy: async_work_group_copy, _strided_copy, _2D2D and _3D3D, once per work-group:
 ///   copies Planes x Lines lines of LineElements elements of ElementBytes bytes (pitches in
 ///   bytes) as part of the event Event (never null: the kernel names it, see CopyNames): a live
-///   event gets one more copy (chaining); otherwise a new event takes the name.
+///   event gets one more copy (chaining); otherwise a new event takes the name. Place: in programs
+///   built with copy checks, 1 << 63 | where the copy is in the source (line << 32 | column, 0
+///   where unknown), else 0.
 /// - WaitGroupEvents: wait_group_events, once per work-group: returns when the events' copies
 ///   are complete and releases the events.
 /// - AsyncCopyFence: async_work_group_copy_fence (cl_khr_async_work_group_copy_fence), once per
@@ -36,7 +38,8 @@ struct WorkGroupContext;
   X(AsyncCopy, "__weft_rt_async_copy", void,                                                       \
     (WorkGroupContext * Ctx, uint64_t Dst, uint64_t Src, uint64_t ElementBytes,                    \
      uint64_t LineElements, uint64_t Lines, uint64_t Planes, uint64_t SrcLinePitch,                \
-     uint64_t SrcPlanePitch, uint64_t DstLinePitch, uint64_t DstPlanePitch, void *Event))          \
+     uint64_t SrcPlanePitch, uint64_t DstLinePitch, uint64_t DstPlanePitch, void *Event,            \
+     uint64_t Place))                                                                              \
   X(WaitGroupEvents, "__weft_rt_wait_group_events", void,                                          \
     (WorkGroupContext * Ctx, int32_t NumEvents, void *const *Events))                              \
   X(AsyncCopyFence, "__weft_rt_async_copy_fence", void, (WorkGroupContext * Ctx, uint32_t Flags)) \
@@ -124,7 +127,15 @@ struct CheckSite {
   /// Both Relative and Divergent: not an access, a work-item whose async copies or waits since
   /// the last barrier had other arguments than work-item 0's (copy checks). Line and Column say
   /// where its first one is, the address entry where work-item 0's is (line << 32 | column).
-  static bool isCopyDivergent(uint64_t S) { return (S & (Relative | Divergent)) == (Relative | Divergent); }
+  static bool isCopyDivergent(uint64_t S) {
+    return (S & (Relative | Divergent | Write)) == (Relative | Divergent);
+  }
+  /// Relative, Divergent and Write: a work-group ended with async copies never waited for (copy
+  /// checks; work-item 0's entries). Line and Column say where the first such copy is, the address
+  /// entry holds how many events were left.
+  static bool isUnwaited(uint64_t S) {
+    return (S & (Relative | Divergent | Write)) == (Relative | Divergent | Write);
+  }
   /// Arg: the kernel argument, for an access through one; unused for an array.
   static uint64_t pack(bool IsWrite, uint64_t Arg, uint64_t Bytes, uint64_t Line, uint64_t Column,
                        bool IsRelative = false) {

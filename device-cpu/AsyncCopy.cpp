@@ -135,7 +135,7 @@ AsyncCopies::Event *AsyncCopies::find(uintptr_t Name) {
   return nullptr;
 }
 
-void *AsyncCopies::copy(const CopyShape &S, void *EventHandle, bool ToLocal) {
+void *AsyncCopies::copy(const CopyShape &S, void *EventHandle, bool ToLocal, uint64_t Place) {
   Issued = true;
   const uintptr_t Name = reinterpret_cast<uintptr_t>(EventHandle);
   Event *E = find(Name); // live: chained, the event now covers this copy too
@@ -144,6 +144,8 @@ void *AsyncCopies::copy(const CopyShape &S, void *EventHandle, bool ToLocal) {
     if (!E)
       E = &Events.emplace_back();
     E->Name = Name;
+    E->Place = Place;
+    E->Order = NextOrder++;
   }
   const bool Forced = Policy.Mode == AsyncCopyMode::Task;
   bool HandOff = Forced;
@@ -216,6 +218,18 @@ bool OverlapProbe::next(uint64_t Now) {
   if (++Step == 2 * Block + Hold)
     Step = 0;
   return Previous;
+}
+
+std::pair<size_t, uint64_t> AsyncCopies::unwaited() const {
+  size_t Live = 0;
+  const Event *First = nullptr;
+  for (const Event &E : Events)
+    if (E.Name) {
+      ++Live;
+      if (!First || E.Order < First->Order)
+        First = &E;
+    }
+  return {Live, First ? First->Place : 0};
 }
 
 void AsyncCopies::drain() {

@@ -138,12 +138,17 @@ public:
   /// Starts copying S as part of the event Event names (kernels name every copy): a live event
   /// gets one more copy (chaining), otherwise a new event takes the name. Returns the event.
   /// ToLocal: S's destination is the work-group's local memory (only such copies overlap).
-  void *copy(const CopyShape &S, void *Event, bool ToLocal = true);
+  /// Place: where the copy is in the kernel's source (abi::WEFT_KERNEL_RUNTIME's AsyncCopy), for
+  /// unwaited().
+  void *copy(const CopyShape &S, void *Event, bool ToLocal = true, uint64_t Place = 0);
   /// Returns when the copies of the events are complete, and releases the events. Zero,
   /// released and unknown events are ignored.
   void wait(int NumEvents, void *const *Events);
   /// async_work_group_copy_fence: every copy issued so far completes (its events stay live).
   void fence();
+  /// Before drain(): how many events the work-group left live (never waited for), and the place
+  /// of the first copy of the earliest of them (0 if none).
+  std::pair<size_t, uint64_t> unwaited() const;
   /// The end of a work-group: finishes every copy still in flight (a kernel must wait for its
   /// copies, but the next work-group reuses the local memory), forgets every event and zeroes
   /// the name counters.
@@ -153,6 +158,8 @@ private:
   struct Job;
   struct Event {
     uintptr_t Name = 0; ///< 0: a free record
+    uint64_t Place = 0; ///< where its first copy is (copy checks), and when it was issued:
+    uint64_t Order = 0;
     std::vector<Job *> Jobs; ///< copies still owned by helpers when issued; inline ones are done
   };
 
@@ -169,6 +176,7 @@ private:
   std::vector<Event> Events; ///< live and free records
   std::vector<uint32_t> Names;
   bool Issued = false; ///< a copy since the last drain: the counters are not all zero
+  uint64_t NextOrder = 0; ///< events in the order the work-group issued them
   /// Waits for handed-off copies that found them unfinished, and finished
   /// (AsyncCopyPolicy::MaxLateWaits).
   unsigned LateWaits = 0, TimelyWaits = 0;

@@ -44,6 +44,12 @@ std::string describeFailure(const NDRangeCommand &C, const CheckFailure &F) {
   const std::string Where = CheckSite::line(F.Site)
                                 ? cat(", line ", CheckSite::line(F.Site), ", column ", CheckSite::column(F.Site))
                                 : std::string();
+  if (CheckSite::isUnwaited(F.Site)) {
+    return cat("check failed: kernel ", Kernel, Where, ": work-group (", F.GroupId[0], ", ", F.GroupId[1], ", ",
+               F.GroupId[2], ") ended with ", F.Address, F.Address == 1 ? " async copy event" : " async copy events",
+               " never waited for (the first event's first copy is here); a kernel must wait for all its async "
+               "copies before it ends (wait_group_events); the command stopped (CL_OUT_OF_RESOURCES)");
+  }
   if (CheckSite::isCopyDivergent(F.Site)) {
     // Where work-item 0's first copy or wait was, where it is not this one's.
     const uint64_t Line = F.Address >> 32, Column = F.Address & 0xffffffff;
@@ -201,6 +207,20 @@ Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes)
         Ctx.LocalSize[D] = std::min(C.LocalSize[D], C.GlobalSize[D] - Id[D] * C.LocalSize[D]);
       }
       C.Run(Args.get(), &Ctx);
+      // Copy checks: events the work-group never waited for (the spec: "The kernel must wait
+      // for the completion of all async copies ... before exiting"), in work-item 0's entries.
+      if (Checked) {
+        const auto [Unwaited, Place] = Copies.unwaited();
+        const size_t Items = size_t(C.LocalSize[0] * C.LocalSize[1] * C.LocalSize[2]);
+        if (Unwaited && Place && !Ctx.CheckSlots[0]) {
+          using abi::CheckSite;
+          Ctx.CheckSlots[0] = CheckSite::pack(/*IsWrite=*/true, 0, 0, Place >> 32 & 0x7fffffff,
+                                              Place & 0xffffffff, /*IsRelative=*/true) |
+                              CheckSite::Divergent;
+          Ctx.CheckSlots[Items] = Unwaited;
+          Ctx.CheckSlots[2 * Items] = G;
+        }
+      }
       Copies.drain();
     }
     // The chunk's refused accesses, if any (its remaining groups ran with theirs not made).

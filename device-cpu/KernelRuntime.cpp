@@ -16,7 +16,8 @@ AsyncCopies &copiesOf(abi::WorkGroupContext *Ctx) { return *static_cast<AsyncCop
 
 void asyncCopy(abi::WorkGroupContext *Ctx, uint64_t Dst, uint64_t Src, uint64_t ElementBytes,
                uint64_t LineElements, uint64_t Lines, uint64_t Planes, uint64_t SrcLinePitch,
-               uint64_t SrcPlanePitch, uint64_t DstLinePitch, uint64_t DstPlanePitch, void *Event) {
+               uint64_t SrcPlanePitch, uint64_t DstLinePitch, uint64_t DstPlanePitch, void *Event,
+               uint64_t Place) {
   CopyShape S;
   S.Dst = reinterpret_cast<std::byte *>(Dst);
   S.Src = reinterpret_cast<const std::byte *>(Src);
@@ -29,7 +30,7 @@ void asyncCopy(abi::WorkGroupContext *Ctx, uint64_t Dst, uint64_t Src, uint64_t 
   S.DstLinePitch = DstLinePitch;
   S.DstPlanePitch = DstPlanePitch;
   const bool ToLocal = S.Dst >= Ctx->LocalMemory && S.Dst < Ctx->LocalMemory + Ctx->LocalBytes;
-  copiesOf(Ctx).copy(S, Event, ToLocal);
+  copiesOf(Ctx).copy(S, Event, ToLocal, Place);
 }
 
 void waitGroupEvents(abi::WorkGroupContext *Ctx, int32_t NumEvents, void *const *Events) {

@@ -26,7 +26,7 @@
 // WEFT_KERNEL_RUNTIME; weft-work-items rewrites these calls).
 void __weft_rt_async_copy(size_t dst, size_t src, size_t element_bytes, size_t line_elements,
                           size_t lines, size_t planes, size_t src_line_pitch, size_t src_plane_pitch,
-                          size_t dst_line_pitch, size_t dst_plane_pitch, event_t event);
+                          size_t dst_line_pitch, size_t dst_plane_pitch, event_t event, ulong place);
 void __weft_rt_wait_group_events(int num_events, const __generic event_t *event_list);
 void __weft_rt_async_copy_fence(cl_mem_fence_flags flags);
 void __weft_rt_wait_group_event(event_t event);
@@ -93,9 +93,14 @@ copyShape(size_t dst, size_t src, size_t element_bytes, size_t line_elements, si
   checkCopy(1, dst, src, element_bytes, line_elements, lines, planes, src_line_pitch,
             src_plane_pitch, dst_line_pitch, dst_plane_pitch, 0);
   event = nameCopy(event);
+  // Copy checks: where the copy is, for the engine's report of copies never waited for (the top
+  // bit says the program checks copies, where the line is unknown too).
+  ulong place = 0;
+  if (__weft_check_copies())
+    place = __weft_check_here() | 0x8000000000000000ul;
   if (firstWorkItem())
     __weft_rt_async_copy(dst, src, element_bytes, line_elements, lines, planes, src_line_pitch,
-                         src_plane_pitch, dst_line_pitch, dst_plane_pitch, event);
+                         src_plane_pitch, dst_line_pitch, dst_plane_pitch, event, place);
   return event;
 }
 
@@ -177,15 +182,16 @@ COPY_ELEMENTS(copyElementsOut)
 #undef DST_AS
 #undef SRC_AS
 
-// A copy of n elements of T, each step elements apart on one side: in the kernel when small.
+// A copy of n elements of T, each step elements apart on one side: in the kernel when small
+// (through the engine in programs built with copy checks, whose events it keeps: it reports those
+// a work-group never waited for).
 // Its event is e, or, for a new one, the name of a copy already complete: the engine has no
 // record of it, so a wait ignores it, and a copy chained to it gets a record under it. A name
 // no counter reaches (the counters are 32 bits), and no counter moves: work-items other than 0
 // then do nothing at all for a small copy.
 #define COMPLETE_COPY_NAME ((size_t)-1)
 #define SMALL_COPY(T, COPY, dst, src, n, dst_step, src_step, e)                                   \
-  if (n <= INLINE_COPY_MAX_BYTES / sizeof(T)) {                                                    \
-    checkCopy(3, (ulong)dst, (ulong)src, sizeof(T), n, dst_step, src_step, 0, 0, 0, 0, 0);         \
+  if (n <= INLINE_COPY_MAX_BYTES / sizeof(T) && !__weft_check_copies()) {                          \
     if (firstWorkItem())                                                                           \
       COPY(dst, src, sizeof(T), n, dst_step, src_step);                                            \
     return __weft_event_or_name(e, COMPLETE_COPY_NAME);                                            \

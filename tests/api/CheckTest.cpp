@@ -482,6 +482,36 @@ TEST_F(Checks, DivergentCopies) {
       ASSERT_EQ(Out[X + 16 * Y], In[2 * ((X % 8) + 8 * (Y % 8))]) << X << ", " << Y;
 }
 
+// A kernel that ends without waiting for its async copies (the spec: "The kernel must wait for
+// the completion of all async copies ... before exiting"): reported with the first copy's line,
+// a small copy too; the same kernel with its wait reports nothing.
+TEST_F(Checks, CopiesNeverWaitedFor) {
+  std::vector<float> In(4096);
+  for (size_t I = 0; I < In.size(); ++I)
+    In[I] = float(I);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
+  const char *Source = "kernel void unwaited(global const float *in, global float *out) {\n"
+                       "  local float t[64];\n"
+                       "  int l = get_local_id(0);\n"
+                       "  event_t e = async_work_group_copy(t, in + get_group_id(0) * 64, 64, 0);\n"
+                       "  WAIT;\n"
+                       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  out[get_global_id(0)] = t[63 - l];\n"
+                       "}\n";
+  cl_kernel K = kernel(Source, "unwaited", "-weft-check=copies -DWAIT=(void)e");
+  setBuffers(K, {A, B});
+  std::string M = failedCheck(K, 4096, 64);
+  EXPECT_TRUE(mentions(M, {"kernel unwaited, line 4, column 15: work-group (", "ended with 1 async copy event never waited for",
+                           "CL_OUT_OF_RESOURCES"}));
+  K = kernel(Source, "unwaited", "-weft-check -DWAIT=wait_group_events(1,&e)");
+  setBuffers(K, {A, B});
+  EXPECT_EQ(run(K, 4096, 64), CL_COMPLETE);
+  EXPECT_TRUE(reports().empty());
+  std::vector<float> Out = read<float>(B, 4096);
+  for (size_t I = 0; I < 4096; ++I)
+    ASSERT_EQ(Out[I], In[I / 64 * 64 + 63 - I % 64]) << I;
+}
+
 TEST_F(Checks, UnknownChecksAreInvalidBuildOptions) {
   const char *Source = "kernel void k(global int *p) { p[0] = 1; }";
   cl_int Err;

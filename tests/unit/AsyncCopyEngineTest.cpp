@@ -150,6 +150,27 @@ TEST_F(AsyncCopyEngine, UnknownAndReleasedEventsAreIgnored) {
   EXPECT_EQ(std::memcmp(Dst.data(), Src.data(), 64), 0);
 }
 
+// Copy checks: the events a work-group leaves live at its end, and where the earliest one's first
+// copy is; chained copies are one event, and a drain forgets them all.
+TEST_F(AsyncCopyEngine, UnwaitedEventsAreCountedBeforeTheDrain) {
+  AsyncCopies Copies = engine(AsyncCopyMode::Inline);
+  EXPECT_EQ(Copies.unwaited(), std::make_pair(size_t(0), uint64_t(0)));
+  void *First = Copies.copy(contiguous(64), name(1), true, 7);
+  Copies.copy(contiguous(64), First, true, 8); // chained: the same event
+  void *Second = Copies.copy(contiguous(64), name(2), true, 9);
+  void *Third = Copies.copy(contiguous(64), name(3), true, 10);
+  EXPECT_EQ(Copies.unwaited(), std::make_pair(size_t(3), uint64_t(7)));
+  Copies.wait(1, &First);
+  EXPECT_EQ(Copies.unwaited(), std::make_pair(size_t(2), uint64_t(9)));
+  void *Both[] = {Second, Third};
+  Copies.wait(2, Both);
+  EXPECT_EQ(Copies.unwaited(), std::make_pair(size_t(0), uint64_t(0)));
+  Copies.copy(contiguous(64), name(1), true, 11);
+  EXPECT_EQ(Copies.unwaited(), std::make_pair(size_t(1), uint64_t(11)));
+  Copies.drain();
+  EXPECT_EQ(Copies.unwaited(), std::make_pair(size_t(0), uint64_t(0)));
+}
+
 TEST_F(AsyncCopyEngine, AutoRunsSmallCopiesAtOnceAndLargeOnesAsTasksWhenACoreIsFree) {
   AsyncCopies Copies = engine(AsyncCopyMode::Auto, /*TaskMinBytes=*/64 * 1024);
   Copies.copy(contiguous(1024), name(1));
