@@ -50,6 +50,13 @@ protected:
     Kernels.push_back(K);
     return K;
   }
+  /// Count values 0, 1, 2, ... of T.
+  template <class T> static std::vector<T> ramp(size_t Count) {
+    std::vector<T> V(Count);
+    for (size_t I = 0; I < Count; ++I)
+      V[I] = T(I);
+    return V;
+  }
   cl_mem buffer(size_t Bytes, const void *Data = nullptr) {
     cl_int Err;
     cl_mem M = clCreateBuffer(Ctx, Data ? CL_MEM_COPY_HOST_PTR : CL_MEM_READ_WRITE, Bytes,
@@ -133,9 +140,7 @@ const char *Fixed = "kernel void shift(global const float *in, global float *out
                     "}\n";
 
 TEST_F(Checks, OffByOneReadIsReportedAndNotMade) {
-  std::vector<float> In(1024);
-  for (size_t I = 0; I < In.size(); ++I)
-    In[I] = float(I);
+  const std::vector<float> In = ramp<float>(1024);
   cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
   cl_kernel K = kernel(OffByOne, "shift");
   setBuffers(K, {A, B});
@@ -264,9 +269,7 @@ TEST_F(Checks, KernelsWithBarriersReportToo) {
 // __local arguments, kernel-scope __local arrays, private arrays and program-scope __constant
 // arrays: each overrun reported with its offset and the memory it overran, and not made.
 TEST_F(Checks, LocalAndPrivateArrayOverruns) {
-  std::vector<int> In(256);
-  for (size_t I = 0; I < In.size(); ++I)
-    In[I] = int(I);
+  const std::vector<int> In = ramp<int>(256);
   cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
 
   // A __local argument of 32 ints in groups of 32: t[l + 1] of the last work-item is past it.
@@ -419,9 +422,7 @@ TEST_F(Checks, DivergentBarriers) {
 // for the same in all): the first work-item that differs is reported with the copy's line; the
 // same kernels with uniform arguments report nothing.
 TEST_F(Checks, DivergentCopies) {
-  std::vector<float> In(4096 + 64);
-  for (size_t I = 0; I < In.size(); ++I)
-    In[I] = float(I);
+  const std::vector<float> In = ramp<float>(4096 + 64);
   cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(4096 * 4);
   // Without barriers: work-item 5 copies from one float further on.
   const char *Shifted = "kernel void shifted(global const float *in, global float *out) {\n"
@@ -486,9 +487,7 @@ TEST_F(Checks, DivergentCopies) {
 // the completion of all async copies ... before exiting"): reported with the first copy's line,
 // a small copy too; the same kernel with its wait reports nothing.
 TEST_F(Checks, CopiesNeverWaitedFor) {
-  std::vector<float> In(4096);
-  for (size_t I = 0; I < In.size(); ++I)
-    In[I] = float(I);
+  const std::vector<float> In = ramp<float>(4096);
   cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
   const char *Source = "kernel void unwaited(global const float *in, global float *out) {\n"
                        "  local float t[64];\n"
