@@ -119,32 +119,42 @@ struct CheckSite {
   /// The address entry holds the offset from the memory's start (a __local argument, whose
   /// address differs between chunks of work-groups, or an array of the kernel).
   static constexpr uint64_t Relative = uint64_t(1) << 63;
-  /// Not an access: the work-items of the group stopped at different barriers (barrier checks).
-  /// Arg holds the barrier this work-item stopped at (its resume id, 1 first; 0 for the kernel's
-  /// end), Bytes work-item 0's; Line and Column say where this one's is, the address entry where
-  /// work-item 0's is (line << 32 | column).
+  /// Set in every site that is not an access (with Relative and Write telling which kind).
   static constexpr uint64_t Divergent = uint64_t(1) << 62;
-  /// Both Relative and Divergent: not an access, a work-item whose async copies or waits since
-  /// the last barrier had other arguments than work-item 0's (copy checks). Line and Column say
-  /// where its first one is, the address entry where work-item 0's is (line << 32 | column).
-  static bool isCopyDivergent(uint64_t S) {
-    return (S & (Relative | Divergent | Write)) == (Relative | Divergent);
+  /// What a site records (kind()):
+  /// - Access: an access a bounds check refused (pack()).
+  /// - Barrier (BarrierSite): the work-items of the group stopped at different barriers. Arg
+  ///   holds the stop of this work-item (a barrier's resume id, 1 first; 0 for the kernel's end),
+  ///   Bytes work-item 0's; Line and Column say where this one's is, the address entry where
+  ///   work-item 0's is (line << 32 | column).
+  /// - Copies (CopiesSite): a work-item whose async copies or waits since the last barrier had
+  ///   other arguments than work-item 0's. Line and Column say where its first one is, the
+  ///   address entry where work-item 0's is.
+  /// - Unwaited (UnwaitedSite): the work-group ended with async copies never waited for
+  ///   (work-item 0's entries). Line and Column say where the first such copy is, the address
+  ///   entry holds how many events were left.
+  enum class Kind { Access, Barrier, Copies, Unwaited };
+  static constexpr uint64_t BarrierSite = Valid | Divergent, CopiesSite = Valid | Divergent | Relative,
+                            UnwaitedSite = CopiesSite | Write;
+  static Kind kind(uint64_t S) {
+    if (!(S & Divergent))
+      return Kind::Access;
+    if (!(S & Relative))
+      return Kind::Barrier;
+    return S & Write ? Kind::Unwaited : Kind::Copies;
   }
-  /// Relative, Divergent and Write: a work-group ended with async copies never waited for (copy
-  /// checks; work-item 0's entries). Line and Column say where the first such copy is, the address
-  /// entry holds how many events were left.
-  static bool isUnwaited(uint64_t S) {
-    return (S & (Relative | Divergent | Write)) == (Relative | Divergent | Write);
-  }
-  /// Arg: the kernel argument, for an access through one; unused for an array.
+  /// An access's site. Arg: the kernel argument, for an access through one; unused for an array.
   static uint64_t pack(bool IsWrite, uint64_t Arg, uint64_t Bytes, uint64_t Line, uint64_t Column,
                        bool IsRelative = false) {
     return Valid | (IsWrite ? Write : 0) | (Arg & 0x3fff) << 2 | (Bytes & 0xffff) << 16 |
-           (Line & 0xfffff) << 32 | (Column & 0x3ff) << 52 | (IsRelative ? Relative : 0);
+           at(Line, Column) | (IsRelative ? Relative : 0);
+  }
+  /// Line and Column in a site's fields.
+  static constexpr uint64_t at(uint64_t Line, uint64_t Column) {
+    return (Line & 0xfffff) << 32 | (Column & 0x3ff) << 52;
   }
   static bool isWrite(uint64_t S) { return S & Write; }
   static bool isRelative(uint64_t S) { return S & Relative; }
-  static bool isDivergent(uint64_t S) { return S & Divergent; }
   static uint32_t arg(uint64_t S) { return uint32_t(S >> 2 & 0x3fff); }
   static uint64_t bytes(uint64_t S) { return S >> 16 & 0xffff; }
   static uint32_t line(uint64_t S) { return uint32_t(S >> 32 & 0xfffff); }

@@ -1,4 +1,4 @@
-// What a kernel built with checks found in one command: its first refused access, from the
+// What a kernel built with checks found in one command: its first failure, from the
 // work-items' slots (contracts/WorkGroupAbi.h, CheckSite).
 #pragma once
 
@@ -7,10 +7,11 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <utility>
 
 namespace weft::cpu {
 
-/// One access a check refused.
+/// One failure a check recorded (abi::CheckSite::Kind).
 struct CheckFailure {
   uint64_t Site = 0; ///< abi::CheckSite
   uint64_t Address = 0; ///< or the offset, for an abi::CheckSite::Relative site
@@ -24,8 +25,23 @@ struct CheckReport {
   std::atomic<bool> Failed{false};
   CheckFailure First; ///< written by the thread that set Failed, read after the command's groups
 
-  /// Looks at Slots (abi::CheckSite's four arrays for work-groups of Local items) after a chunk
-  /// of work-groups ran with them, and keeps the first refused access in them, if any.
+  /// After work-group Group (linear id) of Local items ran with Slots, before its copies drain:
+  /// Unwaited, the events it left live and where the earliest one's first copy is
+  /// (AsyncCopies::unwaited), goes to work-item 0's entries if those are free. Only programs built
+  /// with copy checks tell copies' places (the place's top bit, abi::WEFT_KERNEL_RUNTIME's AsyncCopy).
+  static void noteUnwaited(uint64_t *Slots, const std::array<uint64_t, 3> &Local, uint64_t Group,
+                           std::pair<size_t, uint64_t> Unwaited) {
+    const auto [Events, Place] = Unwaited;
+    if (!Events || !Place || Slots[0])
+      return;
+    const uint64_t Items = Local[0] * Local[1] * Local[2];
+    Slots[0] = abi::CheckSite::UnwaitedSite | abi::CheckSite::at(Place >> 32 & 0x7fffffff, Place & 0xffffffff);
+    Slots[Items] = Events;
+    Slots[2 * Items] = Group;
+  }
+
+  /// Looks at Slots (abi::CheckSite's arrays for work-groups of Local items) after a chunk of
+  /// work-groups ran with them, and keeps the first failure recorded in them, if any.
   void collect(const uint64_t *Slots, const std::array<uint64_t, 3> &Local,
                const std::array<uint64_t, 3> &Groups) {
     const uint64_t Items = Local[0] * Local[1] * Local[2];

@@ -36,7 +36,7 @@ constexpr unsigned DefaultMxcsr = 0x1f80;
 
 namespace {
 
-/// A check failure's report: the kernel, the line, the work-item, the access and the memory.
+/// A check failure's report: the kernel, the line, the work-item, what failed (abi::CheckSite::Kind).
 std::string describeFailure(const NDRangeCommand &C, const CheckFailure &F) {
   using abi::CheckSite;
   const std::string Kernel = C.Name ? *C.Name : std::string("kernel");
@@ -44,43 +44,45 @@ std::string describeFailure(const NDRangeCommand &C, const CheckFailure &F) {
   const std::string Where = CheckSite::line(F.Site)
                                 ? cat(", line ", CheckSite::line(F.Site), ", column ", CheckSite::column(F.Site))
                                 : std::string();
-  if (CheckSite::isUnwaited(F.Site)) {
-    return cat("check failed: kernel ", Kernel, Where, ": work-group (", F.GroupId[0], ", ", F.GroupId[1], ", ",
-               F.GroupId[2], ") ended with ", F.Address, F.Address == 1 ? " async copy event" : " async copy events",
+  const std::string Item = cat("work-item (", F.LocalId[0], ", ", F.LocalId[1], ", ", F.LocalId[2], ")");
+  const std::string Group = cat("work-group (", F.GroupId[0], ", ", F.GroupId[1], ", ", F.GroupId[2], ")");
+  // The address entry of a barrier or copy site: where work-item 0's is, line << 32 | column.
+  const uint64_t Line0 = F.Address >> 32, Column0 = F.Address & 0xffffffff;
+  switch (CheckSite::kind(F.Site)) {
+  case CheckSite::Kind::Unwaited:
+    return cat("check failed: kernel ", Kernel, Where, ": ", Group, " ended with ", F.Address,
+               F.Address == 1 ? " async copy event" : " async copy events",
                " never waited for (the first event's first copy is here); a kernel must wait for all its async "
                "copies before it ends (wait_group_events); the command stopped (CL_OUT_OF_RESOURCES)");
-  }
-  if (CheckSite::isCopyDivergent(F.Site)) {
+  case CheckSite::Kind::Copies: {
     // Where work-item 0's first copy or wait was, where it is not this one's.
-    const uint64_t Line = F.Address >> 32, Column = F.Address & 0xffffffff;
-    const std::string Its = Line && (Line != CheckSite::line(F.Site) || Column != CheckSite::column(F.Site))
-                                ? cat(" (its first at line ", Line, ", column ", Column, ")")
+    const std::string Its = Line0 && (Line0 != CheckSite::line(F.Site) || Column0 != CheckSite::column(F.Site))
+                                ? cat(" (its first at line ", Line0, ", column ", Column0, ")")
                                 : std::string();
-    return cat("check failed: kernel ", Kernel, Where, ": work-item (", F.LocalId[0], ", ", F.LocalId[1], ", ",
-               F.LocalId[2], ") of work-group (", F.GroupId[0], ", ", F.GroupId[1], ", ", F.GroupId[2],
-               ") made async copies or waits with other arguments than work-item (0, 0, 0)", Its,
+    return cat("check failed: kernel ", Kernel, Where, ": ", Item, " of ", Group,
+               " made async copies or waits with other arguments than work-item (0, 0, 0)", Its,
                " since the last barrier (every work-item of a group must make the same ones, with the same "
                "arguments); the command stopped (CL_OUT_OF_RESOURCES)");
   }
-  if (CheckSite::isDivergent(F.Site)) {
-    // Where a work-item stopped: a barrier (its resume id + 1) and its line, or the kernel's end.
+  case CheckSite::Kind::Barrier: {
+    // Where a work-item stopped: a barrier (its resume id, 1 first) and its line, or the end (0).
     auto Stop = [](uint64_t Barrier, uint64_t Line, uint64_t Column) {
       if (!Barrier)
         return std::string("the end of the kernel");
       return Line ? cat("the barrier or work-group function at line ", Line, ", column ", Column)
                   : cat("barrier ", Barrier);
     };
-    return cat("check failed: kernel ", Kernel, ": the work-items of work-group (", F.GroupId[0], ", ",
-               F.GroupId[1], ", ", F.GroupId[2], ") do not all reach the same barrier: work-item (0, 0, 0) reached ",
-               Stop(CheckSite::bytes(F.Site), F.Address >> 32, F.Address & 0xffffffff), ", work-item (", F.LocalId[0],
-               ", ", F.LocalId[1], ", ", F.LocalId[2], ") ",
+    return cat("check failed: kernel ", Kernel, ": the work-items of ", Group,
+               " do not all reach the same barrier: work-item (0, 0, 0) reached ",
+               Stop(CheckSite::bytes(F.Site), Line0, Column0), ", ", Item, " ",
                Stop(Arg, CheckSite::line(F.Site), CheckSite::column(F.Site)),
                "; the work-group ended there, and the command stopped (CL_OUT_OF_RESOURCES)");
   }
+  case CheckSite::Kind::Access:
+    break;
+  }
   const std::string Bytes = CheckSite::bytes(F.Site) ? cat(CheckSite::bytes(F.Site), " bytes") : std::string("bytes");
-  const std::string Access = cat("check failed: kernel ", Kernel, Where, ": work-item (", F.LocalId[0], ", ",
-                                 F.LocalId[1], ", ", F.LocalId[2], ") of work-group (", F.GroupId[0], ", ",
-                                 F.GroupId[1], ", ", F.GroupId[2], ") ",
+  const std::string Access = cat("check failed: kernel ", Kernel, Where, ": ", Item, " of ", Group, " ",
                                  CheckSite::isWrite(F.Site) ? "writes " : "reads ", Bytes);
   const std::string Stopped = "; the access was not made, and the command stopped (CL_OUT_OF_RESOURCES)";
   auto Signed = [](int64_t Offset) { return cat(Offset < 0 ? "" : "+", Offset); };
@@ -152,7 +154,8 @@ Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes)
     // them, these groups cannot run.
     auto Local = Block(LocalBytes), Private = Block(PrivateBytes), Frame = Block(C.FrameBytes);
     // Checked kernels' slots: abi::CheckSite::Arrays entries per work-item, zero.
-    const size_t SlotBytes = Checked ? abi::CheckSite::Arrays * sizeof(uint64_t) * C.LocalSize[0] * C.LocalSize[1] * C.LocalSize[2] : 0;
+    const size_t SlotBytes =
+        Checked ? abi::CheckSite::Arrays * sizeof(uint64_t) * C.LocalSize[0] * C.LocalSize[1] * C.LocalSize[2] : 0;
     auto Slots = Block(SlotBytes);
     if (Slots)
       std::memset(Slots.get(), 0, SlotBytes);
@@ -208,19 +211,9 @@ Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes)
       }
       C.Run(Args.get(), &Ctx);
       // Copy checks: events the work-group never waited for (the spec: "The kernel must wait
-      // for the completion of all async copies ... before exiting"), in work-item 0's entries.
-      if (Checked) {
-        const auto [Unwaited, Place] = Copies.unwaited();
-        const size_t Items = size_t(C.LocalSize[0] * C.LocalSize[1] * C.LocalSize[2]);
-        if (Unwaited && Place && !Ctx.CheckSlots[0]) {
-          using abi::CheckSite;
-          Ctx.CheckSlots[0] = CheckSite::pack(/*IsWrite=*/true, 0, 0, Place >> 32 & 0x7fffffff,
-                                              Place & 0xffffffff, /*IsRelative=*/true) |
-                              CheckSite::Divergent;
-          Ctx.CheckSlots[Items] = Unwaited;
-          Ctx.CheckSlots[2 * Items] = G;
-        }
-      }
+      // for the completion of all async copies ... before exiting").
+      if (Checked)
+        CheckReport::noteUnwaited(Ctx.CheckSlots, C.LocalSize, G, Copies.unwaited());
       Copies.drain();
     }
     // The chunk's refused accesses, if any (its remaining groups ran with theirs not made).

@@ -60,9 +60,8 @@ bool mayAccessStack(llvm::Instruction &I) {
 /// linear id: a plain store in the loop's access group, which leaves the loop nest's shape as it
 /// was (no value carried through it). After the loops, a loop LLVM vectorizes ORs each entry's
 /// difference from work-item 0's; where that is not 0, a scan finds the first work-item whose
-/// entry differs, which records it (abi::CheckSite::Divergent with both stops' lines from
-/// attr::BarrierLines, and the work-group ends there; or Relative | Divergent with both copies'
-/// places). The copy state starts over after each comparison.
+/// entry differs, which records it (abi::CheckSite::BarrierSite with both stops' lines from
+/// attr::BarrierLines, and the work-group ends there; or CopiesSite with both copies' places). The copy state starts over after each comparison.
 class DispatchChecks {
 public:
   DispatchChecks(llvm::IRBuilder<> &B, llvm::Value *Ctx, llvm::Value *const *Size, const llvm::Function &Item,
@@ -119,9 +118,7 @@ public:
       firstDifference(B, CopyState, I64, Items, [&](llvm::Value *I, llvm::Value *, llvm::Value *) {
         llvm::Value *Place = B.CreateLoad(I64, B.CreateGEP(I64, CopyState, B.CreateAdd(EnqueuedItems, I)));
         llvm::Value *First = B.CreateLoad(I64, B.CreateGEP(I64, CopyState, EnqueuedItems));
-        llvm::Value *Packed =
-            B.getInt64(abi::CheckSite::Valid | abi::CheckSite::Relative | abi::CheckSite::Divergent);
-        record(B, I, packLine(B, Packed, Place), First);
+        record(B, I, packLine(B, B.getInt64(abi::CheckSite::CopiesSite), Place), First);
       });
       B.CreateMemSet(CopyState, B.getInt8(0), B.CreateMul(Items, B.getInt64(8)), llvm::Align(8));
     }
@@ -137,7 +134,7 @@ public:
       auto LineOf = [&](llvm::Value *Stop) {
         return B.CreateLoad(I64, B.CreateGEP(LineTable->getValueType(), LineTable, {B.getInt64(0), Stop}));
       };
-      llvm::Value *Packed = B.getInt64(abi::CheckSite::Valid | abi::CheckSite::Divergent);
+      llvm::Value *Packed = B.getInt64(abi::CheckSite::BarrierSite);
       Packed = B.CreateOr(Packed, B.CreateShl(B.CreateAnd(Its1, B.getInt64(0x3fff)), 2));
       Packed = B.CreateOr(Packed, B.CreateShl(B.CreateAnd(First1, B.getInt64(0xffff)), 16));
       record(B, I, packLine(B, Packed, LineOf(Its1)), LineOf(First1));
