@@ -145,7 +145,6 @@ void *AsyncCopies::copy(const CopyShape &S, void *EventHandle, bool ToLocal, uin
       E = &Events.emplace_back();
     E->Name = Name;
     E->Place = Place;
-    E->Order = NextOrder++;
   }
   const bool Forced = Policy.Mode == AsyncCopyMode::Task;
   bool HandOff = Forced;
@@ -221,12 +220,13 @@ bool OverlapProbe::next(uint64_t Now) {
 }
 
 std::pair<size_t, uint64_t> AsyncCopies::unwaited() const {
+  // A new event's name is the work-items' copy count (CopyNames): the earliest has the least.
   size_t Live = 0;
   const Event *First = nullptr;
   for (const Event &E : Events)
     if (E.Name) {
       ++Live;
-      if (!First || E.Order < First->Order)
+      if (!First || E.Name < First->Name)
         First = &E;
     }
   return {Live, First ? First->Place : 0};

@@ -158,8 +158,7 @@ private:
   struct Job;
   struct Event {
     uintptr_t Name = 0; ///< 0: a free record
-    uint64_t Place = 0; ///< where its first copy is (copy checks), and when it was issued:
-    uint64_t Order = 0;
+    uint64_t Place = 0; ///< where its first copy is (copy checks)
     std::vector<Job *> Jobs; ///< copies still owned by helpers when issued; inline ones are done
   };
 
@@ -176,7 +175,6 @@ private:
   std::vector<Event> Events; ///< live and free records
   std::vector<uint32_t> Names;
   bool Issued = false; ///< a copy since the last drain: the counters are not all zero
-  uint64_t NextOrder = 0; ///< events in the order the work-group issued them
   /// Waits for handed-off copies that found them unfinished, and finished
   /// (AsyncCopyPolicy::MaxLateWaits).
   unsigned LateWaits = 0, TimelyWaits = 0;
