@@ -48,8 +48,8 @@ static bool firstWorkItem(void) { return __weft_first_work_item(); }
 // Copy checks (-weft-check=copies): every work-item folds the arguments of each copy and wait it
 // makes (not the events, which OpenCL C cannot read) into its entry of the copy state, and keeps
 // where its first one since the last barrier is; weft-kernel-entry compares the entries with
-// work-item 0's after each stretch between barriers (contracts/WorkGroupAbi.h, CheckSite). The state: N hashes by local linear id, then N places, for the N
-// work-items of an enqueued group. Lowered: __weft_check_copies() to whether the program checks
+// work-item 0's after each stretch between barriers (contracts/WorkGroupAbi.h, CheckSite). The
+// state: N hashes by local linear id, then N places, for the N work-items of an enqueued group. Lowered: __weft_check_copies() to whether the program checks
 // copies (weft-normalize, first, so that the rest folds away otherwise), __weft_check_here() to
 // the call's line << 32 | column (weft-check-bounds, from the line tables; a plain call, so that
 // no two merge), __weft_check_copy_state() to the state (weft-work-items).
@@ -57,7 +57,7 @@ int __attribute__((const)) __weft_check_copies(void);
 // Lowered by weft-kernel-entry: false where its operands are the same in every work-item (its
 // uniformity analysis: most copies'), which leaves nothing to check there.
 bool __attribute__((const)) __weft_check_differs(ulong kind, ulong a, ulong b, ulong c, ulong d, ulong e,
-                                                 ulong f, ulong g, ulong h, ulong i, ulong j, ulong k);
+                                                 ulong f, ulong g, ulong h, ulong i, ulong j);
 ulong __weft_check_here(void);
 __global ulong *__attribute__((const)) __weft_check_copy_state(void);
 size_t __attribute__((overloadable, const)) get_enqueued_local_size(uint dimension);
@@ -67,8 +67,8 @@ static __attribute__((always_inline)) ulong fold(ulong hash, ulong value) {
 }
 static __attribute__((always_inline)) void checkCopy(ulong kind, ulong a, ulong b, ulong c, ulong d,
                                                      ulong e, ulong f, ulong g, ulong h, ulong i,
-                                                     ulong j, ulong k) {
-  if (!__weft_check_copies() || !__weft_check_differs(kind, a, b, c, d, e, f, g, h, i, j, k))
+                                                     ulong j) {
+  if (!__weft_check_copies() || !__weft_check_differs(kind, a, b, c, d, e, f, g, h, i, j))
     return;
   __global ulong *state = __weft_check_copy_state();
   size_t items = get_enqueued_local_size(0) * get_enqueued_local_size(1) * get_enqueued_local_size(2);
@@ -78,7 +78,7 @@ static __attribute__((always_inline)) void checkCopy(ulong kind, ulong a, ulong 
     state[items + id] = __weft_check_here();
   hash = fold(fold(fold(fold(fold(hash, kind), a), b), c), d);
   hash = fold(fold(fold(fold(hash, e), f), g), h);
-  state[id] = fold(fold(fold(hash, i), j), k);
+  state[id] = fold(fold(hash, i), j);
 }
 
 // A new copy's event: event if it is not zero, else the next name (see above).
@@ -91,7 +91,7 @@ copyShape(size_t dst, size_t src, size_t element_bytes, size_t line_elements, si
           size_t planes, size_t src_line_pitch, size_t src_plane_pitch, size_t dst_line_pitch,
           size_t dst_plane_pitch, event_t event) {
   checkCopy(1, dst, src, element_bytes, line_elements, lines, planes, src_line_pitch,
-            src_plane_pitch, dst_line_pitch, dst_plane_pitch, 0);
+            src_plane_pitch, dst_line_pitch, dst_plane_pitch);
   event = nameCopy(event);
   // Copy checks: where the copy is, for the engine's report of copies never waited for (the top
   // bit says the program checks copies, where the line is unknown too).
@@ -108,7 +108,7 @@ copyShape(size_t dst, size_t src, size_t element_bytes, size_t line_elements, si
 // kernel's event variable is then only loaded from, so it becomes an SSA value instead of private
 // memory that crosses every barrier in a slot per work-item.
 OVL void wait_group_events(int num_events, __generic event_t *event_list) {
-  checkCopy(2, (ulong)num_events, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  checkCopy(2, (ulong)num_events, 0, 0, 0, 0, 0, 0, 0, 0, 0);
   if (num_events == 1) {
     event_t event = event_list[0];
     if (firstWorkItem())

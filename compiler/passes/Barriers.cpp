@@ -628,15 +628,16 @@ llvm::PreservedAnalyses BarriersPass::run(llvm::Function &F, llvm::FunctionAnaly
     F.addFnAttr(attr::SubGroupExchange);
   }
   Uniformity Uniform(F, Exchange);
-  // Barrier checks, where work-items may stop apart: each barrier's line (weft-check-bounds put it
-  // on the call), by resume id.
+  // Barrier checks, where work-items may stop apart (not in kernels whose sub-groups exchange
+  // values: there they may by design): each barrier's line (weft-check-bounds put it on the
+  // call), by resume id.
   llvm::SmallPtrSet<const llvm::BasicBlock *, 16> Stops;
   for (const Barrier &B : Barriers)
     Stops.insert(B.Block);
   for (llvm::BasicBlock &BB : F)
     if (llvm::isa<llvm::ReturnInst>(BB.getTerminator()))
       Stops.insert(&BB);
-  if (moduleFlag(*F.getParent(), attr::CheckBarriers) && Uniform.mayStopApart(Stops)) {
+  if (!Exchange && moduleFlag(*F.getParent(), attr::CheckBarriers) && Uniform.mayStopApart(Stops)) {
     std::string Lines;
     for (const Barrier &B : Barriers) {
       uint64_t Line = 0, Column = 0;

@@ -609,8 +609,11 @@ llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
     return B.CreateCall(&Item, A, Resume ? "id" : "");
   };
   foldUniformCopyChecks(Item);
+  // Not in kernels whose sub-groups exchange values (their dispatch is their own, and their
+  // work-items may stop apart by design).
   std::optional<DispatchChecks> Checks;
-  if (Item.hasFnAttribute(attr::BarrierLines) || Item.hasFnAttribute(attr::ChecksCopies))
+  if (!Item.hasFnAttribute(attr::SubGroupExchange) &&
+      (Item.hasFnAttribute(attr::BarrierLines) || Item.hasFnAttribute(attr::ChecksCopies)))
     Checks.emplace(B, Ctx, Size, Item, Wg->getName().str());
   if (!Resumable) {
     emitWorkItemLoops(B, Size, Group, [&](llvm::Value *const *Id) { CallItem(nullptr, Id); }, "wi", PeelFirstX);

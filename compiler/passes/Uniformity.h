@@ -21,7 +21,9 @@ namespace weft::compiler {
 /// between the barriers change what each reads), and calls with side effects. Plain loads from
 /// global or local memory at a uniform address are uniform: between two barriers, another
 /// work-item writing there would be a data race.
-/// Computed while each barrier is still a call, so that control flow is the kernel's.
+/// weft-barriers computes it while each barrier is still a call, so that control flow is the
+/// kernel's; weft-kernel-entry on the work-item function after the split, for values within one
+/// region (the resume id is an argument, the same in every work-item).
 class Uniformity {
 public:
   /// Divergent: no value is taken as uniform (work-items may stop at different barriers).

@@ -139,8 +139,9 @@ Config Config::parse(const char *const *Environ, std::vector<std::string> &Warni
       for (size_t Start = 0; Start <= Value.size();) {
         size_t End = std::min(Value.find(',', Start), Value.size());
         std::string_view Check = Value.substr(Start, End - Start);
-        Valid &= Check == "bounds" || Check == "barriers" || Check == "copies" || Check == "all" || (Value.size() == End - Start &&
-                                                         (Check == "off" || Check == "0" || Check.empty()));
+        const bool Whole = Value.size() == End - Start;
+        Valid &= Check == "bounds" || Check == "barriers" || Check == "copies" || Check == "all" ||
+                 (Whole && (Check == "off" || Check == "0" || Check.empty()));
         Start = End + 1;
       }
       if (!Valid)
