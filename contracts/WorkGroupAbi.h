@@ -23,11 +23,11 @@ struct WorkGroupContext;
 ///   built with copy checks, 1 << 63 | where the copy is in the source (line << 32 | column, 0
 ///   where unknown), else 0.
 /// - WaitGroupEvents: wait_group_events, once per work-group: returns when the events' copies
-///   are complete and releases the events.
+///   are complete and releases the events. Place: as AsyncCopy's, where the wait is.
 /// - AsyncCopyFence: async_work_group_copy_fence (cl_khr_async_work_group_copy_fence), once per
 ///   work-group: the copies issued before it complete before any issued after it starts.
 /// - WaitGroupEvent: wait_group_events for one event passed by value (what the built-in library
-///   calls, event by event, so that the kernel's event variables never need an address).
+///   calls for a single event, so that the kernel's event variable never needs an address).
 /// - Printf: printf, called by the kernel itself: the format (a constant string) and the
 ///   arguments as the x86-64 psABI passes them to a variadic function. Returns 0, or -1 if it
 ///   printed nothing.
@@ -41,9 +41,10 @@ struct WorkGroupContext;
      uint64_t SrcPlanePitch, uint64_t DstLinePitch, uint64_t DstPlanePitch, void *Event,            \
      uint64_t Place))                                                                              \
   X(WaitGroupEvents, "__weft_rt_wait_group_events", void,                                          \
-    (WorkGroupContext * Ctx, int32_t NumEvents, void *const *Events))                              \
+    (WorkGroupContext * Ctx, int32_t NumEvents, void *const *Events, uint64_t Place))              \
   X(AsyncCopyFence, "__weft_rt_async_copy_fence", void, (WorkGroupContext * Ctx, uint32_t Flags)) \
-  X(WaitGroupEvent, "__weft_rt_wait_group_event", void, (WorkGroupContext * Ctx, void *Event))     \
+  X(WaitGroupEvent, "__weft_rt_wait_group_event", void,                                           \
+    (WorkGroupContext * Ctx, void *Event, uint64_t Place))                                         \
   X(Printf, "printf", int32_t, (WorkGroupContext * Ctx, const char *Format, ...))                  \
   X(AddressSpace, "__weft_rt_address_space", uint32_t,                                             \
     (WorkGroupContext * Ctx, const void *Pointer))
@@ -133,15 +134,27 @@ struct CheckSite {
   /// - Unwaited (UnwaitedSite): the work-group ended with async copies never waited for
   ///   (work-item 0's entries). Line and Column say where the first such copy is, the address
   ///   entry holds how many events were left.
-  enum class Kind { Access, Barrier, Copies, Unwaited };
+  /// - BadEvent (BadEventSite): the work-group waited for an event, or chained a copy to one
+  ///   (Bytes 1), that no copy in flight has: none returned it, or it was waited for already
+  ///   (work-item 0's entries). Line and Column say where the wait or copy is, the address entry
+  ///   holds the event.
+  /// - Overlap (OverlapSite): a copy whose bytes in local memory overlap those of a copy still in
+  ///   flight (issued, not waited for, no fence between), one of the two writing them (work-item
+  ///   0's entries). Line and Column say where the later copy is, the address entry where the
+  ///   earlier one is (line << 32 | column).
+  /// The last three are copy checks the copy engine makes; Arg tells them apart.
+  enum class Kind { Access, Barrier, Copies, Unwaited, BadEvent, Overlap };
   static constexpr uint64_t BarrierSite = Valid | Divergent, CopiesSite = Valid | Divergent | Relative,
-                            UnwaitedSite = CopiesSite | Write;
+                            UnwaitedSite = CopiesSite | Write, BadEventSite = UnwaitedSite | 1 << 2,
+                            OverlapSite = UnwaitedSite | 2 << 2;
   static Kind kind(uint64_t S) {
     if (!(S & Divergent))
       return Kind::Access;
     if (!(S & Relative))
       return Kind::Barrier;
-    return S & Write ? Kind::Unwaited : Kind::Copies;
+    if (!(S & Write))
+      return Kind::Copies;
+    return arg(S) == 1 ? Kind::BadEvent : arg(S) == 2 ? Kind::Overlap : Kind::Unwaited;
   }
   /// An access's site. Arg: the kernel argument, for an access through one; unused for an array.
   static uint64_t pack(bool IsWrite, uint64_t Arg, uint64_t Bytes, uint64_t Line, uint64_t Column,

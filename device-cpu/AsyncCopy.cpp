@@ -1,6 +1,7 @@
 // The async-copy engine: see AsyncCopy.h.
 #include "device-cpu/AsyncCopy.h"
 
+#include "contracts/WorkGroupAbi.h"
 #include "runtime/core/Clock.h"
 #include "runtime/core/Trace.h"
 
@@ -135,10 +136,23 @@ AsyncCopies::Event *AsyncCopies::find(uintptr_t Name) {
   return nullptr;
 }
 
+void AsyncCopies::misused(uint64_t Site, uint64_t Place, uint64_t Address) {
+  if (!Misuse.first)
+    Misuse = {Site | abi::CheckSite::at(Place >> 32 & 0x7fffffff, Place & 0xffffffff), Address};
+}
+
 void *AsyncCopies::copy(const CopyShape &S, void *EventHandle, bool ToLocal, uint64_t Place) {
   Issued = true;
   const uintptr_t Name = reinterpret_cast<uintptr_t>(EventHandle);
   Event *E = find(Name); // live: chained, the event now covers this copy too
+  if (Place >> 63) { // copy checks
+    // A new event's name is work-item 0's count of copies, this one's included (CopyNames); a
+    // copy chained to any other must find it live.
+    if (!E && Name != Names[0])
+      misused(abi::CheckSite::BadEventSite | uint64_t(1) << 16, Place, Name);
+    if (const uint64_t Other = Footprints.add(S, ToLocal, Name, Place))
+      misused(abi::CheckSite::OverlapSite, Place, Other & ~(uint64_t(1) << 63));
+  }
   if (!E) {
     E = find(0);
     if (!E)
@@ -186,9 +200,17 @@ void AsyncCopies::complete(Event &E) {
 void AsyncCopies::fence() {
   for (Event &E : Events)
     complete(E);
+  Footprints.clear();
 }
 
-void AsyncCopies::wait(int NumEvents, void *const *List) {
+void AsyncCopies::wait(int NumEvents, void *const *List, uint64_t Place) {
+  // Copy checks: every event of the list before any is released (a list may name one twice).
+  if (Place >> 63)
+    for (int I = 0; I < NumEvents; ++I)
+      if (const uintptr_t Name = reinterpret_cast<uintptr_t>(List[I]); Name && !find(Name)) {
+        misused(abi::CheckSite::BadEventSite, Place, Name);
+        break;
+      }
   for (int I = 0; I < NumEvents; ++I) {
     const uintptr_t Name = reinterpret_cast<uintptr_t>(List[I]);
     Event *E = Name ? find(Name) : nullptr;
@@ -196,6 +218,7 @@ void AsyncCopies::wait(int NumEvents, void *const *List) {
       continue; // zero, released or never issued: ignored
     complete(*E);
     E->Name = 0;
+    Footprints.waited(Name);
   }
 }
 
@@ -234,6 +257,7 @@ std::pair<size_t, uint64_t> AsyncCopies::unwaited() const {
 
 void AsyncCopies::drain() {
   Probe.restart();
+  Misuse = {0, 0};
   if (!Issued)
     return;
   fence();
@@ -241,6 +265,110 @@ void AsyncCopies::drain() {
     E.Name = 0; // the records stay, for the next work-group
   std::fill(Names.begin(), Names.end(), 0u);
   Issued = false;
+}
+
+void LocalFootprints::watch(std::byte *At, size_t Size) {
+  Local = At;
+  Bytes = Size;
+  InFlight.clear();
+}
+
+namespace {
+
+/// A footprint's runs of bytes in turn, lowest first where its pitches keep its lines apart and
+/// in order.
+struct Runs {
+  const LocalFootprints::Footprint &P;
+  size_t Plane = 0, Line = 0;
+
+  size_t start() const { return P.Start + Plane * P.PlanePitch + Line * P.LinePitch; }
+  void advance() {
+    if (++Line == P.Lines) {
+      Line = 0;
+      ++Plane;
+    }
+  }
+  bool next(size_t &Begin, size_t &End) {
+    if (Plane == P.Planes)
+      return false;
+    Begin = start();
+    End = Begin + P.LineBytes;
+    for (advance(); Plane < P.Planes && start() == End; advance())
+      End += P.LineBytes;
+    return true;
+  }
+  bool ordered() const {
+    return (P.Lines == 1 || P.LinePitch >= P.LineBytes) &&
+           (P.Planes == 1 || P.PlanePitch >= (P.Lines - 1) * P.LinePitch + P.LineBytes);
+  }
+};
+
+} // namespace
+
+bool LocalFootprints::overlap(const Footprint &P, const Footprint &Q) {
+  if (P.High <= Q.Low || Q.High <= P.Low)
+    return false;
+  Runs A{P}, B{Q};
+  size_t AB, AE, BB, BE;
+  if (A.ordered() && B.ordered()) { // a sweep over both
+    for (bool HasA = A.next(AB, AE), HasB = B.next(BB, BE); HasA && HasB;) {
+      if (AB < BE && BB < AE)
+        return true;
+      if (AE <= BE)
+        HasA = A.next(AB, AE);
+      else
+        HasB = B.next(BB, BE);
+    }
+    return false;
+  }
+  while (A.next(AB, AE)) { // lines that cross: each run against each
+    Runs C{Q};
+    while (C.next(BB, BE))
+      if (AB < BE && BB < AE)
+        return true;
+  }
+  return false;
+}
+
+uint64_t LocalFootprints::add(const CopyShape &S, bool ToLocal, uintptr_t Name, uint64_t Place) {
+  const std::byte *Base = ToLocal ? S.Dst : S.Src;
+  if (!Local || Base < Local || Base >= Local + Bytes || S.bytes() == 0)
+    return 0;
+  Footprint P{size_t(Base - Local),
+              S.lineBytes(),
+              S.Lines,
+              S.Planes,
+              ToLocal ? S.DstLinePitch : S.SrcLinePitch,
+              ToLocal ? S.DstPlanePitch : S.SrcPlanePitch,
+              0,
+              0,
+              ToLocal,
+              Name,
+              Place};
+  // Lines that continue one another are one line, planes likewise (most copies are one run).
+  if (P.Lines > 1 && P.LinePitch == P.LineBytes) {
+    P.LineBytes *= P.Lines;
+    P.Lines = 1;
+  }
+  if (P.Lines == 1 && P.Planes > 1 && P.PlanePitch == P.LineBytes) {
+    P.LineBytes *= P.Planes;
+    P.Planes = 1;
+  }
+  P.Low = P.Start;
+  P.High = P.Start + (P.Planes - 1) * P.PlanePitch + (P.Lines - 1) * P.LinePitch + P.LineBytes;
+  uint64_t Other = 0;
+  for (const Footprint &Q : InFlight)
+    if ((P.Writes || Q.Writes) && overlap(P, Q)) {
+      Other = Q.Place;
+      break;
+    }
+  InFlight.push_back(P);
+  return Other;
+}
+
+void LocalFootprints::waited(uintptr_t Name) {
+  InFlight.erase(std::remove_if(InFlight.begin(), InFlight.end(), [Name](const Footprint &P) { return P.Name == Name; }),
+                 InFlight.end());
 }
 
 namespace {

@@ -119,6 +119,41 @@ private:
   bool Previous = false, Decided = false;
 };
 
+/// Copy checks: the bytes of local memory that a work-group's copies in flight read and write,
+/// so that a new copy overlapping one of them, one of the two writing, is found (the spec leaves
+/// such copies' results undefined until a wait or a fence orders them). Each copy's footprint is
+/// its local side's shape (a contiguous one is one run of bytes), kept until its event is waited
+/// for; a new copy is compared with those whose byte ranges meet its own.
+class LocalFootprints {
+public:
+  /// The work-group's local memory, [Local, Local + Bytes).
+  void watch(std::byte *Local, size_t Bytes);
+  /// Keeps the local side of S (its destination if ToLocal, else its source) as read or written
+  /// by a copy at Place under event Name. Returns the place of a copy in flight it overlaps, or
+  /// 0.
+  uint64_t add(const CopyShape &S, bool ToLocal, uintptr_t Name, uint64_t Place);
+  /// The copies of event Name are complete.
+  void waited(uintptr_t Name);
+  /// Every copy so far is complete (a fence, the work-group's end).
+  void clear() { InFlight.clear(); }
+
+  /// Planes x Lines runs of LineBytes bytes from Start (an offset in local memory), pitches in
+  /// bytes, with the runs that continue one another merged.
+  struct Footprint {
+    size_t Start, LineBytes, Lines, Planes, LinePitch, PlanePitch;
+    size_t Low, High; ///< the bytes between its first and last
+    bool Writes;
+    uintptr_t Name;
+    uint64_t Place;
+  };
+
+private:
+  static bool overlap(const Footprint &P, const Footprint &Q);
+  std::byte *Local = nullptr;
+  size_t Bytes = 0;
+  std::vector<Footprint> InFlight;
+};
+
 /// The async copies of the work-groups one thread runs, one after the other: their event table,
 /// and the work-items' counters that name new events (abi::WorkGroupContext::CopyNames).
 /// Not thread-safe: only the work-group's thread calls it (helpers touch only their jobs).
@@ -142,13 +177,20 @@ public:
   /// unwaited().
   void *copy(const CopyShape &S, void *Event, bool ToLocal = true, uint64_t Place = 0);
   /// Returns when the copies of the events are complete, and releases the events. Zero,
-  /// released and unknown events are ignored.
-  void wait(int NumEvents, void *const *Events);
+  /// released and unknown events are ignored; Place (as copy()'s) set, a released or unknown one
+  /// is a misuse.
+  void wait(int NumEvents, void *const *Events, uint64_t Place = 0);
   /// async_work_group_copy_fence: every copy issued so far completes (its events stay live).
   void fence();
   /// Before drain(): how many events the work-group left live (never waited for), and the place
   /// of the first copy of the earliest of them (0 if none).
   std::pair<size_t, uint64_t> unwaited() const;
+  /// Copy checks (copies and waits with a Place): the first misuse the work-group made of its
+  /// copies since the last drain(), as abi::CheckSite's site and address entries (BadEvent or
+  /// Overlap), or {0, 0}.
+  std::pair<uint64_t, uint64_t> misuse() const { return Misuse; }
+  /// Copy checks: the work-group's local memory, where copies that overlap are looked for.
+  void watchLocal(std::byte *Local, size_t Bytes) { Footprints.watch(Local, Bytes); }
   /// The end of a work-group: finishes every copy still in flight (a kernel must wait for its
   /// copies, but the next work-group reuses the local memory), forgets every event and zeroes
   /// the name counters.
@@ -168,6 +210,8 @@ private:
   Event *find(uintptr_t Name);
   /// Completes E's copies; E stays live.
   void complete(Event &E);
+  /// Copy checks: keeps the first misuse, a site (abi::CheckSite) at Place and its address entry.
+  void misused(uint64_t Site, uint64_t Place, uint64_t Address);
 
   CopyHelpers &Helpers;
   DeviceLoad &Load;
@@ -179,6 +223,8 @@ private:
   /// (AsyncCopyPolicy::MaxLateWaits).
   unsigned LateWaits = 0, TimelyWaits = 0;
   OverlapProbe Probe;
+  std::pair<uint64_t, uint64_t> Misuse{0, 0};
+  LocalFootprints Footprints;
 };
 
 } // namespace weft::cpu

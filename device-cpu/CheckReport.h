@@ -26,17 +26,21 @@ struct CheckReport {
   CheckFailure First; ///< written by the thread that set Failed, read after the command's groups
 
   /// After work-group Group (linear id) of Local items ran with Slots, before its copies drain:
-  /// Unwaited, the events it left live and where the earliest one's first copy is
-  /// (AsyncCopies::unwaited), goes to work-item 0's entries if those are free. Only programs built
-  /// with copy checks tell copies' places (the place's top bit, abi::WEFT_KERNEL_RUNTIME's AsyncCopy).
-  static void noteUnwaited(uint64_t *Slots, const std::array<uint64_t, 3> &Local, uint64_t Group,
-                           std::pair<size_t, uint64_t> Unwaited) {
+  /// what the copy engine found goes to work-item 0's entries if those are free: Misuse, the
+  /// first misuse of its copies and waits (AsyncCopies::misuse: a site and its address entry),
+  /// else Unwaited, the events it left live and where the earliest one's first copy is
+  /// (AsyncCopies::unwaited). Only programs built with copy checks tell copies' places (the
+  /// place's top bit, abi::WEFT_KERNEL_RUNTIME's AsyncCopy).
+  static void noteCopies(uint64_t *Slots, const std::array<uint64_t, 3> &Local, uint64_t Group,
+                         std::pair<uint64_t, uint64_t> Misuse, std::pair<size_t, uint64_t> Unwaited) {
     const auto [Events, Place] = Unwaited;
-    if (!Events || !Place || Slots[0])
+    if (Slots[0] || (!Misuse.first && (!Events || !Place)))
       return;
     const uint64_t Items = Local[0] * Local[1] * Local[2];
-    Slots[0] = abi::CheckSite::UnwaitedSite | abi::CheckSite::at(Place >> 32 & 0x7fffffff, Place & 0xffffffff);
-    Slots[Items] = Events;
+    Slots[0] = Misuse.first ? Misuse.first
+                            : abi::CheckSite::UnwaitedSite |
+                                  abi::CheckSite::at(Place >> 32 & 0x7fffffff, Place & 0xffffffff);
+    Slots[Items] = Misuse.first ? Misuse.second : Events;
     Slots[2 * Items] = Group;
   }
 

@@ -49,6 +49,18 @@ std::string describeFailure(const NDRangeCommand &C, const CheckFailure &F) {
   // The address entry of a barrier or copy site: where work-item 0's is, line << 32 | column.
   const uint64_t Line0 = F.Address >> 32, Column0 = F.Address & 0xffffffff;
   switch (CheckSite::kind(F.Site)) {
+  case CheckSite::Kind::BadEvent:
+    return cat("check failed: kernel ", Kernel, Where, ": ", Group,
+               CheckSite::bytes(F.Site) ? " chained an async copy to event " : " waited for event ", F.Address,
+               ", which no async copy in flight has: none returned it, or it was waited for already "
+               "(wait_group_events releases its events); the command stopped (CL_OUT_OF_RESOURCES)");
+  case CheckSite::Kind::Overlap:
+    return cat("check failed: kernel ", Kernel, Where, ": ", Group,
+               " made an async copy whose bytes in local memory overlap those of the copy at line ", Line0,
+               ", column ", Column0,
+               ", still in flight (not waited for, no fence between), and one of the two writes them; the "
+               "result is undefined until a wait_group_events or async_work_group_copy_fence orders them; "
+               "the command stopped (CL_OUT_OF_RESOURCES)");
   case CheckSite::Kind::Unwaited:
     return cat("check failed: kernel ", Kernel, Where, ": ", Group, " ended with ", F.Address,
                F.Address == 1 ? " async copy event" : " async copy events",
@@ -194,6 +206,8 @@ Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes)
     Ctx.FrameBytes = C.FrameBytes;
     Ctx.ArgExtents = Checked ? C.ArgExtents.data() : nullptr;
     Ctx.CheckSlots = reinterpret_cast<uint64_t *>(Slots.get());
+    if (Checked)
+      Copies.watchLocal(Local.get(), LocalBytes);
     for (unsigned D = 0; D < 3; ++D) {
       Ctx.GlobalOffset[D] = C.GlobalOffset[D];
       Ctx.GlobalSize[D] = C.GlobalSize[D];
@@ -210,10 +224,11 @@ Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes)
         Ctx.LocalSize[D] = std::min(C.LocalSize[D], C.GlobalSize[D] - Id[D] * C.LocalSize[D]);
       }
       C.Run(Args.get(), &Ctx);
-      // Copy checks: events the work-group never waited for (the spec: "The kernel must wait
-      // for the completion of all async copies ... before exiting").
+      // Copy checks: waits for events no copy has, copies overlapping in local memory, events
+      // the work-group never waited for (the spec: "The kernel must wait for the completion of
+      // all async copies ... before exiting").
       if (Checked)
-        CheckReport::noteUnwaited(Ctx.CheckSlots, C.LocalSize, G, Copies.unwaited());
+        CheckReport::noteCopies(Ctx.CheckSlots, C.LocalSize, G, Copies.misuse(), Copies.unwaited());
       Copies.drain();
     }
     // The chunk's refused accesses, if any (its remaining groups ran with theirs not made).

@@ -33,15 +33,17 @@ void asyncCopy(abi::WorkGroupContext *Ctx, uint64_t Dst, uint64_t Src, uint64_t 
   copiesOf(Ctx).copy(S, Event, ToLocal, Place);
 }
 
-void waitGroupEvents(abi::WorkGroupContext *Ctx, int32_t NumEvents, void *const *Events) {
-  copiesOf(Ctx).wait(NumEvents, Events);
+void waitGroupEvents(abi::WorkGroupContext *Ctx, int32_t NumEvents, void *const *Events, uint64_t Place) {
+  copiesOf(Ctx).wait(NumEvents, Events, Place);
 }
 
 void asyncCopyFence(abi::WorkGroupContext *Ctx, uint32_t) {
   copiesOf(Ctx).fence(); // local and global alike: all copies
 }
 
-void waitGroupEvent(abi::WorkGroupContext *Ctx, void *Event) { copiesOf(Ctx).wait(1, &Event); }
+void waitGroupEvent(abi::WorkGroupContext *Ctx, void *Event, uint64_t Place) {
+  copiesOf(Ctx).wait(1, &Event, Place);
+}
 
 int32_t kernelPrintf(abi::WorkGroupContext *Ctx, const char *Format, ...) {
   std::string Out;

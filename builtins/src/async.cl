@@ -27,9 +27,9 @@
 void __weft_rt_async_copy(size_t dst, size_t src, size_t element_bytes, size_t line_elements,
                           size_t lines, size_t planes, size_t src_line_pitch, size_t src_plane_pitch,
                           size_t dst_line_pitch, size_t dst_plane_pitch, event_t event, ulong place);
-void __weft_rt_wait_group_events(int num_events, const __generic event_t *event_list);
+void __weft_rt_wait_group_events(int num_events, const __generic event_t *event_list, ulong place);
 void __weft_rt_async_copy_fence(cl_mem_fence_flags flags);
-void __weft_rt_wait_group_event(event_t event);
+void __weft_rt_wait_group_event(event_t event, ulong place);
 // Lowered by weft-work-items: WorkGroupContext::CopyNames, and event when it is not zero, else the
 // event_t whose value is name (OpenCL C cannot test an event_t or make one from an integer).
 __global uint *__weft_copy_names(void);
@@ -81,6 +81,12 @@ static __attribute__((always_inline)) void checkCopy(ulong kind, ulong a, ulong 
   state[id] = fold(fold(hash, i), j);
 }
 
+// Copy checks: where a copy or wait is, for the engine's reports (copies never waited for, waits
+// for events no copy has, copies that overlap in local memory); the top bit says the program
+// checks copies, where the line is unknown too. 0 in other programs.
+static __attribute__((always_inline)) ulong checkPlace(void) {
+  return __weft_check_copies() ? __weft_check_here() | 0x8000000000000000ul : 0;
+}
 // A new copy's event: event if it is not zero, else the next name (see above).
 static __attribute__((always_inline)) event_t nameCopy(event_t event) {
   return __weft_event_or_name(event, ++__weft_copy_names()[get_local_linear_id()]);
@@ -93,11 +99,7 @@ copyShape(size_t dst, size_t src, size_t element_bytes, size_t line_elements, si
   checkCopy(1, dst, src, element_bytes, line_elements, lines, planes, src_line_pitch,
             src_plane_pitch, dst_line_pitch, dst_plane_pitch);
   event = nameCopy(event);
-  // Copy checks: where the copy is, for the engine's report of copies never waited for (the top
-  // bit says the program checks copies, where the line is unknown too).
-  ulong place = 0;
-  if (__weft_check_copies())
-    place = __weft_check_here() | 0x8000000000000000ul;
+  ulong place = checkPlace();
   if (firstWorkItem())
     __weft_rt_async_copy(dst, src, element_bytes, line_elements, lines, planes, src_line_pitch,
                          src_plane_pitch, dst_line_pitch, dst_plane_pitch, event, place);
@@ -109,12 +111,13 @@ copyShape(size_t dst, size_t src, size_t element_bytes, size_t line_elements, si
 // memory that crosses every barrier in a slot per work-item.
 OVL void wait_group_events(int num_events, __generic event_t *event_list) {
   checkCopy(2, (ulong)num_events, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  ulong place = checkPlace();
   if (num_events == 1) {
     event_t event = event_list[0];
     if (firstWorkItem())
-      __weft_rt_wait_group_event(event);
+      __weft_rt_wait_group_event(event, place);
   } else if (firstWorkItem()) {
-    __weft_rt_wait_group_events(num_events, event_list);
+    __weft_rt_wait_group_events(num_events, event_list, place);
   }
 }
 

@@ -511,6 +511,114 @@ TEST_F(Checks, CopiesNeverWaitedFor) {
     ASSERT_EQ(Out[I], In[I / 64 * 64 + 63 - I % 64]) << I;
 }
 
+// Waits for, and copies chained to, an event no copy in flight has (waited for already: "The
+// event objects specified in event_list will be released after the wait is performed"): reported
+// with the wait's or copy's line and the event; waiting for one event twice in one list is not.
+TEST_F(Checks, WaitsForEventsNoCopyHas) {
+  const std::vector<float> In = ramp<float>(4096);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
+  const char *Source = "kernel void twice(global const float *in, global float *out) {\n"
+                       "  local float t[64], u[64];\n"
+                       "  int l = get_local_id(0);\n"
+                       "  event_t e = async_work_group_copy(t, in + get_group_id(0) * 64, 64, 0);\n"
+                       "  wait_group_events(1, &e);\n"
+                       "  AGAIN;\n"
+                       "  out[get_global_id(0)] = t[63 - l];\n"
+                       "}\n";
+  cl_kernel K = kernel(Source, "twice", "-weft-check=copies -DAGAIN=wait_group_events(1,&e)");
+  setBuffers(K, {A, B});
+  EXPECT_TRUE(mentions(failedCheck(K, 4096, 64),
+                       {"kernel twice, line 6, column 3: work-group (", " waited for event 1, which no async copy in flight has",
+                        "CL_OUT_OF_RESOURCES"}));
+  const char *Chained = "-weft-check=copies -DAGAIN=e=async_work_group_copy(u,in,64,e);wait_group_events(1,&e)";
+  K = kernel(Source, "twice", Chained);
+  setBuffers(K, {A, B});
+  EXPECT_TRUE(mentions(failedCheck(K, 4096, 64),
+                       {"kernel twice, line 6, column 3: work-group (", " chained an async copy to event 1,"}));
+  // Fixed: a list naming its event twice, then nothing more.
+  K = kernel(Source, "twice", "-weft-check -DAGAIN=(void)0");
+  setBuffers(K, {A, B});
+  EXPECT_EQ(run(K, 4096, 64), CL_COMPLETE);
+  const char *Listed = "kernel void listed(global const float *in, global float *out) {\n"
+                       "  local float t[64];\n"
+                       "  event_t e[2];\n"
+                       "  e[0] = async_work_group_copy(t, in + get_group_id(0) * 64, 64, 0);\n"
+                       "  e[1] = e[0];\n"
+                       "  wait_group_events(2, e);\n"
+                       "  out[get_global_id(0)] = t[get_local_id(0)];\n"
+                       "}\n";
+  K = kernel(Listed, "listed");
+  setBuffers(K, {A, B});
+  EXPECT_EQ(run(K, 4096, 64), CL_COMPLETE);
+  EXPECT_TRUE(reports().empty());
+  std::vector<float> Out = read<float>(B, 4096);
+  for (size_t I = 0; I < 4096; ++I)
+    ASSERT_EQ(Out[I], In[I]) << I;
+}
+
+// Copies in flight whose bytes in local memory overlap, one writing them: a copy out of a tile
+// whose copy in was not waited for, and two copies into one tile; the same ordered by a wait or
+// a fence (cl_khr_async_work_group_copy_fence), or only reading the same bytes, report nothing.
+TEST_F(Checks, CopiesOverlappingInLocalMemory) {
+  const std::vector<float> In = ramp<float>(4096);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
+  const char *Source = "#pragma OPENCL EXTENSION cl_khr_async_work_group_copy_fence : enable\n"
+                       "kernel void through(global const float *in, global float *out) {\n"
+                       "  local float t[128];\n"
+                       "  size_t g = get_group_id(0) * 64;\n"
+                       "  event_t e = async_work_group_copy(t, in + g, 64, 0);\n"
+                       "  ORDER;\n"
+                       "  event_t f = async_work_group_copy(out + g, t + 16, 48, 0);\n"
+                       "  event_t h = async_work_group_copy(out + g + 48, t, 16, 0);\n"
+                       "  LAST;\n"
+                       "  wait_group_events(1, &f);\n"
+                       "  wait_group_events(1, &h);\n"
+                       "}\n";
+  const std::string Wait = " -DLAST=wait_group_events(1,&e)";
+  cl_kernel K = kernel(Source, "through", ("-weft-check=copies -DORDER=(void)0" + Wait).c_str());
+  setBuffers(K, {A, B});
+  EXPECT_TRUE(mentions(failedCheck(K, 4096, 64),
+                       {"kernel through, line 7, column 15: work-group (",
+                        " made an async copy whose bytes in local memory overlap those of the copy at line 5, column 15",
+                        "CL_OUT_OF_RESOURCES"}));
+  // A second copy into bytes the first is still writing (t + 32 .. t + 96 over t .. t + 64).
+  K = kernel(Source, "through", ("-weft-check=copies -DORDER=e=async_work_group_copy(t+32,in+g,64,e)" + Wait).c_str());
+  setBuffers(K, {A, B});
+  EXPECT_TRUE(mentions(failedCheck(K, 4096, 64),
+                       {"kernel through, line 6, column ", "those of the copy at line 5, column 15"}));
+  for (const std::string &Order : {std::string("wait_group_events(1,&e) -DLAST=(void)0"),
+                                   "async_work_group_copy_fence(CLK_LOCAL_MEM_FENCE)" + Wait}) {
+    K = kernel(Source, "through", ("-weft-check -DORDER=" + Order).c_str());
+    setBuffers(K, {A, B});
+    EXPECT_EQ(run(K, 4096, 64), CL_COMPLETE) << Order;
+    EXPECT_TRUE(reports().empty()) << Order;
+    std::vector<float> Out = read<float>(B, 4096);
+    for (size_t I = 0; I < 4096; ++I)
+      ASSERT_EQ(Out[I], I % 64 < 48 ? In[I + 16] : In[I - 48]) << Order << ": " << I;
+  }
+  // Copies out of the same bytes, and a copy in beside them: nothing written twice or read while
+  // written.
+  const char *Beside = "kernel void beside(global const float *in, global float *out) {\n"
+                       "  local float t[128];\n"
+                       "  size_t g = get_group_id(0) * 64;\n"
+                       "  event_t e = async_work_group_copy(t, in + g, 64, 0);\n"
+                       "  wait_group_events(1, &e);\n"
+                       "  e = async_work_group_copy(out + g, t, 32, 0);\n"
+                       "  event_t f = async_work_group_strided_copy(out + g + 32, t, 32, 1, 0);\n"
+                       "  event_t h = async_work_group_copy(t + 64, in + g, 64, 0);\n"
+                       "  wait_group_events(1, &e);\n"
+                       "  wait_group_events(1, &f);\n"
+                       "  wait_group_events(1, &h);\n"
+                       "}\n";
+  K = kernel(Beside, "beside", "-weft-check=copies");
+  setBuffers(K, {A, B});
+  EXPECT_EQ(run(K, 4096, 64), CL_COMPLETE);
+  EXPECT_TRUE(reports().empty());
+  std::vector<float> Out = read<float>(B, 4096);
+  for (size_t I = 0; I < 4096; ++I)
+    ASSERT_EQ(Out[I], In[I / 64 * 64 + I % 32]) << I;
+}
+
 TEST_F(Checks, UnknownChecksAreInvalidBuildOptions) {
   const char *Source = "kernel void k(global int *p) { p[0] = 1; }";
   cl_int Err;

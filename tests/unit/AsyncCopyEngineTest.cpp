@@ -171,6 +171,45 @@ TEST_F(AsyncCopyEngine, UnwaitedEventsAreCountedBeforeTheDrain) {
   EXPECT_EQ(Copies.unwaited(), std::make_pair(size_t(0), uint64_t(0)));
 }
 
+// Copy checks: the bytes of local memory that copies in flight read and write. Interleaved strided
+// copies do not overlap; a write over bytes another copy reads or writes does, until that copy's
+// event is waited for or everything is cleared (a fence); reads of the same bytes do not.
+TEST(LocalFootprints, OverlapsWhereOneOfTwoCopiesWrites) {
+  std::vector<std::byte> Local(256), Global(256);
+  LocalFootprints F;
+  F.watch(Local.data(), Local.size());
+  // Lines x 4-byte elements, LinePitch apart, at Offset in local memory (its destination if In).
+  auto Shape = [&](size_t Offset, size_t Lines, size_t LinePitch, bool In) {
+    CopyShape S;
+    S.Dst = In ? Local.data() + Offset : Global.data();
+    S.Src = In ? Global.data() : Local.data() + Offset;
+    S.ElementBytes = 4;
+    S.LineElements = 1;
+    S.Lines = Lines;
+    S.Planes = 1;
+    (In ? S.DstLinePitch : S.SrcLinePitch) = LinePitch;
+    (In ? S.SrcLinePitch : S.DstLinePitch) = 4;
+    return S;
+  };
+  const uint64_t Checked = uint64_t(1) << 63;
+  EXPECT_EQ(F.add(Shape(0, 16, 8, true), true, 1, Checked | 1), 0u); // even floats
+  EXPECT_EQ(F.add(Shape(4, 16, 8, true), true, 2, Checked | 2), 0u); // odd ones
+  EXPECT_EQ(F.add(Shape(4, 1, 4, false), false, 3, Checked | 3), Checked | 2); // reads odd float 0
+  F.waited(2);
+  F.waited(3);
+  EXPECT_EQ(F.add(Shape(132, 4, 4, false), false, 4, Checked | 4), 0u); // beyond both
+  EXPECT_EQ(F.add(Shape(132, 4, 4, false), false, 5, Checked | 5), 0u); // read again
+  EXPECT_EQ(F.add(Shape(140, 1, 4, true), true, 6, Checked | 6), Checked | 4); // written while read
+  EXPECT_EQ(F.add(Shape(4, 1, 4, true), true, 7, Checked | 7), 0u); // odd float 0: free again
+  EXPECT_EQ(F.add(Shape(8, 1, 4, true), true, 7, Checked | 8), Checked | 1); // even float 1
+  F.clear();
+  EXPECT_EQ(F.add(Shape(0, 64, 4, true), true, 9, Checked | 9), 0u); // all of it, after a fence
+  EXPECT_EQ(F.add(Shape(252, 4, 4, false), false, 10, Checked | 10), Checked | 9); // past the end: its part
+  CopyShape Elsewhere = Shape(0, 4, 4, true);
+  Elsewhere.Dst = Global.data(); // not local memory: not tracked
+  EXPECT_EQ(F.add(Elsewhere, true, 11, Checked | 11), 0u);
+}
+
 TEST_F(AsyncCopyEngine, AutoRunsSmallCopiesAtOnceAndLargeOnesAsTasksWhenACoreIsFree) {
   AsyncCopies Copies = engine(AsyncCopyMode::Auto, /*TaskMinBytes=*/64 * 1024);
   Copies.copy(contiguous(1024), name(1));
