@@ -113,6 +113,11 @@ std::string describeFailure(const NDRangeCommand &C, const CheckFailure &F) {
 } // namespace
 
 Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes) {
+  if (C.Precheck)
+    if (std::string Report = C.Precheck(); !Report.empty()) {
+      std::fprintf(stderr, "weft: %s\n", Report.c_str());
+      return Error(CL_OUT_OF_RESOURCES, std::move(Report));
+    }
   const std::array<uint64_t, 3> &Groups = C.NumGroups;
   // At most the number of work-items, which checkLaunch bounds by SIZE_MAX.
   const size_t Total = size_t(Groups[0] * Groups[1] * Groups[2]);

@@ -447,9 +447,7 @@ void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue QueueHandle, cl_mem Buffer
     // orders the queue.
     Mapped = (*M)->storage() + Offset;
     (*M)->addMapping(Mapped);
-    auto C = std::make_unique<Command>(std::vector{Ref<Object>(*M)});
-    C->Blocking = Blocking;
-    return Enqueued{CL_COMMAND_MAP_BUFFER, std::move(C)};
+    return map(CL_COMMAND_MAP_BUFFER, **M, Mapped, (*M)->storage() + Offset, Size, MapFlags, Blocking);
   });
   if (Code != CL_SUCCESS && Mapped) { // the command failed after the mapping was recorded
     if (auto M = toObject<MemObject>(Buffer))
@@ -473,8 +471,12 @@ cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue QueueHandle, cl_mem 
     // clEnqueueMapImage for memobj."
     if (!(*M)->removeMapping(MappedPtr))
       return Error(CL_INVALID_VALUE, cat("mapped_ptr ", MappedPtr, " is not mapped from memobj"));
+    // As it runs, the mapping ends for checking mode's kernels too (api::map).
     return Enqueued{CL_COMMAND_UNMAP_MEM_OBJECT,
-                    std::make_unique<Command>(std::vector{Ref<Object>(*M)})};
+                    std::make_unique<Command>(HostCommand{[Ctx = &(*M)->context(), MappedPtr] {
+                                                Ctx->unmapRan(MappedPtr);
+                                              }},
+                                              std::vector{Ref<Object>(*M)})};
   });
 }
 

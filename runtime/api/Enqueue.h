@@ -31,6 +31,23 @@ inline Enqueued copy(cl_command_type Type, std::vector<Ref<Object>> Keep, RectSp
   return {Type, std::move(C)};
 }
 
+/// A map of M (clEnqueueMapBuffer, clEnqueueMapImage) returning Mapped, whose bytes are
+/// [Begin, Begin + Bytes): it only orders the queue, and, mapped for writing, tells M's context
+/// when it runs (Context::mapRan, for checking mode's kernels).
+inline Enqueued map(cl_command_type Type, MemObject &M, void *Mapped, const std::byte *Begin, size_t Bytes,
+                    cl_map_flags Flags, bool Blocking) {
+  std::unique_ptr<Command> C;
+  if (Flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION))
+    C = std::make_unique<Command>(HostCommand{[Ctx = &M.context(), Mapped, Begin, Bytes] {
+                                    Ctx->mapRan(Mapped, Begin, Bytes);
+                                  }},
+                                  std::vector{Ref<Object>(&M)});
+  else
+    C = std::make_unique<Command>(std::vector{Ref<Object>(&M)});
+  C->Blocking = Blocking;
+  return {Type, std::move(C)};
+}
+
 /// Enqueues E on Q after Wait (already checked) and gives its event to EventOut when not NULL.
 /// A blocking command (Work.Blocking) fails at once with
 /// CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if an event in Wait has failed, and otherwise

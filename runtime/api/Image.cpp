@@ -776,9 +776,8 @@ void *CL_API_CALL clEnqueueMapImage(cl_command_queue QueueHandle, cl_mem ImageHa
     Image = *I;
     Mapped = At.Base + At.Offset;
     Image->addMapping(Mapped);
-    auto C = std::make_unique<Command>(std::vector{Ref<Object>(*I)});
-    C->Blocking = Blocking;
-    return Enqueued{CL_COMMAND_MAP_IMAGE, std::move(C)};
+    // For checking mode's kernels, the whole image (the pixels of the region are not one span).
+    return map(CL_COMMAND_MAP_IMAGE, **I, Mapped, (*I)->storage(), (*I)->size(), MapFlags, Blocking);
   });
   if (Code != CL_SUCCESS && Mapped) { // the command failed after the mapping was recorded
     if (auto M = toObject<MemObject>(ImageHandle))

@@ -74,6 +74,9 @@ struct NDRangeCommand {
   /// (WorkGroupContext::ArgExtents), the pointer, and what it points to, for a report.
   std::vector<uint64_t> ArgExtents, ArgPointers;
   std::vector<std::string> ArgMemory;
+  /// Kernels built with checks: run as the command starts, before any work-group; a report (not
+  /// empty) of API misuse stops the command (Kernel::launch's, memory still mapped for writing).
+  std::function<std::string()> Precheck;
 };
 
 /// Work-groups along each dimension: the global size over the local size, rounded up, without

@@ -77,4 +77,23 @@ std::optional<Context::SvmAllocation> Context::svmAllocationOf(const void *Ptr) 
   return It->second;
 }
 
+void Context::mapRan(const void *Ptr, const std::byte *Begin, size_t Bytes) {
+  std::lock_guard Lock(MappedLock);
+  Mapped.push_back({Ptr, Begin, Bytes});
+}
+
+void Context::unmapRan(const void *Ptr) {
+  std::lock_guard Lock(MappedLock);
+  auto It = std::find_if(Mapped.begin(), Mapped.end(), [Ptr](const MappedRegion &R) { return R.Ptr == Ptr; });
+  if (It != Mapped.end())
+    Mapped.erase(It);
+}
+
+bool Context::mappedForWriting(const std::byte *Begin, size_t Bytes) const {
+  std::lock_guard Lock(MappedLock);
+  return std::any_of(Mapped.begin(), Mapped.end(), [&](const MappedRegion &R) {
+    return R.Begin < Begin + Bytes && Begin < R.Begin + R.Bytes;
+  });
+}
+
 } // namespace weft

@@ -50,6 +50,15 @@ public:
   /// The allocation Ptr points into, if any.
   std::optional<SvmAllocation> svmAllocationOf(const void *Ptr) const;
 
+  /// Checking mode: host memory mapped for writing, from when each map command ran until its
+  /// unmap ran (the mapping as the queues run it; MemObject's record is the API's, made when the
+  /// map is enqueued). Ptr: what the map returned.
+  void mapRan(const void *Ptr, const std::byte *Begin, size_t Bytes);
+  /// The unmap of Ptr ran: its region, if mapped for writing, is no longer.
+  void unmapRan(const void *Ptr);
+  /// Whether a region mapped for writing overlaps [Begin, Begin + Bytes).
+  bool mappedForWriting(const std::byte *Begin, size_t Bytes) const;
+
 private:
   std::vector<Device *> Devices;
   std::vector<cl_context_properties> Properties;
@@ -60,6 +69,13 @@ private:
   std::vector<std::function<void()>> DestructorCallbacks;
   mutable std::mutex SvmLock;
   std::map<uintptr_t, SvmAllocation> Svm; ///< by base address
+  struct MappedRegion {
+    const void *Ptr;
+    const std::byte *Begin;
+    size_t Bytes;
+  };
+  mutable std::mutex MappedLock;
+  std::vector<MappedRegion> Mapped; ///< mapped for writing (a few at a time)
 };
 
 } // namespace weft

@@ -143,6 +143,14 @@ Expected<std::unique_ptr<Command>> Kernel::launch(const Device &D, unsigned Work
     describeArgsForChecks(N);
   auto C = std::make_unique<Command>(std::move(N));
   C->KeepAlive.emplace_back(this); // the kernel keeps the executable (and its code) alive
+  auto &Run = std::get<NDRangeCommand>(C->What);
+  struct Span {
+    size_t Arg;
+    const std::byte *Begin;
+    size_t Bytes;
+    std::string Memory; ///< what it is, for a report
+  };
+  std::vector<Span> Spans; // checks: the memory objects' bytes
   for (size_t I = 0; I < Args.Buffers.size(); ++I)
     if (MemObject *M = Args.Buffers[I]) {
       // The application may have released a buffer after setting it; using it now is an error
@@ -152,7 +160,23 @@ Expected<std::unique_ptr<Command>> Kernel::launch(const Device &D, unsigned Work
         return Error(CL_INVALID_KERNEL_ARGS,
                      cat("argument ", I, " is a memory object that has been released"));
       C->KeepAlive.emplace_back(M);
+      if (Checked)
+        Spans.push_back({I, M->storage(), M->size(), Run.ArgMemory[I]});
     }
+  // Checks: "If a memory object is currently mapped for writing, the application must ensure
+  // that the memory object is unmapped before any enqueued kernels ... that read from or write to
+  // this memory object or any of its associated memory objects ... begin execution". (A kernel
+  // writing memory mapped for reading is undefined too, but whether it writes is not known here.)
+  if (!Spans.empty())
+    Run.Precheck = [&Ctx = Args.Buffers[Spans[0].Arg]->context(), Spans = std::move(Spans), Name = Run.Name] {
+      for (const Span &S : Spans)
+        if (Ctx.mappedForWriting(S.Begin, S.Bytes))
+          return cat("check failed: kernel ", *Name, ": argument ", S.Arg, " (", S.Memory,
+                     ") is in memory mapped for writing when the kernel starts (a clEnqueueMapBuffer or "
+                     "clEnqueueMapImage ran and its clEnqueueUnmapMemObject has not), which the spec leaves "
+                     "undefined; the command stopped (CL_OUT_OF_RESOURCES)");
+      return std::string();
+    };
   return C;
 }
 

@@ -619,6 +619,72 @@ TEST_F(Checks, CopiesOverlappingInLocalMemory) {
     ASSERT_EQ(Out[I], In[I / 64 * 64 + I % 32]) << I;
 }
 
+// A kernel started while memory it uses is mapped for writing (the spec: "the application must
+// ensure that the memory object is unmapped before any enqueued kernels ... begin execution"):
+// reported with the argument, and the kernel does not run; mapped for reading, unmapped by the
+// time the kernel starts (it waited for a user event), or mapped elsewhere in the parent of a
+// sub-buffer, nothing is reported.
+TEST_F(Checks, KernelsOnMemoryMappedForWriting) {
+  std::vector<int> Zeros(1024, 0);
+  cl_mem A = buffer(Zeros.size() * 4, Zeros.data());
+  cl_kernel K = kernel("kernel void add(global int *p) { p[get_global_id(0)] += 1; }", "add");
+  cl_int Err;
+  auto Map = [&](cl_map_flags Flags, size_t Offset, size_t Bytes) {
+    void *P = clEnqueueMapBuffer(Q, A, CL_TRUE, Flags, Offset, Bytes, 0, nullptr, nullptr, &Err);
+    EXPECT_EQ(Err, CL_SUCCESS);
+    return P;
+  };
+  auto Unmap = [&](void *P) {
+    EXPECT_EQ(clEnqueueUnmapMemObject(Q, A, P, 0, nullptr, nullptr), CL_SUCCESS);
+    EXPECT_EQ(clFinish(Q), CL_SUCCESS);
+  };
+  setBuffers(K, {A});
+  void *P = Map(CL_MAP_WRITE, 0, 4096);
+  EXPECT_TRUE(mentions(failedCheck(K, 1024, 64),
+                       {"check failed: kernel add: argument 0 (a buffer of 4096 bytes) is in memory mapped for writing",
+                        "CL_OUT_OF_RESOURCES"}));
+  EXPECT_EQ(static_cast<int *>(P)[5], 0); // not run
+  Unmap(P);
+  P = Map(CL_MAP_READ, 0, 4096);
+  EXPECT_EQ(run(K, 1024, 64), CL_COMPLETE);
+  Unmap(P);
+
+  // Mapped when enqueued, unmapped (on another queue) before the kernel starts.
+  P = Map(CL_MAP_WRITE_INVALIDATE_REGION, 0, 4096);
+  cl_event User = clCreateUserEvent(Ctx, &Err), Done = nullptr;
+  ASSERT_EQ(Err, CL_SUCCESS);
+  size_t Global = 1024, Local = 64;
+  ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &Global, &Local, 1, &User, &Done), CL_SUCCESS);
+  cl_command_queue Other = clCreateCommandQueueWithProperties(Ctx, Device, nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  EXPECT_EQ(clEnqueueUnmapMemObject(Other, A, P, 0, nullptr, nullptr), CL_SUCCESS);
+  EXPECT_EQ(clFinish(Other), CL_SUCCESS);
+  EXPECT_EQ(clSetUserEventStatus(User, CL_COMPLETE), CL_SUCCESS);
+  EXPECT_EQ(clWaitForEvents(1, &Done), CL_SUCCESS);
+  clReleaseEvent(Done);
+  clReleaseEvent(User);
+  clReleaseCommandQueue(Other);
+
+  // Sub-buffers: the parent's second half mapped for writing.
+  cl_buffer_region Halves[2] = {{0, 2048}, {2048, 2048}};
+  cl_mem Sub[2];
+  for (int H = 0; H < 2; ++H) {
+    Sub[H] = clCreateSubBuffer(A, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &Halves[H], &Err);
+    ASSERT_EQ(Err, CL_SUCCESS);
+    Buffers.push_back(Sub[H]);
+  }
+  P = Map(CL_MAP_WRITE, 3072, 16);
+  setBuffers(K, {Sub[0]});
+  EXPECT_EQ(run(K, 512, 64), CL_COMPLETE);
+  setBuffers(K, {Sub[1]});
+  EXPECT_TRUE(mentions(failedCheck(K, 512, 64), {"argument 0 (a sub-buffer of 2048 bytes at offset 2048"}));
+  Unmap(P);
+  EXPECT_TRUE(reports().empty());
+  std::vector<int> Out = read<int>(A, 1024);
+  for (size_t I = 0; I < 1024; ++I)
+    ASSERT_EQ(Out[I], I < 512 ? 3 : 2) << I; // the read-mapped run, the user-event run, sub-buffer 0's
+}
+
 TEST_F(Checks, UnknownChecksAreInvalidBuildOptions) {
   const char *Source = "kernel void k(global int *p) { p[0] = 1; }";
   cl_int Err;
