@@ -499,6 +499,8 @@ public:
       Linked->addModuleFlag(llvm::Module::Override, attr::CheckBarriers, 1);
     if (Parsed.CheckCopies)
       Linked->addModuleFlag(llvm::Module::Override, attr::CheckCopies, 1);
+    if (Parsed.CheckUninitialized)
+      Linked->addModuleFlag(llvm::Module::Override, attr::CheckUninitialized, 1);
     std::string Error;
     if (!setHostTarget(*Linked, Error)) {
       Out.Log += "internal error: " + Error + "\n";

@@ -1,6 +1,8 @@
 // Build options: splitting, validation and translation into cc1 arguments.
 #include "compiler/Options.h"
 
+#include "contracts/Compiler.h"
+
 #include <algorithm>
 #include <array>
 #include <string_view>
@@ -72,32 +74,20 @@ constexpr std::array<std::string_view, 11> FlagOptions = {
 
 constexpr std::array<std::string_view, 4> Standards = {"CL1.0", "CL1.1", "CL1.2", "CL3.0"};
 
-/// Reads -weft-check[=check,...] into P; false if W is not that option. The checks: "bounds",
-/// "barriers", "copies", "all" (which -weft-check alone means); another name is an error.
+/// Reads -weft-check[=check,...] into P; false if W is not that option. The checks: CheckNames
+/// ("all", which -weft-check alone means); another name is an error.
 bool checkOption(const std::string &W, ParsedOptions &P) {
   if (W != "-weft-check" && W.rfind("-weft-check=", 0) != 0)
     return false;
-  if (W == "-weft-check") {
-    P.CheckBounds = P.CheckBarriers = P.CheckCopies = true;
+  const unsigned Checks = W == "-weft-check" ? CheckAll : parseChecks(std::string_view(W).substr(12));
+  if (!Checks) {
+    P.Error = "'" + W + "': unknown check (the checks: " + CheckNames + ")";
     return true;
   }
-  std::string List = W.substr(12);
-  size_t Start = 0;
-  while (Start <= List.size()) {
-    size_t End = std::min(List.find(',', Start), List.size());
-    std::string Name = List.substr(Start, End - Start);
-    if (Name == "bounds" || Name == "all")
-      P.CheckBounds = true;
-    if (Name == "barriers" || Name == "all")
-      P.CheckBarriers = true;
-    if (Name == "copies" || Name == "all")
-      P.CheckCopies = true;
-    if (Name != "bounds" && Name != "barriers" && Name != "copies" && Name != "all") {
-      P.Error = "'" + W + "': unknown check '" + Name + "' (the checks: bounds, barriers, copies, all)";
-      return true;
-    }
-    Start = End + 1;
-  }
+  P.CheckBounds |= (Checks & CheckBounds) != 0;
+  P.CheckBarriers |= (Checks & CheckBarriers) != 0;
+  P.CheckCopies |= (Checks & CheckCopies) != 0;
+  P.CheckUninitialized |= (Checks & CheckUninitialized) != 0;
   return true;
 }
 

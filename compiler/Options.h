@@ -21,9 +21,12 @@ struct ParsedOptions {
   /// (weft-kernel-entry).
   bool CheckBarriers = false;
   /// -weft-check=copies: kernels check that every work-item of a group makes the same async copies
-  /// and waits with the same arguments (builtins/src/async.cl, weft-kernel-entry). -weft-check and
-  /// -weft-check=all: every check.
+  /// and waits with the same arguments (builtins/src/async.cl, weft-kernel-entry).
   bool CheckCopies = false;
+  /// -weft-check=uninitialized: kernels check that each byte of local memory they read was written
+  /// before, by a work-item or an async copy of the group (weft-check-bounds). -weft-check and
+  /// -weft-check=all: every check.
+  bool CheckUninitialized = false;
   std::string Error; ///< non-empty: the options are invalid (CL_INVALID_BUILD_OPTIONS), and why
 };
 

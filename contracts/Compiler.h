@@ -3,6 +3,7 @@
 
 #include "contracts/WorkGroupAbi.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -14,11 +15,41 @@
 namespace weft::compiler {
 
 /// Bumped whenever this interface changes, so that a stale libweft-compiler.so is refused.
-inline constexpr int AbiVersion = 26;
+inline constexpr int AbiVersion = 27;
 
 /// The entry point libweft-compiler.so exports: `extern "C" Compiler *weftCompilerCreate(int)`.
 /// It returns null if AbiVersion does not match the library's.
 inline constexpr const char *EntrySymbol = "weftCompilerCreate";
+
+/// The checks of checking mode (docs/checking.md), as -weft-check=<list> and WEFT_CHECK name them.
+enum Check : unsigned {
+  CheckBounds = 1,        ///< "bounds"
+  CheckBarriers = 2,      ///< "barriers"
+  CheckCopies = 4,        ///< "copies"
+  CheckUninitialized = 8, ///< "uninitialized": reads of __local bytes nothing wrote
+  CheckAll = 15,          ///< "all"
+};
+inline constexpr const char *CheckNames = "bounds, barriers, copies, uninitialized, all";
+
+/// The checks a comma list names (CheckAll for "all"); 0 if a name is unknown or empty.
+inline unsigned parseChecks(std::string_view List) {
+  unsigned Checks = 0;
+  for (size_t Start = 0; Start <= List.size();) {
+    const size_t End = std::min(List.find(',', Start), List.size());
+    const std::string_view Name = List.substr(Start, End - Start);
+    const unsigned One = Name == "bounds"          ? unsigned(CheckBounds)
+                         : Name == "barriers"      ? CheckBarriers
+                         : Name == "copies"        ? CheckCopies
+                         : Name == "uninitialized" ? CheckUninitialized
+                         : Name == "all"           ? CheckAll
+                                                   : 0u;
+    if (!One)
+      return 0;
+    Checks |= One;
+    Start = End + 1;
+  }
+  return Checks;
+}
 
 /// What a device offers the OpenCL C compiler.
 struct DeviceTarget {

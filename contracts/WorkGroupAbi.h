@@ -102,6 +102,10 @@ struct WorkGroupContext {
   /// Kernels built with bounds checks: where each work-item records the first access a check
   /// refused, CheckSlots of them (see CheckSlot).
   uint64_t *CheckSlots;
+  /// Kernels built with checks of uninitialized reads: a byte per byte of LocalMemory, non-zero
+  /// once something wrote that byte in this work-group (zeroed before each work-group; null in
+  /// other kernels).
+  uint8_t *LocalShadow;
 };
 
 /// A checked kernel's record of a refused access, in four arrays of CheckSlots, each one entry
@@ -124,6 +128,9 @@ struct CheckSite {
   static constexpr uint64_t Divergent = uint64_t(1) << 62;
   /// What a site records (kind()):
   /// - Access: an access a bounds check refused (pack()).
+  /// - Uninitialized (UninitializedSite | pack()'s fields of a read): a read of __local bytes that
+  ///   nothing in the work-group wrote (checks of uninitialized reads); the address entry and the
+  ///   memory entry as for a Relative access.
   /// - Barrier (BarrierSite): the work-items of the group stopped at different barriers. Arg
   ///   holds the stop of this work-item (a barrier's resume id, 1 first; 0 for the kernel's end),
   ///   Bytes work-item 0's; Line and Column say where this one's is, the address entry where
@@ -143,7 +150,8 @@ struct CheckSite {
   ///   0's entries). Line and Column say where the later copy is, the address entry where the
   ///   earlier one is (line << 32 | column).
   /// The last three are copy checks the copy engine makes; Arg tells them apart.
-  enum class Kind { Access, Barrier, Copies, Unwaited, BadEvent, Overlap };
+  enum class Kind { Access, Uninitialized, Barrier, Copies, Unwaited, BadEvent, Overlap };
+  static constexpr uint64_t UninitializedSite = Valid | Divergent | Write;
   static constexpr uint64_t BarrierSite = Valid | Divergent, CopiesSite = Valid | Divergent | Relative,
                             UnwaitedSite = CopiesSite | Write, BadEventSite = UnwaitedSite | 1 << 2,
                             OverlapSite = UnwaitedSite | 2 << 2;
@@ -151,7 +159,7 @@ struct CheckSite {
     if (!(S & Divergent))
       return Kind::Access;
     if (!(S & Relative))
-      return Kind::Barrier;
+      return S & Write ? Kind::Uninitialized : Kind::Barrier;
     if (!(S & Write))
       return Kind::Copies;
     return arg(S) == 1 ? Kind::BadEvent : arg(S) == 2 ? Kind::Overlap : Kind::Unwaited;

@@ -91,17 +91,26 @@ std::string describeFailure(const NDRangeCommand &C, const CheckFailure &F) {
                "; the work-group ended there, and the command stopped (CL_OUT_OF_RESOURCES)");
   }
   case CheckSite::Kind::Access:
+  case CheckSite::Kind::Uninitialized:
     break;
   }
+  const bool Uninitialized = CheckSite::kind(F.Site) == CheckSite::Kind::Uninitialized;
   const std::string Bytes = CheckSite::bytes(F.Site) ? cat(CheckSite::bytes(F.Site), " bytes") : std::string("bytes");
   const std::string Access = cat("check failed: kernel ", Kernel, Where, ": ", Item, " of ", Group, " ",
-                                 CheckSite::isWrite(F.Site) ? "writes " : "reads ", Bytes);
-  const std::string Stopped = "; the access was not made, and the command stopped (CL_OUT_OF_RESOURCES)";
+                                 CheckSite::isWrite(F.Site) && !Uninitialized ? "writes " : "reads ", Bytes);
+  const std::string Stopped =
+      Uninitialized ? " that nothing in the work-group wrote before (no work-item, no async copy): its value is "
+                      "undefined; the command stopped (CL_OUT_OF_RESOURCES)"
+                    : "; the access was not made, and the command stopped (CL_OUT_OF_RESOURCES)";
   auto Signed = [](int64_t Offset) { return cat(Offset < 0 ? "" : "+", Offset); };
+  const std::string Memory = Arg < C.ArgMemory.size() ? C.ArgMemory[Arg] : std::string("unknown memory");
+  // An uninitialized read: the memory, not the offset (the kernel keeps the site only).
+  if (Uninitialized)
+    return F.Memory ? cat(Access, " in ", F.Memory, Stopped)
+                    : cat(Access, " through argument ", Arg, " (", Memory, ")", Stopped);
   // An array of the kernel: the offset from its start, and the compiler's description of it.
   if (F.Memory)
     return cat(Access, " at ", Signed(int64_t(F.Address)), " in ", F.Memory, Stopped);
-  const std::string Memory = Arg < C.ArgMemory.size() ? C.ArgMemory[Arg] : std::string("unknown memory");
   // A __local argument: its offset (its address differs from chunk to chunk).
   if (CheckSite::isRelative(F.Site))
     return cat(Access, " at ", Signed(int64_t(F.Address)), " from argument ", Arg, " (", Memory, ")", Stopped);
@@ -176,8 +185,11 @@ Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes)
     auto Slots = Block(SlotBytes);
     if (Slots)
       std::memset(Slots.get(), 0, SlotBytes);
+    // Checks of uninitialized reads: a mark per byte of local memory, zeroed for each group.
+    const size_t ShadowBytes = C.ShadowsLocal ? LocalBytes : 0;
+    auto Shadow = Block(ShadowBytes);
     if ((LocalBytes && !Local) || (PrivateBytes && !Private) || (C.FrameBytes && !Frame) ||
-        (SlotBytes && !Slots)) {
+        (SlotBytes && !Slots) || (ShadowBytes && !Shadow)) {
       OutOfMemory.store(true, std::memory_order_relaxed);
       return;
     }
@@ -211,6 +223,7 @@ Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes)
     Ctx.FrameBytes = C.FrameBytes;
     Ctx.ArgExtents = Checked ? C.ArgExtents.data() : nullptr;
     Ctx.CheckSlots = reinterpret_cast<uint64_t *>(Slots.get());
+    Ctx.LocalShadow = reinterpret_cast<uint8_t *>(Shadow.get());
     if (Checked)
       Copies.watchLocal(Local.get(), LocalBytes);
     for (unsigned D = 0; D < 3; ++D) {
@@ -228,6 +241,8 @@ Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes)
         // A trailing group of a non-uniform NDRange is smaller.
         Ctx.LocalSize[D] = std::min(C.LocalSize[D], C.GlobalSize[D] - Id[D] * C.LocalSize[D]);
       }
+      if (ShadowBytes)
+        std::memset(Shadow.get(), 0, ShadowBytes);
       C.Run(Args.get(), &Ctx);
       // Copy checks: waits for events no copy has, copies overlapping in local memory, events
       // the work-group never waited for (the spec: "The kernel must wait for the completion of

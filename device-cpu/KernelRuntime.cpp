@@ -6,7 +6,9 @@
 
 #include <pthread.h>
 
+#include <algorithm>
 #include <cstdarg>
+#include <cstring>
 #include <string>
 
 namespace weft::cpu {
@@ -31,6 +33,15 @@ void asyncCopy(abi::WorkGroupContext *Ctx, uint64_t Dst, uint64_t Src, uint64_t 
   S.DstPlanePitch = DstPlanePitch;
   const bool ToLocal = S.Dst >= Ctx->LocalMemory && S.Dst < Ctx->LocalMemory + Ctx->LocalBytes;
   copiesOf(Ctx).copy(S, Event, ToLocal, Place);
+  // Checks of uninitialized reads: the bytes a copy into local memory writes are written (from
+  // now: a kernel reading them before its wait reads what the copy has reached).
+  if (Ctx->LocalShadow && ToLocal)
+    for (size_t Line = 0; Line < S.totalLines(); ++Line) {
+      const size_t Offset = size_t(S.Dst - Ctx->LocalMemory) + Line / S.Lines * S.DstPlanePitch +
+                            Line % S.Lines * S.DstLinePitch;
+      if (Offset < Ctx->LocalBytes)
+        std::memset(Ctx->LocalShadow + Offset, 1, std::min(S.lineBytes(), Ctx->LocalBytes - Offset));
+    }
 }
 
 void waitGroupEvents(abi::WorkGroupContext *Ctx, int32_t NumEvents, void *const *Events, uint64_t Place) {

@@ -39,11 +39,15 @@
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/PromoteMemToReg.h>
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace weft::compiler {
@@ -98,7 +102,8 @@ struct Memory {
   llvm::Argument *Arg = nullptr; ///< or an array:
   uint64_t Size = 0;
   std::string Description; ///< for the report: "the __local variable `tile` (1024 bytes)"
-  bool relative() const { return !Arg || Arg->getType()->getPointerAddressSpace() == LocalSpace; }
+  bool Local = false;      ///< a __local argument or array of the kernel: in local memory
+  bool relative() const { return !Arg || Local; }
 };
 
 /// A variable's name in the source, from the name Clang gave its IR value (`tile` of a kernel
@@ -122,7 +127,7 @@ std::optional<Memory> memoryOf(llvm::Value *Pointer, const llvm::Function &K) {
     const unsigned Space = A->getType()->getPointerAddressSpace();
     if (Space != GlobalSpace && Space != ConstantSpace && Space != LocalSpace)
       return std::nullopt;
-    return Memory{A, A, 0, {}};
+    return Memory{A, A, 0, {}, Space == LocalSpace};
   }
   const char *Kind = nullptr;
   uint64_t Size = 0;
@@ -147,7 +152,12 @@ std::optional<Memory> memoryOf(llvm::Value *Pointer, const llvm::Function &K) {
   const std::string Bytes = std::to_string(Size) + " bytes";
   std::string Description = Name.empty() ? std::string("a ") + Kind + " variable of " + Bytes
                                          : std::string("the ") + Kind + " variable `" + Name + "` (" + Bytes + ")";
-  return Memory{Object, nullptr, Size, std::move(Description)};
+  // The built-in library's own __local variables (work-group functions' slot) are not the
+  // kernel's: they read what they have not written by design.
+  const bool Local = llvm::isa<llvm::GlobalVariable>(Object) &&
+                     llvm::cast<llvm::GlobalVariable>(Object)->getAddressSpace() == LocalSpace &&
+                     !Object->getName().startswith("__weft");
+  return Memory{Object, nullptr, Size, std::move(Description), Local};
 }
 
 /// Whether A's bytes are at a constant offset within the array M: nothing to check.
@@ -181,23 +191,214 @@ public:
                                                                           : llvm::ArrayRef<llvm::Type *>(),
                                                                  false));
     };
+    Shadow = M.getOrInsertFunction("__weft_check_shadow", llvm::FunctionType::get(llvm::PointerType::get(C, 0), {}, false));
+    LocalMemory = M.getOrInsertFunction("__weft_check_local_memory", llvm::FunctionType::get(I64, {}, false));
+    for (llvm::FunctionCallee F : {Shadow, LocalMemory})
+      if (auto *Fn = llvm::dyn_cast<llvm::Function>(F.getCallee())) {
+        Fn->setOnlyReadsMemory();
+        Fn->setDoesNotThrow();
+        Fn->setWillReturn();
+      }
     LocalId = Query("_Z12get_local_idj", true);
     EnqueuedLocalSize = Query("_Z23get_enqueued_local_sizej", true);
     GroupId = Query("_Z12get_group_idj", true);
     NumGroups = Query("_Z14get_num_groupsj", true);
   }
 
-  void run() {
+  /// Bounds: the bounds checks. Uninitialized: each access to local memory also reads or marks
+  /// the work-group's shadow of it (a memory intrinsic's source is not read: a struct copied
+  /// whole carries padding nothing wrote).
+  void run(bool Bounds, bool Uninitialized) {
     const llvm::DataLayout &DL = M.getDataLayout();
-    std::vector<std::pair<Access, Memory>> Checked;
+    struct Site {
+      Access A;
+      Memory To;
+      bool Bounded, Shadowed;
+      uint64_t ReadBytes; ///< shadowed: what a read uses (before guard() puts a phi between)
+    };
+    std::vector<Site> Checked;
     for (const Access &A : accessesOf(K))
-      if (std::optional<Memory> To = memoryOf(A.Pointer, K); To && !within(A, *To, DL))
-        Checked.emplace_back(A, std::move(*To));
-    for (auto &[A, To] : Checked)
-      guard(A, To);
+      if (std::optional<Memory> To = memoryOf(A.Pointer, K)) {
+        const bool Shadowed = Uninitialized && To->Local && (A.Write || !llvm::isa<llvm::MemTransferInst>(A.At));
+        // The shadow's access is only as safe as the access: both are checked.
+        const bool Bounded = (Bounds || Shadowed) && !within(A, *To, DL);
+        if (Bounded || Shadowed)
+          Checked.push_back({A, std::move(*To), Bounded, Shadowed, Shadowed && !A.Write ? readBytes(A) : 0});
+      }
+    for (const Site &S : Checked) {
+      if (S.Bounded)
+        guard(S.A, S.To);
+      if (S.Shadowed)
+        shadow(S.A, S.To, S.ReadBytes);
+    }
+    separateShadow();
+    unreadBefore();
   }
 
 private:
+  /// What a test and its record need that is the same in every work-item of the group: the last
+  /// offset from the argument at which Bytes may be accessed (extent - bytes) and whether the
+  /// extent is shorter than that; the slots, the enqueued local sizes and their product, the
+  /// work-group's linear id ((z * groups_y + y) * groups_x + x). Computed unconditionally from the
+  /// work-group's context, so that the loops over work-items leave them out (and the loop
+  /// vectorizer need not load them lane by lane under a mask): in the kernel's entry block, once
+  /// per argument and size; where the access is in a kernel with barriers (entry values would be
+  /// kept per work-item across them) or for a size not constant.
+  struct Uniform {
+    llvm::Value *Last, *TooShort, *Table, *Items, *Group, *Sizes[3];
+  };
+  /// The last uninitialized read of the work-item, if any, goes to its slots where it ends and
+  /// before each barrier (its site and, for an array, the description; the offset is not kept),
+  /// so that nothing of it lives across a barrier in a slot per work-item; the two variables
+  /// become registers.
+  void unreadBefore() {
+    if (!Unread[0])
+      return;
+    const std::vector<llvm::CallInst *> Barriers = callsTo(K, isBarrier);
+    std::vector<llvm::Instruction *> Ends(Barriers.begin(), Barriers.end());
+    for (llvm::BasicBlock &BB : K)
+      if (auto *R = llvm::dyn_cast<llvm::ReturnInst>(BB.getTerminator()))
+        Ends.push_back(R);
+    for (llvm::Instruction *End : Ends) {
+      llvm::IRBuilder<> B(End);
+      llvm::Value *Site = B.CreateLoad(I64, Unread[0]);
+      llvm::Value *Description = B.CreateLoad(I64, Unread[1]);
+      Uniform U;
+      group(B, U);
+      B.SetInsertPoint(llvm::SplitBlockAndInsertIfThen(B.CreateICmpNE(Site, B.getInt64(0)), End, /*Unreachable=*/false));
+      record(B, U, Site, B.getInt64(0), Description); // an argument's description is 0
+      B.SetInsertPoint(End);
+      for (llvm::AllocaInst *Slot : Unread)
+        B.CreateStore(B.getInt64(0), Slot);
+    }
+    llvm::DominatorTree DT(K);
+    llvm::PromoteMemToReg({Unread[0], Unread[1]}, DT);
+  }
+
+  /// The shadow is memory no access of the kernel reaches: its loads and marks get a scope of
+  /// their own, which every other load, store and memory intrinsic of the kernel is told it does
+  /// not alias (calls are not: the copy engine marks the shadow), so that the loops over
+  /// work-items still vectorize and keep their values in registers.
+  void separateShadow() {
+    if (ShadowAccesses.empty())
+      return;
+    llvm::MDBuilder MDB(C);
+    llvm::MDNode *Scope = llvm::MDNode::get(
+        C, {MDB.createAnonymousAliasScope(MDB.createAnonymousAliasScopeDomain("weft.check-shadow"), "shadow")});
+    const std::set<llvm::Instruction *> Shadows(ShadowAccesses.begin(), ShadowAccesses.end());
+    for (llvm::Instruction &I : llvm::instructions(K)) {
+      const bool Memory = llvm::isa<llvm::LoadInst, llvm::StoreInst, llvm::AtomicRMWInst, llvm::AtomicCmpXchgInst,
+                                    llvm::MemIntrinsic>(I);
+      if (!Memory)
+        continue;
+      const unsigned Kind = Shadows.count(&I) ? llvm::LLVMContext::MD_alias_scope : llvm::LLVMContext::MD_noalias;
+      I.setMetadata(Kind, llvm::MDNode::concatenate(I.getMetadata(Kind), Scope));
+    }
+  }
+
+  /// The first record of a work-item, unless it has one: Site, and Address in its address entry,
+  /// the work-group and, for an array, To's description (abi::CheckSite).
+  void record(llvm::IRBuilder<> &B, const Uniform &U, llvm::Value *Site, llvm::Value *Address,
+              llvm::Value *Description) {
+    llvm::Value *Lid = B.getInt64(0);
+    for (int D = 2; D >= 0; --D) {
+      llvm::Value *Id = B.CreateCall(LocalId, {B.getInt32(D)});
+      Lid = B.CreateAdd(B.CreateMul(Lid, U.Sizes[D]), Id);
+    }
+    llvm::Value *SiteSlot = B.CreateGEP(I64, U.Table, Lid);
+    llvm::Value *Empty = B.CreateICmpEQ(B.CreateLoad(I64, SiteSlot), B.getInt64(0));
+    llvm::Instruction *Write = llvm::SplitBlockAndInsertIfThen(Empty, &*B.GetInsertPoint(), /*Unreachable=*/false);
+    B.SetInsertPoint(Write);
+    B.CreateStore(Site, SiteSlot);
+    B.CreateStore(Address, B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, U.Items)));
+    B.CreateStore(U.Group, B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, B.CreateMul(U.Items, B.getInt64(2)))));
+    if (Description)
+      B.CreateStore(Description, B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, B.CreateMul(U.Items, B.getInt64(3)))));
+  }
+  /// An array's description as a record's memory entry; null for an argument.
+  llvm::Value *descriptionOf(llvm::IRBuilder<> &B, const Memory &To) {
+    return To.Arg ? nullptr : B.CreatePtrToInt(description(To.Description), I64);
+  }
+
+  static std::pair<unsigned, unsigned> lineOf(const llvm::Instruction *I) {
+    if (const llvm::DebugLoc &Loc = I->getDebugLoc())
+      return {Loc.getLine(), Loc.getCol()};
+    return {0, 0};
+  }
+
+  /// The bytes a read uses, from its first: a vector load whose users all take lanes of it
+  /// (shuffles, extracts) uses those up to the last one taken (Clang loads a float3 as a float4, whose fourth
+  /// lane is padding nothing writes); else all.
+  static uint64_t readBytes(const Access &A) {
+    const uint64_t Bytes = llvm::cast<llvm::ConstantInt>(A.Bytes)->getZExtValue(); // a load or atomic's
+    auto *Vector = llvm::dyn_cast<llvm::FixedVectorType>(A.At->getType());
+    if (!Vector || !llvm::isa<llvm::LoadInst>(A.At) || A.At->use_empty())
+      return Bytes;
+    const int Lanes = int(Vector->getNumElements());
+    int Last = -1;
+    for (const llvm::User *U : A.At->users()) {
+      if (const auto *Extract = llvm::dyn_cast<llvm::ExtractElementInst>(U)) {
+        const auto *Lane = llvm::dyn_cast<llvm::ConstantInt>(Extract->getIndexOperand());
+        if (!Lane || Lane->getZExtValue() >= uint64_t(Lanes))
+          return Bytes;
+        Last = std::max(Last, int(Lane->getZExtValue()));
+        continue;
+      }
+      const auto *Shuffle = llvm::dyn_cast<llvm::ShuffleVectorInst>(U);
+      if (!Shuffle || Shuffle->getOperand(0) != A.At || !llvm::isa<llvm::UndefValue>(Shuffle->getOperand(1)))
+        return Bytes;
+      for (int Lane : Shuffle->getShuffleMask())
+        if (Lane < Lanes)
+          Last = std::max(Last, Lane);
+    }
+    return Bytes / Lanes * uint64_t(Last + 1);
+  }
+
+  /// A's bytes in the shadow of local memory (WorkGroupContext::LocalShadow): a read (an atomic
+  /// reads too) of a byte nothing marked is recorded, then a write marks them. Not for a
+  /// refused access: it comes after guard()'s test, with the access.
+  void shadow(const Access &A, const Memory &To, uint64_t ReadBytes) {
+    llvm::IRBuilder<> B(A.At);
+    llvm::Value *Offset = B.CreateSub(B.CreatePtrToInt(A.Pointer, I64), B.CreateCall(LocalMemory, {}), "check.local");
+    llvm::Value *At = B.CreateGEP(B.getInt8Ty(), B.CreateCall(Shadow, {}, "check.shadow"), Offset, "check.shadow.at");
+    const bool Reads = !A.Write || llvm::isa<llvm::AtomicRMWInst>(A.At) || llvm::isa<llvm::AtomicCmpXchgInst>(A.At);
+    if (Reads) {
+      // Every byte marked: the marks, as one integer, are 0x0101...01.
+      const uint64_t Bytes = A.Write ? llvm::cast<llvm::ConstantInt>(A.Bytes)->getZExtValue() : ReadBytes;
+      llvm::IntegerType *Word = B.getIntNTy(unsigned(Bytes * 8));
+      llvm::LoadInst *Marks = B.CreateAlignedLoad(Word, At, llvm::Align(1), "check.marks");
+      ShadowAccesses.push_back(Marks);
+      llvm::Value *Unwritten = B.CreateICmpNE(
+          Marks, llvm::ConstantInt::get(Word, llvm::APInt::getSplat(Word->getBitWidth(), llvm::APInt(8, 1))),
+          "check.unwritten");
+      // The work-item's last such read: a select between it and the one before, which the loop
+      // vectorizer keeps as a reduction (a branch to a record at each read would keep the loops
+      // over work-items scalar); recorded when the work-item ends (unreadBefore).
+      const auto [Line, Column] = lineOf(A.At);
+      const uint64_t ArgNo = To.Arg ? To.Arg->getArgNo() : 0;
+      const uint64_t Site = abi::CheckSite::UninitializedSite | abi::CheckSite::pack(false, ArgNo, Bytes, Line, Column);
+      if (!Unread[0])
+        for (llvm::AllocaInst *&Slot : Unread) {
+          llvm::IRBuilder<> E(&*K.getEntryBlock().getFirstInsertionPt());
+          Slot = E.CreateAlloca(I64, nullptr, "check.unread");
+          E.CreateStore(E.getInt64(0), Slot);
+        }
+      llvm::Value *Description = descriptionOf(B, To);
+      llvm::Value *Values[2] = {B.getInt64(Site), Description ? Description : B.getInt64(0)};
+      for (int I = 0; I < 2; ++I)
+        B.CreateStore(B.CreateSelect(Unwritten, Values[I], B.CreateLoad(I64, Unread[I])), Unread[I]);
+    }
+    // A mark of a constant size is one integer store (a memset would become one later, without
+    // the scope separateShadow() gives it).
+    if (auto *Bytes = llvm::dyn_cast<llvm::ConstantInt>(A.Bytes); A.Write && Bytes && Bytes->getZExtValue() <= 128) {
+      llvm::IntegerType *Word = B.getIntNTy(unsigned(Bytes->getZExtValue() * 8));
+      ShadowAccesses.push_back(B.CreateAlignedStore(
+          llvm::ConstantInt::get(Word, llvm::APInt::getSplat(Word->getBitWidth(), llvm::APInt(8, 1))), At, llvm::Align(1)));
+    } else if (A.Write) {
+      ShadowAccesses.push_back(B.CreateMemSet(At, B.getInt8(1), A.Bytes, llvm::MaybeAlign(1)));
+    }
+  }
+
   /// Checks A before it runs: a refused access is recorded and not made.
   void guard(const Access &A, const Memory &To) {
     // IRBuilder calls one statement each, so that the instructions come in a fixed order.
@@ -209,11 +410,7 @@ private:
     // weft-check-rows tests a loop's whole range of offsets at once where it can, then lowers
     // this to `offset > last || too_short`.
     llvm::Value *Refused = B.CreateCall(Refusal, {Offset, U.Last, U.TooShort}, "check.refused");
-    unsigned Line = 0, Column = 0;
-    if (const llvm::DebugLoc &Loc = A.At->getDebugLoc()) {
-      Line = Loc.getLine();
-      Column = Loc.getCol();
-    }
+    const auto [Line, Column] = lineOf(A.At);
     const uint64_t Bytes =
         llvm::isa<llvm::ConstantInt>(A.Bytes) ? llvm::cast<llvm::ConstantInt>(A.Bytes)->getZExtValue() : 0;
     // Refused: the work-item's first refused access goes to its slots (unless they hold one from
@@ -221,22 +418,9 @@ private:
     // (what it would follow is anywhere).
     llvm::Instruction *Report = llvm::SplitBlockAndInsertIfThen(Refused, A.At, /*Unreachable=*/false);
     B.SetInsertPoint(Report);
-    llvm::Value *Lid = B.getInt64(0);
-    for (int D = 2; D >= 0; --D) {
-      llvm::Value *Id = B.CreateCall(LocalId, {B.getInt32(D)});
-      Lid = B.CreateAdd(B.CreateMul(Lid, U.Sizes[D]), Id);
-    }
-    llvm::Value *SiteSlot = B.CreateGEP(I64, U.Table, Lid);
-    llvm::Value *Empty = B.CreateICmpEQ(B.CreateLoad(I64, SiteSlot), B.getInt64(0));
-    llvm::Instruction *Write = llvm::SplitBlockAndInsertIfThen(Empty, Report, /*Unreachable=*/false);
-    B.SetInsertPoint(Write);
     const uint64_t ArgNo = To.Arg ? To.Arg->getArgNo() : 0;
-    B.CreateStore(B.getInt64(abi::CheckSite::pack(A.Write, ArgNo, Bytes, Line, Column, To.relative())), SiteSlot);
-    B.CreateStore(To.relative() ? Offset : At, B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, U.Items)));
-    B.CreateStore(U.Group, B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, B.CreateMul(U.Items, B.getInt64(2)))));
-    if (!To.Arg)
-      B.CreateStore(B.CreatePtrToInt(description(To.Description), I64),
-                    B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, B.CreateMul(U.Items, B.getInt64(3)))));
+    record(B, U, B.getInt64(abi::CheckSite::pack(A.Write, ArgNo, Bytes, Line, Column, To.relative())),
+           To.relative() ? Offset : At, descriptionOf(B, To));
     if (A.At->getType()->isPointerTy()) {
       llvm::ReturnInst::Create(C, nullptr, Report);
       Report->eraseFromParent();
@@ -257,17 +441,6 @@ private:
     }
   }
 
-  /// What a test and its record need that is the same in every work-item of the group: the last
-  /// offset from the argument at which Bytes may be accessed (extent - bytes) and whether the
-  /// extent is shorter than that; the slots, the enqueued local sizes and their product, the
-  /// work-group's linear id ((z * groups_y + y) * groups_x + x). Computed unconditionally from the
-  /// work-group's context, so that the loops over work-items leave them out (and the loop
-  /// vectorizer need not load them lane by lane under a mask): in the kernel's entry block, once
-  /// per argument and size; where the access is in a kernel with barriers (entry values would be
-  /// kept per work-item across them) or for a size not constant.
-  struct Uniform {
-    llvm::Value *Last, *TooShort, *Table, *Items, *Group, *Sizes[3];
-  };
   const Uniform &uniform(llvm::Value *Bytes, const Memory &To, llvm::Instruction *At) {
     const bool Once = !HasBarriers && llvm::isa<llvm::ConstantInt>(Bytes);
     const auto Key = std::make_pair(To.Base, Once ? llvm::cast<llvm::ConstantInt>(Bytes)->getZExtValue() : 0);
@@ -280,6 +453,16 @@ private:
                                 : B.getInt64(To.Size);
     U.Last = B.CreateSub(Reach, Bytes, "check.last");
     U.TooShort = B.CreateICmpULT(Reach, Bytes, "check.too_short");
+    group(B, U);
+    if (!Once) {
+      Local = U;
+      return Local;
+    }
+    return Shared[Key] = U;
+  }
+
+  /// U's slots, enqueued local sizes, their product and the work-group's linear id, at B.
+  void group(llvm::IRBuilder<> &B, Uniform &U) {
     U.Table = B.CreateCall(Slots, {}, "check.slots");
     U.Items = B.getInt64(1);
     for (int D = 2; D >= 0; --D) {
@@ -292,11 +475,6 @@ private:
       llvm::Value *Id = B.CreateCall(GroupId, {B.getInt32(D)});
       U.Group = B.CreateAdd(B.CreateMul(U.Group, Count), Id);
     }
-    if (!Once) {
-      Local = U;
-      return Local;
-    }
-    return Shared[Key] = U;
   }
 
   /// A constant string of the kernel's code holding Text.
@@ -311,19 +489,21 @@ private:
   llvm::Module &M;
   llvm::LLVMContext &C;
   llvm::Type *I32, *I64;
-  llvm::FunctionCallee Extent, Refusal, Slots, LocalId, EnqueuedLocalSize, GroupId, NumGroups;
+  llvm::FunctionCallee Extent, Refusal, Slots, Shadow, LocalMemory, LocalId, EnqueuedLocalSize, GroupId, NumGroups;
   const bool HasBarriers = !callsTo(K, isBarrier).empty();
   std::map<std::pair<llvm::Value *, uint64_t>, Uniform> Shared;
   std::map<std::string, llvm::Constant *> Descriptions;
   Uniform Local; ///< the last computed where its access is
+  std::vector<llvm::Instruction *> ShadowAccesses; ///< the shadow's loads and marks
+  llvm::AllocaInst *Unread[2] = {}; ///< the last uninitialized read's site and description
 };
 
 } // namespace
 
 llvm::PreservedAnalyses CheckBoundsPass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
   const bool Bounds = moduleFlag(M, attr::CheckBounds), Barriers = moduleFlag(M, attr::CheckBarriers);
-  const bool Copies = moduleFlag(M, attr::CheckCopies);
-  if (!Bounds && !Barriers && !Copies)
+  const bool Copies = moduleFlag(M, attr::CheckCopies), Uninitialized = moduleFlag(M, attr::CheckUninitialized);
+  if (!Bounds && !Barriers && !Copies && !Uninitialized)
     return llvm::PreservedAnalyses::all();
   // Copy checks: where each copy or wait is, from the line tables (its call of the library's
   // __weft_check_here(), which carries the kernel's line once inlined).
@@ -339,8 +519,8 @@ llvm::PreservedAnalyses CheckBoundsPass::run(llvm::Module &M, llvm::ModuleAnalys
   for (llvm::Function &F : M) {
     if (F.isDeclaration() || F.getCallingConv() != llvm::CallingConv::SPIR_KERNEL)
       continue;
-    if (Bounds)
-      Instrumenter(F).run();
+    if (Bounds || Uninitialized)
+      Instrumenter(F).run(Bounds, Uninitialized);
     // Barrier checks: each barrier's line, for weft-barriers to give weft-kernel-entry.
     if (Barriers)
       for (llvm::CallInst *Call : callsTo(F, isBarrier))

@@ -81,6 +81,9 @@ inline constexpr const char *CheckBounds = "weft.check.bounds";
 inline constexpr const char *CheckBarriers = "weft.check.barriers";
 /// Module flag: the program was built with copy checks (-weft-check; builtins/src/async.cl).
 inline constexpr const char *CheckCopies = "weft.check.copies";
+/// Module flag: the program was built with checks of uninitialized __local reads (-weft-check;
+/// weft-check-bounds).
+inline constexpr const char *CheckUninitialized = "weft.check.uninitialized";
 /// Function attribute of a work-item function whose async copies fold their arguments into the
 /// copy state (weft-work-items): weft-kernel-entry compares the work-items' states.
 inline constexpr const char *ChecksCopies = "weft-check-copies";

@@ -130,7 +130,8 @@ private:
 /// work-group's slot).
 ///
 /// `__weft_check_extent(arg)` becomes the load of Ctx->ArgExtents[arg], `__weft_check_slots()`
-/// the load of Ctx->CheckSlots, `__weft_check_copy_state()` the copy state in them (and the
+/// the load of Ctx->CheckSlots, `__weft_check_shadow()` of Ctx->LocalShadow,
+/// `__weft_check_local_memory()` of Ctx->LocalMemory (as an integer), `__weft_check_copy_state()` the copy state in them (and the
 /// function gets attr::ChecksCopies), a `__weft_check_here()` left 0;
 /// `__weft_sub_group_memory()` becomes the load of Ctx->SubGroups, `__weft_max_sub_group_size()`
 /// the kernel's sub-group size (attr::SubGroupSize), `__weft_sub_group_all_active()` whether the
@@ -143,7 +144,8 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *cons
            Name == "__weft_event_or_name" || Name == "__weft_first_work_item" || Name == "printf" ||
            Name == "__weft_sub_group_memory" || Name == "__weft_max_sub_group_size" ||
            Name == "__weft_sub_group_all_active" || Name == "__weft_check_extent" ||
-           Name == "__weft_check_slots" || Name == "__weft_check_copy_state" || Name == "__weft_check_here";
+           Name == "__weft_check_slots" || Name == "__weft_check_copy_state" || Name == "__weft_check_here" ||
+           Name == "__weft_check_shadow" || Name == "__weft_check_local_memory";
   };
   auto Uniform = [](llvm::Value *V) {
     if (auto *I = llvm::dyn_cast<llvm::Instruction>(V))
@@ -181,6 +183,10 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *cons
           B.getInt64Ty(), B.CreateGEP(B.getInt64Ty(), Extents, Call->getArgOperand(0)), llvm::Align(8), "extent");
       Extent->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(B.getContext(), {}));
       Result = Extent;
+    } else if (Name == "__weft_check_shadow") {
+      Result = loadContextField(B, Ctx, offsetof(WorkGroupContext, LocalShadow), Call->getType(), "check.shadow");
+    } else if (Name == "__weft_check_local_memory") {
+      Result = loadContextField(B, Ctx, offsetof(WorkGroupContext, LocalMemory), Call->getType(), "local.memory");
     } else if (Name == "__weft_check_slots") {
       Result = loadContextField(B, Ctx, offsetof(WorkGroupContext, CheckSlots), Call->getType(), "check.slots");
     } else if (Name == "__weft_check_copy_state") {

@@ -70,6 +70,8 @@ struct NDRangeCommand {
   uint64_t FrameBytes = 0; ///< private variables too large for the stack (KernelBinary::FrameBytes)
   /// A kernel built with checks (-weft-check): it records failures in WorkGroupContext::CheckSlots.
   bool Checked = false;
+  /// ... with checks of uninitialized reads: it reads and marks WorkGroupContext::LocalShadow.
+  bool ShadowsLocal = false;
   /// Kernels built with checks, per argument: the bytes its pointer reaches
   /// (WorkGroupContext::ArgExtents), the pointer, and what it points to, for a report.
   std::vector<uint64_t> ArgExtents, ArgPointers;

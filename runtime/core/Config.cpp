@@ -1,6 +1,8 @@
 // Reads the WEFT_* environment variables once and warns about unknown names and values.
 #include "runtime/core/Config.h"
 
+#include "contracts/Compiler.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
@@ -133,21 +135,14 @@ Config Config::parse(const char *const *Environ, std::vector<std::string> &Warni
     } else if (Name == "WEFT_TRACE") {
       C.TracePath = Value;
     } else if (Name == "WEFT_CHECK") {
-      // A comma list of checks (bounds, barriers, copies), or all; off, 0 or empty: none.
+      // A comma list of checks (compiler::CheckNames); off, 0 or empty: none.
       C.Checks.clear();
-      bool Valid = true;
-      for (size_t Start = 0; Start <= Value.size();) {
-        size_t End = std::min(Value.find(',', Start), Value.size());
-        std::string_view Check = Value.substr(Start, End - Start);
-        const bool Whole = Value.size() == End - Start;
-        Valid &= Check == "bounds" || Check == "barriers" || Check == "copies" || Check == "all" ||
-                 (Whole && (Check == "off" || Check == "0" || Check.empty()));
-        Start = End + 1;
-      }
-      if (!Valid)
-        Warnings.push_back("WEFT_CHECK: '" + std::string(Value) +
-                           "' is not a list of checks (bounds, barriers, copies, all) or off; ignored");
-      else if (Value != "off" && Value != "0" && !Value.empty())
+      if (Value == "off" || Value == "0" || Value.empty())
+        continue;
+      if (!compiler::parseChecks(Value))
+        Warnings.push_back("WEFT_CHECK: '" + std::string(Value) + "' is not a list of checks (" +
+                           compiler::CheckNames + ") or off; ignored");
+      else
         C.Checks = Value;
     } else if (Name == "WEFT_LLVM_OPTIONS") {
       if (Value.find_first_not_of(" \t\n") != std::string_view::npos) // blank: not set

@@ -22,7 +22,7 @@ constexpr uint64_t DefaultWorkGroupItems = 256;
 Kernel::Kernel(Program &P, const compiler::KernelBinary &Binary,
                std::shared_ptr<compiler::Executable> Executable)
     : Object(ObjectType::Kernel), Prog(&P), Binary(&Binary), Executable(std::move(Executable)),
-      Checked(P.checked()) {
+      Checks(P.checks()) {
   Args.Buffer.assign(Binary.ArgBufferSize, std::byte{0});
   Args.Set.assign(Binary.Args.size(), false);
   Args.LocalSizes.assign(Binary.Args.size(), 0);
@@ -33,7 +33,7 @@ Kernel::Kernel(Program &P, const compiler::KernelBinary &Binary,
 
 Kernel::Kernel(const Kernel &Other)
     : Object(ObjectType::Kernel), Prog(Other.Prog), Binary(Other.Binary),
-      Executable(Other.Executable), Checked(Other.Checked), Args(Other.Args) {
+      Executable(Other.Executable), Checks(Other.Checks), Args(Other.Args) {
   Prog->kernelCreated();
 }
 
@@ -74,6 +74,7 @@ std::array<uint64_t, 3> Kernel::defaultLocalSize(const Device &D, unsigned WorkD
 
 void Kernel::describeArgsForChecks(NDRangeCommand &N) const {
   N.Checked = true;
+  N.ShadowsLocal = Checks & compiler::CheckUninitialized;
   const std::vector<compiler::KernelArg> &Kinds = info().Args;
   for (size_t I = 0; I < Kinds.size(); ++I) {
     uint64_t Extent = ~uint64_t(0), Pointer = 0;
@@ -139,7 +140,7 @@ Expected<std::unique_ptr<Command>> Kernel::launch(const Device &D, unsigned Work
     return Error(CL_OUT_OF_RESOURCES, cat("the kernel needs ", LocalBytes,
                                           " bytes of local memory; Weft runs kernels that need up to ",
                                           Limit));
-  if (Checked)
+  if (Checks)
     describeArgsForChecks(N);
   auto C = std::make_unique<Command>(std::move(N));
   C->KeepAlive.emplace_back(this); // the kernel keeps the executable (and its code) alive
@@ -160,7 +161,7 @@ Expected<std::unique_ptr<Command>> Kernel::launch(const Device &D, unsigned Work
         return Error(CL_INVALID_KERNEL_ARGS,
                      cat("argument ", I, " is a memory object that has been released"));
       C->KeepAlive.emplace_back(M);
-      if (Checked)
+      if (Checks)
         Spans.push_back({I, M->storage(), M->size(), Run.ArgMemory[I]});
     }
   // Checks: "If a memory object is currently mapped for writing, the application must ensure

@@ -72,9 +72,9 @@ private:
   Ref<Program> Prog;
   const compiler::KernelBinary *Binary;
   std::shared_ptr<compiler::Executable> Executable;
-  /// The program's build has checks (read once: no build replaces it while kernels exist, and
-  /// a launch takes no program lock for it).
-  bool Checked;
+  /// The checks of the program's build (compiler::Check bits; read once: no build replaces it
+  /// while kernels exist, and a launch takes no program lock for it).
+  unsigned Checks;
   Arguments Args;
 };
 

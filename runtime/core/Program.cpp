@@ -19,6 +19,24 @@
 #include <unistd.h>
 
 namespace weft {
+namespace {
+
+/// The checks the -weft-check options in Options ask for (compiler::Check bits; the compiler
+/// refuses a list with an unknown name, so nothing is built then).
+unsigned checksOf(const std::string &Options) {
+  unsigned Checks = 0;
+  for (size_t At = Options.find("-weft-check"); At != std::string::npos; At = Options.find("-weft-check", At + 1)) {
+    const size_t End = std::min(Options.find_first_of(" \t\n", At), Options.size());
+    const std::string_view Word = std::string_view(Options).substr(At, End - At);
+    if (Word == "-weft-check")
+      Checks |= compiler::CheckAll;
+    else if (Word.starts_with("-weft-check="))
+      Checks |= compiler::parseChecks(Word.substr(12));
+  }
+  return Checks;
+}
+
+} // namespace
 
 Program::Program(Context &C, std::string Source)
     : Object(ObjectType::Program), Ctx(&C), Source(std::move(Source)) {}
@@ -63,9 +81,9 @@ bool Program::keepsKernelArgInfo() const {
   return State.KernelArgInfo;
 }
 
-bool Program::checked() const {
+unsigned Program::checks() const {
   std::lock_guard Guard(Lock);
-  return State.Checked;
+  return State.Checks;
 }
 
 Program::Program(Context &C) : Object(ObjectType::Program), Ctx(&C), From(Origin::Link) {}
@@ -116,7 +134,7 @@ template <class F> Status Program::runBuild(const std::string &Options, F &&Step
   // WEFT_CHECK: every build checked, as if the application had asked (a build of its own in the
   // disk cache, and native code in a program binary that builds without the checks do not load).
   Next.CompilerOptions = config().Checks.empty() ? Options : Options + " -weft-check=" + config().Checks;
-  Next.Checked = Next.CompilerOptions.find("-weft-check") != std::string::npos;
+  Next.Checks = checksOf(Next.CompilerOptions);
   Next.KernelArgInfo = Options.find("-cl-kernel-arg-info") != std::string::npos;
   Status Result = Step(Next);
   std::lock_guard Guard(Lock);

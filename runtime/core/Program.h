@@ -45,7 +45,7 @@ public:
     std::string Options; ///< as the application gave them (CL_PROGRAM_BUILD_OPTIONS)
     /// What the compiler got: Options, and -weft-check=... when WEFT_CHECK asks for checks.
     std::string CompilerOptions;
-    bool Checked = false; ///< built with checks (-weft-check): launches pass argument extents
+    unsigned Checks = 0; ///< the checks it was built with (compiler::Check; -weft-check)
     std::string Log;
     cl_program_binary_type BinaryType = CL_PROGRAM_BINARY_TYPE_NONE;
     bool KernelArgInfo = false;
@@ -63,8 +63,9 @@ public:
   /// as build() does (a large program's bitcode made every clCreateKernel slow).
   std::shared_ptr<compiler::Executable> executable() const;
   bool keepsKernelArgInfo() const;
-  /// Whether the executable was built with checks (its kernels read WorkGroupContext::ArgExtents).
-  bool checked() const;
+  /// The checks the executable was built with (compiler::Check bits; any: its kernels read
+  /// WorkGroupContext::ArgExtents and CheckSlots).
+  unsigned checks() const;
 
   /// Compiles and links the source with Options (clBuildProgram). CL_INVALID_OPERATION if a build
   /// is running or kernels exist; CL_INVALID_BUILD_OPTIONS, CL_COMPILER_NOT_AVAILABLE or

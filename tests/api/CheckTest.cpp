@@ -106,6 +106,15 @@ protected:
         R.push_back(std::move(M));
     return R;
   }
+  /// Runs K over Global work-items in groups of Local expecting it to complete with no failed
+  /// check, then Out's first Count floats to be Expected(index).
+  template <class F> void expectClean(cl_kernel K, size_t Global, size_t Local, cl_mem Out, size_t Count, F Expected) {
+    EXPECT_EQ(run(K, Global, Local), CL_COMPLETE);
+    EXPECT_TRUE(reports().empty());
+    std::vector<float> Got = read<float>(Out, Count);
+    for (size_t I = 0; I < Count; ++I)
+      ASSERT_EQ(Got[I], Expected(I)) << I;
+  }
   template <class T> std::vector<T> read(cl_mem M, size_t Count) {
     std::vector<T> Out(Count);
     EXPECT_EQ(clEnqueueReadBuffer(Q, M, CL_TRUE, 0, Count * sizeof(T), Out.data(), 0, nullptr, nullptr),
@@ -285,7 +294,13 @@ TEST_F(Checks, LocalAndPrivateArrayOverruns) {
   std::string M = failedCheck(K, 256, 32);
   EXPECT_TRUE(mentions(M, {"kernel rotate, line 5", "work-item (31, 0, 0)", "reads 4 bytes",
                            "at +128 from argument 2 (a __local argument of 128 bytes)"}));
-  // The same kernel with 33 ints of local memory is correct.
+  // With 33 ints of local memory every access is within bounds; but t[32] is never written, which
+  // the checks of uninitialized reads (in -weft-check, not in -weft-check=bounds) report.
+  ASSERT_EQ(clSetKernelArg(K, 2, 33 * sizeof(int), nullptr), CL_SUCCESS);
+  EXPECT_TRUE(mentions(failedCheck(K, 256, 32),
+                       {"work-item (31, 0, 0)", "through argument 2 (a __local argument of 132 bytes) that nothing"}));
+  K = kernel(LocalArg, "rotate", "-weft-check=bounds");
+  setBuffers(K, {A, B});
   ASSERT_EQ(clSetKernelArg(K, 2, 33 * sizeof(int), nullptr), CL_SUCCESS);
   EXPECT_EQ(run(K, 256, 32), CL_COMPLETE);
   EXPECT_TRUE(reports().empty());
@@ -440,11 +455,7 @@ TEST_F(Checks, DivergentCopies) {
                            "CL_OUT_OF_RESOURCES"}));
   K = kernel(Shifted, "shifted", "-weft-check -DSHIFT=0");
   setBuffers(K, {A, B});
-  EXPECT_EQ(run(K, 4096, 64), CL_COMPLETE);
-  EXPECT_TRUE(reports().empty());
-  std::vector<float> Out = read<float>(B, 4096);
-  for (size_t I = 0; I < 4096; ++I)
-    ASSERT_EQ(Out[I], In[I]) << I;
+  expectClean(K, 4096, 64, B, 4096, [&](size_t I) { return In[I]; });
 
   // With barriers, in the second stretch: a strided copy whose count differs in work-item 9 of a
   // 2D group (a large copy, through the copy engine), and a wait whose event count differs.
@@ -477,7 +488,7 @@ TEST_F(Checks, DivergentCopies) {
   setBuffers(K, {A, B});
   EXPECT_EQ(Run2D(K), CL_COMPLETE);
   EXPECT_TRUE(reports().empty());
-  Out = read<float>(B, 256);
+  std::vector<float> Out = read<float>(B, 256);
   for (size_t Y = 0; Y < 16; ++Y)
     for (size_t X = 0; X < 16; ++X)
       ASSERT_EQ(Out[X + 16 * Y], In[2 * ((X % 8) + 8 * (Y % 8))]) << X << ", " << Y;
@@ -504,11 +515,7 @@ TEST_F(Checks, CopiesNeverWaitedFor) {
                            "CL_OUT_OF_RESOURCES"}));
   K = kernel(Source, "unwaited", "-weft-check -DWAIT=wait_group_events(1,&e)");
   setBuffers(K, {A, B});
-  EXPECT_EQ(run(K, 4096, 64), CL_COMPLETE);
-  EXPECT_TRUE(reports().empty());
-  std::vector<float> Out = read<float>(B, 4096);
-  for (size_t I = 0; I < 4096; ++I)
-    ASSERT_EQ(Out[I], In[I / 64 * 64 + 63 - I % 64]) << I;
+  expectClean(K, 4096, 64, B, 4096, [&](size_t I) { return In[I / 64 * 64 + 63 - I % 64]; });
 }
 
 // Waits for, and copies chained to, an event no copy in flight has (waited for already: "The
@@ -549,11 +556,7 @@ TEST_F(Checks, WaitsForEventsNoCopyHas) {
                        "}\n";
   K = kernel(Listed, "listed");
   setBuffers(K, {A, B});
-  EXPECT_EQ(run(K, 4096, 64), CL_COMPLETE);
-  EXPECT_TRUE(reports().empty());
-  std::vector<float> Out = read<float>(B, 4096);
-  for (size_t I = 0; I < 4096; ++I)
-    ASSERT_EQ(Out[I], In[I]) << I;
+  expectClean(K, 4096, 64, B, 4096, [&](size_t I) { return In[I]; });
 }
 
 // Copies in flight whose bytes in local memory overlap, one writing them: a copy out of a tile
@@ -612,11 +615,7 @@ TEST_F(Checks, CopiesOverlappingInLocalMemory) {
                        "}\n";
   K = kernel(Beside, "beside", "-weft-check=copies");
   setBuffers(K, {A, B});
-  EXPECT_EQ(run(K, 4096, 64), CL_COMPLETE);
-  EXPECT_TRUE(reports().empty());
-  std::vector<float> Out = read<float>(B, 4096);
-  for (size_t I = 0; I < 4096; ++I)
-    ASSERT_EQ(Out[I], In[I / 64 * 64 + I % 32]) << I;
+  expectClean(K, 4096, 64, B, 4096, [&](size_t I) { return In[I / 64 * 64 + I % 32]; });
 }
 
 // A kernel started while memory it uses is mapped for writing (the spec: "the application must
@@ -685,6 +684,64 @@ TEST_F(Checks, KernelsOnMemoryMappedForWriting) {
     ASSERT_EQ(Out[I], I < 512 ? 3 : 2) << I; // the read-mapped run, the user-event run, sub-buffer 0's
 }
 
+// Reads of local memory nothing in the work-group wrote (checks of uninitialized reads): reported
+// with the variable or argument and the offset; bytes written by another work-item before a
+// barrier, by an async copy (small, in the kernel, or large, through the engine) or by an atomic,
+// report nothing, and nor does a group after another that wrote them (each group starts unwritten).
+TEST_F(Checks, UninitializedLocalReads) {
+  const std::vector<float> In = ramp<float>(4096);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
+  const char *Source = "kernel void partial(global const float *in, global float *out, local float *u) {\n"
+                       "  local float t[64];\n"
+                       "  int l = get_local_id(0);\n"
+                       "  if (l < LIMIT) t[l] = in[get_global_id(0)];\n"
+                       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  out[get_global_id(0)] = t[63 - l];\n"
+                       "}\n";
+  cl_kernel K = kernel(Source, "partial", "-weft-check=uninitialized -DLIMIT=63");
+  setBuffers(K, {A, B});
+  ASSERT_EQ(clSetKernelArg(K, 2, 256, nullptr), CL_SUCCESS);
+  EXPECT_TRUE(mentions(failedCheck(K, 4096, 64),
+                       {"kernel partial, line 6, column 27: work-item (0, 0, 0) of work-group (0, 0, 0) reads 4 bytes "
+                        "in the __local variable `t` (256 bytes) that nothing in the work-group wrote before",
+                        "CL_OUT_OF_RESOURCES"}));
+  K = kernel(Source, "partial", "-weft-check -DLIMIT=64");
+  setBuffers(K, {A, B});
+  ASSERT_EQ(clSetKernelArg(K, 2, 256, nullptr), CL_SUCCESS);
+  expectClean(K, 4096, 64, B, 4096, [&](size_t I) { return In[I / 64 * 64 + 63 - I % 64]; });
+
+  // Through a __local argument: async copies of 64 floats (in the kernel) or 2048 (the engine's),
+  // an atomic counter, and a read one float past what the copy wrote.
+  const char *Copied = "kernel void copied(global const float *in, global float *out, local float *u) {\n"
+                       "  local int count;\n"
+                       "  int l = get_local_id(0);\n"
+                       "  if (l == 0) count = 0;\n"
+                       "  event_t e = async_work_group_copy(u, in + get_group_id(0) * 64, N, 0);\n"
+                       "  wait_group_events(1, &e);\n"
+                       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  atomic_add(&count, 1);\n"
+                       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  out[get_global_id(0)] = u[(l + SHIFT) % N] + (count == 64 ? 0.0f : 1.0f);\n"
+                       "}\n";
+  for (const char *Size : {"64", "2048"}) {
+    K = kernel(Copied, "copied", (std::string("-weft-check=uninitialized -DSHIFT=0 -DN=") + Size).c_str());
+    setBuffers(K, {A, B});
+    ASSERT_EQ(clSetKernelArg(K, 2, 2048 * 4 + 4, nullptr), CL_SUCCESS);
+    size_t Global = std::string(Size) == "64" ? 4096 : 64 * 64 - 2048 + 64;
+    EXPECT_EQ(run(K, Global, 64), CL_COMPLETE) << Size;
+    EXPECT_TRUE(reports().empty()) << Size;
+    std::vector<float> Out = read<float>(B, 64);
+    for (size_t I = 0; I < 64; ++I)
+      ASSERT_EQ(Out[I], In[I]) << Size << ": " << I;
+  }
+  K = kernel(Copied, "copied", "-weft-check=uninitialized -DSHIFT=1 -DN=(64+(l==63))");
+  setBuffers(K, {A, B});
+  ASSERT_EQ(clSetKernelArg(K, 2, 2048 * 4 + 4, nullptr), CL_SUCCESS);
+  EXPECT_TRUE(mentions(failedCheck(K, 4096, 64),
+                       {"kernel copied, line 10, column 27: work-item (63, 0, 0) of work-group (0, 0, 0) reads 4 bytes "
+                        "through argument 2 (a __local argument of 8196 bytes) that nothing"}));
+}
+
 TEST_F(Checks, UnknownChecksAreInvalidBuildOptions) {
   const char *Source = "kernel void k(global int *p) { p[0] = 1; }";
   cl_int Err;
@@ -693,6 +750,8 @@ TEST_F(Checks, UnknownChecksAreInvalidBuildOptions) {
   EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=races", nullptr, nullptr), CL_INVALID_BUILD_OPTIONS);
   EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=barriers,bounds", nullptr, nullptr), CL_SUCCESS);
   EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=copies", nullptr, nullptr), CL_SUCCESS);
+  EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=uninitialized", nullptr, nullptr), CL_SUCCESS);
+  EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=uninitialised", nullptr, nullptr), CL_INVALID_BUILD_OPTIONS);
   EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=bounds,", nullptr, nullptr), CL_INVALID_BUILD_OPTIONS);
   EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=bounds", nullptr, nullptr), CL_SUCCESS);
   // CL_PROGRAM_BUILD_OPTIONS: the application's options as given.

@@ -110,6 +110,7 @@ TEST(Config, Checks) {
   EXPECT_EQ(parse({"WEFT_CHECK=barriers"}, W).Checks, "barriers");
   EXPECT_EQ(parse({"WEFT_CHECK=barriers,bounds"}, W).Checks, "barriers,bounds");
   EXPECT_EQ(parse({"WEFT_CHECK=copies"}, W).Checks, "copies");
+  EXPECT_EQ(parse({"WEFT_CHECK=uninitialized,bounds"}, W).Checks, "uninitialized,bounds");
   EXPECT_EQ(parse({"WEFT_CHECK=off"}, W).Checks, "");
   EXPECT_EQ(parse({"WEFT_CHECK=0"}, W).Checks, "");
   EXPECT_EQ(parse({"WEFT_CHECK="}, W).Checks, "");
