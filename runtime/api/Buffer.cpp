@@ -443,8 +443,8 @@ void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue QueueHandle, cl_mem Buffer
         !S)
       return S.takeError();
     // The buffer lives in host memory: the mapping is the buffer itself (for CL_MEM_USE_HOST_PTR,
-    // the application's host_ptr region, as the spec requires), recorded now; the command only
-    // orders the queue.
+    // the application's host_ptr region, as the spec requires), recorded now; the command orders
+    // the queue (and tells checked kernels when it runs, api::map).
     Mapped = (*M)->storage() + Offset;
     (*M)->addMapping(Mapped);
     return map(CL_COMMAND_MAP_BUFFER, **M, Mapped, (*M)->storage() + Offset, Size, MapFlags, Blocking);

@@ -770,8 +770,8 @@ void *CL_API_CALL clEnqueueMapImage(cl_command_queue QueueHandle, cl_mem ImageHa
         !S)
       return S.takeError();
     // The image lives in host memory: the mapping is its own pixels, with its own pitches (for
-    // CL_MEM_USE_HOST_PTR, "derived from the host_ptr"), recorded now; the command only orders
-    // the queue.
+    // CL_MEM_USE_HOST_PTR, "derived from the host_ptr"), recorded now; the command orders the
+    // queue (and tells checked kernels when it runs, api::map).
     const RectSpan At = spanOf(**I, Origin);
     Image = *I;
     Mapped = At.Base + At.Offset;

@@ -100,7 +100,8 @@ struct HostCommand {
 };
 
 /// A command: its work, and the objects that must stay alive until it has run. Markers,
-/// barriers, maps, unmaps and migrations have no work (std::monostate): they only order the queue.
+/// barriers, maps for reading and migrations have no work (std::monostate): they only order the
+/// queue; maps for writing and unmaps tell their context as they run (api::map, for checks).
 struct Command {
   using Work = std::variant<std::monostate, CopyCommand, FillCommand, NDRangeCommand, HostCommand>;
 
