@@ -4,6 +4,7 @@
    - bandwidth: 64 MiB copy, fill (a 4-byte pattern, and zeros), write and read; 512 MiB zeroed
    - create_kernel: clCreateKernel by name (then clReleaseKernel) in a built program of 256
      kernels, per kernel
+   - tiny_kernel_launch: a kernel of 256 work-items (4 groups) enqueued, then clFinish
    Prints "name value unit" lines; bench/runtime.sh runs it for Weft and PoCL side by side. */
 #include "bench.h"
 
@@ -153,6 +154,37 @@ int main(void) {
       S[K] = (nowUs() - T0) / Kernels;
     }
     printf("create_kernel_256 %.2f us\n", median(S, Samples));
+    /* A tiny kernel launch (256 work-items in groups of 64, p[i] += 1) + clFinish: what a program
+       of many small kernels pays per kernel, the timeline's launch-heavy case. */
+    cl_kernel One = clCreateKernel(Prog, "k1", &Err);
+    CHECK(Err);
+    cl_mem Counts = clCreateBuffer(C, CL_MEM_READ_WRITE, 256 * sizeof(float), NULL, &Err);
+    CHECK(Err);
+    const float Zero = 0.0f;
+    CHECK(clEnqueueFillBuffer(Q, Counts, &Zero, sizeof Zero, 0, 256 * sizeof(float), 0, NULL, NULL));
+    CHECK(clSetKernelArg(One, 0, sizeof Counts, &Counts));
+    const size_t Global = 256, Local = 64;
+    int Launches = 0;
+    for (int K = -1; K < Samples; ++K) { /* the first round warms up */
+      double T0 = nowUs();
+      for (int R = 0; R < Reps; ++R) {
+        CHECK(clEnqueueNDRangeKernel(Q, One, 1, NULL, &Global, &Local, 0, NULL, NULL));
+        CHECK(clFinish(Q));
+      }
+      Launches += Reps;
+      if (K >= 0)
+        S[K] = (nowUs() - T0) / Reps;
+    }
+    float Result[256];
+    CHECK(clEnqueueReadBuffer(Q, Counts, CL_TRUE, 0, sizeof Result, Result, 0, NULL, NULL));
+    for (int I = 0; I < 256; ++I)
+      if (Result[I] != (float)Launches) {
+        fprintf(stderr, "tiny_kernel_launch: element %d is %g, not %d\n", I, Result[I], Launches);
+        return 1;
+      }
+    printf("tiny_kernel_launch %.2f us\n", median(S, Samples));
+    clReleaseMemObject(Counts);
+    clReleaseKernel(One);
     clReleaseProgram(Prog);
     free(Source);
   }
