@@ -6,13 +6,16 @@
 
 #include <atomic>
 #include <charconv>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
+#include <cstring>
 #include <mutex>
+#include <thread>
 #include <unordered_map>
+#include <vector>
 
-#include <immintrin.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -23,35 +26,41 @@ namespace {
 // 32 bits (some viewers read ids as such).
 constexpr uint64_t QueueTracks = uint64_t(1) << 30;
 
-/// A lock held for the few instructions of appending an event: the application's and the
-/// workers' threads take it at once, and a mutex's sleep and wake-up would cost more than the
-/// event.
-class SpinLock {
-public:
-  void lock() {
-    while (Held.test_and_set(std::memory_order_acquire))
-      _mm_pause();
-  }
-  void unlock() { Held.clear(std::memory_order_release); }
-
-private:
-  std::atomic_flag Held = ATOMIC_FLAG_INIT;
+/// One thread's events as they happen, copied raw (a header and its strings) into a block that
+/// only that thread writes: appending takes no lock and formats nothing. The writer's thread
+/// formats what each block has committed, every 50 ms and at exit.
+struct Block {
+  static constexpr size_t Bytes = 64 << 10;
+  std::atomic<size_t> Committed{0}; ///< bytes of whole events, stored by the owner (release)
+  std::atomic<bool> Retired{false}; ///< the owner writes no more here (full, or its thread ended)
+  size_t Formatted = 0;             ///< how far the writer has formatted (the writer's alone)
+  char Data[Bytes];
 };
 
-/// The file, written whole events at a time: buffered, and written out once 256 KiB or 50 ms
-/// have gathered (a flush per event, a system call, would cost more than the event), and at
-/// exit. A crash loses at most the last 50 ms, and leaves no event cut in half.
+enum class Kind : uint8_t { Slice, Instant, TrackName };
+
+/// An event's header in a block, followed by its category, name and arguments.
+struct Raw {
+  Kind What;
+  uint32_t CategoryBytes, NameBytes, ArgsBytes;
+  uint64_t StartNs, EndNs, Track;
+};
+
+/// The file, and the thread that formats the blocks' events into it every 50 ms and at exit
+/// (a crash loses at most the last 50 ms, and leaves no event cut in half).
 struct Writer {
-  static constexpr size_t FlushBytes = 256 << 10;
-  static constexpr uint64_t FlushNs = 50'000'000;
-  SpinLock PendingLock;    ///< Pending and LastFlush
-  std::mutex FileLock;     ///< writing File
-  std::mutex TracksLock;   ///< Queues and NamedThreads
+  static constexpr auto Period = std::chrono::milliseconds(50);
   FILE *File = nullptr;
-  std::string Pending;
-  uint64_t LastFlush = 0;
+  std::mutex BlocksLock; ///< Blocks
+  std::vector<Block *> Blocks;
+  std::mutex DrainLock;  ///< one drain at a time (the thread's, and the last at exit)
+  std::mutex TracksLock; ///< Queues and NamedThreads
   std::unordered_map<const void *, uint64_t> Queues;
   std::unordered_map<uint64_t, bool> NamedThreads;
+  std::mutex WakeLock;
+  std::condition_variable Wake;
+  bool Stop = false;
+  std::thread Thread;
 
   Writer() {
     File = std::fopen(config().TracePath.c_str(), "w");
@@ -64,57 +73,102 @@ struct Writer {
     std::fprintf(File, "{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": %d, \"args\": {\"name\": \"Weft\"}},\n",
                  int(getpid()));
     std::fflush(File);
+    Thread = std::thread([this] {
+      std::unique_lock Guard(WakeLock);
+      while (!Stop) {
+        Wake.wait_for(Guard, Period);
+        Guard.unlock();
+        drain();
+        Guard.lock();
+      }
+    });
   }
-  /// Writes Text out (and empties it), outside PendingLock: the other threads go on adding events.
-  void writeOut(std::string &Text) {
-    if (Text.empty())
-      return;
-    std::lock_guard Guard(FileLock);
-    std::fwrite(Text.data(), 1, Text.size(), File);
-    std::fflush(File);
-    Text.clear();
-  }
-  /// Writes out what has gathered.
-  void flush() {
-    std::string Out;
-    {
-      std::lock_guard Guard(PendingLock);
-      Out.swap(Pending);
-    }
-    if (File)
-      writeOut(Out);
-  }
-  /// Adds one event (a whole line, "{...},\n").
-  void write(std::string_view Event) {
+  /// The last events, at exit: the thread stops, and what every block has committed is written.
+  void finish() {
     if (!File)
       return;
-    // The thread's last write-out buffer becomes the next Pending: no allocation once grown.
-    static thread_local std::string Out;
     {
-      std::lock_guard Guard(PendingLock);
-      Pending += Event;
-      // The coarse clock (a few ms of resolution, no clock read of its own) is fine for 50 ms.
-      timespec T;
-      clock_gettime(CLOCK_MONOTONIC_COARSE, &T);
-      const uint64_t Now = uint64_t(T.tv_sec) * 1'000'000'000 + uint64_t(T.tv_nsec);
-      if (Pending.size() < FlushBytes && Now - LastFlush < FlushNs)
-        return;
-      LastFlush = Now;
-      Out.swap(Pending);
+      std::lock_guard Guard(WakeLock);
+      Stop = true;
     }
-    writeOut(Out);
+    Wake.notify_all();
+    // A child of fork() has no writer thread (only the thread that forked goes on in it).
+    if (Thread.joinable() && getpid() == Pid)
+      Thread.join();
+    drain();
   }
-  void nameTrack(uint64_t Track, const std::string &Name);
+  const pid_t Pid = getpid(); ///< the process that started Thread
+  /// Formats and writes what the blocks committed since the last drain; frees the blocks their
+  /// threads retired once all of them is written.
+  void drain();
+  /// A block for the calling thread: one written out before if there is one (a new one's pages
+  /// would fault in as the thread fills it).
+  Block *newBlock() {
+    std::lock_guard Guard(BlocksLock);
+    Block *B = nullptr;
+    if (Free.empty()) {
+      B = new Block;
+    } else {
+      B = Free.back();
+      Free.pop_back();
+      B->Committed.store(0, std::memory_order_relaxed);
+      B->Retired.store(false, std::memory_order_relaxed);
+      B->Formatted = 0;
+    }
+    Blocks.push_back(B);
+    return B;
+  }
+  std::vector<Block *> Free; ///< written out, for newBlock (BlocksLock)
 };
 
-/// Never destroyed (worker threads may still write while static objects go), and flushed at exit.
+/// Never destroyed (worker threads may still record while static objects go); its last events
+/// are written at exit.
 Writer &writer() {
   static Writer *W = [] {
     Writer *Made = new Writer;
-    std::atexit([] { writer().flush(); });
+    std::atexit([] { writer().finish(); });
     return Made;
   }();
   return *W;
+}
+
+/// The calling thread's block, retired when the thread ends.
+struct ThreadBlock {
+  Block *B = nullptr;
+  ~ThreadBlock() {
+    if (B)
+      B->Retired.store(true, std::memory_order_release);
+  }
+};
+
+/// Copies an event into the calling thread's block (strings cut to fit a block).
+void record(Kind What, std::string_view Category, std::string_view Name, std::string_view Args, uint64_t StartNs,
+            uint64_t EndNs, uint64_t Track) {
+  Writer &W = writer();
+  if (!W.File)
+    return;
+  constexpr size_t Most = Block::Bytes / 4;
+  Name = Name.substr(0, Most);
+  Args = Args.substr(0, Most);
+  Category = Category.substr(0, 64);
+  const size_t Need = sizeof(Raw) + Category.size() + Name.size() + Args.size();
+  static thread_local ThreadBlock Mine;
+  size_t At = Mine.B ? Mine.B->Committed.load(std::memory_order_relaxed) : 0;
+  if (!Mine.B || At + Need > Block::Bytes) {
+    if (Mine.B)
+      Mine.B->Retired.store(true, std::memory_order_release);
+    Mine.B = W.newBlock();
+    At = 0;
+  }
+  char *To = Mine.B->Data + At;
+  const Raw Header{What, uint32_t(Category.size()), uint32_t(Name.size()), uint32_t(Args.size()), StartNs, EndNs, Track};
+  std::memcpy(To, &Header, sizeof Header);
+  To += sizeof Header;
+  for (std::string_view Part : {Category, Name, Args}) {
+    std::memcpy(To, Part.data(), Part.size());
+    To += Part.size();
+  }
+  Mine.B->Committed.store(At + Need, std::memory_order_release);
 }
 
 /// Appends Text to Out as a JSON string, quotes included.
@@ -135,16 +189,10 @@ void appendQuoted(std::string &Out, std::string_view Text) {
   Out += '"';
 }
 
-/// An event's text, built in a buffer of the calling thread's that is reused (no allocation
-/// once it has grown), with integers by to_chars: the formatting is most of what an event costs.
-/// One Line at a time per thread.
+/// An event's text, appended to Text, with integers by to_chars.
 struct Line {
   std::string &Text;
-  Line() : Text(buffer()) { Text.assign("{"); }
-  static std::string &buffer() {
-    static thread_local std::string Buffer;
-    return Buffer;
-  }
+  explicit Line(std::string &Text) : Text(Text) { Text += '{'; }
   Line &raw(std::string_view S) {
     Text.append(S);
     return *this;
@@ -168,19 +216,82 @@ struct Line {
     return *this;
   }
   /// Ends the event with the process id.
-  std::string_view end() {
+  void end() {
     static const int Pid = int(getpid());
     raw(", \"pid\": ").number(uint64_t(Pid)).raw("},\n");
-    return Text;
   }
 };
 
-void Writer::nameTrack(uint64_t Track, const std::string &Name) {
-  Line L;
-  L.raw("\"name\": \"thread_name\", \"ph\": \"M\", \"tid\": ").number(Track).raw(", \"args\": {\"name\": ")
-      .quoted(Name)
-      .raw("}");
-  write(L.end());
+/// Appends the event at Event (a Raw and its strings) to Out as a line of JSON.
+const char *format(const char *Event, std::string &Out) {
+  Raw R;
+  std::memcpy(&R, Event, sizeof R);
+  const char *At = Event + sizeof R;
+  const std::string_view Category(At, R.CategoryBytes), Name(At + R.CategoryBytes, R.NameBytes),
+      Args(At + R.CategoryBytes + R.NameBytes, R.ArgsBytes);
+  Line L(Out);
+  switch (R.What) {
+  case Kind::TrackName:
+    L.raw("\"name\": \"thread_name\", \"ph\": \"M\", \"tid\": ").number(R.Track).raw(", \"args\": {\"name\": ")
+        .quoted(Name)
+        .raw("}");
+    break;
+  case Kind::Slice:
+    L.raw("\"name\": ").quoted(Name).raw(", \"cat\": ").quoted(Category).raw(", \"ph\": \"X\", \"ts\": ")
+        .micros(R.StartNs)
+        .raw(", \"dur\": ")
+        .micros(R.EndNs > R.StartNs ? R.EndNs - R.StartNs : 0)
+        .raw(", \"tid\": ")
+        .number(R.Track);
+    break;
+  case Kind::Instant:
+    L.raw("\"name\": ").quoted(Name).raw(", \"cat\": ").quoted(Category)
+        .raw(", \"ph\": \"i\", \"s\": \"t\", \"ts\": ")
+        .micros(R.StartNs)
+        .raw(", \"tid\": ")
+        .number(R.Track);
+    break;
+  }
+  if (!Args.empty())
+    L.raw(", \"args\": {").raw(Args).raw("}");
+  L.end();
+  return At + R.CategoryBytes + R.NameBytes + R.ArgsBytes;
+}
+
+void Writer::drain() {
+  std::lock_guard Guard(DrainLock);
+  std::vector<Block *> Now;
+  {
+    std::lock_guard Blocked(BlocksLock);
+    Now = Blocks;
+  }
+  std::string Out;
+  for (Block *B : Now) {
+    const size_t Committed = B->Committed.load(std::memory_order_acquire);
+    for (const char *At = B->Data + B->Formatted; At < B->Data + Committed;)
+      At = format(At, Out);
+    B->Formatted = Committed;
+  }
+  if (!Out.empty()) {
+    std::fwrite(Out.data(), 1, Out.size(), File);
+    std::fflush(File);
+  }
+  // A retired block is final once retired: it is free again when all of it is written (a few
+  // kept for the threads' next blocks).
+  std::lock_guard Blocked(BlocksLock);
+  std::erase_if(Blocks, [this](Block *B) {
+    if (!B->Retired.load(std::memory_order_acquire) || B->Formatted != B->Committed.load(std::memory_order_acquire))
+      return false;
+    if (Free.size() < 64)
+      Free.push_back(B);
+    else
+      delete B;
+    return true;
+  });
+}
+
+void nameTrack(uint64_t Track, const std::string &Name) {
+  record(Kind::TrackName, {}, Name, {}, 0, 0, Track);
 }
 
 } // namespace
@@ -205,9 +316,8 @@ uint64_t queueTrack(const void *Queue, bool Waiting) {
   LastQueue = Queue;
   LastTrack = QueueTracks + 2 * It->second;
   if (New) {
-    W.nameTrack(QueueTracks + 2 * It->second, "queue " + std::to_string(It->second));
-    W.nameTrack(QueueTracks + 2 * It->second + 1,
-                "queue " + std::to_string(It->second) + " (waiting)");
+    nameTrack(QueueTracks + 2 * It->second, "queue " + std::to_string(It->second));
+    nameTrack(QueueTracks + 2 * It->second + 1, "queue " + std::to_string(It->second) + " (waiting)");
   }
   return Track;
 }
@@ -221,33 +331,16 @@ void nameThread(const char *Name) {
   const uint64_t Track = threadTrack();
   std::lock_guard Guard(W.TracksLock);
   if (W.NamedThreads.emplace(Track, true).second)
-    W.nameTrack(Track, std::string(Name) + " " + std::to_string(Track));
+    nameTrack(Track, std::string(Name) + " " + std::to_string(Track));
 }
 
 void slice(std::string_view Category, std::string_view Name, uint64_t StartNs, uint64_t EndNs,
            uint64_t Track, std::string_view Args) {
-  Line L;
-  L.raw("\"name\": ").quoted(Name).raw(", \"cat\": ").quoted(Category).raw(", \"ph\": \"X\", \"ts\": ")
-      .micros(StartNs)
-      .raw(", \"dur\": ")
-      .micros(EndNs > StartNs ? EndNs - StartNs : 0)
-      .raw(", \"tid\": ")
-      .number(Track);
-  if (!Args.empty())
-    L.raw(", \"args\": {").raw(Args).raw("}");
-  writer().write(L.end());
+  record(Kind::Slice, Category, Name, Args, StartNs, EndNs, Track);
 }
 
 void instant(std::string_view Category, std::string_view Name, std::string_view Args) {
-  Line L;
-  L.raw("\"name\": ").quoted(Name).raw(", \"cat\": ").quoted(Category)
-      .raw(", \"ph\": \"i\", \"s\": \"t\", \"ts\": ")
-      .micros(hostTimeNs())
-      .raw(", \"tid\": ")
-      .number(threadTrack());
-  if (!Args.empty())
-    L.raw(", \"args\": {").raw(Args).raw("}");
-  writer().write(L.end());
+  record(Kind::Instant, Category, Name, Args, hostTimeNs(), 0, threadTrack());
 }
 
 std::string quoted(std::string_view Text) {

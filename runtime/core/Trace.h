@@ -2,9 +2,10 @@
 // chrome://tracing open. One process; tracks are threads: each application thread (the API calls
 // that enqueue, wait or build, as slices), each command-queue (its commands, from the moment they
 // start to their end, and before that a "waiting" slice on the queue's second track), and each
-// worker thread (the chunks of work-groups it ran). Every event is written and flushed as it
-// happens, so a program that crashes still leaves a file the viewers read (the format allows the
-// closing bracket to be missing). Nothing is done, beyond one test of a flag, while it is off.
+// worker thread (the chunks of work-groups it ran). Each thread copies its events raw into a
+// block of its own, which a writer thread formats into the file every 50 ms (and at exit), so a
+// program that crashes still leaves a file the viewers read (the format allows the closing
+// bracket to be missing). Nothing is done, beyond one test of a flag, while it is off.
 #pragma once
 
 #include <cstdint>
