@@ -123,7 +123,7 @@ std::string describeFailure(const NDRangeCommand &C, const CheckFailure &F) {
 
 Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes) {
   if (C.Precheck)
-    if (std::string Report = C.Precheck(); !Report.empty()) {
+    if (std::string Report = C.Precheck(C); !Report.empty()) {
       std::fprintf(stderr, "weft: %s\n", Report.c_str());
       return Error(CL_OUT_OF_RESOURCES, std::move(Report));
     }

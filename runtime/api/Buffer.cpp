@@ -471,12 +471,7 @@ cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue QueueHandle, cl_mem 
     // clEnqueueMapImage for memobj."
     if (!(*M)->removeMapping(MappedPtr))
       return Error(CL_INVALID_VALUE, cat("mapped_ptr ", MappedPtr, " is not mapped from memobj"));
-    // As it runs, the mapping ends for checking mode's kernels too (api::map).
-    return Enqueued{CL_COMMAND_UNMAP_MEM_OBJECT,
-                    std::make_unique<Command>(HostCommand{[Ctx = &(*M)->context(), MappedPtr] {
-                                                Ctx->unmapRan(MappedPtr);
-                                              }},
-                                              std::vector{Ref<Object>(*M)})};
+    return unmap(**M, MappedPtr);
   });
 }
 

@@ -32,12 +32,12 @@ inline Enqueued copy(cl_command_type Type, std::vector<Ref<Object>> Keep, RectSp
 }
 
 /// A map of M (clEnqueueMapBuffer, clEnqueueMapImage) returning Mapped, whose bytes are
-/// [Begin, Begin + Bytes): it only orders the queue, and, mapped for writing, tells M's context
-/// when it runs (Context::mapRan, for checking mode's kernels).
+/// [Begin, Begin + Bytes): it only orders the queue, and, mapped for writing in a context with
+/// checked programs, tells the context when it runs (Context::mapRan, for their kernels).
 inline Enqueued map(cl_command_type Type, MemObject &M, void *Mapped, const std::byte *Begin, size_t Bytes,
                     cl_map_flags Flags, bool Blocking) {
   std::unique_ptr<Command> C;
-  if (Flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION))
+  if (M.context().checks() && (Flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)))
     C = std::make_unique<Command>(HostCommand{[Ctx = &M.context(), Mapped, Begin, Bytes] {
                                     Ctx->mapRan(Mapped, Begin, Bytes);
                                   }},
@@ -46,6 +46,17 @@ inline Enqueued map(cl_command_type Type, MemObject &M, void *Mapped, const std:
     C = std::make_unique<Command>(std::vector{Ref<Object>(&M)});
   C->Blocking = Blocking;
   return {Type, std::move(C)};
+}
+
+/// An unmap of Mapped from M (clEnqueueUnmapMemObject): in a context with checked programs, it
+/// ends the mapping for their kernels as it runs (Context::unmapRan); else it only orders the
+/// queue.
+inline Enqueued unmap(MemObject &M, void *Mapped) {
+  if (!M.context().checks())
+    return {CL_COMMAND_UNMAP_MEM_OBJECT, std::make_unique<Command>(std::vector{Ref<Object>(&M)})};
+  return {CL_COMMAND_UNMAP_MEM_OBJECT,
+          std::make_unique<Command>(HostCommand{[Ctx = &M.context(), Mapped] { Ctx->unmapRan(Mapped); }},
+                                    std::vector{Ref<Object>(&M)})};
 }
 
 /// Enqueues E on Q after Wait (already checked) and gives its event to EventOut when not NULL.

@@ -76,9 +76,10 @@ struct NDRangeCommand {
   /// (WorkGroupContext::ArgExtents), the pointer, and what it points to, for a report.
   std::vector<uint64_t> ArgExtents, ArgPointers;
   std::vector<std::string> ArgMemory;
-  /// Kernels built with checks: run as the command starts, before any work-group; a report (not
-  /// empty) of API misuse stops the command (Kernel::launch's, memory still mapped for writing).
-  std::function<std::string()> Precheck;
+  /// Kernels built with checks: run as the command starts, before any work-group, with the
+  /// command; a report (not empty) of API misuse stops it (Kernel::launch's, memory still mapped
+  /// for writing).
+  std::function<std::string(const NDRangeCommand &)> Precheck;
 };
 
 /// Work-groups along each dimension: the global size over the local size, rounded up, without
@@ -100,8 +101,9 @@ struct HostCommand {
 };
 
 /// A command: its work, and the objects that must stay alive until it has run. Markers,
-/// barriers, maps for reading and migrations have no work (std::monostate): they only order the
-/// queue; maps for writing and unmaps tell their context as they run (api::map, for checks).
+/// barriers, maps, unmaps and migrations have no work (std::monostate): they only order the
+/// queue (in a context with checked programs, maps for writing and unmaps tell the context as
+/// they run: api::map, api::unmap).
 struct Command {
   using Work = std::variant<std::monostate, CopyCommand, FillCommand, NDRangeCommand, HostCommand>;
 

@@ -5,6 +5,7 @@
 
 #include <CL/cl.h>
 
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <map>
@@ -50,6 +51,10 @@ public:
   /// The allocation Ptr points into, if any.
   std::optional<SvmAllocation> svmAllocationOf(const void *Ptr) const;
 
+  /// Checking mode: a program of this context was built with checks. From then on its map
+  /// commands for writing and unmaps keep the record below (before, they only order the queue).
+  void noteChecks() { Checks.store(true, std::memory_order_relaxed); }
+  bool checks() const { return Checks.load(std::memory_order_relaxed); }
   /// Checking mode: host memory mapped for writing, from when each map command ran until its
   /// unmap ran (the mapping as the queues run it; MemObject's record is the API's, made when the
   /// map is enqueued). Ptr: what the map returned.
@@ -74,6 +79,7 @@ private:
     const std::byte *Begin;
     size_t Bytes;
   };
+  std::atomic<bool> Checks{false};
   mutable std::mutex MappedLock;
   std::vector<MappedRegion> Mapped; ///< mapped for writing (a few at a time)
 };

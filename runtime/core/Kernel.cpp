@@ -144,12 +144,10 @@ Expected<std::unique_ptr<Command>> Kernel::launch(const Device &D, unsigned Work
     describeArgsForChecks(N);
   auto C = std::make_unique<Command>(std::move(N));
   C->KeepAlive.emplace_back(this); // the kernel keeps the executable (and its code) alive
-  auto &Run = std::get<NDRangeCommand>(C->What);
   struct Span {
     size_t Arg;
     const std::byte *Begin;
     size_t Bytes;
-    std::string Memory; ///< what it is, for a report
   };
   std::vector<Span> Spans; // checks: the memory objects' bytes
   for (size_t I = 0; I < Args.Buffers.size(); ++I)
@@ -162,17 +160,18 @@ Expected<std::unique_ptr<Command>> Kernel::launch(const Device &D, unsigned Work
                      cat("argument ", I, " is a memory object that has been released"));
       C->KeepAlive.emplace_back(M);
       if (Checks)
-        Spans.push_back({I, M->storage(), M->size(), Run.ArgMemory[I]});
+        Spans.push_back({I, M->storage(), M->size()});
     }
   // Checks: "If a memory object is currently mapped for writing, the application must ensure
   // that the memory object is unmapped before any enqueued kernels ... that read from or write to
   // this memory object or any of its associated memory objects ... begin execution". (A kernel
   // writing memory mapped for reading is undefined too, but whether it writes is not known here.)
   if (!Spans.empty())
-    Run.Precheck = [&Ctx = Args.Buffers[Spans[0].Arg]->context(), Spans = std::move(Spans), Name = Run.Name] {
+    std::get<NDRangeCommand>(C->What).Precheck = [&Ctx = Args.Buffers[Spans[0].Arg]->context(),
+                                                  Spans = std::move(Spans)](const NDRangeCommand &Run) {
       for (const Span &S : Spans)
         if (Ctx.mappedForWriting(S.Begin, S.Bytes))
-          return cat("check failed: kernel ", *Name, ": argument ", S.Arg, " (", S.Memory,
+          return cat("check failed: kernel ", *Run.Name, ": argument ", S.Arg, " (", Run.ArgMemory[S.Arg],
                      ") is in memory mapped for writing when the kernel starts (a clEnqueueMapBuffer or "
                      "clEnqueueMapImage ran and its clEnqueueUnmapMemObject has not), which the spec leaves "
                      "undefined; the command stopped (CL_OUT_OF_RESOURCES)");

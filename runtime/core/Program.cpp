@@ -135,6 +135,8 @@ template <class F> Status Program::runBuild(const std::string &Options, F &&Step
   // disk cache, and native code in a program binary that builds without the checks do not load).
   Next.CompilerOptions = config().Checks.empty() ? Options : Options + " -weft-check=" + config().Checks;
   Next.Checks = checksOf(Next.CompilerOptions);
+  if (Next.Checks)
+    Ctx->noteChecks();
   Next.KernelArgInfo = Options.find("-cl-kernel-arg-info") != std::string::npos;
   Status Result = Step(Next);
   std::lock_guard Guard(Lock);
