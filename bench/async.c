@@ -16,6 +16,10 @@
      work per element (skipped where the extension is missing)
    each with the NDRange filling every core ("_all": 4 work-groups per compute unit) and with
    one work-group ("_one": fewer work-groups than cores, so a core is free to copy)
+   - host_*: the same data movement by the host's own code (memcpy; the tiles staged through a
+     buffer and direct; gather32 by columns, as its copies run, and by rows, as a batch planned
+     from them would; scatter32; deinterleave4), one thread against "_one" and one per CPU
+     against "_all": what the machine gives each shape without OpenCL
    Every result is checked against the host. Prints "name value unit" (GB/s of data read plus
    written, the median of five runs), and for each NDRange double buffering's speed over single
    buffering's, "tile_double_over_single_<all|one> <ratio> x" (issue 5's goal (b): at least 1.0,
@@ -25,7 +29,9 @@
 #include "bench.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
+#include <unistd.h>
 
 static int Rounds = 4;            /* multiply-adds per element: argv[2] */
 static const char *Only = "";     /* argv[3] */
@@ -254,6 +260,148 @@ static double measure(cl_program P, const char *Kernel, const char *Name, size_t
   return GBps;
 }
 
+/* Host references: the same data movement run by the host's own code, on one thread (against
+   "_one") and on one thread per CPU (against "_all"): what the machine gives each shape. Each unit
+   is a tile (or a 64 KiB slice for memcpy); every result is checked like the kernels'. */
+typedef void (*HostBody)(size_t Unit);
+typedef struct {
+  HostBody Body;
+  size_t Begin, End;
+} HostSlice;
+static const float *HostIn;
+static float *HostOut;
+static size_t HostTile, HostSide; /* floats per tile; the side of gather32's matrix */
+enum { HostMaxTile = 16384 };
+static _Thread_local float HostTin[HostMaxTile], HostTout[HostMaxTile];
+
+#define HOST_CODE __attribute__((optimize("O3"), target_clones("avx512f", "avx2", "default")))
+HOST_CODE static void hostMemcpy(size_t U) {
+  memcpy(HostOut + U * 16384, HostIn + U * 16384, 16384 * 4);
+}
+/* work() on a tile, a pass per multiply-add so that the host compiler vectorizes it (the kernels
+   are vectorized across work-items) */
+static inline void hostWork(float *restrict Out, const float *restrict In) {
+  for (size_t I = 0; I + 64 <= HostTile; I += 64) {
+    float V[64];
+    for (int J = 0; J < 64; ++J)
+      V[J] = In[I + J];
+    for (int R = 0; R < Rounds; ++R)
+      for (int J = 0; J < 64; ++J)
+        V[J] = V[J] * 0.999f + 0.25f;
+    for (int J = 0; J < 64; ++J)
+      Out[I + J] = V[J];
+  }
+  for (size_t I = HostTile / 64 * 64; I < HostTile; ++I)
+    Out[I] = work(In[I]);
+}
+HOST_CODE static void hostTileSingle(size_t K) {
+  memcpy(HostTin, HostIn + K * HostTile, HostTile * 4);
+  hostWork(HostTout, HostTin);
+  memcpy(HostOut + K * HostTile, HostTout, HostTile * 4);
+}
+HOST_CODE static void hostTileDirect(size_t K) {
+  hostWork(HostOut + K * HostTile, HostIn + K * HostTile);
+}
+/* gather32's tile B: columns read one after another (as its copies do), or rows (each source
+   line once, as a planned batch of the column copies would), then the tile's rows written out */
+static void hostGather32(size_t B, int ByRows) {
+  const size_t N = HostSide, M = N / 32, Ty = B / M, Tx = B % M;
+  const float *In = HostIn + Ty * 32 * N + Tx * 32;
+  if (ByRows)
+    for (size_t I = 0; I < 32; ++I)
+      for (size_t J = 0; J < 32; ++J)
+        HostTin[J * 32 + I] = In[I * N + J];
+  else
+    for (size_t J = 0; J < 32; ++J)
+      for (size_t I = 0; I < 32; ++I)
+        HostTin[J * 32 + I] = In[I * N + J];
+  for (size_t J = 0; J < 32; ++J)
+    memcpy(HostOut + (Tx * 32 + J) * N + Ty * 32, HostTin + J * 32, 128);
+}
+HOST_CODE static void hostGather32Columns(size_t B) { hostGather32(B, 0); }
+HOST_CODE static void hostGather32Rows(size_t B) { hostGather32(B, 1); }
+/* scatter32's tile B: rows in, each written out as a column */
+HOST_CODE static void hostScatter32(size_t B) {
+  const size_t N = HostSide, M = N / 32, Ty = B / M, Tx = B % M;
+  for (size_t J = 0; J < 32; ++J)
+    memcpy(HostTin + J * 32, HostIn + (Ty * 32 + J) * N + Tx * 32, 128);
+  float *Out = HostOut + Tx * 32 * N + Ty * 32;
+  for (size_t J = 0; J < 32; ++J)
+    for (size_t I = 0; I < 32; ++I)
+      Out[I * N + J] = HostTin[J * 32 + I];
+}
+/* deinterleave4's block B of 4 * HostTile floats: four stride-4 planes, then the block out */
+HOST_CODE static void hostDeinterleave4(size_t B) {
+  const size_t C = HostTile;
+  const float *In = HostIn + B * 4 * C;
+  for (size_t K = 0; K < 4; ++K)
+    for (size_t J = 0; J < C; ++J)
+      HostTin[K * C + J] = In[4 * J + K];
+  memcpy(HostOut + B * 4 * C, HostTin, 4 * C * 4);
+}
+
+enum { HostRuns = 6 }; /* one warm-up, then the median of five */
+static pthread_barrier_t HostBarrier;
+static double HostMs[HostRuns];
+
+/* Each thread runs its slice HostRuns times between barriers; thread 0 times each run. */
+static void *hostSlice(void *P) {
+  HostSlice *S = P;
+  for (int R = 0; R < HostRuns; ++R) {
+    pthread_barrier_wait(&HostBarrier);
+    const double T0 = nowMs();
+    for (size_t U = S->Begin; U < S->End; ++U)
+      S->Body(U);
+    pthread_barrier_wait(&HostBarrier);
+    if (S->Begin == 0)
+      HostMs[R] = nowMs() - T0;
+  }
+  return NULL;
+}
+
+/* Runs Body over Units on Threads threads started once (the median of five runs after a
+   warm-up), checks the Elements floats written and prints GB/s of 2 * Elements floats moved,
+   if Name is wanted. It first sleeps 50 ms, so that no OpenCL worker still spins on a core. */
+static void host(const char *Name, HostBody Body, size_t Units, size_t Elements, int Threads,
+                 float (*Want)(size_t)) {
+  if (!wanted(Name))
+    return;
+  HostOut = malloc(Elements * 4);
+  pthread_t T[256];
+  HostSlice S[256];
+  struct timespec Pause = {0, 50 * 1000 * 1000};
+  nanosleep(&Pause, NULL);
+  pthread_barrier_init(&HostBarrier, NULL, (unsigned)Threads);
+  for (int I = 0; I < Threads; ++I) {
+    S[I] = (HostSlice){Body, Units * I / Threads, Units * (I + 1) / Threads};
+    pthread_create(&T[I], NULL, hostSlice, &S[I]);
+  }
+  for (int I = 0; I < Threads; ++I)
+    pthread_join(T[I], NULL);
+  pthread_barrier_destroy(&HostBarrier);
+  expect(Name, HostOut, Elements, Want);
+  printf("%s_GBps %.3f GB/s\n", Name, 2.0 * Elements * 4 / median(HostMs + 1, HostRuns - 1) / 1e6);
+  free(HostOut);
+}
+
+static float wantCopy(size_t I) { return InHost[I]; }
+
+/* The host references of the tile kernels (Tiles tiles of Tile floats a thread) and memcpy. */
+static void hostTiles(const char *Suffix, int Threads, cl_uint Tile, cl_uint Tiles) {
+  char Name[64];
+  const size_t Elements = (size_t)Threads * Tile * Tiles;
+  HostIn = InHost;
+  HostTile = Tile;
+  snprintf(Name, sizeof Name, "host_memcpy_%s", Suffix);
+  host(Name, hostMemcpy, Elements / 16384, Elements / 16384 * 16384, Threads, wantCopy);
+  if (Tile > HostMaxTile)
+    return;
+  snprintf(Name, sizeof Name, "host_tile_single_%s", Suffix);
+  host(Name, hostTileSingle, Elements / Tile, Elements, Threads, wantWork);
+  snprintf(Name, sizeof Name, "host_tile_direct_%s", Suffix);
+  host(Name, hostTileDirect, Elements / Tile, Elements, Threads, wantWork);
+}
+
 static double tiles(cl_program P, const char *Kernel, const char *Suffix, size_t Groups,
                     cl_uint Tile, cl_uint Tiles, size_t Local) {
   char Name[64];
@@ -319,6 +467,11 @@ int main(int Argc, char **Argv) {
   cl_uint OneTiles = (cl_uint)((16u << 20) / 4 / Tile + 1);
   singleAndDouble(P, "all", AllGroups, Tile, AllTiles, Local);
   singleAndDouble(P, "one", 1, Tile, OneTiles, Local);
+  int Cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+  if (Cpus < 1 || Cpus > 256)
+    Cpus = 1;
+  hostTiles("all", Cpus, Tile, (cl_uint)((32u << 20) / 4 / Tile / Cpus + 1));
+  hostTiles("one", 1, Tile, OneTiles);
 
   for (int One = 0; One <= 1; ++One) {
     char Name[32];
@@ -334,13 +487,27 @@ int main(int Argc, char **Argv) {
     TransposeN = Side;
     snprintf(Name, sizeof Name, "gather32_%s", One ? "one" : "all");
     measure(P, "gather32", Name, (size_t)Side * Side, One ? 1 : AllGroups, Local, Small, 2, wantTranspose);
+    HostIn = InHost;
+    HostSide = Side;
+    snprintf(Name, sizeof Name, "host_gather32_columns_%s", One ? "one" : "all");
+    host(Name, hostGather32Columns, (Side / 32) * (Side / 32), (size_t)Side * Side, One ? 1 : Cpus,
+         wantTranspose);
+    snprintf(Name, sizeof Name, "host_gather32_rows_%s", One ? "one" : "all");
+    host(Name, hostGather32Rows, (Side / 32) * (Side / 32), (size_t)Side * Side, One ? 1 : Cpus,
+         wantTranspose);
     snprintf(Name, sizeof Name, "scatter32_%s", One ? "one" : "all");
     measure(P, "scatter32", Name, (size_t)Side * Side, One ? 1 : AllGroups, Local, Small, 2, wantTranspose);
+    snprintf(Name, sizeof Name, "host_scatter32_%s", One ? "one" : "all");
+    host(Name, hostScatter32, (Side / 32) * (Side / 32), (size_t)Side * Side, One ? 1 : Cpus,
+         wantTranspose);
     const cl_uint C = 256, Blocks = (cl_uint)((size_t)Side * Side / (4 * C));
     PlaneFloats = C;
     const struct Arg Planes[] = {{4 * C * 4, NULL}, {sizeof C, &C}, {sizeof Blocks, &Blocks}};
     snprintf(Name, sizeof Name, "deinterleave4_%s", One ? "one" : "all");
     measure(P, "deinterleave4", Name, (size_t)Side * Side, One ? 1 : AllGroups, Local, Planes, 3, wantPlanes);
+    HostTile = C;
+    snprintf(Name, sizeof Name, "host_deinterleave4_%s", One ? "one" : "all");
+    host(Name, hostDeinterleave4, Blocks, (size_t)Blocks * 4 * C, One ? 1 : Cpus, wantPlanes);
     /* cl_khr_extended_async_copies tiles */
     for (int Dims = 2; Dims <= 3; ++Dims) {
       const cl_uint Side = Dims == 2 ? 4096 : 256, T = Dims == 2 ? 64 : 16;

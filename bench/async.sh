@@ -24,7 +24,7 @@ printf '%-22s %9s %9s %9s %9s %8s %8s %8s\n' metric weft inline task pocl w/pocl
 for metric in $(awk '{print $1}' "$out/weft-auto" | awk '!seen[$0]++'); do
   w=$(value "$metric" "$out/weft-auto"); i=$(value "$metric" "$out/weft-inline")
   t=$(value "$metric" "$out/weft-task"); p=$(value "$metric" "$out/pocl")
-  if [[ $metric == *_over_* ]]; then # ratios themselves: not compared with PoCL's
+  if [[ $metric == *_over_* || $metric == host_* ]]; then # ratios, and the host's own code
     printf '%-22s %9s %9s %9s %9s %8s %8s %8s\n' "$metric" "$w" "$i" "$t" "${p:-n/a}" - - -
     continue
   fi
@@ -34,4 +34,5 @@ done
 echo "(GB/s of data read and written, higher is better; tile_double_over_single_*: double buffering's"
 echo " GB/s over single buffering's in the same run; median of $rounds rounds; tile $tile floats,"
 echo " $work multiply-adds per element;"
-echo " weft = WEFT_ASYNC_COPY=auto, the default)"
+echo " weft = WEFT_ASYNC_COPY=auto, the default; host_*: the same data movement by the host's own"
+echo " code, one thread for _one and one per CPU for _all, measured in the weft and pocl runs)"
