@@ -141,9 +141,61 @@ OVL void async_work_group_copy_fence(cl_mem_fence_flags flags) {
 // runs here. docs/performance.md, "Small async copies in the kernel", has the figures.
 #define INLINE_COPY_MAX_BYTES 4096
 
+// Elements step (2 to 4) apart, gathered 16 at a time into consecutive ones: the step vectors of
+// 16 holding a block's elements loaded whole and shuffled, where every element a block loads lies
+// before the copy's last one (no load past the source). Returns how many elements it copied; the
+// caller's loop copies the rest. Elements wider than 8 bytes copy none here.
+#define SHUFFLE_2(a, b)                                                                            \
+  __builtin_shufflevector(a, b, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30)
+#define SHUFFLE_3(a, b, c)                                                                         \
+  __builtin_shufflevector(__builtin_shufflevector(a, b, 0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30,   \
+                                                  -1, -1, -1, -1, -1),                             \
+                          c, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 17, 20, 23, 26, 29)
+#define SHUFFLE_4(a, b, c, d)                                                                      \
+  __builtin_shufflevector(__builtin_shufflevector(a, b, 0, 4, 8, 12, 16, 20, 24, 28),             \
+                          __builtin_shufflevector(c, d, 0, 4, 8, 12, 16, 20, 24, 28), 0, 1, 2, 3,  \
+                          4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+#define GATHER_BLOCKS(STEP, ...)                                                                   \
+  for (; i + 16 < n; i += 16) {                                                                    \
+    const __global V *p = (const __global V *)(src + STEP * i);                                    \
+    *(__local V *)(dst + i) = __VA_ARGS__;                                                         \
+  }                                                                                                \
+  break;
+#define GATHER_SHORT(U)                                                                            \
+  static __attribute__((always_inline)) size_t gatherShort_##U(__local U *dst,                    \
+                                                               const __global U *src, size_t n,  \
+                                                               size_t step) {                      \
+    typedef U V __attribute__((ext_vector_type(16), aligned(sizeof(U)))); /* unaligned */          \
+    size_t i = 0;                                                                                  \
+    switch (step) {                                                                                \
+    case 2: GATHER_BLOCKS(2, SHUFFLE_2(p[0], p[1]))                                                \
+    case 3: GATHER_BLOCKS(3, SHUFFLE_3(p[0], p[1], p[2]))                                          \
+    case 4: GATHER_BLOCKS(4, SHUFFLE_4(p[0], p[1], p[2], p[3]))                                    \
+    }                                                                                              \
+    return i;                                                                                      \
+  }
+#define GATHER_NONE(U)                                                                             \
+  static __attribute__((always_inline)) size_t gatherShort_##U(__local U *dst,                    \
+                                                               const __global U *src, size_t n,  \
+                                                               size_t step) {                      \
+    return 0;                                                                                      \
+  }
+GATHER_SHORT(uchar)
+GATHER_SHORT(ushort)
+GATHER_SHORT(uint)
+GATHER_SHORT(ulong)
+GATHER_NONE(ulong2)
+GATHER_NONE(ulong4)
+GATHER_NONE(ulong8)
+GATHER_NONE(ulong16)
+
 // n elements of bytes bytes (a power of two up to 128, the size of a gentype), element i from
-// src + i * src_step elements to dst + i * dst_step, as integers of the element's size: a loop
-// LLVM turns into vector loads and stores, or gathers and scatters, once bytes is a constant.
+// src + i * src_step elements to dst + i * dst_step, as integers of the element's size. Contiguous
+// copies become vector loads and stores; strides of 64 bytes and more may become gathers or
+// scatters. Gathers into local memory with strides of 2 to 4 elements of at most 8 bytes are
+// vector loads and shuffles (GATHER_SHORT); other short strides stay scalar: gathers and
+// scatters within a few cache lines lost to plain loads and stores (docs/performance.md, "Small
+// async copies in the kernel").
 #define COPY_ELEMENTS_AS(U)                                                                        \
   if (dst_step == 1 && src_step == 1) {                                                            \
     _Pragma("clang loop unroll(disable)")                                                          \
@@ -154,8 +206,9 @@ OVL void async_work_group_copy_fence(cl_mem_fence_flags flags) {
     for (size_t i = 0; i < n; ++i)                                                                 \
       ((DST_AS U *)dst)[i * dst_step] = ((const SRC_AS U *)src)[i * src_step];                     \
   } else {                                                                                         \
+    size_t i = GATHER_SHORT_OR_0(U, dst, src, n, dst_step, src_step);                              \
     _Pragma("clang loop vectorize(disable)")                                                       \
-    for (size_t i = 0; i < n; ++i)                                                                 \
+    for (; i < n; ++i)                                                                             \
       ((DST_AS U *)dst)[i * dst_step] = ((const SRC_AS U *)src)[i * src_step];                     \
   }                                                                                                \
   break;
@@ -176,12 +229,17 @@ OVL void async_work_group_copy_fence(cl_mem_fence_flags flags) {
   }
 #define DST_AS __local
 #define SRC_AS __global
+#define GATHER_SHORT_OR_0(U, dst, src, n, dst_step, src_step)                                      \
+  (dst_step == 1 && src_step <= 4 ? gatherShort_##U(dst, src, n, src_step) : 0)
 COPY_ELEMENTS(copyElementsIn)
+#undef GATHER_SHORT_OR_0
 #undef DST_AS
 #undef SRC_AS
 #define DST_AS __global
 #define SRC_AS __local
+#define GATHER_SHORT_OR_0(U, dst, src, n, dst_step, src_step) 0
 COPY_ELEMENTS(copyElementsOut)
+#undef GATHER_SHORT_OR_0
 #undef DST_AS
 #undef SRC_AS
 

@@ -95,22 +95,29 @@ WIDTHS(char) WIDTHS(uchar) WIDTHS(short) WIDTHS(ushort) WIDTHS(int) WIDTHS(uint)
 WIDTHS(ulong) WIDTHS(float)
 )";
 
-// Each copy of 37 elements (at most 4736 bytes), and of 4096 bytes plus 5 elements: copies up to
-// 4 KiB run in the kernel (builtins/src/async.cl), larger ones in the copy engine.
+// Copies of 17 and 37 elements with strides 2, 3 and 4 (at most 4736 bytes), and of 4096 bytes
+// plus 5 elements with stride 3: copies up to 4 KiB run in the kernel (builtins/src/async.cl;
+// gathers of strides 2 to 4 in blocks of 16 elements, the rest one by one), larger ones in the
+// copy engine. The last work-group's gather ends at the end of its source buffer.
 TEST_F(AsyncCopy, EveryTypeAndWidthBothDirectionsContiguousAndStrided) {
   cl_program P = built(EveryTypeSource, "-cl-std=CL3.0");
   ASSERT_EQ(status(P), CL_BUILD_SUCCESS);
   cl_command_queue Q = queue();
-  const cl_uint Stride = 3;
   const size_t Groups = 3, Local = 5;
+  struct Shape {
+    bool Small;
+    cl_uint Count, Stride; // Count 0: 4096 bytes plus 5 elements
+  };
+  const Shape Shapes[] = {{true, 17, 2}, {true, 37, 2}, {true, 17, 3}, {true, 37, 3},
+                          {true, 17, 4}, {true, 37, 4}, {false, 0, 3}};
   for (const TypeWidth &T : Scalars)
     for (int Width : Widths)
-      for (bool Small : {true, false}) {
+      for (const Shape &S : Shapes) {
       const std::string Name = typeName(T, Width);
       // 3-component vectors take the size (and stride) of 4 components.
       const size_t Element = T.ScalarBytes * (Width == 3 ? 4 : Width);
-      const cl_uint N = Small ? 37 : cl_uint(4096 / Element + 5);
-      SCOPED_TRACE(Name + " x " + std::to_string(N));
+      const cl_uint N = S.Small ? S.Count : cl_uint(4096 / Element + 5), Stride = S.Stride;
+      SCOPED_TRACE(Name + " x " + std::to_string(N) + ", stride " + std::to_string(Stride));
       const size_t SrcElements = Groups * N * Stride;
       std::vector<uint8_t> Src = randomBytes(SrcElements * Element, unsigned(Element * 131 + Width));
       std::vector<uint8_t> Fill(SrcElements * Element, Untouched);
