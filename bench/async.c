@@ -278,8 +278,8 @@ static _Thread_local float HostTin[HostMaxTile], HostTout[HostMaxTile];
 HOST_CODE static void hostMemcpy(size_t U) {
   memcpy(HostOut + U * 16384, HostIn + U * 16384, 16384 * 4);
 }
-/* work() on a tile, a pass per multiply-add so that the host compiler vectorizes it (the kernels
-   are vectorized across work-items) */
+/* work() on a tile, 64 elements at a time held in registers, each multiply-add applied to all 64,
+   so that the host compiler vectorizes it as the kernels are vectorized across work-items */
 static inline void hostWork(float *restrict Out, const float *restrict In) {
   for (size_t I = 0; I + 64 <= HostTile; I += 64) {
     float V[64];
