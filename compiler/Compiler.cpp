@@ -501,6 +501,8 @@ public:
       Linked->addModuleFlag(llvm::Module::Override, attr::CheckCopies, 1);
     if (Parsed.CheckUninitialized)
       Linked->addModuleFlag(llvm::Module::Override, attr::CheckUninitialized, 1);
+    if (Parsed.CheckRaces)
+      Linked->addModuleFlag(llvm::Module::Override, attr::CheckRaces, 1);
     std::string Error;
     if (!setHostTarget(*Linked, Error)) {
       Out.Log += "internal error: " + Error + "\n";

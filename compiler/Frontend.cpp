@@ -299,7 +299,8 @@ bool runClang(const CompileInput &In, const ParsedOptions &Options, clang::Front
     Args.push_back(A);
   // Checks report the source line of a faulty access, barrier or copy (weft-check-bounds strips
   // the line tables once it has read them).
-  if (Options.CheckBounds || Options.CheckBarriers || Options.CheckCopies || Options.CheckUninitialized)
+  if (Options.CheckBounds || Options.CheckBarriers || Options.CheckCopies || Options.CheckUninitialized ||
+      Options.CheckRaces)
     Args.push_back("-debug-info-kind=line-tables-only");
   Args.push_back(SourceFileName);
 

@@ -88,6 +88,7 @@ bool checkOption(const std::string &W, ParsedOptions &P) {
   P.CheckBarriers |= (Checks & CheckBarriers) != 0;
   P.CheckCopies |= (Checks & CheckCopies) != 0;
   P.CheckUninitialized |= (Checks & CheckUninitialized) != 0;
+  P.CheckRaces |= (Checks & CheckRaces) != 0;
   return true;
 }
 

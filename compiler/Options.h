@@ -24,9 +24,12 @@ struct ParsedOptions {
   /// and waits with the same arguments (builtins/src/async.cl, weft-kernel-entry).
   bool CheckCopies = false;
   /// -weft-check=uninitialized: kernels check that each byte of local memory they read was written
-  /// before, by a work-item or an async copy of the group (weft-check-bounds). -weft-check and
-  /// -weft-check=all: every check.
+  /// before, by a work-item or an async copy of the group (weft-check-bounds).
   bool CheckUninitialized = false;
+  /// -weft-check and -weft-check=all: every check above. -weft-check=races (not part of all):
+  /// kernels check that no two work-items of a group access a byte of local memory between two
+  /// barriers, one of them writing it (weft-check-bounds).
+  bool CheckRaces = false;
   std::string Error; ///< non-empty: the options are invalid (CL_INVALID_BUILD_OPTIONS), and why
 };
 

@@ -15,7 +15,7 @@
 namespace weft::compiler {
 
 /// Bumped whenever this interface changes, so that a stale libweft-compiler.so is refused.
-inline constexpr int AbiVersion = 27;
+inline constexpr int AbiVersion = 28;
 
 /// The entry point libweft-compiler.so exports: `extern "C" Compiler *weftCompilerCreate(int)`.
 /// It returns null if AbiVersion does not match the library's.
@@ -27,9 +27,12 @@ enum Check : unsigned {
   CheckBarriers = 2,      ///< "barriers"
   CheckCopies = 4,        ///< "copies"
   CheckUninitialized = 8, ///< "uninitialized": reads of __local bytes nothing wrote
-  CheckAll = 15,          ///< "all"
+  CheckAll = 15,          ///< "all": the checks above
+  /// "races": __local bytes two work-items access between barriers. Not part of "all": kernels
+  /// working in local memory run many times slower with it (docs/checking.md).
+  CheckRaces = 16,
 };
-inline constexpr const char *CheckNames = "bounds, barriers, copies, uninitialized, all";
+inline constexpr const char *CheckNames = "bounds, barriers, copies, uninitialized, races, all";
 
 /// The checks a comma list names (CheckAll for "all"); 0 if a name is unknown or empty.
 inline unsigned parseChecks(std::string_view List) {
@@ -41,6 +44,7 @@ inline unsigned parseChecks(std::string_view List) {
                          : Name == "barriers"      ? CheckBarriers
                          : Name == "copies"        ? CheckCopies
                          : Name == "uninitialized" ? CheckUninitialized
+                         : Name == "races"         ? CheckRaces
                          : Name == "all"           ? CheckAll
                                                    : 0u;
     if (!One)

@@ -106,6 +106,14 @@ struct WorkGroupContext {
   /// once something wrote that byte in this work-group (zeroed before each work-group; null in
   /// other kernels).
   uint8_t *LocalShadow;
+  /// Kernels built with checks of races on local memory: a tag per byte of LocalMemory, of the
+  /// last work-item that wrote it (CheckRound | its local linear id), and of the first that read
+  /// it (CheckRound | 0xffff - its local linear id), zeroed before each chunk of work-groups (null
+  /// in other kernels). Two work-items' accesses in one round race.
+  uint32_t *LocalWriters, *LocalReaders;
+  /// Their current round, in its top 16 bits: the work-group function starts the next one when
+  /// it starts and after each barrier, zeroing the tags when the count wraps.
+  uint32_t CheckRound;
 };
 
 /// A checked kernel's record of a refused access, in four arrays of CheckSlots, each one entry
@@ -149,12 +157,19 @@ struct CheckSite {
   ///   flight (issued, not waited for, no fence between), one of the two writing them (work-item
   ///   0's entries). Line and Column say where the later copy is, the address entry where the
   ///   earlier one is (line << 32 | column).
-  /// The last three are copy checks the copy engine makes; Arg tells them apart.
-  enum class Kind { Access, Uninitialized, Barrier, Copies, Unwaited, BadEvent, Overlap };
+  /// - Race (RaceSite | the access's Bytes, Line, Column and kernel argument in Arg's upper
+  ///   bits): an access to __local bytes that another work-item read or wrote since the last
+  ///   barrier, one of the two writing (checks of races); the address entry holds that work-item's
+  ///   local linear id, RaceWrites if this access writes, RaceOtherWrote if the other one wrote;
+  ///   the memory entry as for an uninitialized read.
+  /// Unwaited, BadEvent and Overlap are copy checks the copy engine makes; Arg's two low bits tell
+  /// them and races apart.
+  enum class Kind { Access, Uninitialized, Barrier, Copies, Unwaited, BadEvent, Overlap, Race };
   static constexpr uint64_t UninitializedSite = Valid | Divergent | Write;
   static constexpr uint64_t BarrierSite = Valid | Divergent, CopiesSite = Valid | Divergent | Relative,
                             UnwaitedSite = CopiesSite | Write, BadEventSite = UnwaitedSite | 1 << 2,
-                            OverlapSite = UnwaitedSite | 2 << 2;
+                            OverlapSite = UnwaitedSite | 2 << 2, RaceSite = UnwaitedSite | 3 << 2;
+  static constexpr uint64_t RaceWrites = uint64_t(1) << 32, RaceOtherWrote = uint64_t(1) << 33;
   static Kind kind(uint64_t S) {
     if (!(S & Divergent))
       return Kind::Access;
@@ -162,8 +177,16 @@ struct CheckSite {
       return S & Write ? Kind::Uninitialized : Kind::Barrier;
     if (!(S & Write))
       return Kind::Copies;
-    return arg(S) == 1 ? Kind::BadEvent : arg(S) == 2 ? Kind::Overlap : Kind::Unwaited;
+    const uint32_t Which = arg(S) & 3;
+    return Which == 1 ? Kind::BadEvent : Which == 2 ? Kind::Overlap : Which == 3 ? Kind::Race : Kind::Unwaited;
   }
+  /// A race's site: the access's Bytes, Line and Column, and its kernel argument Arg (unused for an
+  /// array).
+  static uint64_t race(uint64_t Arg, uint64_t Bytes, uint64_t Line, uint64_t Column) {
+    return RaceSite | (Arg & 0xfff) << 4 | (Bytes & 0xffff) << 16 | at(Line, Column);
+  }
+  /// A race site's kernel argument.
+  static uint32_t raceArg(uint64_t S) { return arg(S) >> 2; }
   /// An access's site. Arg: the kernel argument, for an access through one; unused for an array.
   static uint64_t pack(bool IsWrite, uint64_t Arg, uint64_t Bytes, uint64_t Line, uint64_t Column,
                        bool IsRelative = false) {

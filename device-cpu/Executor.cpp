@@ -90,6 +90,22 @@ std::string describeFailure(const NDRangeCommand &C, const CheckFailure &F) {
                Stop(Arg, CheckSite::line(F.Site), CheckSite::column(F.Site)),
                "; the work-group ended there, and the command stopped (CL_OUT_OF_RESOURCES)");
   }
+  case CheckSite::Kind::Race: {
+    // The other work-item, by its local linear id in the address entry.
+    const uint64_t Other = F.Address & 0xffff;
+    const uint64_t X = C.LocalSize[0], Y = C.LocalSize[1];
+    const std::string Its = cat("work-item (", Other % X, ", ", Other / X % Y, ", ", Other / (X * Y), ")");
+    const bool Writes = F.Address & CheckSite::RaceWrites, OtherWrote = F.Address & CheckSite::RaceOtherWrote;
+    const uint32_t LocalArg = CheckSite::raceArg(F.Site);
+    const std::string Memory = F.Memory ? cat("in ", F.Memory)
+                                        : cat("through argument ", LocalArg, " (",
+                                              LocalArg < C.ArgMemory.size() ? C.ArgMemory[LocalArg] : "unknown memory", ")");
+    return cat("check failed: kernel ", Kernel, Where, ": ", Item, " of ", Group, Writes ? " writes " : " reads ",
+               CheckSite::bytes(F.Site), " bytes ", Memory, " that ", Its, OtherWrote ? " wrote" : " read",
+               Writes && OtherWrote ? " (another value)" : "",
+               " since the last barrier: a data race (no barrier orders the two accesses, so either may come "
+               "first); the command stopped (CL_OUT_OF_RESOURCES)");
+  }
   case CheckSite::Kind::Access:
   case CheckSite::Kind::Uninitialized:
     break;
@@ -188,8 +204,14 @@ Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes)
     // Checks of uninitialized reads: a mark per byte of local memory, zeroed for each group.
     const size_t ShadowBytes = C.ShadowsLocal ? LocalBytes : 0;
     auto Shadow = Block(ShadowBytes);
+    // Checks of races: a writer's and a reader's tag per byte of local memory, zeroed for the
+    // chunk (the work-group function starts a new round of them for each group).
+    const size_t TagBytes = C.TagsLocal ? 2 * sizeof(uint32_t) * LocalBytes : 0;
+    auto Tags = Block(TagBytes);
+    if (Tags)
+      std::memset(Tags.get(), 0, TagBytes);
     if ((LocalBytes && !Local) || (PrivateBytes && !Private) || (C.FrameBytes && !Frame) ||
-        (SlotBytes && !Slots) || (ShadowBytes && !Shadow)) {
+        (SlotBytes && !Slots) || (ShadowBytes && !Shadow) || (TagBytes && !Tags)) {
       OutOfMemory.store(true, std::memory_order_relaxed);
       return;
     }
@@ -224,6 +246,10 @@ Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes)
     Ctx.ArgExtents = Checked ? C.ArgExtents.data() : nullptr;
     Ctx.CheckSlots = reinterpret_cast<uint64_t *>(Slots.get());
     Ctx.LocalShadow = reinterpret_cast<uint8_t *>(Shadow.get());
+    if (Tags) {
+      Ctx.LocalWriters = reinterpret_cast<uint32_t *>(Tags.get());
+      Ctx.LocalReaders = Ctx.LocalWriters + LocalBytes;
+    }
     if (Checked)
       Copies.watchLocal(Local.get(), LocalBytes);
     for (unsigned D = 0; D < 3; ++D) {

@@ -34,13 +34,19 @@ void asyncCopy(abi::WorkGroupContext *Ctx, uint64_t Dst, uint64_t Src, uint64_t 
   const bool ToLocal = S.Dst >= Ctx->LocalMemory && S.Dst < Ctx->LocalMemory + Ctx->LocalBytes;
   copiesOf(Ctx).copy(S, Event, ToLocal, Place);
   // Checks of uninitialized reads: the bytes a copy into local memory writes are written (from
-  // now: a kernel reading them before its wait reads what the copy has reached).
-  if (Ctx->LocalShadow && ToLocal)
+  // now: a kernel reading them before its wait reads what the copy has reached). Checks of races:
+  // no work-item wrote them last (the copy is the work-group's).
+  if ((Ctx->LocalShadow || Ctx->LocalWriters) && ToLocal)
     for (size_t Line = 0; Line < S.totalLines(); ++Line) {
       const size_t Offset = size_t(S.Dst - Ctx->LocalMemory) + Line / S.Lines * S.DstPlanePitch +
                             Line % S.Lines * S.DstLinePitch;
-      if (Offset < Ctx->LocalBytes)
-        std::memset(Ctx->LocalShadow + Offset, 1, std::min(S.lineBytes(), Ctx->LocalBytes - Offset));
+      if (Offset >= Ctx->LocalBytes)
+        continue;
+      const size_t Bytes = std::min(S.lineBytes(), Ctx->LocalBytes - Offset);
+      if (Ctx->LocalShadow)
+        std::memset(Ctx->LocalShadow + Offset, 1, Bytes);
+      if (Ctx->LocalWriters)
+        std::memset(Ctx->LocalWriters + Offset, 0, Bytes * sizeof(uint32_t));
     }
 }
 

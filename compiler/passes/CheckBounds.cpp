@@ -27,6 +27,10 @@
 // extent, the slots and the work-item queries); unoptimised builds keep their arguments in
 // memory, so nothing there traces back to one.
 //
+// Checks of uninitialized reads and of races instrument accesses to local memory the same way,
+// with a shadow of marks or of tags per byte (Instrumenter::shadow, Instrumenter::tag); what they
+// find is kept in registers and recorded at each barrier and at the end.
+//
 // A record names the access's line and column from Clang's line tables (the front end emits them
 // for checked builds); the pass then strips debug information, which nothing after it uses.
 #include "compiler/passes/Common.h"
@@ -42,9 +46,11 @@
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/PatternMatch.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/PromoteMemToReg.h>
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -191,9 +197,13 @@ public:
                                                                           : llvm::ArrayRef<llvm::Type *>(),
                                                                  false));
     };
-    Shadow = M.getOrInsertFunction("__weft_check_shadow", llvm::FunctionType::get(llvm::PointerType::get(C, 0), {}, false));
+    llvm::PointerType *Ptr = llvm::PointerType::get(C, 0);
+    Shadow = M.getOrInsertFunction("__weft_check_shadow", llvm::FunctionType::get(Ptr, {}, false));
     LocalMemory = M.getOrInsertFunction("__weft_check_local_memory", llvm::FunctionType::get(I64, {}, false));
-    for (llvm::FunctionCallee F : {Shadow, LocalMemory})
+    Writers = M.getOrInsertFunction("__weft_check_writers", llvm::FunctionType::get(Ptr, {}, false));
+    Readers = M.getOrInsertFunction("__weft_check_readers", llvm::FunctionType::get(Ptr, {}, false));
+    Round = M.getOrInsertFunction("__weft_check_round", llvm::FunctionType::get(I32, {}, false));
+    for (llvm::FunctionCallee F : {Shadow, LocalMemory, Writers, Readers, Round})
       if (auto *Fn = llvm::dyn_cast<llvm::Function>(F.getCallee())) {
         Fn->setOnlyReadsMemory();
         Fn->setDoesNotThrow();
@@ -207,32 +217,43 @@ public:
 
   /// Bounds: the bounds checks. Uninitialized: each access to local memory also reads or marks
   /// the work-group's shadow of it (a memory intrinsic's source is not read: a struct copied
-  /// whole carries padding nothing wrote).
-  void run(bool Bounds, bool Uninitialized) {
+  /// whole carries padding nothing wrote). Races: each access to local memory also tests and sets
+  /// the tags of its bytes (not in kernels whose sub-groups exchange values, whose work-items
+  /// run apart by design, nor in kernels that order work-items with atomics, ordersWithAtomics()).
+  void run(bool Bounds, bool Uninitialized, bool Races) {
     const llvm::DataLayout &DL = M.getDataLayout();
+    Races = Races && !ordersWithAtomics() &&
+            callsTo(K, [](llvm::StringRef Name) { return Name.startswith("__weft_sub_group"); }).empty();
+    const std::set<llvm::BasicBlock *> Owned = Races ? groupOwnedBlocks() : std::set<llvm::BasicBlock *>();
     struct Site {
       Access A;
       Memory To;
-      bool Bounded, Shadowed;
+      bool Bounded, Shadowed, Tagged, Owned;
       uint64_t ReadBytes; ///< shadowed: what a read uses (before guard() puts a phi between)
     };
     std::vector<Site> Checked;
     for (const Access &A : accessesOf(K))
       if (std::optional<Memory> To = memoryOf(A.Pointer, K)) {
         const bool Shadowed = Uninitialized && To->Local && (A.Write || !llvm::isa<llvm::MemTransferInst>(A.At));
-        // The shadow's access is only as safe as the access: both are checked.
-        const bool Bounded = (Bounds || Shadowed) && !within(A, *To, DL);
-        if (Bounded || Shadowed)
-          Checked.push_back({A, std::move(*To), Bounded, Shadowed, Shadowed && !A.Write ? readBytes(A) : 0});
+        const bool Tagged = Races && To->Local && raced(A);
+        // The shadow's and the tags' accesses are only as safe as the access: all are checked.
+        const bool Bounded = (Bounds || Shadowed || Tagged) && !within(A, *To, DL);
+        if (Bounded || Shadowed || Tagged)
+          Checked.push_back({A, std::move(*To), Bounded, Shadowed, Tagged, Owned.count(A.At->getParent()) != 0,
+                             Shadowed && !A.Write ? readBytes(A) : 0});
       }
     for (const Site &S : Checked) {
       if (S.Bounded)
         guard(S.A, S.To);
       if (S.Shadowed)
         shadow(S.A, S.To, S.ReadBytes);
+      if (S.Tagged)
+        tag(S.A, S.To, S.Owned);
     }
+    if (llvm::any_of(Checked, [](const Site &S) { return S.Tagged; }))
+      K.addFnAttr(attr::TagsLocal);
     separateShadow();
-    unreadBefore();
+    keptBefore();
   }
 
 private:
@@ -247,12 +268,12 @@ private:
   struct Uniform {
     llvm::Value *Last, *TooShort, *Table, *Items, *Group, *Sizes[3];
   };
-  /// The last uninitialized read of the work-item, if any, goes to its slots where it ends and
-  /// before each barrier (its site and, for an array, the description; the offset is not kept),
-  /// so that nothing of it lives across a barrier in a slot per work-item; the two variables
-  /// become registers.
-  void unreadBefore() {
-    if (!Unread[0])
+  /// The work-item's last uninitialized read or race, if any (keep()), goes to its slots where it
+  /// ends and before each barrier (its site, for an array the description, for a race the other
+  /// work-item; an uninitialized read's offset is not kept), so that nothing of it lives across a
+  /// barrier in a slot per work-item; the variables become registers.
+  void keptBefore() {
+    if (!Kept[0])
       return;
     const std::vector<llvm::CallInst *> Barriers = callsTo(K, isBarrier);
     std::vector<llvm::Instruction *> Ends(Barriers.begin(), Barriers.end());
@@ -261,18 +282,43 @@ private:
         Ends.push_back(R);
     for (llvm::Instruction *End : Ends) {
       llvm::IRBuilder<> B(End);
-      llvm::Value *Site = B.CreateLoad(I64, Unread[0]);
-      llvm::Value *Description = B.CreateLoad(I64, Unread[1]);
+      llvm::Value *Site = B.CreateLoad(I64, Kept[0]);
+      llvm::Value *Description = B.CreateLoad(I64, Kept[1]);
+      llvm::Value *Address = Kept[2] ? static_cast<llvm::Value *>(B.CreateLoad(I64, Kept[2])) : B.getInt64(0);
       Uniform U;
       group(B, U);
       B.SetInsertPoint(llvm::SplitBlockAndInsertIfThen(B.CreateICmpNE(Site, B.getInt64(0)), End, /*Unreachable=*/false));
-      record(B, U, Site, B.getInt64(0), Description); // an argument's description is 0
+      record(B, U, Site, Address, Description); // an argument's description is 0
       B.SetInsertPoint(End);
-      for (llvm::AllocaInst *Slot : Unread)
-        B.CreateStore(B.getInt64(0), Slot);
+      for (llvm::AllocaInst *Slot : Kept)
+        if (Slot)
+          B.CreateStore(B.getInt64(0), Slot);
     }
+    std::vector<llvm::AllocaInst *> Slots;
+    for (llvm::AllocaInst *Slot : Kept)
+      if (Slot)
+        Slots.push_back(Slot);
     llvm::DominatorTree DT(K);
-    llvm::PromoteMemToReg({Unread[0], Unread[1]}, DT);
+    llvm::PromoteMemToReg(Slots, DT);
+  }
+
+  /// Keeps Site, Description and Address (if given) as the work-item's last failure where
+  /// Failed, in Kept's variables (a select each, which the loop vectorizer keeps as a reduction:
+  /// a branch to a record at each access would keep the loops over work-items scalar; a plain
+  /// store where Failed is true, in a branch already taken only on a failure).
+  void keep(llvm::IRBuilder<> &B, llvm::Value *Failed, llvm::Value *Site, llvm::Value *Description,
+            llvm::Value *Address = nullptr) {
+    const int Count = Address ? 3 : 2;
+    for (int I = 0; I < Count; ++I)
+      if (!Kept[I]) {
+        llvm::IRBuilder<> E(&*K.getEntryBlock().getFirstInsertionPt());
+        Kept[I] = E.CreateAlloca(I64, nullptr, "check.unread");
+        E.CreateStore(E.getInt64(0), Kept[I]);
+      }
+    llvm::Value *Values[3] = {Site, Description ? Description : B.getInt64(0), Address};
+    const bool Always = llvm::isa<llvm::ConstantInt>(Failed) && llvm::cast<llvm::ConstantInt>(Failed)->isOne();
+    for (int I = 0; I < Count; ++I)
+      B.CreateStore(Always ? Values[I] : B.CreateSelect(Failed, Values[I], B.CreateLoad(I64, Kept[I])), Kept[I]);
   }
 
   /// The shadow is memory no access of the kernel reaches: its loads and marks get a scope of
@@ -371,22 +417,11 @@ private:
       llvm::Value *Unwritten = B.CreateICmpNE(
           Marks, llvm::ConstantInt::get(Word, llvm::APInt::getSplat(Word->getBitWidth(), llvm::APInt(8, 1))),
           "check.unwritten");
-      // The work-item's last such read: a select between it and the one before, which the loop
-      // vectorizer keeps as a reduction (a branch to a record at each read would keep the loops
-      // over work-items scalar); recorded when the work-item ends (unreadBefore).
+      // The work-item's last such read, recorded when the work-item ends (keptBefore).
       const auto [Line, Column] = lineOf(A.At);
       const uint64_t ArgNo = To.Arg ? To.Arg->getArgNo() : 0;
       const uint64_t Site = abi::CheckSite::UninitializedSite | abi::CheckSite::pack(false, ArgNo, Bytes, Line, Column);
-      if (!Unread[0])
-        for (llvm::AllocaInst *&Slot : Unread) {
-          llvm::IRBuilder<> E(&*K.getEntryBlock().getFirstInsertionPt());
-          Slot = E.CreateAlloca(I64, nullptr, "check.unread");
-          E.CreateStore(E.getInt64(0), Slot);
-        }
-      llvm::Value *Description = descriptionOf(B, To);
-      llvm::Value *Values[2] = {B.getInt64(Site), Description ? Description : B.getInt64(0)};
-      for (int I = 0; I < 2; ++I)
-        B.CreateStore(B.CreateSelect(Unwritten, Values[I], B.CreateLoad(I64, Unread[I])), Unread[I]);
+      keep(B, Unwritten, B.getInt64(Site), descriptionOf(B, To));
     }
     // A mark of a constant size is one integer store (a memset would become one later, without
     // the scope separateShadow() gives it).
@@ -397,6 +432,197 @@ private:
     } else if (A.Write) {
       ShadowAccesses.push_back(B.CreateMemSet(At, B.getInt8(1), A.Bytes, llvm::MaybeAlign(1)));
     }
+  }
+
+  /// Whether the kernel may order its work-items' accesses with atomics: an atomic operation
+  /// stronger than relaxed (acquire, release, seq_cst: a lock, C11 atomics without _explicit) or a
+  /// fence. Accesses such orderings make visible to another work-item do not race, and the tags
+  /// do not follow them (no clock per work-item), so such kernels get no race checks at all.
+  bool ordersWithAtomics() const {
+    auto Strong = [](llvm::AtomicOrdering O) {
+      return O != llvm::AtomicOrdering::NotAtomic && O != llvm::AtomicOrdering::Unordered &&
+             O != llvm::AtomicOrdering::Monotonic;
+    };
+    for (const llvm::Instruction &I : llvm::instructions(K)) {
+      if (llvm::isa<llvm::FenceInst>(I))
+        return true;
+      if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I))
+        if (const llvm::Function *Callee = Call->getCalledFunction(); Callee && isFence(Callee->getName()))
+          return true;
+      if (auto *L = llvm::dyn_cast<llvm::LoadInst>(&I); L && Strong(L->getOrdering()))
+        return true;
+      if (auto *S = llvm::dyn_cast<llvm::StoreInst>(&I); S && Strong(S->getOrdering()))
+        return true;
+      if (auto *R = llvm::dyn_cast<llvm::AtomicRMWInst>(&I); R && Strong(R->getOrdering()))
+        return true;
+      if (auto *X = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&I);
+          X && (Strong(X->getSuccessOrdering()) || Strong(X->getFailureOrdering())))
+        return true;
+    }
+    return false;
+  }
+
+  /// Whether A's bytes get tags for race checks: loads, stores and memory intrinsics of up to 128
+  /// bytes (a constant count); atomics (atomic loads and stores too: atomic_store,
+  /// atomic_flag_clear) do not race.
+  static bool raced(const Access &A) {
+    auto *Bytes = llvm::dyn_cast<llvm::ConstantInt>(A.Bytes);
+    if (!Bytes || Bytes->isZero() || Bytes->getZExtValue() > 128 || A.At->isAtomic())
+      return false;
+    return llvm::isa<llvm::LoadInst, llvm::StoreInst, llvm::MemIntrinsic>(A.At);
+  }
+
+  /// The blocks where the first work-item runs what the work-group or a row of it does once:
+  /// those that a branch reaches only when the library's `__weft_first_work_item()` (an async copy
+  /// made in the kernel, builtins/src/async.cl) or weft-group-stride-loops' collapsed test (a
+  /// row's loop over local or global ids) holds, the branch's condition built of it with `not`,
+  /// `and` and `or` (as instructions or selects).
+  std::set<llvm::BasicBlock *> groupOwnedBlocks() {
+    std::set<llvm::BasicBlock *> Owned;
+    llvm::Function *First = M.getFunction("__weft_first_work_item");
+    // Whether V being Taken implies the first work-item's test holds.
+    std::function<bool(llvm::Value *, bool)> Implies = [&](llvm::Value *V, bool Taken) {
+      using namespace llvm::PatternMatch;
+      if (auto *I = llvm::dyn_cast<llvm::Instruction>(V); I && I->hasMetadata(attr::Collapsed))
+        return Taken;
+      if (auto *Call = llvm::dyn_cast<llvm::CallInst>(V); Call && First && Call->getCalledFunction() == First)
+        return Taken;
+      llvm::Value *A, *B;
+      if (match(V, m_Not(m_Value(A))))
+        return Implies(A, !Taken);
+      if (match(V, m_LogicalAnd(m_Value(A), m_Value(B))))
+        return Taken && (Implies(A, true) || Implies(B, true));
+      if (match(V, m_LogicalOr(m_Value(A), m_Value(B))))
+        return !Taken && (Implies(A, false) || Implies(B, false));
+      return false;
+    };
+    llvm::DominatorTree DT(K);
+    for (llvm::BasicBlock &BB : K) {
+      auto *Br = llvm::dyn_cast<llvm::BranchInst>(BB.getTerminator());
+      if (!Br || !Br->isConditional())
+        continue;
+      for (unsigned S = 0; S < 2; ++S) {
+        if (!Implies(Br->getCondition(), S == 0))
+          continue;
+        const llvm::BasicBlockEdge Taken(&BB, Br->getSuccessor(S));
+        for (llvm::BasicBlock &Other : K)
+          if (DT.dominates(Taken, &Other))
+            Owned.insert(&Other);
+      }
+    }
+    return Owned;
+  }
+
+  /// A's bytes' tags (WorkGroupContext::LocalWriters, LocalReaders): a read of a byte another
+  /// work-item wrote in this round, or a write of a byte another read or wrote in it (with another
+  /// value: two work-items storing the same value are left alone), is kept (keep()), with the
+  /// other work-item's local linear id; then a write makes this work-item the bytes' writer, a
+  /// read their reader unless one of a lower id read them in this round already (the reader tag
+  /// holds 0xffff - the id, so that the largest is the lowest id: a work-item writing bytes that
+  /// it alone read is then told apart from one writing bytes others read before it). Owned: an
+  /// access the work-group's own code makes (groupOwnedBlocks(): an async copy's, a collapsed
+  /// loop's, whose work-items are not known): its writes clear the bytes' writers, as the copy
+  /// engine's do; its reads are not tagged. The tags' loads and stores carry attr::RaceTag.
+  void tag(const Access &A, const Memory &To, bool Owned) {
+    const unsigned Bytes = unsigned(llvm::cast<llvm::ConstantInt>(A.Bytes)->getZExtValue());
+    llvm::IRBuilder<> B(A.At);
+    auto *Tags = llvm::FixedVectorType::get(I32, Bytes);
+    llvm::Value *Offset = B.CreateSub(B.CreatePtrToInt(A.Pointer, I64), B.CreateCall(LocalMemory, {}), "check.local");
+    llvm::Value *WritersAt = B.CreateGEP(I32, B.CreateCall(Writers, {}), Offset, "check.writers.at");
+    llvm::MDNode *Tag = llvm::MDNode::get(C, {});
+    if (Owned) {
+      if (A.Write) {
+        ShadowAccesses.push_back(B.CreateAlignedStore(llvm::Constant::getNullValue(Tags), WritersAt, llvm::Align(4)));
+        ShadowAccesses.back()->setMetadata(attr::RaceTag, Tag);
+      }
+      return;
+    }
+    llvm::Value *ReadersAt = B.CreateGEP(I32, B.CreateCall(Readers, {}), Offset, "check.readers.at");
+    llvm::Value *Lid = B.getInt64(0);
+    for (int D = 2; D >= 0; --D)
+      Lid = B.CreateAdd(B.CreateMul(Lid, B.CreateCall(EnqueuedLocalSize, {B.getInt32(D)})),
+                        B.CreateCall(LocalId, {B.getInt32(D)}));
+    llvm::Value *Id = B.CreateTrunc(Lid, I32);
+    llvm::Value *Now = B.CreateCall(Round, {}, "check.round");
+    llvm::Value *AsWriter = B.CreateOr(Now, Id, "check.writer");
+    llvm::Value *AsReader = B.CreateOr(Now, B.CreateSub(B.getInt32(0xffff), Id), "check.reader");
+    auto Splat = [&](llvm::Value *V) { return B.CreateVectorSplat(Bytes, V); };
+    auto Load = [&](llvm::Value *At, const char *Name) {
+      llvm::LoadInst *L = B.CreateAlignedLoad(Tags, At, llvm::Align(4), Name);
+      L->setMetadata(attr::RaceTag, Tag);
+      ShadowAccesses.push_back(L);
+      return L;
+    };
+    auto Store = [&](llvm::Value *V, llvm::Value *At) {
+      llvm::StoreInst *S = B.CreateAlignedStore(V, At, llvm::Align(4));
+      S->setMetadata(attr::RaceTag, Tag);
+      ShadowAccesses.push_back(S);
+    };
+    // The lanes whose tag is another work-item's of this round: (tag ^ mine) - 1 < 0xffff.
+    auto Others = [&](llvm::Value *Tag, llvm::Value *Mine) {
+      llvm::Value *Differ = B.CreateXor(Tag, Splat(Mine));
+      return B.CreateICmpULT(B.CreateSub(Differ, Splat(B.getInt32(1))), Splat(B.getInt32(0xffff)));
+    };
+    // The low 16 bits of the largest tag among Lanes, at R.
+    auto Which = [&](llvm::IRBuilder<> &R, llvm::Value *Lanes, llvm::Value *Tag) {
+      llvm::Value *Largest = R.CreateIntMaxReduce(R.CreateSelect(Lanes, Tag, llvm::Constant::getNullValue(Tags)));
+      return R.CreateZExt(R.CreateAnd(Largest, R.getInt32(0xffff)), I64);
+    };
+    // Neither the record of a race nor a new reader is common: each is a branch (the loops that
+    // hold tagged accesses do not vectorize, their tags being what orders the work-items), so
+    // that a read of bytes already read this round stores nothing, and what describes a race is
+    // computed only when one is found.
+    auto When = [&](llvm::Value *Condition) {
+      return llvm::IRBuilder<>(llvm::SplitBlockAndInsertIfThen(Condition, A.At, /*Unreachable=*/false));
+    };
+    using abi::CheckSite;
+    const auto [Line, Column] = lineOf(A.At);
+    const uint64_t ArgNo = To.Arg ? To.Arg->getArgNo() : 0;
+    auto Record = [&](llvm::IRBuilder<> &R, llvm::Value *Address) {
+      keep(R, R.getTrue(), R.getInt64(CheckSite::race(ArgNo, Bytes, Line, Column)), descriptionOf(R, To), Address);
+    };
+    if (!A.Write) {
+      llvm::Value *Written = Load(WritersAt, "check.writers");
+      llvm::Value *Lanes = Others(Written, AsWriter);
+      llvm::Value *Raced = B.CreateOrReduce(Lanes);
+      llvm::Value *Read = Load(ReadersAt, "check.readers");
+      llvm::Value *Mine = Splat(AsReader);
+      llvm::Value *First = B.CreateOrReduce(B.CreateICmpULT(Read, Mine));
+      llvm::Value *Readers = B.CreateBinaryIntrinsic(llvm::Intrinsic::umax, Read, Mine);
+      {
+        llvm::IRBuilder<> N = When(First);
+        llvm::StoreInst *S = N.CreateAlignedStore(Readers, ReadersAt, llvm::Align(4));
+        S->setMetadata(attr::RaceTag, Tag);
+        ShadowAccesses.push_back(S);
+      }
+      llvm::IRBuilder<> R = When(Raced);
+      Record(R, R.CreateOr(Which(R, Lanes, Written), R.getInt64(CheckSite::RaceOtherWrote)));
+      return;
+    }
+    llvm::Value *Read = Load(ReadersAt, "check.readers"), *Written = Load(WritersAt, "check.writers");
+    llvm::Value *ReadLanes = Others(Read, AsReader), *WrittenLanes = Others(Written, AsWriter);
+    llvm::Value *ReadByOther = B.CreateOrReduce(ReadLanes), *WrittenByOther = B.CreateOrReduce(WrittenLanes);
+    if (auto *S = llvm::dyn_cast<llvm::StoreInst>(A.At)) {
+      // The same value stored again is no harm done.
+      llvm::Value *New = S->getValueOperand();
+      llvm::Type *T = New->getType();
+      llvm::IntegerType *Int = B.getIntNTy(Bytes * 8);
+      const llvm::DataLayout &DL = M.getDataLayout();
+      if (T->isPointerTy() && DL.getTypeSizeInBits(T) == Bytes * 8) {
+        llvm::Value *Old = B.CreateAlignedLoad(T, A.Pointer, S->getAlign(), "check.old");
+        WrittenByOther = B.CreateAnd(WrittenByOther, B.CreateICmpNE(B.CreatePtrToInt(Old, Int), B.CreatePtrToInt(New, Int)));
+      } else if ((T->isIntOrIntVectorTy() || T->isFPOrFPVectorTy()) && DL.getTypeSizeInBits(T) == Bytes * 8) {
+        llvm::Value *Old = B.CreateAlignedLoad(T, A.Pointer, S->getAlign(), "check.old");
+        WrittenByOther = B.CreateAnd(WrittenByOther, B.CreateICmpNE(B.CreateBitCast(Old, Int), B.CreateBitCast(New, Int)));
+      }
+    }
+    llvm::Value *Raced = B.CreateOr(ReadByOther, WrittenByOther);
+    Store(Splat(AsWriter), WritersAt);
+    llvm::IRBuilder<> R = When(Raced);
+    llvm::Value *Reader = R.CreateSub(R.getInt64(0xffff), Which(R, ReadLanes, Read));
+    llvm::Value *Address = R.CreateSelect(
+        ReadByOther, Reader, R.CreateOr(Which(R, WrittenLanes, Written), R.getInt64(CheckSite::RaceOtherWrote)));
+    Record(R, R.CreateOr(Address, R.getInt64(CheckSite::RaceWrites)));
   }
 
   /// Checks A before it runs: a refused access is recorded and not made.
@@ -489,13 +715,16 @@ private:
   llvm::Module &M;
   llvm::LLVMContext &C;
   llvm::Type *I32, *I64;
-  llvm::FunctionCallee Extent, Refusal, Slots, Shadow, LocalMemory, LocalId, EnqueuedLocalSize, GroupId, NumGroups;
+  llvm::FunctionCallee Extent, Refusal, Slots, Shadow, LocalMemory, Writers, Readers, Round, LocalId,
+      EnqueuedLocalSize, GroupId, NumGroups;
   const bool HasBarriers = !callsTo(K, isBarrier).empty();
   std::map<std::pair<llvm::Value *, uint64_t>, Uniform> Shared;
   std::map<std::string, llvm::Constant *> Descriptions;
   Uniform Local; ///< the last computed where its access is
   std::vector<llvm::Instruction *> ShadowAccesses; ///< the shadow's loads and marks
-  llvm::AllocaInst *Unread[2] = {}; ///< the last uninitialized read's site and description
+  /// The work-item's last failure of a check of uninitialized reads or races: its site, its
+  /// array's description, and, for races, its address entry.
+  llvm::AllocaInst *Kept[3] = {};
 };
 
 } // namespace
@@ -503,7 +732,8 @@ private:
 llvm::PreservedAnalyses CheckBoundsPass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
   const bool Bounds = moduleFlag(M, attr::CheckBounds), Barriers = moduleFlag(M, attr::CheckBarriers);
   const bool Copies = moduleFlag(M, attr::CheckCopies), Uninitialized = moduleFlag(M, attr::CheckUninitialized);
-  if (!Bounds && !Barriers && !Copies && !Uninitialized)
+  const bool Races = moduleFlag(M, attr::CheckRaces);
+  if (!Bounds && !Barriers && !Copies && !Uninitialized && !Races)
     return llvm::PreservedAnalyses::all();
   // Copy checks: where each copy or wait is, from the line tables (its call of the library's
   // __weft_check_here(), which carries the kernel's line once inlined).
@@ -519,8 +749,8 @@ llvm::PreservedAnalyses CheckBoundsPass::run(llvm::Module &M, llvm::ModuleAnalys
   for (llvm::Function &F : M) {
     if (F.isDeclaration() || F.getCallingConv() != llvm::CallingConv::SPIR_KERNEL)
       continue;
-    if (Bounds || Uninitialized)
-      Instrumenter(F).run(Bounds, Uninitialized);
+    if (Bounds || Uninitialized || Races)
+      Instrumenter(F).run(Bounds, Uninitialized, Races);
     // Barrier checks: each barrier's line, for weft-barriers to give weft-kernel-entry.
     if (Barriers)
       for (llvm::CallInst *Call : callsTo(F, isBarrier))

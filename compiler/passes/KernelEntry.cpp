@@ -541,6 +541,23 @@ void emitExchangeDispatch(llvm::IRBuilder<> &B, llvm::Function &Wg, llvm::Value 
   B.CreateRetVoid();
 }
 
+/// Kernels with race checks (attr::TagsLocal): the next round of their tags of local memory
+/// (WorkGroupContext::CheckRound, in its top 16 bits), when the work-group starts and after each
+/// barrier. When the count wraps, every tag is zeroed (a memset of no bytes otherwise) and the
+/// round is 1 again: a tag of round 0 is nobody's.
+void startRound(llvm::IRBuilder<> &B, llvm::Value *Ctx) {
+  using abi::WorkGroupContext;
+  llvm::Value *At = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx, offsetof(WorkGroupContext, CheckRound));
+  llvm::Value *Next = B.CreateAdd(B.CreateAlignedLoad(B.getInt32Ty(), At, llvm::Align(4)), B.getInt32(0x10000), "round");
+  llvm::Value *Wrapped = B.CreateICmpEQ(Next, B.getInt32(0));
+  llvm::Value *Bytes = B.CreateSelect(
+      Wrapped, B.CreateShl(loadContextField(B, Ctx, offsetof(WorkGroupContext, LocalBytes), B.getInt64Ty()), 2),
+      B.getInt64(0));
+  for (size_t Field : {offsetof(WorkGroupContext, LocalWriters), offsetof(WorkGroupContext, LocalReaders)})
+    B.CreateMemSet(loadContextField(B, Ctx, Field, B.getPtrTy()), B.getInt8(0), Bytes, llvm::Align(4));
+  B.CreateAlignedStore(B.CreateSelect(Wrapped, B.getInt32(0x10000), Next), At, llvm::Align(4));
+}
+
 /// Adds __weft_wg_<K>, which runs Item over a work-group.
 llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
   llvm::Module &M = *K.getParent();
@@ -594,6 +611,9 @@ llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
   setIntAttribute(*Wg, attr::LocalBytes, intAttribute(Item, attr::LocalBytes));
   setIntAttribute(*Wg, attr::LocalScratchBytes, intAttribute(Item, attr::LocalScratchBytes));
   CallArgs.push_back(Ctx);
+  const bool Tags = K.hasFnAttribute(attr::TagsLocal);
+  if (Tags)
+    startRound(B, Ctx);
 
   llvm::Value *Size[3];
   for (unsigned D = 0; D < 3; ++D)
@@ -666,6 +686,8 @@ llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
   Continue->moveAfter(&Wg->back());
   Done->moveAfter(Continue);
   B.SetInsertPoint(Continue);
+  if (Tags)
+    startRound(B, Ctx);
   // Uniform values written during this region become the ones the next region reads.
   if (uint64_t Bytes = intAttribute(Item, attr::UniformBytes)) {
     uint64_t Offset = intAttribute(Item, attr::UniformOffset);
@@ -724,6 +746,11 @@ llvm::PreservedAnalyses WorkItemScopeDeclsPass::run(llvm::Function &F,
   llvm::LoopInfo *LI = nullptr;
   bool Changed = false;
   for (llvm::Instruction &I : llvm::instructions(F)) {
+    if (I.hasMetadata(attr::RaceTag) && I.hasMetadata(llvm::LLVMContext::MD_access_group)) {
+      I.setMetadata(llvm::LLVMContext::MD_access_group, nullptr);
+      Changed = true;
+      continue;
+    }
     auto *Decl = llvm::dyn_cast<llvm::IntrinsicInst>(&I);
     if (!Decl || Decl->getIntrinsicID() != llvm::Intrinsic::experimental_noalias_scope_decl ||
         Decl->hasMetadata(llvm::LLVMContext::MD_access_group))

@@ -84,6 +84,17 @@ inline constexpr const char *CheckCopies = "weft.check.copies";
 /// Module flag: the program was built with checks of uninitialized __local reads (-weft-check;
 /// weft-check-bounds).
 inline constexpr const char *CheckUninitialized = "weft.check.uninitialized";
+/// Module flag: the program was built with checks of races on __local memory (-weft-check;
+/// weft-check-bounds).
+inline constexpr const char *CheckRaces = "weft.check.races";
+/// Function attribute of a kernel whose __local accesses weft-check-bounds tagged for race
+/// checks: weft-kernel-entry starts a round of the tags at the work-group's start and after each
+/// barrier (abi::WorkGroupContext::CheckRound).
+inline constexpr const char *TagsLocal = "weft-tags-local";
+/// Metadata on the loads and stores of race checks' tags (weft-check-bounds): they stay out of
+/// the work-item loops' access groups (weft-work-item-scope-decls), since two work-items' accesses
+/// to one byte's tags are what the check orders and compares.
+inline constexpr const char *RaceTag = "weft.race-tag";
 /// Function attribute of a work-item function whose async copies fold their arguments into the
 /// copy state (weft-work-items): weft-kernel-entry compares the work-items' states.
 inline constexpr const char *ChecksCopies = "weft-check-copies";
@@ -255,7 +266,8 @@ struct KernelEntryPass : llvm::PassInfoMixin<KernelEntryPass> {
 /// checks its accesses' dependences itself, which it cannot for work-items indexing with
 /// `int`s, so the loop stayed scalar (CLBlast's XgemvFast). A kernel's `restrict` holds for the
 /// whole NDRange, across work-items too, so the declarations join the group of the innermost
-/// parallel loop around them.
+/// parallel loop around them. The loads and stores of race checks' tags (attr::RaceTag), which
+/// inlining put in the group, leave it: the work-items' order between them is the check's.
 struct WorkItemScopeDeclsPass : llvm::PassInfoMixin<WorkItemScopeDeclsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
@@ -289,7 +301,9 @@ struct JamWorkItemLoopsPass : llvm::PassInfoMixin<JamWorkItemLoopsPass> {
 /// kernel (private, kernel-scope __local, program-scope) within the array; an access outside is not made
 /// (a load gives 0), and the work-item's first such access goes to its slots when it ends
 /// (`__weft_check_slots()`, abi::CheckSite). No call or early exit enters the work-item's code, so
-/// its loops still vectorize (see the file's header). Then the line tables go.
+/// its loops still vectorize (see the file's header). With checks of uninitialized reads or of
+/// races (attr::CheckUninitialized, attr::CheckRaces), local memory accesses also read and mark a
+/// shadow, or test and set tags (docs/compiler.md). Then the line tables go.
 struct CheckBoundsPass : llvm::PassInfoMixin<CheckBoundsPass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };

@@ -130,7 +130,8 @@ private:
 /// work-group's slot).
 ///
 /// `__weft_check_extent(arg)` becomes the load of Ctx->ArgExtents[arg], `__weft_check_slots()`
-/// the load of Ctx->CheckSlots, `__weft_check_shadow()` of Ctx->LocalShadow,
+/// the load of Ctx->CheckSlots, `__weft_check_shadow()` of Ctx->LocalShadow, `__weft_check_writers()`,
+/// `__weft_check_readers()` and `__weft_check_round()` of Ctx->LocalWriters, LocalReaders and CheckRound,
 /// `__weft_check_local_memory()` of Ctx->LocalMemory (as an integer), `__weft_check_copy_state()` the copy state in them (and the
 /// function gets attr::ChecksCopies), a `__weft_check_here()` left 0;
 /// `__weft_sub_group_memory()` becomes the load of Ctx->SubGroups, `__weft_max_sub_group_size()`
@@ -145,7 +146,8 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *cons
            Name == "__weft_sub_group_memory" || Name == "__weft_max_sub_group_size" ||
            Name == "__weft_sub_group_all_active" || Name == "__weft_check_extent" ||
            Name == "__weft_check_slots" || Name == "__weft_check_copy_state" || Name == "__weft_check_here" ||
-           Name == "__weft_check_shadow" || Name == "__weft_check_local_memory";
+           Name == "__weft_check_shadow" || Name == "__weft_check_local_memory" || Name == "__weft_check_writers" ||
+           Name == "__weft_check_readers" || Name == "__weft_check_round";
   };
   auto Uniform = [](llvm::Value *V) {
     if (auto *I = llvm::dyn_cast<llvm::Instruction>(V))
@@ -185,6 +187,18 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *cons
       Result = Extent;
     } else if (Name == "__weft_check_shadow") {
       Result = loadContextField(B, Ctx, offsetof(WorkGroupContext, LocalShadow), Call->getType(), "check.shadow");
+    } else if (Name == "__weft_check_writers") {
+      Result = loadContextField(B, Ctx, offsetof(WorkGroupContext, LocalWriters), Call->getType(), "check.writers");
+    } else if (Name == "__weft_check_readers") {
+      Result = loadContextField(B, Ctx, offsetof(WorkGroupContext, LocalReaders), Call->getType(), "check.readers");
+    } else if (Name == "__weft_check_round") {
+      // Not invariant: the work-group function starts a round after each barrier. Volatile, so
+      // that no load of it becomes a value one work-item hands the next through the loops over
+      // work-items (GVN would make it one, which the loops' copies of weft-check-rows cannot
+      // carry out of the loop: they expect each work-item's values to stay its own).
+      Result = B.CreateAlignedLoad(Call->getType(),
+                                   B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx, offsetof(WorkGroupContext, CheckRound)),
+                                   llvm::Align(4), /*isVolatile=*/true, "check.round");
     } else if (Name == "__weft_check_local_memory") {
       Result = loadContextField(B, Ctx, offsetof(WorkGroupContext, LocalMemory), Call->getType(), "local.memory");
     } else if (Name == "__weft_check_slots") {

@@ -72,6 +72,8 @@ struct NDRangeCommand {
   bool Checked = false;
   /// ... with checks of uninitialized reads: it reads and marks WorkGroupContext::LocalShadow.
   bool ShadowsLocal = false;
+  /// ... with checks of races: it tests and sets WorkGroupContext::LocalWriters and LocalReaders.
+  bool TagsLocal = false;
   /// Kernels built with checks, per argument: the bytes its pointer reaches
   /// (WorkGroupContext::ArgExtents), the pointer, and what it points to, for a report.
   std::vector<uint64_t> ArgExtents, ArgPointers;

@@ -75,6 +75,7 @@ std::array<uint64_t, 3> Kernel::defaultLocalSize(const Device &D, unsigned WorkD
 void Kernel::describeArgsForChecks(NDRangeCommand &N) const {
   N.Checked = true;
   N.ShadowsLocal = Checks & compiler::CheckUninitialized;
+  N.TagsLocal = Checks & compiler::CheckRaces;
   const std::vector<compiler::KernelArg> &Kinds = info().Args;
   for (size_t I = 0; I < Kinds.size(); ++I) {
     uint64_t Extent = ~uint64_t(0), Pointer = 0;

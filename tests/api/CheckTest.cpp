@@ -5,6 +5,7 @@
 #include "api/ApiTest.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -742,12 +743,202 @@ TEST_F(Checks, UninitializedLocalReads) {
                         "through argument 2 (a __local argument of 8196 bytes) that nothing"}));
 }
 
+// Races on local memory (checks of races): a read of bytes another work-item wrote, or a write of
+// bytes another read or wrote with another value, with no barrier between, is reported with the
+// two work-items; barriers, async copies, the same value stored by many and a round count that
+// wraps report nothing.
+TEST_F(Checks, LocalMemoryRaces) {
+  const std::vector<float> In = ramp<float>(4096);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
+  // Each work-item reads its neighbour's element: after a barrier, or not (BARRIER empty).
+  const char *Neighbour = "kernel void neighbour(global const float *in, global float *out) {\n"
+                          "  local float t[64];\n"
+                          "  int l = get_local_id(0);\n"
+                          "  t[l] = in[get_global_id(0)];\n"
+                          "  BARRIER\n"
+                          "  out[get_global_id(0)] = t[(l + SHIFT) % 64];\n"
+                          "}\n";
+  // Work-item 1 writes t[1] after work-item 0 read it.
+  cl_kernel K = kernel(Neighbour, "neighbour", "-weft-check=races -DBARRIER= -DSHIFT=1");
+  setBuffers(K, {A, B});
+  EXPECT_TRUE(mentions(failedCheck(K, 4096, 64),
+                       {"kernel neighbour, line 4, column 8: work-item (1, 0, 0) of work-group (0, 0, 0) writes 4 "
+                        "bytes in the __local variable `t` (256 bytes) that work-item (0, 0, 0) read since the last "
+                        "barrier: a data race",
+                        "CL_OUT_OF_RESOURCES"}));
+  // Work-item 1 reads t[0], which work-item 0 wrote.
+  K = kernel(Neighbour, "neighbour", "-weft-check=races -DBARRIER= -DSHIFT=63");
+  setBuffers(K, {A, B});
+  EXPECT_TRUE(mentions(failedCheck(K, 4096, 64),
+                       {"kernel neighbour, line 6, column 27: work-item (1, 0, 0) of work-group (0, 0, 0) reads 4 "
+                        "bytes in the __local variable `t` (256 bytes) that work-item (0, 0, 0) wrote since the last "
+                        "barrier"}));
+  for (const char *Shift : {"1", "63"}) {
+    K = kernel(Neighbour, "neighbour",
+               (std::string("-weft-check=all,races -DBARRIER=barrier(CLK_LOCAL_MEM_FENCE); -DSHIFT=") + Shift).c_str());
+    setBuffers(K, {A, B});
+    const int S = std::atoi(Shift);
+    expectClean(K, 4096, 64, B, 4096, [&](size_t I) { return In[I / 64 * 64 + (I % 64 + S) % 64]; });
+  }
+
+  // Through a __local argument, in two dimensions: every work-item writes u[0] its own value, or
+  // the same one (no harm: not reported).
+  const char *Same = "kernel void same(global float *out, local float *u) {\n"
+                     "  u[0] = VALUE;\n"
+                     "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                     "  out[get_global_id(1) * 64 + get_global_id(0)] = u[0];\n"
+                     "}\n";
+  const size_t Global[2] = {64, 64}, Local[2] = {8, 8};
+  K = kernel(Same, "same", "-weft-check=races -DVALUE=get_local_id(1)");
+  setBuffers(K, {B});
+  ASSERT_EQ(clSetKernelArg(K, 1, 64, nullptr), CL_SUCCESS);
+  EXPECT_EQ(run(K, 2, Global, Local), CL_OUT_OF_RESOURCES);
+  std::vector<std::string> R = reports();
+  ASSERT_EQ(R.size(), 1u);
+  EXPECT_TRUE(mentions(R[0], {"kernel same, line 2, column 8: work-item (0, 1, 0) of work-group (0, 0, 0) writes 4 "
+                              "bytes through argument 1 (a __local argument of 64 bytes) that work-item (7, 0, 0) "
+                              "wrote (another value) since the last barrier"}));
+  // "all" leaves races out (-weft-check names every other check).
+  K = kernel(Same, "same", "-weft-check -DVALUE=get_local_id(1)");
+  setBuffers(K, {B});
+  ASSERT_EQ(clSetKernelArg(K, 1, 64, nullptr), CL_SUCCESS);
+  EXPECT_EQ(run(K, 2, Global, Local), CL_COMPLETE);
+  EXPECT_TRUE(reports().empty());
+  K = kernel(Same, "same", "-weft-check=races -DVALUE=7.0f");
+  setBuffers(K, {B});
+  ASSERT_EQ(clSetKernelArg(K, 1, 64, nullptr), CL_SUCCESS);
+  EXPECT_EQ(run(K, 2, Global, Local), CL_COMPLETE);
+  EXPECT_TRUE(reports().empty());
+
+  // A tile loop without the barrier at the end of each step: the next step's write of t[l] races
+  // with the last step's read of it by work-item l - 1. With it, and an async copy (in the kernel,
+  // or the engine's) read after its wait in the same stretch, nothing; 70000 steps wrap the
+  // 16-bit round count twice.
+  const char *Steps = "kernel void steps(global const float *in, global float *out, int n) {\n"
+                      "  local float t[64], c[64];\n"
+                      "  int l = get_local_id(0);\n"
+                      "  float acc = 0.0f;\n"
+                      "  for (int s = 0; s < n; ++s) {\n"
+                      "    t[l] = in[(get_group_id(0) * 64 + l + s) % 4096];\n"
+                      "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+                      "    acc += t[(l + 1) % 64];\n"
+                      "    END\n"
+                      "  }\n"
+                      "  event_t e = async_work_group_copy(c, in + get_group_id(0) * 64, 64, 0);\n"
+                      "  wait_group_events(1, &e);\n"
+                      "  out[get_global_id(0)] = acc + c[63 - l];\n"
+                      "}\n";
+  K = kernel(Steps, "steps", "-weft-check=races -DEND=");
+  setBuffers(K, {A, B});
+  int Count = 3;
+  ASSERT_EQ(clSetKernelArg(K, 2, sizeof Count, &Count), CL_SUCCESS);
+  EXPECT_TRUE(mentions(failedCheck(K, 4096, 64),
+                       {"kernel steps, line 6, column 10: work-item (1, 0, 0) of work-group (0, 0, 0) writes 4 bytes "
+                        "in the __local variable `t` (256 bytes) that work-item (0, 0, 0) read since the last barrier"}));
+  for (const char *Options : {"-weft-check=races", "-weft-check=all,races"}) {
+    K = kernel(Steps, "steps", (std::string(Options) + " -DEND=barrier(CLK_LOCAL_MEM_FENCE);").c_str());
+    setBuffers(K, {A, B});
+    for (int N : {3, 70000}) {
+      ASSERT_EQ(clSetKernelArg(K, 2, sizeof N, &N), CL_SUCCESS);
+      const size_t Groups = N == 3 ? 4096 : 128;
+      expectClean(K, Groups, 64, B, Groups, [&](size_t I) {
+        float Acc = 0.0f;
+        for (int S = 0; S < N; ++S)
+          Acc += In[(I / 64 * 64 + (I % 64 + 1) % 64 + S) % 4096];
+        return Acc + In[I / 64 * 64 + 63 - I % 64];
+      });
+    }
+  }
+}
+
+// A strided async copy of a count known only when the kernel runs (as SPIR-V's copies are): the
+// library makes it in the first work-item under `!first || n == 0`, and its writes are still the
+// group's, no work-item's.
+TEST_F(Checks, RacesLeaveTheGroupsCopiesAlone) {
+  std::vector<int> In(1024);
+  for (size_t I = 0; I < In.size(); ++I)
+    In[I] = int(I * 3 + 1);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
+  const char *Source = "kernel void reverse(global const int *in, global int *out, local int *tile) {\n"
+                       "  size_t l = get_local_id(0), n = get_local_size(0), base = get_group_id(0) * n;\n"
+                       "  event_t e = async_work_group_strided_copy(tile, in + base, n, 1, 0);\n"
+                       "  wait_group_events(1, &e);\n"
+                       "  int mine = tile[n - 1 - l];\n"
+                       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  tile[l] = mine;\n"
+                       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  e = async_work_group_copy(out + base, tile, n, 0);\n"
+                       "  wait_group_events(1, &e);\n"
+                       "}\n";
+  cl_kernel K = kernel(Source, "reverse", "-weft-check=races"); // copies in the kernel: no copy checks
+  setBuffers(K, {A, B});
+  ASSERT_EQ(clSetKernelArg(K, 2, 128 * 4, nullptr), CL_SUCCESS);
+  EXPECT_EQ(run(K, 1024, 128), CL_COMPLETE);
+  EXPECT_TRUE(reports().empty());
+  std::vector<int> Out = read<int>(B, 1024);
+  for (size_t I = 0; I < Out.size(); ++I)
+    ASSERT_EQ(Out[I], In[I / 128 * 128 + 127 - I % 128]) << I;
+}
+
+// A count each work-item adds to under a lock (acquire and release atomics): the lock orders the
+// accesses, which race checks do not follow, so the kernel is not checked for races.
+TEST_F(Checks, RacesLeaveKernelsOrderedByAtomicsAlone) {
+  cl_mem B = buffer(256 * 4);
+  const char *Source =
+      "kernel void locked(global int *out) {\n"
+      "  local atomic_flag lock;\n"
+      "  local int count;\n"
+      "  if (get_local_id(0) == 0) {\n"
+      "    atomic_flag_clear_explicit(&lock, memory_order_relaxed, memory_scope_work_group);\n"
+      "    count = 0;\n"
+      "  }\n"
+      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "  while (atomic_flag_test_and_set_explicit(&lock, memory_order_acquire, memory_scope_work_group))\n"
+      "    ;\n"
+      "  count += 1;\n"
+      "  atomic_flag_clear_explicit(&lock, memory_order_release, memory_scope_work_group);\n"
+      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "  out[get_global_id(0)] = count;\n"
+      "}\n";
+  cl_kernel K = kernel(Source, "locked", "-cl-std=CL3.0 -weft-check=all,races");
+  setBuffers(K, {B});
+  EXPECT_EQ(run(K, 256, 64), CL_COMPLETE);
+  EXPECT_TRUE(reports().empty());
+  std::vector<int> Out = read<int>(B, 256);
+  for (size_t I = 0; I < Out.size(); ++I)
+    ASSERT_EQ(Out[I], 64) << I;
+}
+
+// The round count wraps after 65535 rounds: a tag of the first round, left until a read 65535
+// rounds later, is no other work-item's write in that round (the tags are zeroed at the wrap).
+TEST_F(Checks, RaceTagsOutliveTheRoundCount) {
+  cl_mem B = buffer(64 * 4);
+  const char *Source = "kernel void wrap(global int *out, int n) {\n"
+                       "  local int w;\n"
+                       "  if (get_local_id(0) == 0) w = 7;\n"
+                       "  for (int i = 0; i < n; ++i)\n"
+                       "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  out[get_local_id(0)] = w + n;\n"
+                       "}\n";
+  cl_kernel K = kernel(Source, "wrap", "-weft-check=races");
+  setBuffers(K, {B});
+  for (int N : {1, 65534, 65535, 65536}) {
+    ASSERT_EQ(clSetKernelArg(K, 1, sizeof N, &N), CL_SUCCESS);
+    EXPECT_EQ(run(K, 64, 64), CL_COMPLETE) << N;
+    EXPECT_TRUE(reports().empty()) << N;
+    std::vector<int> Out = read<int>(B, 64);
+    for (size_t I = 0; I < 64; ++I)
+      ASSERT_EQ(Out[I], 7 + N) << N << ": " << I;
+  }
+}
+
 TEST_F(Checks, UnknownChecksAreInvalidBuildOptions) {
   const char *Source = "kernel void k(global int *p) { p[0] = 1; }";
   cl_int Err;
   cl_program P = clCreateProgramWithSource(Ctx, 1, &Source, nullptr, &Err);
   Programs.push_back(P);
-  EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=races", nullptr, nullptr), CL_INVALID_BUILD_OPTIONS);
+  EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=race", nullptr, nullptr), CL_INVALID_BUILD_OPTIONS);
+  EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=races", nullptr, nullptr), CL_SUCCESS);
   EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=barriers,bounds", nullptr, nullptr), CL_SUCCESS);
   EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=copies", nullptr, nullptr), CL_SUCCESS);
   EXPECT_EQ(clBuildProgram(P, 1, &Device, "-weft-check=uninitialized", nullptr, nullptr), CL_SUCCESS);

@@ -111,11 +111,12 @@ TEST(Config, Checks) {
   EXPECT_EQ(parse({"WEFT_CHECK=barriers,bounds"}, W).Checks, "barriers,bounds");
   EXPECT_EQ(parse({"WEFT_CHECK=copies"}, W).Checks, "copies");
   EXPECT_EQ(parse({"WEFT_CHECK=uninitialized,bounds"}, W).Checks, "uninitialized,bounds");
+  EXPECT_EQ(parse({"WEFT_CHECK=all,races"}, W).Checks, "all,races");
   EXPECT_EQ(parse({"WEFT_CHECK=off"}, W).Checks, "");
   EXPECT_EQ(parse({"WEFT_CHECK=0"}, W).Checks, "");
   EXPECT_EQ(parse({"WEFT_CHECK="}, W).Checks, "");
   EXPECT_TRUE(W.empty());
-  for (const char *Bad : {"WEFT_CHECK=races", "WEFT_CHECK=bounds,off", "WEFT_CHECK=bounds,"}) {
+  for (const char *Bad : {"WEFT_CHECK=race", "WEFT_CHECK=bounds,off", "WEFT_CHECK=bounds,"}) {
     W.clear();
     EXPECT_EQ(parse({Bad}, W).Checks, "") << Bad;
     ASSERT_EQ(W.size(), 1u) << Bad;
