@@ -1,18 +1,21 @@
 /* bench-checks: faulty kernels for checking tools, run on the first platform the loader offers
-   (Weft under WEFT_CHECK=all, or any platform under `oclgrind`), with the time each command takes:
+   (Weft under WEFT_CHECK=all,races, or any platform under `oclgrind`), with the time each command
+   takes:
    - off_by_one: every work-item reads in[i + 1], the last one past the buffer
    - sub_buffer: writes one float past a sub-buffer (whose parent goes on after it)
    - local_overrun: a kernel-scope __local array of 64 floats written at [l + 1] by 64 work-items
    - private_overrun: a private array of 16 ints indexed by data that reaches 19
    - divergent_barrier: a barrier only the work-items with l < 5 reach
    - divergent_copy: an async copy whose source is one float further on in work-item 5
+   - local_race: each work-item but the first reads the element of a __local tile the one before
+     it wrote, with no barrier between
    - fixed_triad: a correct triad of the same size (what a checked run of correct code costs)
    Arguments: the work-items per kernel (default 1 << 20; groups of 64), optionally the kernels to
    run (a comma list, or "all"; unchecked, a private overrun may overwrite the stack) and the runs
    of each (default 1). Prints "name status ms": the status the last command's event ended with (0:
    complete; an error code: the tool stopped it) and the median wall time of a command, the first
    run included; what a tool reports goes to its own output.
-   bench/checks.sh runs it under Weft with WEFT_CHECK=all and under Oclgrind. */
+   bench/checks.sh runs it under Weft with WEFT_CHECK=all,races and under Oclgrind. */
 /* clCreateCommandQueue: Oclgrind offers OpenCL 1.2. */
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include "bench.h"
@@ -55,6 +58,12 @@ static const char *Source =
     "  event_t e = async_work_group_copy(t, in + get_group_id(0) * 64 + (l == 5), 64, 0);\n"
     "  wait_group_events(1, &e);\n"
     "  out[get_global_id(0)] = t[63 - l];\n"
+    "}\n"
+    "kernel void local_race(global const float *in, global float *out) {\n"
+    "  local float t[64];\n"
+    "  int l = get_local_id(0);\n"
+    "  t[l] = in[get_global_id(0)];\n"
+    "  out[get_global_id(0)] = t[l > 0 ? l - 1 : 0];\n"
     "}\n"
     "kernel void fixed_triad(global const float *a, global const float *b, global float *c) {\n"
     "  size_t i = get_global_id(0);\n"
@@ -126,16 +135,16 @@ int main(int Argc, char **Argv) {
   cl_mem Sub = clCreateSubBuffer(Parent, 0, CL_BUFFER_CREATE_TYPE_REGION, &Half, &Err);
   CHECK(Err);
 
-  const char *Names[] = {"off_by_one",        "sub_buffer",     "local_overrun", "private_overrun",
-                         "divergent_barrier", "divergent_copy", "fixed_triad"};
-  for (int K = 0; K < 7; ++K) {
+  const char *Names[] = {"off_by_one",     "sub_buffer", "local_overrun", "private_overrun", "divergent_barrier",
+                         "divergent_copy", "local_race", "fixed_triad"};
+  for (int K = 0; K < 8; ++K) {
     if (Argc > 2 && strcmp(Argv[2], "all") && !strstr(Argv[2], Names[K]))
       continue;
     cl_kernel Kernel = clCreateKernel(P, Names[K], &Err);
     CHECK(Err);
     size_t Items = N;
     if (!strcmp(Names[K], "off_by_one") || !strcmp(Names[K], "local_overrun") ||
-        !strcmp(Names[K], "divergent_copy")) {
+        !strcmp(Names[K], "divergent_copy") || !strcmp(Names[K], "local_race")) {
       CHECK(clSetKernelArg(Kernel, 0, sizeof A, &A));
       CHECK(clSetKernelArg(Kernel, 1, sizeof C, &C));
     } else if (!strcmp(Names[K], "sub_buffer")) {

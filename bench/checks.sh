@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs bench-checks' faulty kernels under Weft's checks (WEFT_CHECK=all) and under Oclgrind, and
-# the correct one also unchecked on Weft, and prints per kernel whether each tool reported it and
+# Runs bench-checks' faulty kernels under Weft's checks (WEFT_CHECK=all,races) and under Oclgrind,
+# and the correct one also unchecked on Weft, and prints per kernel whether each tool reported it and
 # the command's time. Usage: bench/checks.sh [build] [work-items]
 set -euo pipefail
 build=${1:-build}
@@ -10,11 +10,14 @@ bin=$build/bin/bench-checks
 command -v oclgrind > /dev/null || { echo "Oclgrind is not installed: apt-get install oclgrind" >&2; exit 1; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-WEFT_CHECK=all OCL_ICD_VENDORS=$build/vendors/icd "$bin" "$items" all 5 > "$out/weft" 2> "$out/weft.err"
+WEFT_CHECK=all,races OCL_ICD_VENDORS=$build/vendors/icd "$bin" "$items" all 5 > "$out/weft" 2> "$out/weft.err"
 OCL_ICD_VENDORS=$build/vendors/icd "$bin" "$items" fixed_triad 5 > "$out/plain" 2> /dev/null
-# One kernel per Oclgrind process: it stops printing after a thousand reports.
+# One kernel per Oclgrind process: it stops printing after a thousand reports. Its race detection
+# is off unless asked for (--data-races): on for the race, only.
 for kernel in $(awk '{print $1}' "$out/weft"); do
-  oclgrind "$bin" "$items" "$kernel" 1 >> "$out/oclgrind" 2> "$out/oclgrind.$kernel.err"
+  flags=()
+  [ "$kernel" = local_race ] && flags=(--data-races)
+  oclgrind "${flags[@]}" "$bin" "$items" "$kernel" 1 >> "$out/oclgrind" 2> "$out/oclgrind.$kernel.err"
 done
 printf '%-18s %14s %10s %18s %12s %12s\n' kernel weft_reports weft_ms oclgrind_reports oclgrind_ms unchecked_ms
 for kernel in $(awk '{print $1}' "$out/weft"); do
