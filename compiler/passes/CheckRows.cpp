@@ -332,6 +332,22 @@ llvm::BasicBlock *version(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::Domina
     Within = B.CreateAnd(Within, B.CreateAnd(B.CreateICmpSGE(Low, llvm::ConstantInt::get(Ty, Bd.Min, true)),
                                              B.CreateICmpSLE(High, llvm::ConstantInt::get(Ty, Bd.Max, true))));
   }
+  // A loop inside L entered only when a condition invariant in L holds (`for (j = 0; j < n; ++j)`
+  // behind `n > 0`): the copy runs only where it holds too, and takes the loop unguarded, a plain
+  // nest for weft-jam-work-items. LLVM's unswitching takes such a test out of an unchecked loop,
+  // but ran here before the checks folded, on a loop their records made too large for it.
+  std::vector<std::pair<llvm::Value *, bool>> Guards;
+  for (llvm::Loop *Sub : L.getSubLoops()) {
+    llvm::BasicBlock *Entry = Sub->getLoopPreheader();
+    llvm::BasicBlock *From = Entry ? Entry->getSinglePredecessor() : nullptr;
+    auto *Br = From ? llvm::dyn_cast<llvm::BranchInst>(From->getTerminator()) : nullptr;
+    if (!Br || !Br->isConditional() || !L.contains(From) || Br->getSuccessor(0) == Br->getSuccessor(1) ||
+        !hoist(Br->getCondition(), L, At))
+      continue;
+    const bool Taken = Br->getSuccessor(0) == Entry;
+    Guards.push_back({Br->getCondition(), Taken});
+    Within = B.CreateAnd(Within, Taken ? Br->getCondition() : B.CreateNot(Br->getCondition()));
+  }
   llvm::BasicBlock *Original =
       llvm::SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI, nullptr, "check.rows.outside");
   llvm::ValueToValueMapTy Map;
@@ -347,6 +363,8 @@ llvm::BasicBlock *version(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::Domina
   }
   for (llvm::CallInst *T : Hoisted)
     foldTest(T, false, Inside->getBlocks());
+  for (auto [Guard, Taken] : Guards)
+    foldTest(Guard, Taken, Inside->getBlocks());
   dropSelfStores(Inside->getBlocks());
   tidy(*Inside, LI);
   // The loop as it was runs only where a range is out of bounds (the report's way): Weft's later
