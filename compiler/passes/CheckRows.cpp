@@ -393,13 +393,24 @@ llvm::PreservedAnalyses CheckRowsPass::run(llvm::Function &F, llvm::FunctionAnal
   if (refusalsIn(All).empty())
     return llvm::PreservedAnalyses::all();
   if (Versions) {
-    // Each work-item loop once, outermost first, found again after each version (which leaves
+    // The loops that run work-items' code: weft-kernel-entry's loops over a row's work-items, and
+    // what weft-group-stride-loops made of a row's loop over local ids (collapsed) or over global
+    // ids (its loop over a row's blocks, collapsed, around a loop over one block: that inner loop,
+    // whose trip count changes from block to block, is the one whose ranges are known before it).
+    auto RunsWorkItems = [](const llvm::Loop &L) {
+      if (isWorkItemLoop(L))
+        return true;
+      const llvm::Loop *Parent = L.getParentLoop();
+      return L.isInnermost() && (llvm::findOptionMDForLoop(&L, attr::CollapsedRow) ||
+                                 (Parent && llvm::findOptionMDForLoop(Parent, attr::CollapsedRow)));
+    };
+    // Each such loop once, outermost first, found again after each version (which leaves
     // LoopInfo out of date); a version's copy is not versioned again.
     std::set<const llvm::BasicBlock *> Done;
     for (;;) {
       llvm::Loop *Next = nullptr;
       for (llvm::Loop *L : FAM.getResult<llvm::LoopAnalysis>(F).getLoopsInPreorder())
-        if (isWorkItemLoop(*L) && !Done.count(L->getHeader())) {
+        if (RunsWorkItems(*L) && !Done.count(L->getHeader())) {
           Next = L;
           break;
         }

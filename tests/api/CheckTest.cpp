@@ -258,6 +258,41 @@ TEST_F(Checks, CorrectKernelsReportNothing) {
 }
 
 // A kernel with barriers: the refused read is found in the region after the barrier.
+// Loops over global ids (a grid-stride loop) and over local ids, which Weft runs for a whole row
+// in its first work-item: one element past the buffer is reported with the work-item whose
+// iteration it was, and the loops without the fault run, block by block, with no report.
+TEST_F(Checks, StrideLoopsOverIdsAreChecked) {
+  const std::vector<float> In = ramp<float>(10000);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
+  const char *Source = "kernel void grid(global const float *in, global float *out, uint n) {\n"
+                       "  for (uint i = get_global_id(0); i < n + EXTRA; i += get_global_size(0))\n"
+                       "    out[i] = in[i] * 2.0f;\n"
+                       "}\n"
+                       "kernel void rows(global const float *in, global float *out, uint n) {\n"
+                       "  uint base = get_group_id(0) * n;\n"
+                       "  for (uint i = get_local_id(0); i < n + EXTRA; i += get_local_size(0))\n"
+                       "    out[base + i] = in[base + i] * 2.0f;\n"
+                       "}\n";
+  for (const char *Name : {"grid", "rows"}) {
+    const bool Grid = std::string(Name) == "grid";
+    const cl_uint N = Grid ? 10000 : 2500; // rows: 4 groups of 2500 elements
+    cl_kernel K = kernel(Source, Name, "-weft-check -DEXTRA=0");
+    setBuffers(K, {A, B});
+    ASSERT_EQ(clSetKernelArg(K, 2, sizeof N, &N), CL_SUCCESS);
+    expectClean(K, 256, 64, B, In.size(), [&](size_t I) { return In[I] * 2.0f; });
+    K = kernel(Source, Name, "-weft-check -DEXTRA=1");
+    setBuffers(K, {A, B});
+    ASSERT_EQ(clSetKernelArg(K, 2, sizeof N, &N), CL_SUCCESS);
+    // Index 10000, one past both buffers: global id 10000 % 256 = 16 in group 0 of the grid loop;
+    // the last group's local id 2500 % 64 = 4 in the row loop.
+    EXPECT_TRUE(mentions(failedCheck(K, 256, 64),
+                         {Grid ? "work-item (16, 0, 0) of work-group (0, 0, 0) reads 4 bytes"
+                               : "work-item (4, 0, 0) of work-group (3, 0, 0) reads 4 bytes",
+                          "at +40000 from argument 0 (a buffer of 40000 bytes)"}))
+        << Name;
+  }
+}
+
 TEST_F(Checks, KernelsWithBarriersReportToo) {
   std::vector<float> In(256, 1.0f);
   cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
