@@ -192,7 +192,8 @@ GATHER_NONE(ulong16)
 // n elements of bytes bytes (a power of two up to 128, the size of a gentype), element i from
 // src + i * src_step elements to dst + i * dst_step, as integers of the element's size. Contiguous
 // copies become vector loads and stores; strides of 64 bytes and more may become gathers or
-// scatters. Gathers into local memory with strides of 2 to 4 elements of at most 8 bytes are
+// scatters, their loop unrolled by 4 (not whole: a kernel's loop of copies would then become one
+// vectorized across copies, with scatters). Gathers into local memory with strides of 2 to 4 elements of at most 8 bytes are
 // vector loads and shuffles (GATHER_SHORT); other short strides stay scalar: gathers and
 // scatters within a few cache lines lost to plain loads and stores (docs/performance.md, "Small
 // async copies in the kernel").
@@ -202,7 +203,7 @@ GATHER_NONE(ulong16)
     for (size_t i = 0; i < n; ++i)                                                                 \
       ((DST_AS U *)dst)[i] = ((const SRC_AS U *)src)[i];                                           \
   } else if ((dst_step | src_step) * sizeof(U) >= 64) {                                            \
-    _Pragma("clang loop unroll(disable)")                                                          \
+    _Pragma("clang loop unroll_count(4)")                                                          \
     for (size_t i = 0; i < n; ++i)                                                                 \
       ((DST_AS U *)dst)[i * dst_step] = ((const SRC_AS U *)src)[i * src_step];                     \
   } else {                                                                                         \
