@@ -11,6 +11,11 @@
 
 namespace weft::cpu {
 
+/// The local ids of the work-item with local linear id Linear in work-groups of Local items.
+inline std::array<uint64_t, 3> localIds(uint64_t Linear, const std::array<uint64_t, 3> &Local) {
+  return {Linear % Local[0], Linear / Local[0] % Local[1], Linear / (Local[0] * Local[1])};
+}
+
 /// One failure a check recorded (abi::CheckSite::Kind).
 struct CheckFailure {
   uint64_t Site = 0; ///< abi::CheckSite
@@ -59,7 +64,7 @@ struct CheckReport {
       First.Site = Slots[I];
       First.Address = Slots[Items + I];
       First.Memory = reinterpret_cast<const char *>(Slots[3 * Items + I]);
-      First.LocalId = {I % Local[0], I / Local[0] % Local[1], I / (Local[0] * Local[1])};
+      First.LocalId = localIds(I, Local);
       First.GroupId = {Group % Groups[0], Group / Groups[0] % Groups[1], Group / (Groups[0] * Groups[1])};
       return;
     }

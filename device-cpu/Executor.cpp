@@ -44,7 +44,17 @@ std::string describeFailure(const NDRangeCommand &C, const CheckFailure &F) {
   const std::string Where = CheckSite::line(F.Site)
                                 ? cat(", line ", CheckSite::line(F.Site), ", column ", CheckSite::column(F.Site))
                                 : std::string();
-  const std::string Item = cat("work-item (", F.LocalId[0], ", ", F.LocalId[1], ", ", F.LocalId[2], ")");
+  auto WorkItem = [](const std::array<uint64_t, 3> &Id) {
+    return cat("work-item (", Id[0], ", ", Id[1], ", ", Id[2], ")");
+  };
+  const std::string Item = WorkItem(F.LocalId);
+  // Where an access with no offset kept was (an uninitialized read, a race): an array of the
+  // kernel, by the compiler's description, or __local argument Arg.
+  auto LocalMemory = [&](uint32_t Arg) {
+    return F.Memory ? cat("in ", F.Memory)
+                    : cat("through argument ", Arg, " (",
+                          Arg < C.ArgMemory.size() ? C.ArgMemory[Arg] : std::string("unknown memory"), ")");
+  };
   const std::string Group = cat("work-group (", F.GroupId[0], ", ", F.GroupId[1], ", ", F.GroupId[2], ")");
   // The address entry of a barrier or copy site: where work-item 0's is, line << 32 | column.
   const uint64_t Line0 = F.Address >> 32, Column0 = F.Address & 0xffffffff;
@@ -92,16 +102,11 @@ std::string describeFailure(const NDRangeCommand &C, const CheckFailure &F) {
   }
   case CheckSite::Kind::Race: {
     // The other work-item, by its local linear id in the address entry.
-    const uint64_t Other = F.Address & 0xffff;
-    const uint64_t X = C.LocalSize[0], Y = C.LocalSize[1];
-    const std::string Its = cat("work-item (", Other % X, ", ", Other / X % Y, ", ", Other / (X * Y), ")");
+    const std::string Its = WorkItem(localIds(F.Address & 0xffff, C.LocalSize));
     const bool Writes = F.Address & CheckSite::RaceWrites, OtherWrote = F.Address & CheckSite::RaceOtherWrote;
-    const uint32_t LocalArg = CheckSite::raceArg(F.Site);
-    const std::string Memory = F.Memory ? cat("in ", F.Memory)
-                                        : cat("through argument ", LocalArg, " (",
-                                              LocalArg < C.ArgMemory.size() ? C.ArgMemory[LocalArg] : "unknown memory", ")");
     return cat("check failed: kernel ", Kernel, Where, ": ", Item, " of ", Group, Writes ? " writes " : " reads ",
-               CheckSite::bytes(F.Site), " bytes ", Memory, " that ", Its, OtherWrote ? " wrote" : " read",
+               CheckSite::bytes(F.Site), " bytes ", LocalMemory(CheckSite::raceArg(F.Site)), " that ", Its,
+               OtherWrote ? " wrote" : " read",
                Writes && OtherWrote ? " (another value)" : "",
                " since the last barrier: a data race (no barrier orders the two accesses, so either may come "
                "first); the command stopped (CL_OUT_OF_RESOURCES)");
@@ -122,8 +127,7 @@ std::string describeFailure(const NDRangeCommand &C, const CheckFailure &F) {
   const std::string Memory = Arg < C.ArgMemory.size() ? C.ArgMemory[Arg] : std::string("unknown memory");
   // An uninitialized read: the memory, not the offset (the kernel keeps the site only).
   if (Uninitialized)
-    return F.Memory ? cat(Access, " in ", F.Memory, Stopped)
-                    : cat(Access, " through argument ", Arg, " (", Memory, ")", Stopped);
+    return cat(Access, " ", LocalMemory(Arg), Stopped);
   // An array of the kernel: the offset from its start, and the compiler's description of it.
   if (F.Memory)
     return cat(Access, " at ", Signed(int64_t(F.Address)), " in ", F.Memory, Stopped);

@@ -346,11 +346,7 @@ private:
   /// the work-group and, for an array, To's description (abi::CheckSite).
   void record(llvm::IRBuilder<> &B, const Uniform &U, llvm::Value *Site, llvm::Value *Address,
               llvm::Value *Description) {
-    llvm::Value *Lid = B.getInt64(0);
-    for (int D = 2; D >= 0; --D) {
-      llvm::Value *Id = B.CreateCall(LocalId, {B.getInt32(D)});
-      Lid = B.CreateAdd(B.CreateMul(Lid, U.Sizes[D]), Id);
-    }
+    llvm::Value *Lid = linearId(B, U.Sizes);
     llvm::Value *SiteSlot = B.CreateGEP(I64, U.Table, Lid);
     llvm::Value *Empty = B.CreateICmpEQ(B.CreateLoad(I64, SiteSlot), B.getInt64(0));
     llvm::Instruction *Write = llvm::SplitBlockAndInsertIfThen(Empty, &*B.GetInsertPoint(), /*Unreachable=*/false);
@@ -360,6 +356,16 @@ private:
     B.CreateStore(U.Group, B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, B.CreateMul(U.Items, B.getInt64(2)))));
     if (Description)
       B.CreateStore(Description, B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, B.CreateMul(U.Items, B.getInt64(3)))));
+  }
+  /// The work-item's local linear id over the enqueued local sizes Sizes, as the slots and the
+  /// race checks' tags number work-items.
+  llvm::Value *linearId(llvm::IRBuilder<> &B, llvm::Value *const *Sizes) {
+    llvm::Value *Lid = B.getInt64(0);
+    for (int D = 2; D >= 0; --D) {
+      llvm::Value *Id = B.CreateCall(LocalId, {B.getInt32(D)});
+      Lid = B.CreateAdd(B.CreateMul(Lid, Sizes[D]), Id);
+    }
+    return Lid;
   }
   /// An array's description as a record's memory entry; null for an argument.
   llvm::Value *descriptionOf(llvm::IRBuilder<> &B, const Memory &To) {
@@ -538,11 +544,10 @@ private:
       return;
     }
     llvm::Value *ReadersAt = B.CreateGEP(I32, B.CreateCall(Readers, {}), Offset, "check.readers.at");
-    llvm::Value *Lid = B.getInt64(0);
+    llvm::Value *Sizes[3];
     for (int D = 2; D >= 0; --D)
-      Lid = B.CreateAdd(B.CreateMul(Lid, B.CreateCall(EnqueuedLocalSize, {B.getInt32(D)})),
-                        B.CreateCall(LocalId, {B.getInt32(D)}));
-    llvm::Value *Id = B.CreateTrunc(Lid, I32);
+      Sizes[D] = B.CreateCall(EnqueuedLocalSize, {B.getInt32(D)});
+    llvm::Value *Id = B.CreateTrunc(linearId(B, Sizes), I32);
     llvm::Value *Now = B.CreateCall(Round, {}, "check.round");
     llvm::Value *AsWriter = B.CreateOr(Now, Id, "check.writer");
     llvm::Value *AsReader = B.CreateOr(Now, B.CreateSub(B.getInt32(0xffff), Id), "check.reader");
