@@ -113,15 +113,15 @@ AsyncCopies::Job *AsyncCopies::offload(const CopyShape &S, bool Forced) {
   for (int H = 0; H < Copiers; ++H) {
     J->Refs.fetch_add(1, std::memory_order_relaxed);
     Helpers.run([J] {
-      const uint64_t Start = trace::on() ? hostTimeNs() : 0;
+      const uint64_t Start = trace::on() ? trace::now() : 0;
       J->work();
       // On the timeline: the copy a helper made, on its worker's track (the first 65,536 of the
       // process: a kernel streaming tiles makes one per tile).
       static std::atomic<uint32_t> Traced{0};
       if (Start && Traced.fetch_add(1, std::memory_order_relaxed) < 65536) {
         trace::nameThread("worker");
-        trace::slice("async-copy", "async copy by a helper", Start, hostTimeNs(), trace::threadTrack(),
-                     "\"bytes\": " + std::to_string(J->Shape.bytes()));
+        trace::slice("async-copy", "async copy by a helper", Start, trace::now(), trace::threadTrack(),
+                     trace::Args(trace::ArgsForm::Bytes, J->Shape.bytes()));
       }
       J->release();
     });

@@ -195,7 +195,7 @@ Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes)
   auto RunGroups = [&](size_t Begin, size_t End) {
     if (Checked && Checks.Failed.load(std::memory_order_relaxed))
       return;
-    const uint64_t TraceStart = trace::on() ? hostTimeNs() : 0;
+    const uint64_t TraceStart = trace::on() ? trace::now() : 0;
     // Local memory, private values across barriers, large private variables: without one of
     // them, these groups cannot run.
     auto Local = Block(LocalBytes), Private = Block(PrivateBytes), Frame = Block(C.FrameBytes);
@@ -288,10 +288,8 @@ Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes)
     Load.Running.fetch_sub(1, std::memory_order_relaxed);
     if (TraceStart && ChunksTraced.fetch_add(1, std::memory_order_relaxed) < TracedChunks) {
       trace::nameThread("worker");
-      char Groups[64];
-      std::snprintf(Groups, sizeof Groups, "\"groups\": \"%zu-%zu\"", size_t(Begin), size_t(End - 1));
       trace::slice("work-groups", C.Name ? std::string_view(*C.Name) : std::string_view("kernel"),
-                   TraceStart, hostTimeNs(), trace::threadTrack(), Groups);
+                   TraceStart, trace::now(), trace::threadTrack(), trace::Args(trace::ArgsForm::Groups, Begin, End - 1));
     }
   };
 

@@ -51,12 +51,12 @@ class TracedCall {
 public:
   explicit TracedCall(const char *Name)
       : Function(trace::on() && trace::shownCall(Name) ? Name : nullptr),
-        Start(Function ? hostTimeNs() : 0) {}
+        Start(Function ? trace::now() : 0) {}
   ~TracedCall() {
     if (Function)
       try {
         trace::nameThread("application");
-        trace::slice("api", Function, Start, hostTimeNs(), trace::threadTrack());
+        trace::slice("api", Function, Start, trace::now(), trace::threadTrack());
       } catch (...) {
       }
   }

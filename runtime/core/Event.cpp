@@ -15,10 +15,12 @@ Event::Event(Context &C, Queue *Queue, cl_command_type Type)
     : Object(ObjectType::Event), Ctx(&C), Q(Queue), Type(Type),
       Profiled(Queue && Queue->profiling()), Status(Queue ? CL_QUEUED : CL_SUBMITTED) {
   if (stamped())
-    Times.Queued = hostTimeNs();
+    Times.Queued = stamp();
 }
 
 Event::~Event() = default;
+
+uint64_t Event::stamp() const { return Profiled ? hostTimeNs() : trace::now(); }
 
 ProfilingTimes Event::times() const {
   std::lock_guard Guard(Lock);
@@ -37,7 +39,7 @@ bool Event::setStatus(cl_int NewStatus) {
     if (stamped()) {
       // A command may skip states (a marker goes from queued to complete): every stamp it
       // passes is set, so the five timestamps are always ordered.
-      uint64_t Now = hostTimeNs();
+      uint64_t Now = stamp();
       if (Old > CL_SUBMITTED && NewStatus <= CL_SUBMITTED)
         Times.Submit = Now;
       if (Old > CL_RUNNING && NewStatus <= CL_RUNNING)
@@ -62,10 +64,10 @@ bool Event::setStatus(cl_int NewStatus) {
   if (Terminal && Q && trace::on())
     try {
       trace::slice("command", TraceName, Times.Start, Times.End, trace::queueTrack(Q.get(), false),
-                   "\"status\": " + std::to_string(NewStatus));
+                   trace::Args(trace::ArgsForm::Status, uint64_t(int64_t(NewStatus))), Profiled);
       if (Times.Start > Times.Queued)
         trace::slice("waiting", TraceName, Times.Queued, Times.Start, trace::queueTrack(Q.get(), true),
-                     "\"submitted_after_us\": " + std::to_string((Times.Submit - Times.Queued) / 1000));
+                     trace::Args(trace::ArgsForm::Submitted, Times.Submit), Profiled);
     } catch (...) {
     }
   // Outside the lock: callbacks may call back into Weft.

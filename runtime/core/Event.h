@@ -91,6 +91,9 @@ private:
   bool Profiled;
   /// Times are kept: profiled, or a command while the timeline is on.
   bool stamped() const { return Profiled || (Q && trace::on()); }
+  /// A time for Times: profiling's nanoseconds, or the timeline's cheaper ticks when only it
+  /// reads them.
+  uint64_t stamp() const;
   std::atomic<cl_int> Status;
   /// Set once the terminal status's callbacks have run: waiters return only then, so that after
   /// clFinish or clWaitForEvents every CL_COMPLETE callback has been called.

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <unordered_map>
@@ -18,6 +19,7 @@
 
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <x86intrin.h>
 
 namespace weft::trace {
 namespace {
@@ -42,8 +44,154 @@ enum class Kind : uint8_t { Slice, Instant, TrackName };
 /// An event's header in a block, followed by its category, name and arguments.
 struct Raw {
   Kind What;
+  ArgsForm Form; ///< the arguments: the text after the name (Text), or A and B
+  bool InNs;     ///< Start and End are nanoseconds, not now()'s ticks
   uint32_t CategoryBytes, NameBytes, ArgsBytes;
-  uint64_t StartNs, EndNs, Track;
+  uint64_t Start, End, Track, A, B;
+};
+
+/// Whether now() reads the time-stamp counter: the CPU says it runs at a constant rate and does
+/// not stop in idle states (Linux's constant_tsc and nonstop_tsc).
+bool tscClock() {
+  static const bool Tsc = [] {
+    FILE *Info = std::fopen("/proc/cpuinfo", "r");
+    if (!Info)
+      return false;
+    char Line[4096];
+    bool Constant = false, Nonstop = false;
+    while (std::fgets(Line, sizeof Line, Info))
+      if (std::strncmp(Line, "flags", 5) == 0) {
+        Constant = std::strstr(Line, " constant_tsc") != nullptr;
+        Nonstop = std::strstr(Line, " nonstop_tsc") != nullptr;
+        break;
+      }
+    std::fclose(Info);
+    return Constant && Nonstop;
+  }();
+  return Tsc;
+}
+
+/// now()'s ticks as hostTimeNs()'s nanoseconds, from two readings of both clocks: the first,
+/// when the timeline starts, and the latest, at each drain. The rate is measured over all the time
+/// between them, the offset at the latest, so an event is converted from a reading at most a
+/// drain's period after it.
+class TickConverter {
+public:
+  TickConverter() {
+    if (tscClock())
+      First = Latest = read();
+  }
+  /// A new latest reading, before the writer converts what the threads recorded.
+  void calibrate() {
+    if (!tscClock())
+      return;
+    // A rate over less than a millisecond is not precise: the first drain waits that long.
+    while (hostTimeNs() < First.Ns + 1000000)
+      std::this_thread::yield();
+    Latest = read();
+    NsPerTick = double(Latest.Ns - First.Ns) / double(Latest.Ticks - First.Ticks);
+  }
+  uint64_t ns(uint64_t Ticks) const {
+    if (!tscClock())
+      return Ticks;
+    return uint64_t(int64_t(Latest.Ns) + int64_t(double(int64_t(Ticks - Latest.Ticks)) * NsPerTick));
+  }
+
+private:
+  struct Reading {
+    uint64_t Ticks = 0, Ns = 0;
+  };
+  /// Both clocks at once: the counter read around the system clock, the mean taken.
+  static Reading read() {
+    const uint64_t Before = __rdtsc();
+    const uint64_t Ns = hostTimeNs();
+    const uint64_t After = __rdtsc();
+    return {Before + (After - Before) / 2, Ns};
+  }
+  Reading First, Latest;
+  double NsPerTick = 1;
+};
+
+/// Writes Text as a JSON string, quotes included, at Out (room for 6 bytes a character and two);
+/// returns the bytes written.
+size_t writeQuoted(char *Out, std::string_view Text) {
+  static constexpr char Hex[] = "0123456789abcdef";
+  char *At = Out;
+  *At++ = '"';
+  for (unsigned char C : Text) {
+    if (C == '"' || C == '\\') {
+      *At++ = '\\';
+      *At++ = char(C);
+    } else if (C < 0x20) {
+      std::memcpy(At, "\\u00", 4);
+      At[4] = Hex[C >> 4];
+      At[5] = Hex[C & 15];
+      At += 6;
+    } else {
+      *At++ = char(C);
+    }
+  }
+  *At++ = '"';
+  return size_t(At - Out);
+}
+
+/// The writer's output: events formatted into a buffer allocated once, written to the file when
+/// it fills and at the end of each drain (a string grown per drain reallocated, and faulted in new
+/// pages, in proportion to the events).
+class Sink {
+public:
+  static constexpr size_t Bytes = 1 << 20;
+  /// The most one event can take: its strings escaped at worst (6 bytes a character), the
+  /// arguments raw, and the fixed text around them.
+  static constexpr size_t MostPerEvent = 6 * (64 + Block::Bytes / 4) + Block::Bytes / 4 + 512;
+  static_assert(MostPerEvent < Bytes);
+
+  explicit Sink(FILE *File) : File(File), Data(new char[Bytes]) {}
+  /// Room for one more event.
+  void reserve() {
+    if (Bytes - Used < MostPerEvent)
+      flush();
+  }
+  void flush() {
+    if (Used)
+      std::fwrite(Data.get(), 1, Used, File);
+    Used = 0;
+  }
+  Sink &raw(std::string_view S) {
+    std::memcpy(Data.get() + Used, S.data(), S.size());
+    Used += S.size();
+    return *this;
+  }
+  Sink &number(uint64_t N) {
+    Used = size_t(std::to_chars(Data.get() + Used, Data.get() + Bytes, N).ptr - Data.get());
+    return *this;
+  }
+  Sink &number(int64_t N) {
+    Used = size_t(std::to_chars(Data.get() + Used, Data.get() + Bytes, N).ptr - Data.get());
+    return *this;
+  }
+  /// Nanoseconds as the format's microseconds, to the nanosecond.
+  Sink &micros(uint64_t Ns) {
+    number(Ns / 1000);
+    const unsigned Fraction = unsigned(Ns % 1000);
+    char *At = Data.get() + Used;
+    At[0] = '.';
+    At[1] = char('0' + Fraction / 100);
+    At[2] = char('0' + Fraction / 10 % 10);
+    At[3] = char('0' + Fraction % 10);
+    Used += 4;
+    return *this;
+  }
+  /// S as a JSON string, quotes included.
+  Sink &quoted(std::string_view S) {
+    Used += writeQuoted(Data.get() + Used, S);
+    return *this;
+  }
+
+private:
+  FILE *File;
+  std::unique_ptr<char[]> Data;
+  size_t Used = 0;
 };
 
 /// The file, and the thread that formats the blocks' events into it every 50 ms and at exit
@@ -119,6 +267,8 @@ struct Writer {
     return B;
   }
   std::vector<Block *> Free; ///< written out, for newBlock (BlocksLock)
+  std::unique_ptr<Sink> Out; ///< the formatted events' buffer (DrainLock)
+  TickConverter Clock;       ///< (DrainLock; made with the writer)
 };
 
 /// Never destroyed (worker threads may still record while static objects go); its last events
@@ -142,119 +292,99 @@ struct ThreadBlock {
 };
 
 /// Copies an event into the calling thread's block (strings cut to fit a block).
-void record(Kind What, std::string_view Category, std::string_view Name, std::string_view Args, uint64_t StartNs,
-            uint64_t EndNs, uint64_t Track) {
+void record(Kind What, std::string_view Category, std::string_view Name, const Args &Arguments, uint64_t Start,
+            uint64_t End, uint64_t Track, bool InNs = false) {
   Writer &W = writer();
   if (!W.File)
     return;
   constexpr size_t Most = Block::Bytes / 4;
   Name = Name.substr(0, Most);
-  Args = Args.substr(0, Most);
+  const std::string_view Text = Arguments.Form == ArgsForm::Text ? Arguments.Text.substr(0, Most) : std::string_view();
   Category = Category.substr(0, 64);
-  const size_t Need = sizeof(Raw) + Category.size() + Name.size() + Args.size();
+  const size_t Need = sizeof(Raw) + Category.size() + Name.size() + Text.size();
   static thread_local ThreadBlock Mine;
   size_t At = Mine.B ? Mine.B->Committed.load(std::memory_order_relaxed) : 0;
   if (!Mine.B || At + Need > Block::Bytes) {
-    if (Mine.B)
+    if (Mine.B) {
       Mine.B->Retired.store(true, std::memory_order_release);
+      // A full block: the writer drains now rather than at its period, so that blocks come back
+      // to the free list as fast as threads fill them (a new block's pages fault in).
+      W.Wake.notify_one();
+    }
     Mine.B = W.newBlock();
     At = 0;
   }
   char *To = Mine.B->Data + At;
-  const Raw Header{What, uint32_t(Category.size()), uint32_t(Name.size()), uint32_t(Args.size()), StartNs, EndNs, Track};
+  const Raw Header{What,  Arguments.Form, InNs, uint32_t(Category.size()), uint32_t(Name.size()), uint32_t(Text.size()),
+                   Start, End, Track, Arguments.A, Arguments.B};
   std::memcpy(To, &Header, sizeof Header);
   To += sizeof Header;
-  for (std::string_view Part : {Category, Name, Args}) {
+  for (std::string_view Part : {Category, Name, Text}) {
     std::memcpy(To, Part.data(), Part.size());
     To += Part.size();
   }
   Mine.B->Committed.store(At + Need, std::memory_order_release);
 }
 
-/// Appends Text to Out as a JSON string, quotes included.
-void appendQuoted(std::string &Out, std::string_view Text) {
-  Out += '"';
-  for (unsigned char C : Text) {
-    if (C == '"' || C == '\\') {
-      Out += '\\';
-      Out += char(C);
-    } else if (C < 0x20) {
-      char Escape[8];
-      std::snprintf(Escape, sizeof Escape, "\\u%04x", C);
-      Out += Escape;
-    } else {
-      Out += char(C);
-    }
-  }
-  Out += '"';
-}
-
-/// An event's text, appended to Text, with integers by to_chars.
-struct Line {
-  std::string &Text;
-  explicit Line(std::string &Text) : Text(Text) { Text += '{'; }
-  Line &raw(std::string_view S) {
-    Text.append(S);
-    return *this;
-  }
-  Line &number(uint64_t N) {
-    char Digits[24];
-    Text.append(Digits, std::to_chars(Digits, Digits + sizeof Digits, N).ptr);
-    return *this;
-  }
-  /// Nanoseconds as the format's microseconds, to the nanosecond.
-  Line &micros(uint64_t Ns) {
-    number(Ns / 1000);
-    const unsigned Fraction = unsigned(Ns % 1000);
-    const char Three[4] = {'.', char('0' + Fraction / 100), char('0' + Fraction / 10 % 10),
-                           char('0' + Fraction % 10)};
-    Text.append(Three, 4);
-    return *this;
-  }
-  Line &quoted(std::string_view S) {
-    appendQuoted(Text, S);
-    return *this;
-  }
-  /// Ends the event with the process id.
-  void end() {
-    static const int Pid = int(getpid());
-    raw(", \"pid\": ").number(uint64_t(Pid)).raw("},\n");
-  }
-};
-
-/// Appends the event at Event (a Raw and its strings) to Out as a line of JSON.
-const char *format(const char *Event, std::string &Out) {
+/// Formats the event at Event (a Raw and its strings) into Out as a line of JSON, its times
+/// converted by Clock; returns the next event.
+const char *format(const char *Event, Sink &Out, const TickConverter &Clock) {
+  static const int Pid = int(getpid());
   Raw R;
   std::memcpy(&R, Event, sizeof R);
   const char *At = Event + sizeof R;
   const std::string_view Category(At, R.CategoryBytes), Name(At + R.CategoryBytes, R.NameBytes),
-      Args(At + R.CategoryBytes + R.NameBytes, R.ArgsBytes);
-  Line L(Out);
+      Text(At + R.CategoryBytes + R.NameBytes, R.ArgsBytes);
+  auto Ns = [&](uint64_t T) { return R.InNs ? T : Clock.ns(T); };
+  const uint64_t Start = Ns(R.Start);
+  Out.reserve();
+  Out.raw("{");
   switch (R.What) {
   case Kind::TrackName:
-    L.raw("\"name\": \"thread_name\", \"ph\": \"M\", \"tid\": ").number(R.Track).raw(", \"args\": {\"name\": ")
+    Out.raw("\"name\": \"thread_name\", \"ph\": \"M\", \"tid\": ").number(R.Track).raw(", \"args\": {\"name\": ")
         .quoted(Name)
         .raw("}");
     break;
-  case Kind::Slice:
-    L.raw("\"name\": ").quoted(Name).raw(", \"cat\": ").quoted(Category).raw(", \"ph\": \"X\", \"ts\": ")
-        .micros(R.StartNs)
+  case Kind::Slice: {
+    const uint64_t End = Ns(R.End);
+    Out.raw("\"name\": ").quoted(Name).raw(", \"cat\": ").quoted(Category).raw(", \"ph\": \"X\", \"ts\": ")
+        .micros(Start)
         .raw(", \"dur\": ")
-        .micros(R.EndNs > R.StartNs ? R.EndNs - R.StartNs : 0)
-        .raw(", \"tid\": ")
-        .number(R.Track);
-    break;
-  case Kind::Instant:
-    L.raw("\"name\": ").quoted(Name).raw(", \"cat\": ").quoted(Category)
-        .raw(", \"ph\": \"i\", \"s\": \"t\", \"ts\": ")
-        .micros(R.StartNs)
+        .micros(End > Start ? End - Start : 0)
         .raw(", \"tid\": ")
         .number(R.Track);
     break;
   }
-  if (!Args.empty())
-    L.raw(", \"args\": {").raw(Args).raw("}");
-  L.end();
+  case Kind::Instant:
+    Out.raw("\"name\": ").quoted(Name).raw(", \"cat\": ").quoted(Category)
+        .raw(", \"ph\": \"i\", \"s\": \"t\", \"ts\": ")
+        .micros(Start)
+        .raw(", \"tid\": ")
+        .number(R.Track);
+    break;
+  }
+  switch (R.Form) {
+  case ArgsForm::None:
+    break;
+  case ArgsForm::Text:
+    Out.raw(", \"args\": {").raw(Text).raw("}");
+    break;
+  case ArgsForm::Groups:
+    Out.raw(", \"args\": {\"groups\": \"").number(R.A).raw("-").number(R.B).raw("\"}");
+    break;
+  case ArgsForm::Status:
+    Out.raw(", \"args\": {\"status\": ").number(int64_t(R.A)).raw("}");
+    break;
+  case ArgsForm::Submitted: {
+    const uint64_t Submitted = Ns(R.A);
+    Out.raw(", \"args\": {\"submitted_after_us\": ").micros(Submitted > Start ? Submitted - Start : 0).raw("}");
+    break;
+  }
+  case ArgsForm::Bytes:
+    Out.raw(", \"args\": {\"bytes\": ").number(R.A).raw("}");
+    break;
+  }
+  Out.raw(", \"pid\": ").number(uint64_t(Pid)).raw("},\n");
   return At + R.CategoryBytes + R.NameBytes + R.ArgsBytes;
 }
 
@@ -265,15 +395,18 @@ void Writer::drain() {
     std::lock_guard Blocked(BlocksLock);
     Now = Blocks;
   }
-  std::string Out;
+  if (!Out)
+    Out = std::make_unique<Sink>(File);
+  Clock.calibrate();
+  bool Wrote = false;
   for (Block *B : Now) {
     const size_t Committed = B->Committed.load(std::memory_order_acquire);
-    for (const char *At = B->Data + B->Formatted; At < B->Data + Committed;)
-      At = format(At, Out);
+    for (const char *At = B->Data + B->Formatted; At < B->Data + Committed; Wrote = true)
+      At = format(At, *Out, Clock);
     B->Formatted = Committed;
   }
-  if (!Out.empty()) {
-    std::fwrite(Out.data(), 1, Out.size(), File);
+  if (Wrote) {
+    Out->flush();
     std::fflush(File);
   }
   // A retired block is final once retired: it is free again when all of it is written (a few
@@ -334,18 +467,20 @@ void nameThread(const char *Name) {
     nameTrack(Track, std::string(Name) + " " + std::to_string(Track));
 }
 
-void slice(std::string_view Category, std::string_view Name, uint64_t StartNs, uint64_t EndNs,
-           uint64_t Track, std::string_view Args) {
-  record(Kind::Slice, Category, Name, Args, StartNs, EndNs, Track);
+uint64_t now() { return tscClock() ? __rdtsc() : hostTimeNs(); }
+
+void slice(std::string_view Category, std::string_view Name, uint64_t Start, uint64_t End, uint64_t Track,
+           Args Arguments, bool InNs) {
+  record(Kind::Slice, Category, Name, Arguments, Start, End, Track, InNs);
 }
 
-void instant(std::string_view Category, std::string_view Name, std::string_view Args) {
-  record(Kind::Instant, Category, Name, Args, hostTimeNs(), 0, threadTrack());
+void instant(std::string_view Category, std::string_view Name, std::string_view Text) {
+  record(Kind::Instant, Category, Name, Text.empty() ? Args() : Args(Text), now(), 0, threadTrack());
 }
 
 std::string quoted(std::string_view Text) {
-  std::string Out;
-  appendQuoted(Out, Text);
+  std::string Out(6 * Text.size() + 2, '\0');
+  Out.resize(writeQuoted(Out.data(), Text));
   return Out;
 }
 

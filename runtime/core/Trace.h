@@ -24,6 +24,11 @@ inline bool on() {
   return On;
 }
 
+/// The timeline's clock: the CPU's time-stamp counter where it runs at a constant rate on every
+/// core (about a third of CLOCK_MONOTONIC's cost in a VM, and a launch stamps a dozen times), else
+/// hostTimeNs(). The writer turns its ticks into hostTimeNs()'s nanoseconds.
+uint64_t now();
+
 /// The calling thread's track.
 uint64_t threadTrack();
 /// Queue's tracks: its commands' (Waiting false) and their waiting before they start (true),
@@ -32,12 +37,33 @@ uint64_t queueTrack(const void *Queue, bool Waiting);
 /// Names the calling thread's track once ("worker", for the device's threads).
 void nameThread(const char *Name);
 
-/// A slice [StartNs, EndNs) of Category named Name on Track; Args is a JSON object's members
-/// ("\"key\": value, ..."), or empty.
-void slice(std::string_view Category, std::string_view Name, uint64_t StartNs, uint64_t EndNs,
-           uint64_t Track, std::string_view Args = {});
+/// How an event's arguments are given: text, or numbers the writer formats (so that recording
+/// formats nothing).
+enum class ArgsForm : uint8_t {
+  None,
+  Text,      ///< a JSON object's members ("\"key\": value, ...")
+  Groups,    ///< "groups": "A-B"
+  Status,    ///< "status": A (a cl_int)
+  Submitted, ///< "submitted_after_us": from the slice's start to A (a time in the slice's clock)
+  Bytes,     ///< "bytes": A
+};
+
+struct Args {
+  ArgsForm Form = ArgsForm::None;
+  std::string_view Text;
+  uint64_t A = 0, B = 0;
+
+  Args() = default;
+  Args(std::string_view Text) : Form(ArgsForm::Text), Text(Text) {}
+  Args(ArgsForm Form, uint64_t A, uint64_t B = 0) : Form(Form), A(A), B(B) {}
+};
+
+/// A slice [Start, End) of Category named Name on Track. Its times are now()'s ticks, or
+/// hostTimeNs()'s nanoseconds where InNs (a profiled command's stamps).
+void slice(std::string_view Category, std::string_view Name, uint64_t Start, uint64_t End,
+           uint64_t Track, Args Arguments = {}, bool InNs = false);
 /// An instant event on the calling thread's track.
-void instant(std::string_view Category, std::string_view Name, std::string_view Args = {});
+void instant(std::string_view Category, std::string_view Name, std::string_view Text = {});
 
 /// Text as a JSON string, quotes included.
 std::string quoted(std::string_view Text);

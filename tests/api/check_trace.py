@@ -2,13 +2,16 @@
 """Runs a program (weft-demo) with WEFT_TRACE and checks the timeline it leaves: valid Chrome
 trace-event JSON (with or without the closing bracket) holding the tracks and events
 runtime/core/Trace.h describes. Then runs it without WEFT_TRACE and checks nothing is written.
-Usage: check_trace.py <program> <scratch directory>"""
+Then runs a kernel on a profiled queue (the second program) and checks that its command's slice
+carries the profiling stamps and that the API call and work-groups, stamped with the timeline's
+own clock, fall where those stamps say.
+Usage: check_trace.py <program> <profiled program> <scratch directory>"""
 import json
 import os
 import subprocess
 import sys
 
-program, scratch = sys.argv[1], sys.argv[2]
+program, profiled, scratch = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(scratch, exist_ok=True)
 path = os.path.join(scratch, "timeline.json")
 if os.path.exists(path):
@@ -22,11 +25,13 @@ def demo(env):
     if b"correct" not in out:
         print("the demo did not run:\n" + out.decode(errors="replace"))
         sys.exit(1)
+def load(path):
+    text = open(path).read().rstrip()
+    assert text.startswith("["), text[:80]
+    # The file is written event by event: no closing bracket, a comma after the last event.
+    return json.loads(text.rstrip(",") + ("" if text.endswith("]") else "]"))
 demo(dict(base, WEFT_TRACE=path))
-text = open(path).read().rstrip()
-assert text.startswith("["), text[:80]
-# The file is written event by event: no closing bracket, a comma after the last event.
-events = json.loads(text.rstrip(",") + ("" if text.endswith("]") else "]"))
+events = load(path)
 failures = []
 def expect(condition, what):
     if not condition:
@@ -62,6 +67,36 @@ os.remove(path)
 base.pop("WEFT_TRACE", None)
 demo(base)
 expect(not os.path.exists(path), "no file without WEFT_TRACE")
+
+# A profiled queue: the command's slice is the profiling stamps (nanoseconds, written as
+# microseconds to the nanosecond); the API call that enqueued it and its work-groups are stamped by
+# the timeline's clock, converted to the same time base. Microseconds of slack for rounding.
+path = os.path.join(scratch, "profiled.json")
+run = subprocess.run([profiled], env=dict(base, WEFT_TRACE=path), stdout=subprocess.PIPE,
+                     stderr=subprocess.STDOUT)
+stamps = [line.split() for line in run.stdout.decode(errors="replace").splitlines()
+          if line.startswith("profiled ")]
+if run.returncode != 0 or not stamps:
+    failures.append("the profiled program did not run: " + run.stdout.decode(errors="replace"))
+else:
+    start, end = int(stamps[0][1]) / 1000, int(stamps[0][2]) / 1000
+    events = load(path)
+    slices = [e for e in events if e.get("ph") == "X"]
+    command = [e for e in slices if e["cat"] == "command" and e["name"] == "NDRangeKernel spin"]
+    waiting = [e for e in slices if e["cat"] == "waiting" and e["name"] == "NDRangeKernel spin"]
+    call = [e for e in slices if e["cat"] == "api" and e["name"] == "clEnqueueNDRangeKernel"]
+    groups = [e for e in slices if e["cat"] == "work-groups" and e["name"] == "spin"]
+    expect(command and waiting and call and groups, "the profiled kernel's command, waiting, call and work-groups")
+    if command and waiting and call and groups:
+        c, w, a = command[0], waiting[0], call[0]
+        expect(abs(c["ts"] - start) < 0.002 and abs(c["dur"] - (end - start)) < 0.002,
+               "the profiled command's slice %s at its profiling stamps %s-%s" % (c, start, end))
+        slack = 1.0
+        expect(a["ts"] - slack <= w["ts"] <= a["ts"] + a["dur"] + slack,
+               "the command queued (%s) within the call that enqueued it (%s)" % (w, a))
+        outside = [g for g in groups
+                   if g["ts"] < c["ts"] - slack or g["ts"] + g["dur"] > c["ts"] + c["dur"] + slack]
+        expect(not outside, "the work-groups within the profiled command %s: %s" % (c, outside[:3]))
 
 if failures:
     print("timeline check failed:\n  " + "\n  ".join(failures))
