@@ -1,8 +1,9 @@
 # Sourced by the bench/*.sh runners. bench_setup <benchmark binary> checks that it and PoCL are
 # there, and makes $pocl_dir (a vendors directory holding only PoCL's ICD) and $out (for the
 # results), both removed on exit. median prints the median of numbers given one per line or
-# space-separated (nothing for no input). bench_report <name width> prints, for each metric in
-# $out/weft ("name value unit" lines), the medians of both and the Weft/PoCL ratio.
+# space-separated (nothing for no input). bench_report <name width> [<label> <label>] prints, for
+# each metric in $out/weft ("name value unit" lines), the medians of both and the ratio of
+# $out/weft's to $out/pocl's (the columns' labels "weft" and "pocl" unless given).
 bench_setup() {
   bin=$1
   pocl_icd=/etc/OpenCL/vendors/pocl.icd
@@ -20,7 +21,7 @@ median() {
 
 bench_report() {
   local width=$1 metric unit w p
-  printf "%-${width}s %12s %12s %8s  %s\n" metric weft pocl ratio unit
+  printf "%-${width}s %12s %12s %8s  %s\n" metric "${2:-weft}" "${3:-pocl}" ratio unit
   for metric in $(awk '{print $1}' "$out/weft" | awk '!seen[$0]++'); do
     unit=$(awk -v m="$metric" '$1==m {print $3; exit}' "$out/weft")
     w=$(awk -v m="$metric" '$1==m {print $2}' "$out/weft" | median)

@@ -5,6 +5,7 @@
    - create_kernel: clCreateKernel by name (then clReleaseKernel) in a built program of 256
      kernels, per kernel
    - tiny_kernel_launch: a kernel of 256 work-items (4 groups) enqueued, then clFinish
+   - kernel_stream_100: the same kernel enqueued 100 times, then clFinish, per kernel
    Prints "name value unit" lines; bench/runtime.sh runs it for Weft and PoCL side by side. */
 #include "bench.h"
 
@@ -175,6 +176,22 @@ int main(void) {
       if (K >= 0)
         S[K] = (nowUs() - T0) / Reps;
     }
+    printf("tiny_kernel_launch %.2f us\n", median(S, Samples));
+    /* The same kernel enqueued 100 times in a row, then clFinish: a stream of small kernels, per
+       kernel. */
+    enum { Stream = 100 };
+    for (int K = 0; K < Samples; ++K) {
+      double T0 = nowUs();
+      for (int R = 0; R < Reps; ++R) {
+        CHECK(clEnqueueNDRangeKernel(Q, One, 1, NULL, &Global, &Local, 0, NULL, NULL));
+        if (R % Stream == Stream - 1)
+          CHECK(clFinish(Q));
+      }
+      CHECK(clFinish(Q));
+      Launches += Reps;
+      S[K] = (nowUs() - T0) / Reps;
+    }
+    printf("kernel_stream_100 %.2f us\n", median(S, Samples));
     float Result[256];
     CHECK(clEnqueueReadBuffer(Q, Counts, CL_TRUE, 0, sizeof Result, Result, 0, NULL, NULL));
     for (int I = 0; I < 256; ++I)
@@ -182,7 +199,6 @@ int main(void) {
         fprintf(stderr, "tiny_kernel_launch: element %d is %g, not %d\n", I, Result[I], Launches);
         return 1;
       }
-    printf("tiny_kernel_launch %.2f us\n", median(S, Samples));
     clReleaseMemObject(Counts);
     clReleaseKernel(One);
     clReleaseProgram(Prog);
