@@ -5,6 +5,7 @@
 #include "contracts/WorkGroupAbi.h"
 
 #include <llvm/ADT/STLExtras.h>
+#include <llvm/Analysis/InstructionSimplify.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/Cloning.h>
@@ -137,8 +138,29 @@ private:
 /// `__weft_sub_group_memory()` becomes the load of Ctx->SubGroups, `__weft_max_sub_group_size()`
 /// the kernel's sub-group size (attr::SubGroupSize), `__weft_sub_group_all_active()` whether the
 /// call runs for every work-item of the group (the resume id without abi::SomeWorkItems).
+/// Folds F's instructions that simplify (InstSimplify's folds, to a fixed point: one pass may make
+/// another's operands constant).
+void simplifyAll(llvm::Function &F) {
+  const llvm::DataLayout &DL = F.getParent()->getDataLayout();
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (llvm::BasicBlock &BB : F)
+      for (llvm::Instruction &I : llvm::make_early_inc_range(BB)) {
+        if (I.use_empty())
+          continue;
+        if (llvm::Value *V = llvm::simplifyInstruction(&I, llvm::SimplifyQuery(DL))) {
+          I.replaceAllUsesWith(V);
+          if (llvm::isInstructionTriviallyDead(&I))
+            I.eraseFromParent();
+          Changed = true;
+        }
+      }
+  }
+}
+
 void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *const *LocalId,
                        uint64_t SubGroupSize) {
+  bool Constants = false; // whether a call became a constant
   using abi::WorkGroupContext;
   auto IsRuntime = [](llvm::StringRef Name) {
     return Name.startswith("__weft_rt_") || Name == "__weft_copy_names" ||
@@ -261,9 +283,15 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *cons
           New->addParamAttr(I + 1, A);
       Result = New;
     }
+    Constants = Constants || llvm::isa<llvm::Constant>(Result);
     Call->replaceAllUsesWith(Result);
     Call->eraseFromParent();
   }
+  // A constant (the sub-group size) folds through its users now: weft-barriers, next, would
+  // otherwise find the remainders, selects and PHIs of it not yet simplified, keep them across
+  // barriers in a slot per work-item, and leave divisions by the reloaded values.
+  if (Constants)
+    simplifyAll(Item);
 }
 
 llvm::Function *makeWorkItemFunction(llvm::Function &K) {

@@ -2,6 +2,9 @@
 ; (weft-sub-group-size, 8 without it), `__weft_sub_group_memory()` a plain load of
 ; WorkGroupContext::SubGroups (offset 232: the work-group function writes it when it starts),
 ; and `__weft_sub_group_all_active()` whether the resume id lacks abi::SomeWorkItems (its sign bit).
+; What the constant size makes constant folds at once (a division by it guarded against 0 by
+; weft-safe-division, the same value reaching a PHI on two paths), so that weft-barriers next
+; keeps none of it across a barrier.
 ; RUN: %opt -passes=weft-work-items -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
@@ -36,5 +39,38 @@ define spir_kernel void @unsized() {
   call void @use(i32 %s, ptr null, i32 0)
   ret void
 }
+
+; CHECK-LABEL: define internal i32 @folded.workitem(
+; CHECK-NOT:  select
+; CHECK-NOT:  phi
+; CHECK:      %lane = urem i64 %x, 16
+; CHECK-NEXT: %base = sub i64 %x, %lane
+; CHECK-NOT:  phi
+; CHECK:      call void @use(i32 16, ptr null, i32 0)
+; CHECK-NEXT: call void @use64(i64 %base)
+declare void @use64(i64)
+define spir_kernel void @folded(i1 %c) #0 {
+entry:
+  %s = call i32 @__weft_max_sub_group_size()
+  %wide = zext i32 %s to i64
+  %zero = icmp eq i32 %s, 0
+  %safe = select i1 %zero, i64 1, i64 %wide
+  %lid = call i64 @_Z12get_local_idj(i32 0)
+  %lane = urem i64 %lid, %safe
+  %base = sub i64 %lid, %lane
+  br i1 %c, label %a, label %b
+a:
+  %s1 = call i32 @__weft_max_sub_group_size()
+  br label %join
+b:
+  br label %join
+join:
+  %size = phi i32 [ %s1, %a ], [ %s, %b ]
+  call void @__weft_sub_group_barrier()
+  call void @use(i32 %size, ptr null, i32 0)
+  call void @use64(i64 %base)
+  ret void
+}
+declare i64 @_Z12get_local_idj(i32)
 
 attributes #0 = { "weft-sub-group-size"="16" }
