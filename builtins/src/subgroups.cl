@@ -98,6 +98,15 @@ static bool active(uint Lane) {
          (__weft_sub_group_all_active() || __weft_sub_group_memory()->Active[base() + Lane]);
 }
 static ulong bits(uint Lane) { return __weft_sub_group_memory()->Values[base() + Lane]; }
+// Whether every lane of a whole sub-group takes part (every uniform use in a group of whole
+// sub-groups): a reduction then goes over exactly __weft_max_sub_group_size() lanes (8, 16 or 32:
+// contracts/Compiler.h's SubGroupSizes), unrolled, in a tree rather than in lane order. The spec
+// leaves the order of a reduction's floating-point operations open (OpenCL C 3.0, "Sub-group
+// Functions"; the same of the non-uniform ones).
+#define MAX_SUB_GROUP 32
+static bool whole(void) {
+  return __weft_sub_group_all_active() && get_sub_group_size() == __weft_max_sub_group_size();
+}
 // Setting Lane's result (the first to go on, for all of them), and, after a barrier for all to
 // have been set, reading it.
 static void set_result(uint Lane, ulong Bits) { __weft_sub_group_memory()->Results[base() + Lane] = Bits; }
@@ -186,6 +195,20 @@ FOR_SCALARS(VECTOR_BROADCASTS)
 // and exclusive scan (IDENTITY: what an exclusive scan gives the first lane), and the clustered
 // reduction over the lanes Me / C * C ... + C - 1.
 #define FOLDS(T, PREFIX, NAME, OP, IDENTITY, STORAGE)                                                     \
+  /* The reduction of a whole sub-group of N lanes, N a constant where it is inlined (each of */ \
+  /* the sizes, one of which the kernel's build keeps), so that its loops unroll whole: a tree */ \
+  /* of log2(N) steps, each halving the values (vector operations once unrolled). The prefixes */  \
+  /* stay in lane order: Hillis-Steele's steps, more operations, made bench-subgroups' scan */     \
+  /* slower (docs/performance.md, "Sub-groups"). */                                               \
+  static __attribute__((always_inline)) T tree_##PREFIX##NAME##_##T(uint N) {                      \
+    T V[MAX_SUB_GROUP];                                                                            \
+    for (uint L = 0; L < N; ++L)                                                                   \
+      V[L] = from_bits_##T(bits(L));                                                               \
+    for (uint W = N / 2; W > 0; W /= 2)                                                            \
+      for (uint L = 0; L < W; ++L)                                                                 \
+        V[L] = OP(V[L], V[L + W]);                                                                 \
+    return V[0];                                                                                   \
+  }                                                                                                \
   /* Run by the first to go on: every active lane's inclusive (exclusive) prefix in its */        \
   /* result, folding in lane order from the first active lane's value (IDENTITY before it). */    \
   static void prefixes_##PREFIX##NAME##_##T(bool Inclusive) {                                      \
@@ -205,11 +228,14 @@ FOR_SCALARS(VECTOR_BROADCASTS)
   STORAGE OVL T sub_group_##PREFIX##reduce_##NAME(T X) {                                           \
     if (publish(to_bits_##T(X))) {                                                                 \
       T Total = X; /* this work-item's, the first active one's */                                  \
-      for (uint L = get_sub_group_local_id() + 1; L < get_sub_group_size(); ++L)                   \
-        if (active(L)) {                                                                           \
-          T V = from_bits_##T(bits(L));                                                            \
-          Total = OP(Total, V);                                                                    \
-        }                                                                                          \
+      uint S = __weft_max_sub_group_size();                                                        \
+      if (whole())                                                                                 \
+        Total = S == 8 ? tree_##PREFIX##NAME##_##T(8)                                              \
+                       : S == 16 ? tree_##PREFIX##NAME##_##T(16) : tree_##PREFIX##NAME##_##T(32);  \
+      else                                                                                         \
+        for (uint L = get_sub_group_local_id() + 1; L < get_sub_group_size(); ++L)                 \
+          if (active(L))                                                                           \
+            Total = OP(Total, from_bits_##T(bits(L)));                                             \
       set_result(0, to_bits_##T(Total));                                                           \
     }                                                                                              \
     return from_bits_##T(result(0));                                                               \
