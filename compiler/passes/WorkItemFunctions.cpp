@@ -138,13 +138,14 @@ private:
 /// `__weft_sub_group_memory()` becomes the load of Ctx->SubGroups, `__weft_max_sub_group_size()`
 /// the kernel's sub-group size (attr::SubGroupSize), `__weft_sub_group_all_active()` whether the
 /// call runs for every work-item of the group (the resume id without abi::SomeWorkItems).
-/// Folds F's instructions that simplify (InstSimplify's folds, to a fixed point: one pass may make
-/// another's operands constant).
+/// Folds F's instructions that simplify (InstSimplify's folds) and its branches on constants, and
+/// removes the blocks no path reaches then, to a fixed point: one fold may make another's operands
+/// constant, and a PHI keeps a value from a dead block until the block is gone.
 void simplifyAll(llvm::Function &F) {
   const llvm::DataLayout &DL = F.getParent()->getDataLayout();
   for (bool Changed = true; Changed;) {
     Changed = false;
-    for (llvm::BasicBlock &BB : F)
+    for (llvm::BasicBlock &BB : F) {
       for (llvm::Instruction &I : llvm::make_early_inc_range(BB)) {
         if (I.use_empty())
           continue;
@@ -155,6 +156,9 @@ void simplifyAll(llvm::Function &F) {
           Changed = true;
         }
       }
+      Changed |= llvm::ConstantFoldTerminator(&BB, /*DeleteDeadConditions=*/true);
+    }
+    Changed |= llvm::removeUnreachableBlocks(F);
   }
 }
 

@@ -3,8 +3,8 @@
 ; WorkGroupContext::SubGroups (offset 232: the work-group function writes it when it starts),
 ; and `__weft_sub_group_all_active()` whether the resume id lacks abi::SomeWorkItems (its sign bit).
 ; What the constant size makes constant folds at once (a division by it guarded against 0 by
-; weft-safe-division, the same value reaching a PHI on two paths), so that weft-barriers next
-; keeps none of it across a barrier.
+; weft-safe-division, the same value reaching a PHI on two paths, a branch on it), so that
+; weft-barriers next keeps none of it across a barrier.
 ; RUN: %opt -passes=weft-work-items -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
@@ -72,5 +72,28 @@ join:
   ret void
 }
 declare i64 @_Z12get_local_idj(i32)
+
+; A choice between the sizes (the built-ins' reductions are written for each): the branches on the
+; constant fold, the blocks of the other sizes go, and the PHI of what they made with them.
+; CHECK-LABEL: define internal i32 @chosen.workitem(
+; CHECK-NOT:  phi
+; CHECK-NOT:  br i1
+; CHECK:      call void @use(i32 160, ptr null, i32 0)
+define spir_kernel void @chosen() #0 {
+entry:
+  %s = call i32 @__weft_max_sub_group_size()
+  %eight = icmp eq i32 %s, 8
+  br i1 %eight, label %small, label %large
+small:
+  br label %join
+large:
+  %ten = mul i32 %s, 10
+  br label %join
+join:
+  %v = phi i32 [ 80, %small ], [ %ten, %large ]
+  call void @__weft_sub_group_barrier()
+  call void @use(i32 %v, ptr null, i32 0)
+  ret void
+}
 
 attributes #0 = { "weft-sub-group-size"="16" }
