@@ -543,7 +543,7 @@ public:
         K.LocalScratchBytes = intAttribute(*Wg, attr::LocalScratchBytes);
         K.PrivateBytesPerWorkItem = intAttribute(*Wg, attr::PrivateBytes);
         K.FrameBytes = intAttribute(*Wg, attr::FrameBytes);
-        if (Wg->hasFnAttribute(attr::SubGroupExchange))
+        if (Wg->hasFnAttribute(attr::SubGroupMemory))
           K.MaxWorkGroupItems = abi::MaxSubGroupKernelItems;
         Kernels.push_back(std::move(K));
       }

@@ -579,6 +579,19 @@ void addLatchBarriers(llvm::Function &F, const std::vector<llvm::CallInst *> &Su
     llvm::CallInst::Create(Barrier, "", Latch->getTerminator());
 }
 
+/// Whether F's work-items may stop apart, at different barriers or some at the end, with its
+/// barriers still calls (Uniformity::mayStopApart; the blocks of the calls and the returns are
+/// the places they stop).
+bool mayStopApart(llvm::Function &F) {
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 16> Stops;
+  for (llvm::CallInst *Call : callsTo(F, isBarrier))
+    Stops.insert(Call->getParent());
+  for (llvm::BasicBlock &BB : F)
+    if (llvm::isa<llvm::ReturnInst>(BB.getTerminator()))
+      Stops.insert(&BB);
+  return Uniformity(F, /*Divergent=*/false).mayStopApart(Stops);
+}
+
 bool intersects(const BlockSet &A, const BlockSet &B) {
   for (const llvm::BasicBlock *BB : A)
     if (B.count(BB))
@@ -608,7 +621,13 @@ llvm::PreservedAnalyses BarriersPass::run(llvm::Function &F, llvm::FunctionAnaly
   // returns.
   const std::vector<llvm::CallInst *> SubGroupBarriers =
       callsTo(F, [](llvm::StringRef Name) { return Name == "__weft_sub_group_barrier"; });
-  const bool Exchange = !SubGroupBarriers.empty();
+  if (!SubGroupBarriers.empty())
+    F.addFnAttr(attr::SubGroupMemory);
+  // Sub-group barriers that every work-item reaches in the same order (every uniform use of the
+  // sub-group functions) need no dispatch of their own: the plain one, region by region over all
+  // work-items in order, runs each sub-group's work-items together, the first first, as the
+  // built-ins expect (and their rounds are all of every work-item).
+  const bool Exchange = !SubGroupBarriers.empty() && mayStopApart(F);
   if (Exchange)
     addLatchBarriers(F, SubGroupBarriers);
   std::vector<Barrier> Barriers;

@@ -407,6 +407,17 @@ void runWithDenormalsFlushed(llvm::Function &Wg) {
     }
 }
 
+/// The work-group's SubGroupMemory, on the work-group function's stack, at Ctx->SubGroups.
+llvm::Value *allocateSubGroupMemory(llvm::IRBuilder<> &B, llvm::Value *Ctx) {
+  llvm::BasicBlock &Entry = B.GetInsertBlock()->getParent()->getEntryBlock();
+  auto *Memory = new llvm::AllocaInst(llvm::ArrayType::get(B.getInt8Ty(), sizeof(abi::SubGroupMemory)), 0,
+                                      nullptr, llvm::Align(64), "sub_groups", &Entry.front());
+  B.CreateAlignedStore(Memory,
+                       B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx, offsetof(abi::WorkGroupContext, SubGroups)),
+                       llvm::Align(8));
+  return Memory;
+}
+
 /// The dispatch of a work-group function whose sub-groups exchange values (attr::SubGroupExchange):
 /// its work-items may wait at different barriers (a sub-group's barrier in a branch other
 /// sub-groups skip, or a non-uniform sub-group function that only some of a sub-group's
@@ -424,10 +435,7 @@ void emitExchangeDispatch(llvm::IRBuilder<> &B, llvm::Function &Wg, llvm::Value 
   llvm::BasicBlock *Entry = B.GetInsertBlock();
   auto *Next = new llvm::AllocaInst(llvm::ArrayType::get(I32, abi::MaxSubGroupKernelItems), 0, "next",
                                     &Entry->front());
-  auto *Memory = new llvm::AllocaInst(llvm::ArrayType::get(I8, sizeof(abi::SubGroupMemory)), 0,
-                                      nullptr, llvm::Align(64), "sub_groups", &Entry->front());
-  B.CreateAlignedStore(Memory, B.CreateConstInBoundsGEP1_64(I8, Ctx, offsetof(abi::WorkGroupContext, SubGroups)),
-                       llvm::Align(8));
+  llvm::Value *Memory = allocateSubGroupMemory(B, Ctx);
   llvm::Value *Active =
       B.CreateConstInBoundsGEP1_64(I8, Memory, offsetof(abi::SubGroupMemory, Active), "active");
   llvm::Value *Items = B.CreateMul(B.CreateMul(Size[0], Size[1]), Size[2], "items");
@@ -644,11 +652,17 @@ llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
   }
 
   uint64_t Regions = intAttribute(Item, attr::ResumePoints) + 1;
+  if (Item.hasFnAttribute(attr::SubGroupMemory))
+    Wg->addFnAttr(attr::SubGroupMemory);
   if (Item.hasFnAttribute(attr::SubGroupExchange)) {
     Wg->addFnAttr(attr::SubGroupExchange);
     emitExchangeDispatch(B, *Wg, Ctx, Size, Regions, CallItem, Group, PeelFirstX);
     return *Wg;
   }
+  // Sub-groups that exchange values at barriers every work-item reaches alike (weft-barriers):
+  // the plain dispatch, with their memory.
+  if (Item.hasFnAttribute(attr::SubGroupMemory))
+    allocateSubGroupMemory(B, Ctx);
   llvm::BasicBlock *Entry = B.GetInsertBlock();
   auto *NextSlot = new llvm::AllocaInst(I32, DL.getAllocaAddrSpace(), "next.slot", &Entry->front());
   auto *Dispatch = llvm::BasicBlock::Create(C, "dispatch", Wg);

@@ -71,10 +71,15 @@ inline constexpr const char *VectorForms = "weft-vector-forms";
 /// On kernels: their sub-group size (Compiler.cpp sets it; weft-work-items reads it, 8 without).
 inline constexpr const char *SubGroupSize = "weft-sub-group-size";
 /// On resumable work-item and work-group functions whose sub-groups exchange values (the kernel
-/// calls __weft_sub_group_barrier): work-items may stop at different barriers, so weft-barriers
-/// keeps no uniform values and numbers the barriers in program order, and weft-kernel-entry
-/// tracks each work-item's next barrier (docs/compiler.md, "Sub-groups").
+/// calls __weft_sub_group_barrier) and whose work-items may stop at different barriers (one is
+/// reachable from a branch that differs between them before its ways join): weft-barriers keeps
+/// no uniform values and numbers the barriers in program order, and weft-kernel-entry tracks
+/// each work-item's next barrier (docs/compiler.md, "Sub-groups").
 inline constexpr const char *SubGroupExchange = "weft-sub-group-exchange";
+/// On resumable work-item and work-group functions whose sub-groups exchange values, apart or
+/// not: weft-kernel-entry gives them SubGroupMemory (and the runtime at most
+/// abi::MaxSubGroupKernelItems work-items a group).
+inline constexpr const char *SubGroupMemory = "weft-sub-group-memory";
 /// Module flag: the program was built with bounds checks (-weft-check; weft-check-bounds).
 inline constexpr const char *CheckBounds = "weft.check.bounds";
 /// Module flag: the program was built with barrier checks (-weft-check; weft-kernel-entry).
