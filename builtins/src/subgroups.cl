@@ -202,8 +202,9 @@ FOR_SCALARS(VECTOR_BROADCASTS)
   /* slower (docs/performance.md, "Sub-groups"). */                                               \
   static __attribute__((always_inline)) T tree_##PREFIX##NAME##_##T(uint N) {                      \
     T V[MAX_SUB_GROUP];                                                                            \
+    const ulong *Lanes = __weft_sub_group_memory()->Values + base(); /* one address, N offsets */  \
     for (uint L = 0; L < N; ++L)                                                                   \
-      V[L] = from_bits_##T(bits(L));                                                               \
+      V[L] = from_bits_##T(Lanes[L]);                                                              \
     for (uint W = N / 2; W > 0; W /= 2)                                                            \
       for (uint L = 0; L < W; ++L)                                                                 \
         V[L] = OP(V[L], V[L + W]);                                                                 \
@@ -232,8 +233,9 @@ FOR_SCALARS(VECTOR_BROADCASTS)
       if (whole())                                                                                 \
         Total = S == 8 ? tree_##PREFIX##NAME##_##T(8)                                              \
                        : S == 16 ? tree_##PREFIX##NAME##_##T(16) : tree_##PREFIX##NAME##_##T(32);  \
-      else                                                                                         \
-        for (uint L = get_sub_group_local_id() + 1; L < get_sub_group_size(); ++L)                 \
+      else /* up to the constant S, not the size: its loop bounds cost every work-item */         \
+        _Pragma("clang loop unroll(disable) vectorize(disable)")                                   \
+        for (uint L = get_sub_group_local_id() + 1; L < S; ++L)                                    \
           if (active(L))                                                                           \
             Total = OP(Total, from_bits_##T(bits(L)));                                             \
       set_result(0, to_bits_##T(Total));                                                           \
