@@ -149,7 +149,8 @@ void simplifyAll(llvm::Function &F) {
       for (llvm::Instruction &I : llvm::make_early_inc_range(BB)) {
         if (I.use_empty())
           continue;
-        if (llvm::Value *V = llvm::simplifyInstruction(&I, llvm::SimplifyQuery(DL))) {
+        // (In a block a folded branch left unreachable, an instruction may simplify to itself.)
+        if (llvm::Value *V = llvm::simplifyInstruction(&I, llvm::SimplifyQuery(DL)); V && V != &I) {
           I.replaceAllUsesWith(V);
           if (llvm::isInstructionTriviallyDead(&I))
             I.eraseFromParent();
