@@ -162,11 +162,8 @@ public:
     Used += S.size();
     return *this;
   }
-  Sink &number(uint64_t N) {
-    Used = size_t(std::to_chars(Data.get() + Used, Data.get() + Bytes, N).ptr - Data.get());
-    return *this;
-  }
-  Sink &number(int64_t N) {
+  /// An integer (signed or not) in decimal.
+  template <class Integer> Sink &number(Integer N) {
     Used = size_t(std::to_chars(Data.get() + Used, Data.get() + Bytes, N).ptr - Data.get());
     return *this;
   }
