@@ -1,5 +1,5 @@
-// What a kernel built with checks found in one command: its first failure, from the
-// work-items' slots (contracts/WorkGroupAbi.h, CheckSite).
+// What a kernel built with checks found in one command: its first failure (of the lowest-numbered
+// work-group that failed), from the work-items' slots (contracts/WorkGroupAbi.h, CheckSite).
 #pragma once
 
 #include "contracts/WorkGroupAbi.h"
@@ -7,6 +7,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <utility>
 
 namespace weft::cpu {
@@ -24,11 +25,18 @@ struct CheckFailure {
   std::array<uint64_t, 3> LocalId{}, GroupId{};
 };
 
-/// A command's checks: the first failure found is kept, later ones dropped; once Failed is set,
-/// no chunk of the command's work-groups starts.
+/// A command's checks: of the failures found, the one of the lowest-numbered work-group is kept,
+/// and once one is, only chunks of lower-numbered work-groups still start: the report does not
+/// depend on which worker found its failure first.
 struct CheckReport {
   std::atomic<bool> Failed{false};
-  CheckFailure First; ///< written by the thread that set Failed, read after the command's groups
+  std::mutex Lock;    ///< First, while chunks collect
+  CheckFailure First; ///< read after the command's groups
+  std::atomic<uint64_t> FirstGroup{UINT64_MAX}; ///< First's work-group (linear id)
+
+  /// Whether a chunk of work-groups from Begin on need not run: a failure of a work-group before
+  /// it is kept.
+  bool stops(uint64_t Begin) const { return FirstGroup.load(std::memory_order_relaxed) <= Begin; }
 
   /// After work-group Group (linear id) of Local items ran with Slots, before its copies drain:
   /// what the copy engine found goes to work-item 0's entries if those are free: Misuse, the
@@ -50,17 +58,20 @@ struct CheckReport {
   }
 
   /// Looks at Slots (abi::CheckSite's arrays for work-groups of Local items) after a chunk of
-  /// work-groups ran with them, and keeps the first failure recorded in them, if any.
+  /// work-groups ran with them, and keeps the first failure recorded in them, if any, unless one
+  /// of a lower-numbered work-group is kept already.
   void collect(const uint64_t *Slots, const std::array<uint64_t, 3> &Local,
                const std::array<uint64_t, 3> &Groups) {
     const uint64_t Items = Local[0] * Local[1] * Local[2];
     for (uint64_t I = 0; I < Items; ++I) {
       if (!Slots[I])
         continue;
-      bool Expected = false;
-      if (!Failed.compare_exchange_strong(Expected, true, std::memory_order_acq_rel))
-        return;
       const uint64_t Group = Slots[2 * Items + I];
+      std::lock_guard Guard(Lock);
+      if (FirstGroup.load(std::memory_order_relaxed) <= Group)
+        return;
+      FirstGroup.store(Group, std::memory_order_relaxed);
+      Failed.store(true, std::memory_order_release);
       First.Site = Slots[I];
       First.Address = Slots[Items + I];
       First.Memory = reinterpret_cast<const char *>(Slots[3 * Items + I]);

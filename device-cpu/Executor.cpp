@@ -193,7 +193,7 @@ Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes)
   constexpr int TracedChunks = 256;
   std::atomic<int> ChunksTraced{0};
   auto RunGroups = [&](size_t Begin, size_t End) {
-    if (Checked && Checks.Failed.load(std::memory_order_relaxed))
+    if (Checked && Checks.stops(Begin))
       return;
     const uint64_t TraceStart = trace::on() ? trace::now() : 0;
     // Local memory, private values across barriers, large private variables: without one of
