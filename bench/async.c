@@ -17,9 +17,10 @@
    each with the NDRange filling every core ("_all": 4 work-groups per compute unit) and with
    one work-group ("_one": fewer work-groups than cores, so a core is free to copy)
    - host_*: the same data movement by the host's own code (memcpy; the tiles staged through a
-     buffer and direct; gather32 by columns, as its copies run, and by rows, as a batch planned
-     from them would; scatter32; deinterleave4), one thread against "_one" and one per CPU
-     against "_all": what the machine gives each shape without OpenCL
+     buffer and direct; gather32 by columns, as its copies run, by rows, as a batch planned from
+     them would, and in 8 x 8 blocks transposed in registers; scatter32; deinterleave4), one
+     thread against "_one" and one per CPU against "_all": what the machine gives each shape
+     without OpenCL
    Every result is checked against the host. Prints "name value unit" (GB/s of data read plus
    written, the median of five runs), and for each NDRange double buffering's speed over single
    buffering's, "tile_double_over_single_<all|one> <ratio> x" (issue 5's goal (b): at least 1.0,
@@ -302,24 +303,46 @@ HOST_CODE static void hostTileSingle(size_t K) {
 HOST_CODE static void hostTileDirect(size_t K) {
   hostWork(HostOut + K * HostTile, HostIn + K * HostTile);
 }
-/* gather32's tile B: columns read one after another (as its copies do), or rows (each source
-   line once, as a planned batch of the column copies would), then the tile's rows written out */
-static void hostGather32(size_t B, int ByRows) {
+/* gather32's tile B: columns read one after another (as its copies do), rows (each source line
+   once, as a planned batch of the column copies would), or 8 x 8 blocks (8 rows of 8 floats
+   loaded as vectors, transposed by three rounds of interleaving shuffles, stored as 8 columns:
+   how weft-transpose-nests runs a kernel's loop of column copies); then the tile's rows written
+   out. Inlined into each HOST_CODE wrapper, so that it is compiled as they are. */
+enum { ByColumns, ByRows, ByBlocks };
+typedef float HostV8 __attribute__((vector_size(32)));
+static inline __attribute__((always_inline)) void hostGather32(size_t B, int Order) {
   const size_t N = HostSide, M = N / 32, Ty = B / M, Tx = B % M;
   const float *In = HostIn + Ty * 32 * N + Tx * 32;
-  if (ByRows)
+  if (Order == ByRows)
     for (size_t I = 0; I < 32; ++I)
       for (size_t J = 0; J < 32; ++J)
         HostTin[J * 32 + I] = In[I * N + J];
-  else
+  else if (Order == ByColumns)
     for (size_t J = 0; J < 32; ++J)
       for (size_t I = 0; I < 32; ++I)
         HostTin[J * 32 + I] = In[I * N + J];
+  else
+    for (size_t I = 0; I < 32; I += 8)
+      for (size_t J = 0; J < 32; J += 8) {
+        HostV8 R[8], T[8];
+        for (int K = 0; K < 8; ++K)
+          memcpy(&R[K], In + (I + K) * N + J, sizeof R[K]);
+        for (int Round = 0; Round < 3; ++Round) {
+          for (int K = 0; K < 4; ++K) {
+            T[2 * K] = __builtin_shufflevector(R[K], R[K + 4], 0, 8, 1, 9, 2, 10, 3, 11);
+            T[2 * K + 1] = __builtin_shufflevector(R[K], R[K + 4], 4, 12, 5, 13, 6, 14, 7, 15);
+          }
+          memcpy(R, T, sizeof R);
+        }
+        for (int K = 0; K < 8; ++K)
+          memcpy(HostTin + (J + K) * 32 + I, &R[K], sizeof R[K]);
+      }
   for (size_t J = 0; J < 32; ++J)
     memcpy(HostOut + (Tx * 32 + J) * N + Ty * 32, HostTin + J * 32, 128);
 }
-HOST_CODE static void hostGather32Columns(size_t B) { hostGather32(B, 0); }
-HOST_CODE static void hostGather32Rows(size_t B) { hostGather32(B, 1); }
+HOST_CODE static void hostGather32Columns(size_t B) { hostGather32(B, ByColumns); }
+HOST_CODE static void hostGather32Rows(size_t B) { hostGather32(B, ByRows); }
+HOST_CODE static void hostGather32Blocks(size_t B) { hostGather32(B, ByBlocks); }
 /* scatter32's tile B: rows in, each written out as a column */
 HOST_CODE static void hostScatter32(size_t B) {
   const size_t N = HostSide, M = N / 32, Ty = B / M, Tx = B % M;
@@ -494,6 +517,9 @@ int main(int Argc, char **Argv) {
          wantTranspose);
     snprintf(Name, sizeof Name, "host_gather32_rows_%s", One ? "one" : "all");
     host(Name, hostGather32Rows, (Side / 32) * (Side / 32), (size_t)Side * Side, One ? 1 : Cpus,
+         wantTranspose);
+    snprintf(Name, sizeof Name, "host_gather32_blocks_%s", One ? "one" : "all");
+    host(Name, hostGather32Blocks, (Side / 32) * (Side / 32), (size_t)Side * Side, One ? 1 : Cpus,
          wantTranspose);
     snprintf(Name, sizeof Name, "scatter32_%s", One ? "one" : "all");
     measure(P, "scatter32", Name, (size_t)Side * Side, One ? 1 : AllGroups, Local, Small, 2, wantTranspose);
