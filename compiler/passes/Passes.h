@@ -324,6 +324,16 @@ struct CheckRowsPass : llvm::PassInfoMixin<CheckRowsPass> {
   bool Versions;
 };
 
+/// weft-transpose-nests, where LLVM's -O3 pipeline starts vectorizing: a loop nest whose only
+/// work is copying elements of 4 or 8 bytes from one address space to another, transposed (the
+/// source contiguous along one loop, the destination along the other: a kernel's loop of strided
+/// async copies, a tile copied transposed), runs in blocks of 32 x 32 bytes loaded as vectors,
+/// transposed by shuffles and stored as vectors, when a check at run time finds whole blocks and
+/// no destination element written twice (see the file's header).
+struct TransposeNestsPass : llvm::PassInfoMixin<TransposeNestsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
 /// weft-sign-extended-indices, where LLVM's -O3 pipeline starts vectorizing: `(long)((int)g + c)`,
 /// which InstCombine writes as `ashr (add (shl g, 32), c << 32), 32`, becomes `ashr (shl (add g,
 /// c), 32), 32`, the form ScalarEvolution reads as a sign extension, so that the loop vectorizer
@@ -367,6 +377,15 @@ struct LocalAtomicsPass : llvm::PassInfoMixin<LocalAtomicsPass> {
 /// computes on vector types stays a loop, for weft-jam-work-items (unrolled whole it would leave
 /// nothing to jam and nothing the loop vectorizer can widen).
 struct KeepVectorLoopsForJamPass : llvm::PassInfoMixin<KeepVectorLoopsForJamPass> {
+  llvm::PreservedAnalyses run(llvm::Loop &L, llvm::LoopAnalysisManager &,
+                              llvm::LoopStandardAnalysisResults &, llvm::LPMUpdater &);
+};
+
+/// weft-keep-transpose-nests, before LLVM's full unrolling: the outer loop of a nest that
+/// weft-transpose-nests will run in blocks stays a loop (unrolled whole, a tile's few columns
+/// would leave copies one after another and no nest). Its inner loops, visited before it, may
+/// still unroll.
+struct KeepTransposeNestsPass : llvm::PassInfoMixin<KeepTransposeNestsPass> {
   llvm::PreservedAnalyses run(llvm::Loop &L, llvm::LoopAnalysisManager &,
                               llvm::LoopStandardAnalysisResults &, llvm::LPMUpdater &);
 };

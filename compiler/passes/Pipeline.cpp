@@ -90,6 +90,7 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
       [](llvm::LoopPassManager &LPM, llvm::OptimizationLevel Level) {
         if (Level != llvm::OptimizationLevel::O0) {
           LPM.addPass(KeepVectorLoopsForJamPass());
+          LPM.addPass(KeepTransposeNestsPass());
           LPM.addPass(UnrollInWorkItemsPass());
         }
       });
@@ -97,6 +98,7 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
       [](llvm::FunctionPassManager &FPM, llvm::OptimizationLevel Level) {
         if (Level != llvm::OptimizationLevel::O0) {
           FPM.addPass(CheckRowsPass());
+          FPM.addPass(TransposeNestsPass());
           FPM.addPass(CombineAtomicsPass());
           FPM.addPass(JamWorkItemLoopsPass());
           FPM.addPass(SignExtendedIndicesPass());

@@ -53,6 +53,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           FPM.addPass(GroupStrideLoopsPass());
         else if (Name == "weft-jam-work-items")
           FPM.addPass(JamWorkItemLoopsPass());
+        else if (Name == "weft-transpose-nests")
+          FPM.addPass(TransposeNestsPass());
         else if (Name == "weft-sign-extended-indices")
           FPM.addPass(SignExtendedIndicesPass());
         else if (Name == "weft-split-work-item-ranges")
@@ -75,6 +77,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
       [](llvm::StringRef Name, llvm::LoopPassManager &LPM, llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
         if (Name == "weft-keep-vector-loops")
           LPM.addPass(KeepVectorLoopsForJamPass());
+        else if (Name == "weft-keep-transpose-nests")
+          LPM.addPass(KeepTransposeNestsPass());
         else if (Name == "weft-unroll-in-work-items")
           LPM.addPass(UnrollInWorkItemsPass());
         else

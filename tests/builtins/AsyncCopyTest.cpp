@@ -148,6 +148,98 @@ TEST_F(AsyncCopy, EveryTypeAndWidthBothDirectionsContiguousAndStrided) {
   clReleaseProgram(P);
 }
 
+// Tiles transposed through local memory by loops of strided copies, as kernels write them: one
+// copy per column in (a gather of ROWS elements a source row apart), the tile out whole, then one
+// copy per tile line out to a column of another matrix (a scatter). With constant counts the
+// compiler runs such loops in blocks transposed in registers (weft-transpose-nests) when a
+// copy's elements have 4 or 8 bytes, its stride is 64 bytes or more, and the counts allow a
+// block; the other types, shapes below a block and copies above 4 KiB (the copy engine's) run as
+// before. Each work-group copies the tile at its own offset.
+constexpr const char *ColumnCopiesSource = R"(
+#define COLUMNS(T)                                                                               \
+kernel void columns_##T(global const T *src, global T *gathered, global T *scattered,           \
+                        local T *tile, uint pitch, uint out_pitch) {                            \
+  size_t g = get_group_id(0);                                                                    \
+  src += g * ROWS * pitch;                                                                       \
+  scattered += g * ROWS * out_pitch;                                                             \
+  event_t e = 0;                                                                                 \
+  for (uint c = 0; c < COLS; ++c)                                                                \
+    e = async_work_group_strided_copy(tile + c * ROWS, src + c, ROWS, pitch, e);                 \
+  wait_group_events(1, &e);                                                                      \
+  event_t f = async_work_group_copy(gathered + g * COLS * ROWS, tile, COLS * ROWS, 0);           \
+  wait_group_events(1, &f);                                                                      \
+  event_t h = 0;                                                                                 \
+  for (uint c = 0; c < COLS; ++c)                                                                \
+    h = async_work_group_strided_copy(scattered + c, tile + c * ROWS, ROWS, out_pitch, h);       \
+  wait_group_events(1, &h);                                                                      \
+}
+COLUMNS(char) COLUMNS(short) COLUMNS(int) COLUMNS(float) COLUMNS(long) COLUMNS(double)
+COLUMNS(int2) COLUMNS(float4) COLUMNS(short4)
+)";
+
+TEST_F(AsyncCopy, LoopsOfColumnCopiesTransposeEveryShape) {
+  struct Type {
+    const char *Name;
+    size_t Bytes;
+  };
+  const Type Types[] = {{"char", 1}, {"short", 2}, {"int", 4},    {"float", 4},  {"long", 8},
+                        {"double", 8}, {"int2", 8}, {"float4", 16}, {"short4", 8}};
+  struct Shape {
+    cl_uint Rows, Cols;
+  };
+  // Whole blocks of 4 and 8 elements, ragged edges each way, a single column or row, tiles
+  // smaller than a block, and columns of 4 KiB and more (copy engine) for the wide types.
+  const Shape Shapes[] = {{32, 32}, {17, 9}, {8, 8}, {4, 4}, {7, 12}, {40, 3},
+                          {1, 33},  {33, 1}, {13, 29}, {600, 5}};
+  cl_command_queue Q = queue();
+  const size_t Groups = 3, Local = 4;
+  for (const Shape &S : Shapes) {
+    const std::string Options = "-cl-std=CL3.0 -DROWS=" + std::to_string(S.Rows) +
+                                "u -DCOLS=" + std::to_string(S.Cols) + "u";
+    cl_program P = built(ColumnCopiesSource, Options.c_str());
+    ASSERT_EQ(status(P), CL_BUILD_SUCCESS) << Options;
+    for (const Type &T : Types)
+    for (cl_uint Spare : {3u, 19u}) {
+      // Rows of the matrices Spare and Spare + 2 elements longer than the tile's: with 19, rows
+      // of 4-byte elements and wider are at least 64 bytes apart, the copies the compiler runs
+      // in blocks; closer ones it runs as before.
+      const cl_uint Pitch = S.Cols + Spare, OutPitch = S.Cols + Spare + 2;
+      const size_t E = T.Bytes, TileBytes = size_t(S.Rows) * S.Cols * E;
+      if (TileBytes > 32768)
+        continue; // the device's local memory holds smaller tiles of the widest types
+      SCOPED_TRACE(std::string(T.Name) + " " + std::to_string(S.Rows) + " x " +
+                   std::to_string(S.Cols) + ", pitch " + std::to_string(Pitch));
+      std::vector<uint8_t> Src = randomBytes(Groups * S.Rows * Pitch * E, unsigned(E * 31 + S.Rows));
+      std::vector<uint8_t> Gathered(Groups * TileBytes + 64, Untouched);
+      std::vector<uint8_t> Scattered(Groups * S.Rows * OutPitch * E, Untouched);
+      cl_mem MSrc = buffer(Src.size(), CL_MEM_COPY_HOST_PTR, Src.data());
+      cl_mem MGathered = buffer(Gathered.size(), CL_MEM_COPY_HOST_PTR, Gathered.data());
+      cl_mem MScattered = buffer(Scattered.size(), CL_MEM_COPY_HOST_PTR, Scattered.data());
+      for (size_t G = 0; G < Groups; ++G)
+        for (size_t R = 0; R < S.Rows; ++R)
+          for (size_t C = 0; C < S.Cols; ++C) {
+            const uint8_t *From = &Src[((G * S.Rows + R) * Pitch + C) * E];
+            std::memcpy(&Gathered[(G * S.Cols * S.Rows + C * S.Rows + R) * E], From, E);
+            std::memcpy(&Scattered[((G * S.Rows + R) * OutPitch + C) * E], From, E);
+          }
+      cl_int Err;
+      cl_kernel K = clCreateKernel(P, (std::string("columns_") + T.Name).c_str(), &Err);
+      ASSERT_EQ(Err, CL_SUCCESS);
+      setArgs(K, MSrc, MGathered, MScattered);
+      ASSERT_EQ(clSetKernelArg(K, 3, TileBytes, nullptr), CL_SUCCESS);
+      ASSERT_EQ(clSetKernelArg(K, 4, sizeof Pitch, &Pitch), CL_SUCCESS);
+      ASSERT_EQ(clSetKernelArg(K, 5, sizeof OutPitch, &OutPitch), CL_SUCCESS);
+      run(Q, K, Groups * Local, Local);
+      EXPECT_EQ(read(Q, MGathered, Gathered.size()), Gathered);
+      EXPECT_EQ(read(Q, MScattered, Scattered.size()), Scattered);
+      clReleaseKernel(K);
+      for (cl_mem M : {MSrc, MGathered, MScattered})
+        clReleaseMemObject(M);
+    }
+    clReleaseProgram(P);
+  }
+}
+
 constexpr const char *ExtendedSource = R"(
 #ifndef cl_khr_extended_async_copies
 #error "cl_khr_extended_async_copies is not defined"
