@@ -8,6 +8,10 @@
      ("tile_prefetch_over_single_<all|one>": issue 41's goal, prefetch measurably faster)
    - tile_direct: the same work reading and writing global memory, not staged in local memory
      ("tile_single_over_direct_<all|one>": what staging costs, issue 41's goal at least 0.9)
+   - rows_plain / rows_prefetch: each work-item reads rows of 16 floats at random indices of a
+     256 MiB table, working on each (32 multiply-add rounds), the next rows' indices known ahead;
+     rows_prefetch prefetches the row 16 steps on ("rows_prefetch_over_plain_<all|one>": issue
+     41's goal, prefetch measurably faster on a latency-bound kernel; GB/s of rows read)
    - transpose: a strided gather of matrix columns into local rows, then a contiguous copy out
    - gather32 / scatter32: 32 x 32 tiles transposed by one strided copy per column in (rows out)
      or per row out (rows in), 32 floats each, chained on one event; deinterleave4: float4s split
@@ -77,6 +81,19 @@ static const char *Source =
     "  }\n"
     "  wait_group_events(1, &out0);\n"
     "  if (tiles > 1) wait_group_events(1, &out1);\n"
+    "}\n"
+    "/* rows of a table at random indices, each worked on; the row ahead steps on prefetched */\n"
+    "kernel void rows(global const float16 *table, global const uint *idx, global float *out,\n"
+    "                 uint steps, uint ahead) {\n"
+    "  size_t g = get_global_id(0), n = get_global_size(0);\n"
+    "  float16 acc = 0;\n"
+    "  for (uint s = 0; s < steps; ++s) {\n"
+    "    if (ahead) prefetch(table + idx[min(s + ahead, steps - 1) * n + g], 1);\n"
+    "    float16 v = table[idx[s * n + g]];\n"
+    "    for (int r = 0; r < 32; ++r) v = v * 0.999f + 0.5f;\n"
+    "    acc += v;\n"
+    "  }\n"
+    "  out[g] = acc.s0 + acc.s5 + acc.sa + acc.sf;\n"
     "}\n"
     "/* tile_single with the next tile prefetched (each work-item its part) before the work */\n"
     "kernel void tile_prefetch(global const float *in, global float *out, local float *tin,\n"
@@ -451,6 +468,66 @@ static void singleAndDouble(cl_program P, const char *Suffix, size_t Groups, cl_
     printf("tile_prefetch_over_single_%s %.3f x\n", Suffix, Prefetch / Single);
 }
 
+/* rows_plain and rows_prefetch over Groups work-groups, each work-item Steps rows, every result
+   checked against the host's own sum. */
+static const cl_uint *RowIndex;
+static size_t RowItems;
+static cl_uint RowSteps;
+static float wantRows(size_t G) {
+  float Acc[16] = {0};
+  for (cl_uint S = 0; S < RowSteps; ++S)
+    for (int C = 0; C < 16; ++C) {
+      float V = InHost[(size_t)RowIndex[S * RowItems + G] * 16 + C];
+      for (int R = 0; R < 32; ++R)
+        V = V * 0.999f + 0.5f;
+      Acc[C] += V;
+    }
+  return Acc[0] + Acc[5] + Acc[10] + Acc[15];
+}
+static void rowsPrefetch(const char *Suffix, cl_program P, size_t Groups, size_t Local,
+                         cl_uint Steps) {
+  char Plain[64], Ahead[64];
+  snprintf(Plain, sizeof Plain, "rows_plain_%s", Suffix);
+  snprintf(Ahead, sizeof Ahead, "rows_prefetch_%s", Suffix);
+  if (!wanted(Plain) && !wanted(Ahead))
+    return;
+  const size_t Rows = (size_t)4 << 20, Items = Groups * Local; /* InHost's 64 Mi floats */
+  cl_uint *Index = malloc(Items * Steps * 4);
+  uint32_t X = 12345;
+  for (size_t I = 0; I < Items * Steps; ++I) {
+    X = X * 1664525u + 1013904223u;
+    Index[I] = (X >> 4) % Rows;
+  }
+  RowIndex = Index, RowItems = Items, RowSteps = Steps;
+  cl_int E;
+  cl_kernel K = clCreateKernel(P, "rows", &E);
+  CHECK(E);
+  cl_mem Table = buffer(Rows * 64, InHost), Idx = buffer(Items * Steps * 4, Index),
+         Out = buffer(Items * 4, NULL);
+  CHECK(clSetKernelArg(K, 0, sizeof Table, &Table));
+  CHECK(clSetKernelArg(K, 1, sizeof Idx, &Idx));
+  CHECK(clSetKernelArg(K, 2, sizeof Out, &Out));
+  CHECK(clSetKernelArg(K, 3, sizeof Steps, &Steps));
+  double GBps[2];
+  for (cl_uint A = 0; A < 2; ++A) {
+    const cl_uint Distance = A ? 16 : 0;
+    CHECK(clSetKernelArg(K, 4, sizeof Distance, &Distance));
+    const double Ms = timeKernel(Queue, K, 1, &Items, &Local, 5);
+    float *Result = malloc(Items * 4);
+    CHECK(clEnqueueReadBuffer(Queue, Out, CL_TRUE, 0, Items * 4, Result, 0, NULL, NULL));
+    expect(A ? Ahead : Plain, Result, Items, wantRows);
+    free(Result);
+    GBps[A] = (double)Items * Steps * 64 / Ms / 1e6;
+    printf("%s_GBps %.3f GB/s\n", A ? Ahead : Plain, GBps[A]);
+  }
+  printf("rows_prefetch_over_plain_%s %.3f x\n", Suffix, GBps[1] / GBps[0]);
+  clReleaseMemObject(Table);
+  clReleaseMemObject(Idx);
+  clReleaseMemObject(Out);
+  clReleaseKernel(K);
+  free(Index);
+}
+
 int main(int Argc, char **Argv) {
   cl_uint Tile = Argc > 1 ? (cl_uint)atoi(Argv[1]) : 1024; /* 4 KiB of floats (x4 buffers) */
   if (Argc > 2)
@@ -495,6 +572,8 @@ int main(int Argc, char **Argv) {
     Cpus = 1;
   hostTiles("all", Cpus, Tile, (cl_uint)((32u << 20) / 4 / Tile / Cpus + 1));
   hostTiles("one", 1, Tile, OneTiles);
+  rowsPrefetch("all", P, AllGroups, Local, 512);
+  rowsPrefetch("one", P, 1, Local, 4096);
 
   for (int One = 0; One <= 1; ++One) {
     char Name[32];
