@@ -100,7 +100,8 @@ std::optional<Side> sideOf(llvm::Value *Pointer, const llvm::Loop &Outer, const 
     return std::nullopt;
   Side Result{OuterRec->getStart(), OuterRec->getStepRecurrence(SE), StepI};
   if (!SE.isLoopInvariant(Result.Base, &Outer) || !SE.isLoopInvariant(Result.StepJ, &Outer) ||
-      !SE.isLoopInvariant(Result.StepI, &Outer) || Result.StepJ->getType()->getIntegerBitWidth() != 64)
+      !SE.isLoopInvariant(Result.StepI, &Outer) ||
+      Result.StepJ->getType()->getIntegerBitWidth() != 64)
     return std::nullopt;
   return Result;
 }
@@ -115,11 +116,9 @@ std::optional<int64_t> constantOf(const llvm::SCEV *S) {
 bool isConstant(const llvm::SCEV *S, int64_t Value) { return constantOf(S) == Value; }
 
 /// The trip count of L as an i64 SCEV, or null.
-const llvm::SCEV *tripCount(const llvm::Loop &L, llvm::ScalarEvolution &SE,
-                            llvm::Type *Int64) {
+const llvm::SCEV *tripCount(const llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::Type *Int64) {
   const llvm::SCEV *Taken = SE.getBackedgeTakenCount(&L);
-  if (llvm::isa<llvm::SCEVCouldNotCompute>(Taken) ||
-      Taken->getType()->getIntegerBitWidth() > 64)
+  if (llvm::isa<llvm::SCEVCouldNotCompute>(Taken) || Taken->getType()->getIntegerBitWidth() > 64)
     return nullptr;
   return SE.getAddExpr(SE.getZeroExtendExpr(Taken, Int64), SE.getOne(Int64));
 }
@@ -151,13 +150,16 @@ bool listElements(Nest &N, llvm::ArrayRef<Copy> Copies, llvm::ScalarEvolution &S
           constantOf(SE.getMinusSCEV((C.*Along).Base, (Copies[0].*Along).Base));
       std::optional<int64_t> Step = constantOf((C.*Along).StepI);
       const int64_t Trips = C.In == N.Outer ? 1 : SE.getSmallConstantTripCount(C.In);
+      // Offsets and steps beyond a row's elements cannot make one (and stay far from overflow).
       if (!Offset || !Step || *Offset % N.Bytes || *Step % N.Bytes || !Trips ||
-          (Total += Trips) > MaxListedElements) {
+          std::abs(*Offset / N.Bytes) > MaxListedElements ||
+          std::abs(*Step / N.Bytes) > MaxListedElements || (Total += Trips) > MaxListedElements) {
         Listed = false;
         break;
       }
       Runs.push_back({*Offset / N.Bytes, *Step / N.Bytes, Trips});
-      Lowest = std::min({Lowest, *Offset / N.Bytes, *Offset / N.Bytes + (Trips - 1) * (*Step / N.Bytes)});
+      Lowest = std::min(
+          {Lowest, *Offset / N.Bytes, *Offset / N.Bytes + (Trips - 1) * (*Step / N.Bytes)});
     }
     if (!Listed || Total < 2)
       continue;
@@ -282,7 +284,8 @@ std::optional<Nest> analyze(llvm::Loop &Outer, llvm::LoopInfo &LI, llvm::Dominat
     std::optional<Side> Src = sideOf(L->getPointerOperand(), Outer, *In, SE);
     std::optional<Side> Dst = sideOf(S->getPointerOperand(), Outer, *In, SE);
     if (!Src || !Dst ||
-        (!Copies.empty() && (Src->StepJ != Copies[0].Src.StepJ || Dst->StepJ != Copies[0].Dst.StepJ)))
+        (!Copies.empty() &&
+         (Src->StepJ != Copies[0].Src.StepJ || Dst->StepJ != Copies[0].Dst.StepJ)))
       return std::nullopt;
     Copies.push_back({L, S, In, *Src, *Dst});
   }
@@ -305,7 +308,8 @@ std::optional<Nest> analyze(llvm::Loop &Outer, llvm::LoopInfo &LI, llvm::Dominat
 /// A loop nest's ID that keeps LLVM's vectorizer from widening a loop of element copies into
 /// gathers and scatters.
 llvm::MDNode *scalarLoop(llvm::LLVMContext &C) {
-  llvm::Metadata *One = llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt32Ty(C), 1));
+  llvm::Metadata *One =
+      llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt32Ty(C), 1));
   llvm::Metadata *Ops[] = {nullptr, loopOption(C, "llvm.loop.vectorize.width", {One}),
                            loopOption(C, "llvm.loop.interleave.count", {One})};
   llvm::MDNode *ID = llvm::MDNode::getDistinct(C, Ops);
@@ -416,8 +420,8 @@ llvm::Value *baseOf(llvm::Value *Pointer, const Nest &N, llvm::Value *StepI, uns
 }
 
 bool expand(Nest &N, llvm::SCEVExpander &Expander, llvm::Instruction *At, llvm::Type *Int64) {
-  for (const llvm::SCEV *S : {N.Src.StepJ, N.Src.StepI, N.Dst.StepJ, N.Dst.StepI, N.CountJ,
-                              N.CountI})
+  for (const llvm::SCEV *S :
+       {N.Src.StepJ, N.Src.StepI, N.Dst.StepJ, N.Dst.StepI, N.CountJ, N.CountI})
     if (!Expander.isSafeToExpandAt(S, At))
       return false;
   for (Side *S : {&N.Src, &N.Dst}) {
@@ -467,7 +471,8 @@ void rewrite(const Nest &N) {
         llvm::Value *At = B.getInt64(R);
         llvm::Value *J = N.GatherShape ? J0 : B.CreateAdd(J0, At);
         llvm::Value *I = N.GatherShape ? B.CreateAdd(I0, At) : I0;
-        Rows.push_back(B.CreateAlignedLoad(Vector, address(B, N.Src, N.SrcAS, J, I, Vector), Align));
+        Rows.push_back(
+            B.CreateAlignedLoad(Vector, address(B, N.Src, N.SrcAS, J, I, Vector), Align));
       }
       llvm::SmallVector<llvm::Value *, 8> Columns = transpose(B, Rows);
       for (uint64_t Col = 0; Col < Block; ++Col) {
@@ -482,10 +487,14 @@ void rewrite(const Nest &N) {
   // the rows j >= WholeJ whole.
   auto copyElements = [&](llvm::Value *JLo, llvm::Value *JHi, llvm::Value *ILo) {
     emitLoop(B, JLo, JHi, 1, [&](llvm::Value *J) {
-      emitLoop(B, ILo, N.CountIV, 1, [&](llvm::Value *I) {
-        llvm::Value *V = B.CreateAlignedLoad(Element, address(B, N.Src, N.SrcAS, J, I, Element), Align);
-        B.CreateAlignedStore(V, address(B, N.Dst, N.DstAS, J, I, Element), Align);
-      }, scalarLoop(C));
+      emitLoop(
+          B, ILo, N.CountIV, 1,
+          [&](llvm::Value *I) {
+            llvm::Value *V =
+                B.CreateAlignedLoad(Element, address(B, N.Src, N.SrcAS, J, I, Element), Align);
+            B.CreateAlignedStore(V, address(B, N.Dst, N.DstAS, J, I, Element), Align);
+          },
+          scalarLoop(C));
     });
   };
   copyElements(Zero, WholeJ, WholeI);
@@ -517,8 +526,7 @@ bool copiesOnly(const llvm::Loop &L) {
 llvm::PreservedAnalyses KeepTransposeNestsPass::run(llvm::Loop &L, llvm::LoopAnalysisManager &,
                                                     llvm::LoopStandardAnalysisResults &AR,
                                                     llvm::LPMUpdater &) {
-  if (llvm::findOptionMDForLoop(&L, "llvm.loop.unroll.disable") ||
-      !copiesOnly(L) ||
+  if (llvm::findOptionMDForLoop(&L, "llvm.loop.unroll.disable") || !copiesOnly(L) ||
       !analyze(L, AR.LI, AR.DT, AR.SE, L.getHeader()->getModule()->getDataLayout()))
     return llvm::PreservedAnalyses::all();
   llvm::LLVMContext &C = L.getHeader()->getContext();

@@ -209,7 +209,8 @@ TEST_F(AsyncCopy, LoopsOfColumnCopiesTransposeEveryShape) {
         continue; // the device's local memory holds smaller tiles of the widest types
       SCOPED_TRACE(std::string(T.Name) + " " + std::to_string(S.Rows) + " x " +
                    std::to_string(S.Cols) + ", pitch " + std::to_string(Pitch));
-      std::vector<uint8_t> Src = randomBytes(Groups * S.Rows * Pitch * E, unsigned(E * 31 + S.Rows));
+      std::vector<uint8_t> Src =
+          randomBytes(Groups * S.Rows * Pitch * E, unsigned(E * 31 + S.Rows));
       std::vector<uint8_t> Gathered(Groups * TileBytes + 64, Untouched);
       std::vector<uint8_t> Scattered(Groups * S.Rows * OutPitch * E, Untouched);
       cl_mem MSrc = buffer(Src.size(), CL_MEM_COPY_HOST_PTR, Src.data());
