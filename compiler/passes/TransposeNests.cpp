@@ -181,15 +181,21 @@ bool listElements(Nest &N, llvm::ArrayRef<Copy> Copies, llvm::ScalarEvolution &S
       }
     if (!Listed)
       continue;
-    // The other side's step from element 0 to element 1, which every copy must keep.
+    // The other side's step from element 0 to element 1, which every copy must keep. Its bases
+    // are compared first: copies from (or to) different objects have no difference.
+    llvm::SmallVector<const llvm::SCEV *, 16> OtherOffsets;
+    for (const Copy &C : Copies) {
+      OtherOffsets.push_back(SE.getMinusSCEV((C.*Other).Base, (Copies[0].*Other).Base));
+      Listed &= !llvm::isa<llvm::SCEVCouldNotCompute>(OtherOffsets.back());
+    }
+    if (!Listed)
+      continue;
     auto otherAt = [&](const Run &R, int64_t T) {
-      const Copy &C = Copies[&R - Runs.begin()];
-      return SE.getAddExpr(SE.getMinusSCEV((C.*Other).Base, (Copies[0].*Other).Base),
-                           SE.getMulExpr(SE.getConstant(Int64, T), (C.*Other).StepI));
+      const size_t K = &R - Runs.begin();
+      return SE.getAddExpr(OtherOffsets[K],
+                           SE.getMulExpr(SE.getConstant(Int64, T), (Copies[K].*Other).StepI));
     };
     const llvm::SCEV *Step = SE.getMinusSCEV(otherAt(*AtOne, TripOne), otherAt(*AtZero, TripZero));
-    if (llvm::isa<llvm::SCEVCouldNotCompute>(Step))
-      continue;
     for (const Run &R : Runs) {
       const Copy &C = Copies[&R - Runs.begin()];
       if (otherAt(R, 0) != SE.getMulExpr(SE.getConstant(Int64, R.First - Runs[0].First), Step) ||

@@ -304,3 +304,78 @@ outer:
 exit:
   ret void
 }
+
+; The same rows of a tile filled from two objects (the first four elements from %a, the rest from
+; %b): no step from one to the other, left alone.
+; CHECK-LABEL: define void @two_sources(
+; CHECK-NOT: transpose
+define void @two_sources(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(3) %dst, i64 %pitch, i64 %n) {
+entry:
+  %p0 = mul nsw i64 %pitch, 0
+  %p1 = mul nsw i64 %pitch, 1
+  %p2 = mul nsw i64 %pitch, 2
+  %p3 = mul nsw i64 %pitch, 3
+  %p4 = mul nsw i64 %pitch, 4
+  %p5 = mul nsw i64 %pitch, 5
+  %p6 = mul nsw i64 %pitch, 6
+  %p7 = mul nsw i64 %pitch, 7
+  br label %outer
+
+outer:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %outer ]
+  %row = shl nsw i64 %j, 3
+  %s0 = add nsw i64 %j, %p0
+  %sp0 = getelementptr inbounds i32, ptr addrspace(1) %a, i64 %s0
+  %v0 = load i32, ptr addrspace(1) %sp0, align 4
+  %d0 = add nsw i64 %row, 0
+  %dp0 = getelementptr inbounds i32, ptr addrspace(3) %dst, i64 %d0
+  store i32 %v0, ptr addrspace(3) %dp0, align 4
+  %s1 = add nsw i64 %j, %p1
+  %sp1 = getelementptr inbounds i32, ptr addrspace(1) %a, i64 %s1
+  %v1 = load i32, ptr addrspace(1) %sp1, align 4
+  %d1 = add nsw i64 %row, 1
+  %dp1 = getelementptr inbounds i32, ptr addrspace(3) %dst, i64 %d1
+  store i32 %v1, ptr addrspace(3) %dp1, align 4
+  %s2 = add nsw i64 %j, %p2
+  %sp2 = getelementptr inbounds i32, ptr addrspace(1) %a, i64 %s2
+  %v2 = load i32, ptr addrspace(1) %sp2, align 4
+  %d2 = add nsw i64 %row, 2
+  %dp2 = getelementptr inbounds i32, ptr addrspace(3) %dst, i64 %d2
+  store i32 %v2, ptr addrspace(3) %dp2, align 4
+  %s3 = add nsw i64 %j, %p3
+  %sp3 = getelementptr inbounds i32, ptr addrspace(1) %a, i64 %s3
+  %v3 = load i32, ptr addrspace(1) %sp3, align 4
+  %d3 = add nsw i64 %row, 3
+  %dp3 = getelementptr inbounds i32, ptr addrspace(3) %dst, i64 %d3
+  store i32 %v3, ptr addrspace(3) %dp3, align 4
+  %s4 = add nsw i64 %j, %p4
+  %sp4 = getelementptr inbounds i32, ptr addrspace(1) %b, i64 %s4
+  %v4 = load i32, ptr addrspace(1) %sp4, align 4
+  %d4 = add nsw i64 %row, 4
+  %dp4 = getelementptr inbounds i32, ptr addrspace(3) %dst, i64 %d4
+  store i32 %v4, ptr addrspace(3) %dp4, align 4
+  %s5 = add nsw i64 %j, %p5
+  %sp5 = getelementptr inbounds i32, ptr addrspace(1) %b, i64 %s5
+  %v5 = load i32, ptr addrspace(1) %sp5, align 4
+  %d5 = add nsw i64 %row, 5
+  %dp5 = getelementptr inbounds i32, ptr addrspace(3) %dst, i64 %d5
+  store i32 %v5, ptr addrspace(3) %dp5, align 4
+  %s6 = add nsw i64 %j, %p6
+  %sp6 = getelementptr inbounds i32, ptr addrspace(1) %b, i64 %s6
+  %v6 = load i32, ptr addrspace(1) %sp6, align 4
+  %d6 = add nsw i64 %row, 6
+  %dp6 = getelementptr inbounds i32, ptr addrspace(3) %dst, i64 %d6
+  store i32 %v6, ptr addrspace(3) %dp6, align 4
+  %s7 = add nsw i64 %j, %p7
+  %sp7 = getelementptr inbounds i32, ptr addrspace(1) %b, i64 %s7
+  %v7 = load i32, ptr addrspace(1) %sp7, align 4
+  %d7 = add nsw i64 %row, 7
+  %dp7 = getelementptr inbounds i32, ptr addrspace(3) %dst, i64 %d7
+  store i32 %v7, ptr addrspace(3) %dp7, align 4
+  %j.next = add nuw nsw i64 %j, 1
+  %j.done = icmp eq i64 %j.next, %n
+  br i1 %j.done, label %exit, label %outer
+
+exit:
+  ret void
+}
