@@ -43,6 +43,7 @@
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/LoopSimplify.h>
+#include <llvm/Transforms/Utils/LoopUtils.h>
 #include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
 
 #include <optional>
@@ -50,7 +51,6 @@
 namespace weft::compiler {
 namespace {
 
-constexpr unsigned GenericAddressSpace = 4;
 /// A block is as many elements each way as fill a 256-bit vector (AVX2; a pair of SSE registers
 /// elsewhere): 8 x 8 of 4 bytes, 4 x 4 of 8.
 constexpr unsigned BlockBytes = 32;
@@ -311,16 +311,14 @@ std::optional<Nest> analyze(llvm::Loop &Outer, llvm::LoopInfo &LI, llvm::Dominat
   return N;
 }
 
-/// A loop nest's ID that keeps LLVM's vectorizer from widening a loop of element copies into
-/// gathers and scatters.
+/// A loop ID that keeps LLVM's vectorizer from widening a loop of element copies into gathers
+/// and scatters.
 llvm::MDNode *scalarLoop(llvm::LLVMContext &C) {
   llvm::Metadata *One =
       llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt32Ty(C), 1));
-  llvm::Metadata *Ops[] = {nullptr, loopOption(C, "llvm.loop.vectorize.width", {One}),
-                           loopOption(C, "llvm.loop.interleave.count", {One})};
-  llvm::MDNode *ID = llvm::MDNode::getDistinct(C, Ops);
-  ID->replaceOperandWith(0, ID);
-  return ID;
+  return llvm::makePostTransformationMetadata(C, nullptr, {},
+                                              {loopOption(C, "llvm.loop.vectorize.width", {One}),
+                                               loopOption(C, "llvm.loop.interleave.count", {One})});
 }
 
 /// for (IV = Lo; IV < Hi; IV += Step) Body(IV), emitted at B's insertion point; B is left after
@@ -506,7 +504,7 @@ void rewrite(const Nest &N) {
   copyElements(Zero, WholeJ, WholeI);
   copyElements(WholeJ, N.CountJV, Zero);
   B.CreateBr(Exit);
-  for (llvm::PHINode &Phi : Exit->phis())
+  for (llvm::PHINode &Phi : Exit->phis()) // values from before the nest: it leaves none of its own
     Phi.addIncoming(Phi.getIncomingValueForBlock(Exiting), B.GetInsertBlock());
 }
 
