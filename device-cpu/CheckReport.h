@@ -29,11 +29,12 @@ struct CheckFailure {
 /// and once one is, only chunks of lower-numbered work-groups still start: the report does not
 /// depend on which worker found its failure first.
 struct CheckReport {
-  std::atomic<bool> Failed{false};
   std::mutex Lock;    ///< First, while chunks collect
   CheckFailure First; ///< read after the command's groups
-  std::atomic<uint64_t> FirstGroup{UINT64_MAX}; ///< First's work-group (linear id)
+  std::atomic<uint64_t> FirstGroup{UINT64_MAX}; ///< First's work-group (linear id), or none
 
+  /// Whether a failure was kept (read after the command's groups).
+  bool failed() const { return FirstGroup.load(std::memory_order_relaxed) != UINT64_MAX; }
   /// Whether a chunk of work-groups from Begin on need not run: a failure of a work-group before
   /// it is kept.
   bool stops(uint64_t Begin) const { return FirstGroup.load(std::memory_order_relaxed) <= Begin; }
@@ -71,7 +72,6 @@ struct CheckReport {
       if (FirstGroup.load(std::memory_order_relaxed) <= Group)
         return;
       FirstGroup.store(Group, std::memory_order_relaxed);
-      Failed.store(true, std::memory_order_release);
       First.Site = Slots[I];
       First.Address = Slots[Items + I];
       First.Memory = reinterpret_cast<const char *>(Slots[3 * Items + I]);

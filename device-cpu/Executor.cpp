@@ -295,7 +295,7 @@ Status runNDRange(const NDRangeCommand &C, Workers &W, size_t PrintfBufferBytes)
 
   W.forEach(Total, 0, RunGroups);
   Printed.flush(); // "flushed when the command completes"
-  if (Checked && Checks.Failed.load(std::memory_order_acquire)) {
+  if (Checked && Checks.failed()) {
     std::string Report = describeFailure(C, Checks.First);
     std::fprintf(stderr, "weft: %s\n", Report.c_str());
     return Error(CL_OUT_OF_RESOURCES, std::move(Report));
