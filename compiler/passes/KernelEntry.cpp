@@ -22,11 +22,13 @@
 
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/IntrinsicsX86.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/PatternMatch.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/LoopUtils.h>
 
@@ -566,6 +568,76 @@ void startRound(llvm::IRBuilder<> &B, llvm::Value *Ctx) {
   B.CreateAlignedStore(B.CreateSelect(Wrapped, B.getInt32(0x10000), Next), At, llvm::Align(4));
 }
 
+/// Whether Condition holds only in work-item 0: weft-work-items' lowered __weft_first_work_item(),
+/// or a conjunction with it (an `and`, or a `select` that is one).
+bool onlyInFirstWorkItem(const llvm::Value *Condition) {
+  const llvm::Value *A, *B;
+  if (match(Condition, llvm::PatternMatch::m_LogicalAnd(llvm::PatternMatch::m_Value(A),
+                                                        llvm::PatternMatch::m_Value(B))))
+    return onlyInFirstWorkItem(A) || onlyInFirstWorkItem(B);
+  auto *I = llvm::dyn_cast<llvm::Instruction>(Condition);
+  return I && I->getMetadata(attr::FirstWorkItem);
+}
+
+/// Whether, in a work-item function without barriers, only work-item 0 changes anything: every
+/// instruction with an effect lies where only work-item 0 goes (past the true edge of a branch
+/// on onlyInFirstWorkItem: the library's once-per-work-group copies, waits and fences), but the
+/// increments of a work-item's own copy counter (WorkGroupContext::CopyNames, which only it
+/// reads) and accesses to its private variables. The other work-items' paths must also be work-
+/// item 0's: every branch elsewhere on a uniform value, and no value work-item 0 computes in its
+/// blocks flowing out of them (a PHI after them takes the same value from every side). Then the
+/// others would run the same loops as work-item 0, which finished them, and do nothing in them:
+/// a kernel made only of async copies need not loop over its work-items at all.
+bool onlyFirstWorkItemActs(llvm::Function &Item) {
+  const Uniformity Uniform(Item, /*Divergent=*/false);
+  const llvm::DominatorTree DT(Item);
+  std::vector<llvm::BasicBlockEdge> Firsts;
+  for (llvm::BasicBlock &BB : Item)
+    if (auto *Br = llvm::dyn_cast<llvm::BranchInst>(BB.getTerminator());
+        Br && Br->isConditional() && Br->getSuccessor(0) != Br->getSuccessor(1) &&
+        onlyInFirstWorkItem(Br->getCondition()))
+      Firsts.emplace_back(&BB, Br->getSuccessor(0));
+  if (Firsts.empty())
+    return false;
+  auto FirstOnly = [&](const llvm::BasicBlock *BB) {
+    return llvm::any_of(Firsts, [&](const llvm::BasicBlockEdge &E) { return DT.dominates(E, BB); });
+  };
+  // The pointers a work-item alone sees: its private variables, and its copy counter.
+  auto Own = [](const llvm::Value *Pointer) {
+    const llvm::Value *Object = llvm::getUnderlyingObject(Pointer);
+    auto *Load = llvm::dyn_cast<llvm::LoadInst>(Object);
+    return llvm::isa<llvm::AllocaInst>(Object) || (Load && Load->getMetadata(attr::CopyNames));
+  };
+  for (llvm::BasicBlock &BB : Item) {
+    if (FirstOnly(&BB))
+      continue;
+    for (llvm::Instruction &I : BB) {
+      if (auto *Phi = llvm::dyn_cast<llvm::PHINode>(&I)) {
+        if (llvm::any_of(Phi->blocks(), FirstOnly) && !llvm::is_splat(Phi->incoming_values()))
+          return false;
+      } else if (auto *Br = llvm::dyn_cast<llvm::BranchInst>(&I)) {
+        if (Br->isConditional() && !onlyInFirstWorkItem(Br->getCondition()) &&
+            !Uniform.isUniform(*Br->getCondition()))
+          return false;
+      } else if (llvm::isa<llvm::SwitchInst, llvm::IndirectBrInst, llvm::CallBrInst,
+                           llvm::InvokeInst>(I)) {
+        if (!llvm::isa<llvm::SwitchInst>(I) ||
+            !Uniform.isUniform(*llvm::cast<llvm::SwitchInst>(I).getCondition()))
+          return false;
+      } else if (auto *Intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(&I);
+                 Intrinsic &&
+                 (Intrinsic->isAssumeLikeIntrinsic() || Intrinsic->isLifetimeStartOrEnd())) {
+        continue;
+      } else if (I.mayHaveSideEffects() || I.mayWriteToMemory()) {
+        auto *Store = llvm::dyn_cast<llvm::StoreInst>(&I);
+        if (!Store || Store->isVolatile() || Store->isAtomic() || !Own(Store->getPointerOperand()))
+          return false;
+      }
+    }
+  }
+  return true;
+}
+
 /// Adds __weft_wg_<K>, which runs Item over a work-group.
 llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
   llvm::Module &M = *K.getParent();
@@ -643,6 +715,12 @@ llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
   if (!Item.hasFnAttribute(attr::SubGroupExchange) &&
       (Item.hasFnAttribute(attr::BarrierLines) || Item.hasFnAttribute(attr::ChecksCopies)))
     Checks.emplace(B, Ctx, Size, Item, Wg->getName().str());
+  if (!Resumable && !Checks && !Tags && onlyFirstWorkItemActs(Item)) {
+    llvm::Value *Zero[3] = {B.getInt64(0), B.getInt64(0), B.getInt64(0)};
+    CallItem(nullptr, Zero);
+    B.CreateRetVoid();
+    return *Wg;
+  }
   if (!Resumable) {
     emitWorkItemLoops(B, Size, Group, [&](llvm::Value *const *Id) { CallItem(nullptr, Id); }, "wi", PeelFirstX);
     if (Checks)

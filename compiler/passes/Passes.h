@@ -55,6 +55,12 @@ inline constexpr const char *ArgBufferSize = "weft-arg-buffer-size";
 /// first-work-item test guarding a runtime call (the guarded block changes no value, so a value
 /// merged after it is as uniform as what flows in).
 inline constexpr const char *Uniform = "weft.uniform";
+/// Metadata on what weft-work-items lowers `__weft_first_work_item()` to (whether every local id
+/// is 0), and on its load of WorkGroupContext::CopyNames (each work-item's own copy counter):
+/// weft-kernel-entry runs a barrier-free kernel whose other work-items change nothing but their
+/// counters for work-item 0 alone.
+inline constexpr const char *FirstWorkItem = "weft.first_work_item";
+inline constexpr const char *CopyNames = "weft.copy_names";
 /// Metadata on the test `local id in x == 0` that guards a loop weft-group-stride-loops collapsed:
 /// weft-barriers then stores uniform values by x == 0 alone, and weft-kernel-entry runs x == 0 on
 /// its own (the other work-items' loop, without the collapsed loop, can vectorize).
@@ -256,9 +262,10 @@ struct ImageFormatsPass : llvm::PassInfoMixin<ImageFormatsPass> {
 
 /// weft-kernel-entry: for each kernel, `__weft_wg_<kernel>(args, ctx)`: unpacks the arguments
 /// from the argument buffer and runs the work-item function over the work-group in z, y, x loops
-/// (the x loop marked parallel, so that it vectorizes), one loop nest per barrier region. The
-/// kernels themselves are erased, and everything else is internalized. A kernel built with
-/// -cl-denorms-are-zero runs with MXCSR's FTZ and DAZ bits set, restored on return.
+/// (the x loop marked parallel, so that it vectorizes), one loop nest per barrier region; a
+/// barrier-free kernel in which only work-item 0 changes anything (async copies) for work-item 0
+/// alone. The kernels themselves are erased, and everything else is internalized. A kernel built
+/// with -cl-denorms-are-zero runs with MXCSR's FTZ and DAZ bits set, restored on return.
 struct KernelEntryPass : llvm::PassInfoMixin<KernelEntryPass> {
   static bool isRequired() { return true; }
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);

@@ -247,6 +247,8 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *cons
       Result = llvm::ConstantInt::get(Call->getType(), SubGroupSize);
     } else if (Name == "__weft_copy_names") {
       Result = loadContextField(B, Ctx, offsetof(WorkGroupContext, CopyNames), Call->getType(), "copy_names");
+      if (auto *Load = llvm::dyn_cast<llvm::Instruction>(Result))
+        Load->setMetadata(attr::CopyNames, llvm::MDNode::get(Load->getContext(), {}));
     } else if (Name == "__weft_event_or_name") {
       llvm::Value *Event = Call->getArgOperand(0);
       llvm::Value *Named = B.CreateIntToPtr(Call->getArgOperand(1), Call->getType());
@@ -256,6 +258,8 @@ void lowerRuntimeCalls(llvm::Function &Item, llvm::Value *Ctx, llvm::Value *cons
       llvm::Value *Any = B.CreateOr(B.CreateOr(LocalId[0], LocalId[1]), LocalId[2]);
       Result = B.CreateIsNull(Any, "first.work.item");
       Uniform(Result);
+      if (auto *Test = llvm::dyn_cast<llvm::Instruction>(Result))
+        Test->setMetadata(attr::FirstWorkItem, llvm::MDNode::get(Test->getContext(), {}));
     } else {
       const auto *Entry = llvm::find(abi::RuntimeFunctionNames, Name);
       if (Entry == std::end(abi::RuntimeFunctionNames))

@@ -425,6 +425,106 @@ TEST_F(AsyncCopy, SmallCopiesInTheKernelAndEngineCopiesShareEvents) {
   clReleaseProgram(P);
 }
 
+// A kernel whose work-items do nothing but the group's copies runs for work-item 0 alone
+// (weft-kernel-entry), its copies counted and waited there; one whose other work-items write too
+// runs for all. Copies in the kernel and in the engine, in a loop over blocks strided by the
+// number of groups, in 1D and 2D work-groups of odd sizes.
+TEST_F(AsyncCopy, KernelsMadeOnlyOfCopiesGiveEveryWorkGroupsResult) {
+  cl_program P = built(R"(
+    kernel void only_copies(global const int *in, global int *out, local int *t, uint blocks) {
+      size_t g = get_group_id(0) + get_num_groups(0) * get_group_id(1);
+      size_t groups = get_num_groups(0) * get_num_groups(1);
+      for (size_t b = g; b < blocks; b += groups) {
+        const global int *src = in + b * 3000;
+        event_t e = async_work_group_strided_copy(t, src, 50, 3, 0);       // in the kernel
+        e = async_work_group_copy(t + 50, src + 150, 2500, e);             // the engine
+        wait_group_events(1, &e);
+        e = async_work_group_copy(out + b * 3000, t, 2550, 0);             // the engine
+        e = async_work_group_copy(out + b * 3000 + 2550, t, 10, e);        // in the kernel
+        wait_group_events(1, &e);
+      }
+    }
+    kernel void copies_and_ids(global const int *in, global int *out, local int *t, uint blocks,
+                               global int *ids) {
+      size_t g = get_group_id(0) + get_num_groups(0) * get_group_id(1);
+      size_t groups = get_num_groups(0) * get_num_groups(1);
+      for (size_t b = g; b < blocks; b += groups) {
+        const global int *src = in + b * 3000;
+        event_t e = async_work_group_strided_copy(t, src, 50, 3, 0);
+        e = async_work_group_copy(t + 50, src + 150, 2500, e);
+        wait_group_events(1, &e);
+        e = async_work_group_copy(out + b * 3000, t, 2550, 0);
+        e = async_work_group_copy(out + b * 3000 + 2550, t, 10, e);
+        wait_group_events(1, &e);
+      }
+      ids[get_global_id(1) * get_global_size(0) + get_global_id(0)] = (int)get_local_linear_id();
+    })",
+                       "-cl-std=CL3.0");
+  ASSERT_EQ(status(P), CL_BUILD_SUCCESS);
+  const cl_uint Blocks = 7;
+  std::vector<cl_int> Src(Blocks * 3000);
+  for (size_t I = 0; I < Src.size(); ++I)
+    Src[I] = cl_int(I * 5 + 1);
+  std::vector<cl_int> Want(Src.size());
+  for (size_t B = 0; B < Blocks; ++B) {
+    const cl_int *In = Src.data() + B * 3000;
+    cl_int *W = Want.data() + B * 3000;
+    for (int I = 0; I < 50; ++I)
+      W[I] = In[3 * I];
+    for (int I = 0; I < 2500; ++I)
+      W[50 + I] = In[150 + I];
+    for (int I = 0; I < 10; ++I)
+      W[2550 + I] = In[3 * I];
+    for (int I = 2560; I < 3000; ++I)
+      W[I] = -1;
+  }
+  cl_mem MSrc = buffer(Src.size() * 4, CL_MEM_COPY_HOST_PTR, Src.data());
+  cl_command_queue Q = queue();
+  struct Range {
+    cl_uint Dims;
+    size_t Global[2], Local[2];
+  };
+  for (const Range &R :
+       {Range{1, {5, 1}, {5, 1}}, Range{1, {15, 1}, {5, 1}}, Range{2, {9, 6}, {3, 2}},
+        Range{2, {4, 3}, {4, 3}}, Range{1, {64, 1}, {64, 1}}}) {
+    for (const char *Name : {"only_copies", "copies_and_ids"}) {
+      SCOPED_TRACE(std::string(Name) + " over " + std::to_string(R.Global[0]) + " x " +
+                   std::to_string(R.Global[1]) + " in groups of " + std::to_string(R.Local[0]) +
+                   " x " + std::to_string(R.Local[1]));
+      cl_kernel K = clCreateKernel(P, Name, nullptr);
+      std::vector<cl_int> Fill(Src.size(), -1);
+      cl_mem MOut = buffer(Fill.size() * 4, CL_MEM_COPY_HOST_PTR, Fill.data());
+      const size_t Items = R.Global[0] * R.Global[1];
+      std::vector<cl_int> NoIds(Items, -1);
+      cl_mem MIds = buffer(Items * 4, CL_MEM_COPY_HOST_PTR, NoIds.data());
+      setArgs(K, MSrc, MOut);
+      ASSERT_EQ(clSetKernelArg(K, 2, 2550 * sizeof(cl_int), nullptr), CL_SUCCESS);
+      ASSERT_EQ(clSetKernelArg(K, 3, sizeof Blocks, &Blocks), CL_SUCCESS);
+      const bool Ids = std::string(Name) == "copies_and_ids";
+      if (Ids) {
+        ASSERT_EQ(clSetKernelArg(K, 4, sizeof MIds, &MIds), CL_SUCCESS);
+      }
+      ASSERT_EQ(
+          clEnqueueNDRangeKernel(Q, K, R.Dims, nullptr, R.Global, R.Local, 0, nullptr, nullptr),
+          CL_SUCCESS);
+      EXPECT_EQ(read<cl_int>(Q, MOut, Fill.size()), Want);
+      if (Ids) {
+        std::vector<cl_int> Got = read<cl_int>(Q, MIds, Items);
+        for (size_t Y = 0; Y < R.Global[1]; ++Y)
+          for (size_t X = 0; X < R.Global[0]; ++X)
+            ASSERT_EQ(Got[Y * R.Global[0] + X],
+                      cl_int((Y % R.Local[1]) * R.Local[0] + X % R.Local[0]))
+                << X << ", " << Y;
+      }
+      clReleaseMemObject(MOut);
+      clReleaseMemObject(MIds);
+      clReleaseKernel(K);
+    }
+  }
+  clReleaseMemObject(MSrc);
+  clReleaseProgram(P);
+}
+
 TEST_F(AsyncCopy, DoubleBufferedTilesInALoop) {
   cl_program P = built(R"(
     kernel void tiles(global const int *in, global int *out, local int *buf, uint tile,
