@@ -22,7 +22,8 @@
    one work-group ("_one": fewer work-groups than cores, so a core is free to copy)
    - host_*: the same data movement by the host's own code (memcpy; the tiles staged through a
      buffer and direct; gather32 by columns, as its copies run, by rows, as a batch planned from
-     them would, and in 8 x 8 blocks transposed in registers; scatter32; deinterleave4), one
+     them would, and in 8 x 8 blocks transposed in registers; scatter32 by columns and in
+     blocks; deinterleave4), one
      thread against "_one" and one per CPU against "_all": what the machine gives each shape
      without OpenCL
    Every result is checked against the host. Prints "name value unit" (GB/s of data read plus
@@ -327,6 +328,23 @@ HOST_CODE static void hostTileDirect(size_t K) {
    out. Inlined into each HOST_CODE wrapper, so that it is compiled as they are. */
 enum { ByColumns, ByRows, ByBlocks };
 typedef float HostV8 __attribute__((vector_size(32)));
+/* An 8 x 8 block of floats transposed: 8 rows loaded as vectors, three rounds of interleaving
+   shuffles, 8 columns stored as vectors (pitches in floats). */
+static inline __attribute__((always_inline)) void
+hostTranspose8(float *Dst, size_t DstPitch, const float *Src, size_t SrcPitch) {
+  HostV8 R[8], T[8];
+  for (int K = 0; K < 8; ++K)
+    memcpy(&R[K], Src + K * SrcPitch, sizeof R[K]);
+  for (int Round = 0; Round < 3; ++Round) {
+    for (int K = 0; K < 4; ++K) {
+      T[2 * K] = __builtin_shufflevector(R[K], R[K + 4], 0, 8, 1, 9, 2, 10, 3, 11);
+      T[2 * K + 1] = __builtin_shufflevector(R[K], R[K + 4], 4, 12, 5, 13, 6, 14, 7, 15);
+    }
+    memcpy(R, T, sizeof R);
+  }
+  for (int K = 0; K < 8; ++K)
+    memcpy(Dst + K * DstPitch, &R[K], sizeof R[K]);
+}
 static inline __attribute__((always_inline)) void hostGather32(size_t B, int Order) {
   const size_t N = HostSide, M = N / 32, Ty = B / M, Tx = B % M;
   const float *In = HostIn + Ty * 32 * N + Tx * 32;
@@ -340,36 +358,32 @@ static inline __attribute__((always_inline)) void hostGather32(size_t B, int Ord
         HostTin[J * 32 + I] = In[I * N + J];
   else
     for (size_t I = 0; I < 32; I += 8)
-      for (size_t J = 0; J < 32; J += 8) {
-        HostV8 R[8], T[8];
-        for (int K = 0; K < 8; ++K)
-          memcpy(&R[K], In + (I + K) * N + J, sizeof R[K]);
-        for (int Round = 0; Round < 3; ++Round) {
-          for (int K = 0; K < 4; ++K) {
-            T[2 * K] = __builtin_shufflevector(R[K], R[K + 4], 0, 8, 1, 9, 2, 10, 3, 11);
-            T[2 * K + 1] = __builtin_shufflevector(R[K], R[K + 4], 4, 12, 5, 13, 6, 14, 7, 15);
-          }
-          memcpy(R, T, sizeof R);
-        }
-        for (int K = 0; K < 8; ++K)
-          memcpy(HostTin + (J + K) * 32 + I, &R[K], sizeof R[K]);
-      }
+      for (size_t J = 0; J < 32; J += 8)
+        hostTranspose8(HostTin + J * 32 + I, 32, In + I * N + J, N);
   for (size_t J = 0; J < 32; ++J)
     memcpy(HostOut + (Tx * 32 + J) * N + Ty * 32, HostTin + J * 32, 128);
 }
 HOST_CODE static void hostGather32Columns(size_t B) { hostGather32(B, ByColumns); }
 HOST_CODE static void hostGather32Rows(size_t B) { hostGather32(B, ByRows); }
 HOST_CODE static void hostGather32Blocks(size_t B) { hostGather32(B, ByBlocks); }
-/* scatter32's tile B: rows in, each written out as a column */
-HOST_CODE static void hostScatter32(size_t B) {
+/* scatter32's tile B: rows in, each written out as a column, one after another (as its copies
+   are issued) or in 8 x 8 blocks */
+static inline __attribute__((always_inline)) void hostScatter32(size_t B, int Order) {
   const size_t N = HostSide, M = N / 32, Ty = B / M, Tx = B % M;
   for (size_t J = 0; J < 32; ++J)
     memcpy(HostTin + J * 32, HostIn + (Ty * 32 + J) * N + Tx * 32, 128);
   float *Out = HostOut + Tx * 32 * N + Ty * 32;
-  for (size_t J = 0; J < 32; ++J)
-    for (size_t I = 0; I < 32; ++I)
-      Out[I * N + J] = HostTin[J * 32 + I];
+  if (Order == ByColumns)
+    for (size_t J = 0; J < 32; ++J)
+      for (size_t I = 0; I < 32; ++I)
+        Out[I * N + J] = HostTin[J * 32 + I];
+  else
+    for (size_t J = 0; J < 32; J += 8)
+      for (size_t I = 0; I < 32; I += 8)
+        hostTranspose8(Out + I * N + J, N, HostTin + J * 32 + I, 32);
 }
+HOST_CODE static void hostScatter32Columns(size_t B) { hostScatter32(B, ByColumns); }
+HOST_CODE static void hostScatter32Blocks(size_t B) { hostScatter32(B, ByBlocks); }
 /* deinterleave4's block B of 4 * HostTile floats: four stride-4 planes, then the block out */
 HOST_CODE static void hostDeinterleave4(size_t B) {
   const size_t C = HostTile;
@@ -602,8 +616,11 @@ int main(int Argc, char **Argv) {
          wantTranspose);
     snprintf(Name, sizeof Name, "scatter32_%s", One ? "one" : "all");
     measure(P, "scatter32", Name, (size_t)Side * Side, One ? 1 : AllGroups, Local, Small, 2, wantTranspose);
-    snprintf(Name, sizeof Name, "host_scatter32_%s", One ? "one" : "all");
-    host(Name, hostScatter32, (Side / 32) * (Side / 32), (size_t)Side * Side, One ? 1 : Cpus,
+    snprintf(Name, sizeof Name, "host_scatter32_columns_%s", One ? "one" : "all");
+    host(Name, hostScatter32Columns, (Side / 32) * (Side / 32), (size_t)Side * Side, One ? 1 : Cpus,
+         wantTranspose);
+    snprintf(Name, sizeof Name, "host_scatter32_blocks_%s", One ? "one" : "all");
+    host(Name, hostScatter32Blocks, (Side / 32) * (Side / 32), (size_t)Side * Side, One ? 1 : Cpus,
          wantTranspose);
     const cl_uint C = 256, Blocks = (cl_uint)((size_t)Side * Side / (4 * C));
     PlaneFloats = C;
