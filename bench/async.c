@@ -23,7 +23,7 @@
    - host_*: the same data movement by the host's own code (memcpy; the tiles staged through a
      buffer and direct; gather32 by columns, as its copies run, by rows, as a batch planned from
      them would, and in 8 x 8 blocks transposed in registers; scatter32 by columns and in
-     blocks; deinterleave4), one
+     blocks; deinterleave4 plane by plane and in blocks of 16 float4s), one
      thread against "_one" and one per CPU against "_all": what the machine gives each shape
      without OpenCL
    Every result is checked against the host. Prints "name value unit" (GB/s of data read plus
@@ -384,15 +384,41 @@ static inline __attribute__((always_inline)) void hostScatter32(size_t B, int Or
 }
 HOST_CODE static void hostScatter32Columns(size_t B) { hostScatter32(B, ByColumns); }
 HOST_CODE static void hostScatter32Blocks(size_t B) { hostScatter32(B, ByBlocks); }
-/* deinterleave4's block B of 4 * HostTile floats: four stride-4 planes, then the block out */
-HOST_CODE static void hostDeinterleave4(size_t B) {
+/* deinterleave4's block B of 4 * HostTile floats: four stride-4 planes, plane by plane (as its
+   copies are issued) or each 16 float4s loaded once as four 16-float vectors and split into the
+   four planes' 16 floats by two rounds of two-source shuffles; then the block out */
+typedef float HostV16 __attribute__((vector_size(64)));
+static inline __attribute__((always_inline)) void hostDeinterleave4(size_t B, int Order) {
   const size_t C = HostTile;
   const float *In = HostIn + B * 4 * C;
+  size_t J = 0;
+  if (Order == ByBlocks)
+    for (; J + 16 <= C; J += 16) {
+      HostV16 V[4], H[4];
+      memcpy(V, In + 4 * J, sizeof V);
+      /* H[2R + P]: planes 2P and 2P + 1's halves of V[2R] and V[2R + 1] */
+      for (int R = 0; R < 2; ++R) {
+        H[2 * R] = __builtin_shufflevector(V[2 * R], V[2 * R + 1], 0, 4, 8, 12, 16, 20, 24, 28, 1,
+                                           5, 9, 13, 17, 21, 25, 29);
+        H[2 * R + 1] = __builtin_shufflevector(V[2 * R], V[2 * R + 1], 2, 6, 10, 14, 18, 22, 26, 30,
+                                               3, 7, 11, 15, 19, 23, 27, 31);
+      }
+      for (int P = 0; P < 2; ++P) {
+        const HostV16 Even = __builtin_shufflevector(H[P], H[2 + P], 0, 1, 2, 3, 4, 5, 6, 7, 16, 17,
+                                                     18, 19, 20, 21, 22, 23);
+        const HostV16 Odd = __builtin_shufflevector(H[P], H[2 + P], 8, 9, 10, 11, 12, 13, 14, 15,
+                                                    24, 25, 26, 27, 28, 29, 30, 31);
+        memcpy(HostTin + 2 * P * C + J, &Even, sizeof Even);
+        memcpy(HostTin + (2 * P + 1) * C + J, &Odd, sizeof Odd);
+      }
+    }
   for (size_t K = 0; K < 4; ++K)
-    for (size_t J = 0; J < C; ++J)
-      HostTin[K * C + J] = In[4 * J + K];
+    for (size_t I = J; I < C; ++I)
+      HostTin[K * C + I] = In[4 * I + K];
   memcpy(HostOut + B * 4 * C, HostTin, 4 * C * 4);
 }
+HOST_CODE static void hostDeinterleave4Planes(size_t B) { hostDeinterleave4(B, ByColumns); }
+HOST_CODE static void hostDeinterleave4Blocks(size_t B) { hostDeinterleave4(B, ByBlocks); }
 
 enum { HostRuns = 6 }; /* one warm-up, then the median of five */
 static pthread_barrier_t HostBarrier;
@@ -628,8 +654,10 @@ int main(int Argc, char **Argv) {
     snprintf(Name, sizeof Name, "deinterleave4_%s", One ? "one" : "all");
     measure(P, "deinterleave4", Name, (size_t)Side * Side, One ? 1 : AllGroups, Local, Planes, 3, wantPlanes);
     HostTile = C;
-    snprintf(Name, sizeof Name, "host_deinterleave4_%s", One ? "one" : "all");
-    host(Name, hostDeinterleave4, Blocks, (size_t)Blocks * 4 * C, One ? 1 : Cpus, wantPlanes);
+    snprintf(Name, sizeof Name, "host_deinterleave4_planes_%s", One ? "one" : "all");
+    host(Name, hostDeinterleave4Planes, Blocks, (size_t)Blocks * 4 * C, One ? 1 : Cpus, wantPlanes);
+    snprintf(Name, sizeof Name, "host_deinterleave4_blocks_%s", One ? "one" : "all");
+    host(Name, hostDeinterleave4Blocks, Blocks, (size_t)Blocks * 4 * C, One ? 1 : Cpus, wantPlanes);
     /* cl_khr_extended_async_copies tiles */
     for (int Dims = 2; Dims <= 3; ++Dims) {
       const cl_uint Side = Dims == 2 ? 4096 : 256, T = Dims == 2 ? 64 : 16;
