@@ -142,11 +142,12 @@ private:
 /// How many iterations of L after the first may reach BB, as far as the branches in L that
 /// guard it tell, or null: a branch on `g < x` (unsigned, g a 64-bit affine recurrence of L of
 /// step 1, x invariant in L; also `x > g`, its negation on the false edge, and the operands of
-/// `&&`) whose edge to BB dominates it lets at most x - 1 - (g's start) of them through (`if (i <
-/// n)`, the guard of a tail or of a reduction's active half). Where x is no more than the start,
-/// that count wraps to a large one, which the trip count then bounds. That holds where g does
-/// not wrap over L: Bounds gets its start, L's backedge count and their sum, each within [0,
-/// INT64_MAX].
+/// `&&`) whose edge to BB dominates it lets at most max(x, start + 1) - (start + 1) of them
+/// through, start being g's (`if (i < n)`, the guard of a tail or of a reduction's active half):
+/// x - 1 - start, or none where x is no more than the start (a reduction's last round, `l < 1`
+/// with work-item 0 peeled, would otherwise wrap to a count the whole loop then bounds, and the
+/// round ran in the version with tests). That holds where g does not wrap over L: Bounds gets its
+/// start, L's backedge count and their sum, each within [0, INT64_MAX].
 const llvm::SCEV *guardedIterations(const llvm::Loop &L, llvm::BasicBlock *BB, llvm::DominatorTree &DT,
                                     llvm::ScalarEvolution &SE, std::vector<Ranges::Bound> &Bounds) {
   using namespace llvm::PatternMatch;
@@ -177,8 +178,8 @@ const llvm::SCEV *guardedIterations(const llvm::Loop &L, llvm::BasicBlock *BB, l
     Taken = SE.getNoopOrZeroExtend(Taken, AR->getType());
     for (const llvm::SCEV *V : {AR->getStart(), Taken, SE.getAddExpr(AR->getStart(), Taken)})
       Bounds.push_back({{V, V}, 0, std::numeric_limits<int64_t>::max()});
-    const llvm::SCEV *Count =
-        SE.getMinusSCEV(SE.getSCEV(X), SE.getAddExpr(AR->getStart(), SE.getOne(AR->getType())));
+    const llvm::SCEV *First = SE.getAddExpr(AR->getStart(), SE.getOne(AR->getType()));
+    const llvm::SCEV *Count = SE.getMinusSCEV(SE.getUMaxExpr(SE.getSCEV(X), First), First);
     Most = Most ? SE.getUMinExpr(Most, Count) : Count;
   };
   for (llvm::DomTreeNode *N = DT.getNode(BB)->getIDom(); N && L.contains(N->getBlock()); N = N->getIDom()) {

@@ -257,6 +257,46 @@ TEST_F(Checks, CorrectKernelsReportNothing) {
   }
 }
 
+// A reduction's rounds under bounds checks: each round's `if (l < s)` lets s work-items through,
+// none past work-item 0 in the last (weft-check-rows then takes the round's copy without tests).
+// A read past the local array made only in that last round, by work-item 0, is still reported;
+// one made only in an earlier round, too.
+TEST_F(Checks, ReductionRoundsAreCheckedToTheLast) {
+  const char *Source =
+      "kernel void sum(global const float *in, global float *out, local float *t,\n"
+      "                  uint bad) {\n"
+      "  size_t l = get_local_id(0);\n"
+      "  t[l] = in[get_global_id(0)];\n"
+      "  for (size_t s = get_local_size(0) / 2; s > 0; s /= 2) {\n"
+      "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "    if (l < s) t[l] += t[l + s + (s == bad ? 64 : 0)];\n"
+      "  }\n"
+      "  if (l == 0) out[get_group_id(0)] = t[0];\n"
+      "}\n";
+  std::vector<float> In(4096, 0.5f);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(64 * 4);
+  cl_kernel K = kernel(Source, "sum", "-weft-check=bounds");
+  setBuffers(K, {A, B});
+  ASSERT_EQ(clSetKernelArg(K, 2, 64 * sizeof(float), nullptr), CL_SUCCESS);
+  cl_uint Bad = 0; // no round: every read within the array
+  ASSERT_EQ(clSetKernelArg(K, 3, sizeof Bad, &Bad), CL_SUCCESS);
+  EXPECT_EQ(run(K, 4096, 64), CL_COMPLETE);
+  EXPECT_TRUE(messages().empty());
+  std::vector<float> Out = read<float>(B, 64);
+  EXPECT_EQ(std::count(Out.begin(), Out.end(), 32.0f), 64);
+  // The last round (s = 1): work-item 0 reads t[65].
+  Bad = 1;
+  ASSERT_EQ(clSetKernelArg(K, 3, sizeof Bad, &Bad), CL_SUCCESS);
+  EXPECT_TRUE(mentions(failedCheck(K, 4096, 64),
+                       {"work-item (0, 0, 0)", "reads 4 bytes",
+                        "at +260 from argument 2 (a __local argument of 256 bytes)"}));
+  // The round s = 4: work-items 0 to 3 read t[68] to t[71].
+  Bad = 4;
+  ASSERT_EQ(clSetKernelArg(K, 3, sizeof Bad, &Bad), CL_SUCCESS);
+  EXPECT_TRUE(mentions(failedCheck(K, 4096, 64),
+                       {"reads 4 bytes", "from argument 2 (a __local argument of 256 bytes)"}));
+}
+
 // A kernel with barriers: the refused read is found in the region after the barrier.
 // Loops over global ids (a grid-stride loop) and over local ids, which Weft runs for a whole row
 // in its first work-item: one element past the buffer is reported with the work-item whose

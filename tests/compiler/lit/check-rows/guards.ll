@@ -1,6 +1,7 @@
 ; weft-check-rows with what LLVM made of a checked kernel before it:
 ; - a test under `if (x + base < n)` (unsigned) covers only the iterations that guard lets
-;   through: the range's end uses the trip count's umin with n - base - 1;
+;   through: the range's end uses the trip count's umin with max(n, base + 1) - base - 1 (none
+;   where n is no more than base: a reduction's last round, whose count would wrap otherwise);
 ; - a test LICM took out of the loop (its offset invariant in it) whose result the loop uses: the
 ;   copy runs only where it passes, and its uses in the copy fold;
 ; - a test whose `last` is computed in the loop from the context's invariant loads: those move
@@ -16,7 +17,10 @@ declare i1 @__weft_check_refused(i64, i64, i1) #0
 ; The extent's load and `last` moved before the loop; the iterations the guard lets through.
 ; CHECK:      %extent = load i64, ptr %extents, align 8, !invariant.load
 ; CHECK-NEXT: %last = add i64 %extent, -4
-; CHECK:      %[[GUARD:.*]] = sub i64 %{{.*}}, %base
+; CHECK:      %[[FIRST:.*]] = add i64 %base, 1
+; CHECK-NEXT: %[[MAX:.*]] = call i64 @llvm.umax.i64(i64 %n, i64 %[[FIRST]])
+; CHECK-NEXT: %[[MINUS:.*]] = add i64 %[[MAX]], -1
+; CHECK-NEXT: %[[GUARD:.*]] = sub i64 %[[MINUS]], %base
 ; CHECK:      %[[TAKEN:.*]] = add i64 %size, -1
 ; CHECK:      %umin = call i64 @llvm.umin.i64(i64 %[[GUARD]], i64 %[[TAKEN]])
 ; CHECK:      xor i1 %row.refused, true
