@@ -3,7 +3,8 @@
 # results), both removed on exit. median prints the median of numbers given one per line or
 # space-separated (nothing for no input). bench_report <name width> [<label> <label>] prints, for
 # each metric in $out/weft ("name value unit" lines), the medians of both and the ratio of
-# $out/weft's to $out/pocl's (the columns' labels "weft" and "pocl" unless given).
+# $out/weft's to $out/pocl's (the columns' labels "weft" and "pocl" unless given); host_* metrics
+# (the host's own code, measured in both runs) get both medians and no ratio.
 bench_setup() {
   bin=$1
   pocl_icd=/etc/OpenCL/vendors/pocl.icd
@@ -26,7 +27,9 @@ bench_report() {
     unit=$(awk -v m="$metric" '$1==m {print $3; exit}' "$out/weft")
     w=$(awk -v m="$metric" '$1==m {print $2}' "$out/weft" | median)
     p=$(awk -v m="$metric" '$1==m {print $2}' "$out/pocl" | median)
-    if [ -z "$p" ] || [ "$(echo "$p == 0" | bc -l)" = 1 ]; then
+    if [[ $metric == host_* ]]; then # the host's own code, measured in both runs: no ratio
+      printf "%-${width}s %12s %12s %8s  %s\n" "$metric" "$w" "${p:--}" - "$unit"
+    elif [ -z "$p" ] || [ "$(echo "$p == 0" | bc -l)" = 1 ]; then
       printf "%-${width}s %12s %12s %8s  %s\n" "$metric" "$w" - - "$unit"
     else
       printf "%-${width}s %12s %12s %8.3f  %s\n" "$metric" "$w" "$p" "$(echo "$w / $p" | bc -l)" "$unit"
