@@ -182,8 +182,8 @@ static void checkMathSum(const char *Name, const float *X, const float *Y, size_
   }
 }
 
-/* The host's own half and float movements (host_* lines): Threads threads, each its slice of
-   HostN elements (a multiple of 8 per thread), timed from a barrier to the last join. */
+/* The host's own half and float movements (host_* lines): HostThreads threads, each its slice of
+   HostN elements (a multiple of 8 per thread). */
 static const unsigned short *HostH;
 static unsigned short *HostHout;
 static const float *HostF;
