@@ -1,14 +1,17 @@
 // What several passes need to recognise: the mangled names of barriers and fences, reading and
-// writing the integer function attributes of Passes.h, and work-item loops and their options.
+// writing the integer function attributes of Passes.h, work-item loops and their options, and
+// the blocks only work-item 0 runs for the work-group.
 #pragma once
 
 #include "compiler/passes/Passes.h"
 
+#include <llvm/ADT/DenseSet.h>
 #include <llvm/ADT/SmallPtrSet.h>
 #include <llvm/ADT/StringRef.h>
 #include <llvm/ADT/StringSwitch.h>
 #include <llvm/Analysis/InstructionSimplify.h>
 #include <llvm/Analysis/LoopInfo.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
@@ -16,6 +19,7 @@
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Metadata.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/PatternMatch.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/Local.h>
 #include <llvm/Transforms/Utils/ValueMapper.h>
@@ -40,6 +44,39 @@ template <typename Next> BlockSet walkBlocks(const llvm::BasicBlock *From, Next 
       Neighbours(BB, Work);
   }
   return Set;
+}
+
+/// Whether Condition holds only in work-item 0: the built-in library's `__weft_first_work_item()`
+/// (builtins/src/async.cl), or what weft-work-items lowers it to (!weft.first_work_item), or a
+/// conjunction with either (InstCombine folds the library's tests into one: `n != 0 & first`).
+inline bool onlyInFirstWorkItem(const llvm::Value *Condition) {
+  using namespace llvm::PatternMatch;
+  const llvm::Value *A, *B;
+  if (match(Condition, m_LogicalAnd(m_Value(A), m_Value(B))))
+    return onlyInFirstWorkItem(A) || onlyInFirstWorkItem(B);
+  if (auto *Call = llvm::dyn_cast<llvm::CallInst>(Condition))
+    return Call->getCalledFunction() &&
+           Call->getCalledFunction()->getName() == "__weft_first_work_item";
+  auto *I = llvm::dyn_cast<llvm::Instruction>(Condition);
+  return I && I->getMetadata(attr::FirstWorkItem);
+}
+
+/// The blocks only work-item 0 runs for the work-group: those past the true edge of a branch on
+/// onlyInFirstWorkItem (the copies, waits and fences the library makes once per work-group).
+inline llvm::DenseSet<const llvm::BasicBlock *> firstWorkItemBlocks(llvm::Function &F,
+                                                                    const llvm::DominatorTree &DT) {
+  llvm::DenseSet<const llvm::BasicBlock *> Blocks;
+  for (llvm::BasicBlock &BB : F) {
+    auto *Branch = llvm::dyn_cast<llvm::BranchInst>(BB.getTerminator());
+    if (!Branch || !Branch->isConditional() || Branch->getSuccessor(0) == Branch->getSuccessor(1) ||
+        !onlyInFirstWorkItem(Branch->getCondition()))
+      continue;
+    const llvm::BasicBlockEdge Taken(&BB, Branch->getSuccessor(0));
+    for (llvm::BasicBlock &Other : F)
+      if (DT.dominates(Taken, &Other))
+        Blocks.insert(&Other);
+  }
+  return Blocks;
 }
 
 /// OpenCL C's address space numbers in Clang's SPIR mapping.

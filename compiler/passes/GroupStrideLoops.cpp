@@ -471,37 +471,6 @@ struct LoopMemory {
   }
 };
 
-/// The blocks only work-item 0 runs for the work-group: those the built-in library's
-/// `if (__weft_first_work_item())` leads to (the copies small enough to run in the kernel,
-/// builtins/src/async.cl). Like the runtime calls there, they come before work-item 0's
-/// collapsed loop as before its own part of the loop.
-/// Whether Condition holds only in work-item 0: __weft_first_work_item(), or a conjunction with
-/// it (InstCombine folds the library's tests into one: `n != 0 & first`).
-bool onlyInFirstWorkItem(const llvm::Value *Condition) {
-  using namespace llvm::PatternMatch;
-  const llvm::Value *A, *B;
-  if (match(Condition, m_LogicalAnd(m_Value(A), m_Value(B))))
-    return onlyInFirstWorkItem(A) || onlyInFirstWorkItem(B);
-  auto *Call = llvm::dyn_cast<llvm::CallInst>(Condition);
-  return Call && Call->getCalledFunction() &&
-         Call->getCalledFunction()->getName() == "__weft_first_work_item";
-}
-
-llvm::DenseSet<const llvm::BasicBlock *> firstWorkItemBlocks(llvm::Function &F,
-                                                            const llvm::DominatorTree &DT) {
-  llvm::DenseSet<const llvm::BasicBlock *> Blocks;
-  for (llvm::BasicBlock &BB : F) {
-    auto *Branch = llvm::dyn_cast<llvm::BranchInst>(BB.getTerminator());
-    if (!Branch || !Branch->isConditional() || !onlyInFirstWorkItem(Branch->getCondition()))
-      continue;
-    const llvm::BasicBlockEdge Taken(&BB, Branch->getSuccessor(0));
-    for (llvm::BasicBlock &Other : F)
-      if (DT.dominates(Taken, &Other))
-        Blocks.insert(&Other);
-  }
-  return Blocks;
-}
-
 /// Whether, from the last barrier to L's preheader, a work-item touches nothing L's body may
 /// write, and writes nothing it may read or write, but for its private memory, the copy counters
 /// and the work-group's runtime (Exempt: the blocks of collapsed loops, which are x == 0's, and
@@ -832,7 +801,8 @@ llvm::PreservedAnalyses GroupStrideLoopsPass::run(llvm::Function &F,
       Candidates.push_back(*C);
 
   // Each candidate may count the others as work-item 0's, so drop those with a conflict before
-  // them until none is left.
+  // them until none is left. Work-item 0's blocks for the work-group (Common.h) come, like the
+  // runtime calls there, before its collapsed loop as before its own part of the loop.
   const llvm::DenseSet<const llvm::BasicBlock *> FirstOnly =
       firstWorkItemBlocks(F, FAM.getResult<llvm::DominatorTreeAnalysis>(F));
   for (bool Dropped = true; Dropped && !Candidates.empty();) {

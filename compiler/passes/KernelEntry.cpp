@@ -28,7 +28,6 @@
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/IntrinsicsX86.h>
 #include <llvm/IR/Module.h>
-#include <llvm/IR/PatternMatch.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/LoopUtils.h>
 
@@ -568,20 +567,9 @@ void startRound(llvm::IRBuilder<> &B, llvm::Value *Ctx) {
   B.CreateAlignedStore(B.CreateSelect(Wrapped, B.getInt32(0x10000), Next), At, llvm::Align(4));
 }
 
-/// Whether Condition holds only in work-item 0: weft-work-items' lowered __weft_first_work_item(),
-/// or a conjunction with it (an `and`, or a `select` that is one).
-bool onlyInFirstWorkItem(const llvm::Value *Condition) {
-  const llvm::Value *A, *B;
-  if (match(Condition, llvm::PatternMatch::m_LogicalAnd(llvm::PatternMatch::m_Value(A),
-                                                        llvm::PatternMatch::m_Value(B))))
-    return onlyInFirstWorkItem(A) || onlyInFirstWorkItem(B);
-  auto *I = llvm::dyn_cast<llvm::Instruction>(Condition);
-  return I && I->getMetadata(attr::FirstWorkItem);
-}
-
 /// Whether, in a work-item function without barriers, only work-item 0 changes anything: every
-/// instruction with an effect lies where only work-item 0 goes (past the true edge of a branch
-/// on onlyInFirstWorkItem: the library's once-per-work-group copies, waits and fences), but the
+/// instruction with an effect lies where only work-item 0 goes (firstWorkItemBlocks: the
+/// library's once-per-work-group copies, waits and fences), but the
 /// increments of a work-item's own copy counter (WorkGroupContext::CopyNames, which only it
 /// reads) and accesses to its private variables. The other work-items' paths must also be work-
 /// item 0's: every branch elsewhere on a uniform value, and no value work-item 0 computes in its
@@ -589,19 +577,12 @@ bool onlyInFirstWorkItem(const llvm::Value *Condition) {
 /// others would run the same loops as work-item 0, which finished them, and do nothing in them:
 /// a kernel made only of async copies need not loop over its work-items at all.
 bool onlyFirstWorkItemActs(llvm::Function &Item) {
-  const Uniformity Uniform(Item, /*Divergent=*/false);
-  const llvm::DominatorTree DT(Item);
-  std::vector<llvm::BasicBlockEdge> Firsts;
-  for (llvm::BasicBlock &BB : Item)
-    if (auto *Br = llvm::dyn_cast<llvm::BranchInst>(BB.getTerminator());
-        Br && Br->isConditional() && Br->getSuccessor(0) != Br->getSuccessor(1) &&
-        onlyInFirstWorkItem(Br->getCondition()))
-      Firsts.emplace_back(&BB, Br->getSuccessor(0));
+  const llvm::DenseSet<const llvm::BasicBlock *> Firsts =
+      firstWorkItemBlocks(Item, llvm::DominatorTree(Item));
   if (Firsts.empty())
     return false;
-  auto FirstOnly = [&](const llvm::BasicBlock *BB) {
-    return llvm::any_of(Firsts, [&](const llvm::BasicBlockEdge &E) { return DT.dominates(E, BB); });
-  };
+  auto FirstOnly = [&](const llvm::BasicBlock *BB) { return Firsts.contains(BB); };
+  const Uniformity Uniform(Item, /*Divergent=*/false);
   // The pointers a work-item alone sees: its private variables, and its copy counter.
   auto Own = [](const llvm::Value *Pointer) {
     const llvm::Value *Object = llvm::getUnderlyingObject(Pointer);
