@@ -282,11 +282,6 @@ static double measure(cl_program P, const char *Kernel, const char *Name, size_t
 /* Host references: the same data movement run by the host's own code, on one thread (against
    "_one") and on one thread per CPU (against "_all"): what the machine gives each shape. Each unit
    is a tile (or a 64 KiB slice for memcpy); every result is checked like the kernels'. */
-typedef void (*HostBody)(size_t Unit);
-typedef struct {
-  HostBody Body;
-  size_t Begin, End;
-} HostSlice;
 static const float *HostIn;
 static float *HostOut;
 static size_t HostTile, HostSide; /* floats per tile; the side of gather32's matrix */
@@ -420,25 +415,6 @@ static inline __attribute__((always_inline)) void hostDeinterleave4(size_t B, in
 HOST_CODE static void hostDeinterleave4Planes(size_t B) { hostDeinterleave4(B, ByColumns); }
 HOST_CODE static void hostDeinterleave4Blocks(size_t B) { hostDeinterleave4(B, ByBlocks); }
 
-enum { HostRuns = 6 }; /* one warm-up, then the median of five */
-static pthread_barrier_t HostBarrier;
-static double HostMs[HostRuns];
-
-/* Each thread runs its slice HostRuns times between barriers; thread 0 times each run. */
-static void *hostSlice(void *P) {
-  HostSlice *S = P;
-  for (int R = 0; R < HostRuns; ++R) {
-    pthread_barrier_wait(&HostBarrier);
-    const double T0 = nowMs();
-    for (size_t U = S->Begin; U < S->End; ++U)
-      S->Body(U);
-    pthread_barrier_wait(&HostBarrier);
-    if (S->Begin == 0)
-      HostMs[R] = nowMs() - T0;
-  }
-  return NULL;
-}
-
 /* Runs Body over Units on Threads threads started once (the median of five runs after a
    warm-up), checks the Elements floats written and prints GB/s of 2 * Elements floats moved,
    if Name is wanted. It first sleeps 50 ms, so that no OpenCL worker still spins on a core. */
@@ -447,20 +423,11 @@ static void host(const char *Name, HostBody Body, size_t Units, size_t Elements,
   if (!wanted(Name))
     return;
   HostOut = malloc(Elements * 4);
-  pthread_t T[256];
-  HostSlice S[256];
   struct timespec Pause = {0, 50 * 1000 * 1000};
   nanosleep(&Pause, NULL);
-  pthread_barrier_init(&HostBarrier, NULL, (unsigned)Threads);
-  for (int I = 0; I < Threads; ++I) {
-    S[I] = (HostSlice){Body, Units * I / Threads, Units * (I + 1) / Threads};
-    pthread_create(&T[I], NULL, hostSlice, &S[I]);
-  }
-  for (int I = 0; I < Threads; ++I)
-    pthread_join(T[I], NULL);
-  pthread_barrier_destroy(&HostBarrier);
+  const double Ms = hostMedianMs(Body, Units, Threads, 6);
   expect(Name, HostOut, Elements, Want);
-  printf("%s_GBps %.3f GB/s\n", Name, 2.0 * Elements * 4 / median(HostMs + 1, HostRuns - 1) / 1e6);
+  printf("%s_GBps %.3f GB/s\n", Name, 2.0 * Elements * 4 / Ms / 1e6);
   free(HostOut);
 }
 

@@ -3,6 +3,7 @@
 
 #include <CL/cl.h>
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -46,4 +47,48 @@ static inline double timeKernel(cl_command_queue Q, cl_kernel K, cl_uint Dims, c
     S[I] = nowMs() - T0;
   }
   return median(S, Samples);
+}
+
+/* The host's own code as a reference beside the kernels (bench-async, bench-builtins): Body(U)
+   for each unit U of [0, Units), in contiguous slices on Threads threads (at most 256) started
+   once, Runs times (at most 32) between barriers, thread 0 timing each run from the barrier that
+   starts it to the one that ends it. Returns the median milliseconds of the runs after the first
+   (a warm-up). Link with Threads::Threads. */
+typedef void (*HostBody)(size_t Unit);
+typedef struct {
+  HostBody Body;
+  size_t Begin, End;
+  int Runs;
+  pthread_barrier_t *Barrier;
+  double *Ms;
+} HostSlice;
+static inline void *hostSlice(void *P) {
+  HostSlice *S = P;
+  for (int R = 0; R < S->Runs; ++R) {
+    pthread_barrier_wait(S->Barrier);
+    const double T0 = nowMs();
+    for (size_t U = S->Begin; U < S->End; ++U)
+      S->Body(U);
+    pthread_barrier_wait(S->Barrier);
+    if (S->Begin == 0)
+      S->Ms[R] = nowMs() - T0;
+  }
+  return NULL;
+}
+static inline double hostMedianMs(HostBody Body, size_t Units, int Threads, int Runs) {
+  pthread_t T[256];
+  HostSlice S[256];
+  pthread_barrier_t Barrier;
+  double Ms[32];
+  Threads = Threads < 1 ? 1 : Threads > 256 ? 256 : Threads;
+  Runs = Runs < 2 ? 2 : Runs > 32 ? 32 : Runs;
+  pthread_barrier_init(&Barrier, NULL, (unsigned)Threads);
+  for (int I = 0; I < Threads; ++I) {
+    S[I] = (HostSlice){Body, Units * I / Threads, Units * (I + 1) / Threads, Runs, &Barrier, Ms};
+    pthread_create(&T[I], NULL, hostSlice, &S[I]);
+  }
+  for (int I = 0; I < Threads; ++I)
+    pthread_join(T[I], NULL);
+  pthread_barrier_destroy(&Barrier);
+  return median(Ms + 1, Runs - 1);
 }

@@ -42,7 +42,6 @@
 
 #include <immintrin.h>
 #include <math.h>
-#include <pthread.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -182,44 +181,28 @@ static void checkMathSum(const char *Name, const float *X, const float *Y, size_
   }
 }
 
-/* The host's own half and float movements (host_* lines): HostThreads threads, each its slice of
-   HostN elements (a multiple of 8 per thread). */
+/* The host's own half and float movements (host_* lines), HostBlock elements a unit for
+   hostMedianMs (bench.h). */
+enum { HostBlock = 4096 };
 static const unsigned short *HostH;
 static unsigned short *HostHout;
 static const float *HostF;
 static float *HostFout;
-static size_t HostN;
-static int HostThreads;
-static pthread_barrier_t HostStart;
-typedef void (*HostLoop)(size_t Begin, size_t End);
 
-__attribute__((target("avx2,f16c"))) static void hostLoadHalf(size_t Begin, size_t End) {
-  for (size_t I = Begin; I < End; I += 8)
+__attribute__((target("avx2,f16c"))) static void hostLoadHalf(size_t U) {
+  for (size_t I = U * HostBlock; I < (U + 1) * HostBlock; I += 8)
     _mm256_storeu_ps(HostFout + I, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(HostH + I))));
 }
-__attribute__((target("avx2,f16c"))) static void hostStoreHalf(size_t Begin, size_t End) {
-  for (size_t I = Begin; I < End; I += 8)
+__attribute__((target("avx2,f16c"))) static void hostStoreHalf(size_t U) {
+  for (size_t I = U * HostBlock; I < (U + 1) * HostBlock; I += 8)
     _mm_storeu_si128((__m128i *)(HostHout + I),
                      _mm256_cvtps_ph(_mm256_loadu_ps(HostF + I), _MM_FROUND_TO_NEAREST_INT));
 }
-__attribute__((target("avx2"))) static void hostLoad8(size_t Begin, size_t End) {
-  for (size_t I = Begin; I < End; I += 8)
+__attribute__((target("avx2"))) static void hostLoad8(size_t U) {
+  for (size_t I = U * HostBlock; I < (U + 1) * HostBlock; I += 8)
     _mm256_storeu_ps(HostFout + I, _mm256_mul_ps(_mm256_loadu_ps(HostF + I), _mm256_set1_ps(2.0f)));
 }
 
-typedef struct {
-  HostLoop Loop;
-  size_t Begin, End;
-  double StartMs, EndMs;
-} HostSlice;
-static void *hostSlice(void *Arg) {
-  HostSlice *S = Arg;
-  pthread_barrier_wait(&HostStart);
-  S->StartMs = nowMs();
-  S->Loop(S->Begin, S->End);
-  S->EndMs = nowMs();
-  return NULL;
-}
 /* Bytes in 2 MiB pages where the kernel grants them (as Weft's buffers are): the host's loops
    should not pay TLB misses the kernels do not. */
 static void *hostBuffer(size_t Bytes) {
@@ -233,32 +216,6 @@ static void *hostBuffer(size_t Bytes) {
   memset(P, 0, Rounded);
   return P;
 }
-/* Median milliseconds of 7 runs (after a warm-up) of Loop over HostN elements on every CPU, each
-   from the first thread's start to the last one's end. */
-static double hostMs(HostLoop Loop) {
-  double Ms[8];
-  for (int R = 0; R < 8; ++R) {
-    pthread_t T[256];
-    HostSlice S[256];
-    pthread_barrier_init(&HostStart, NULL, (unsigned)HostThreads);
-    const size_t Blocks = HostN / 8;
-    for (int I = 0; I < HostThreads; ++I) {
-      const size_t Begin = Blocks * I / HostThreads * 8, End = Blocks * (I + 1) / HostThreads * 8;
-      S[I] = (HostSlice){Loop, Begin, End, 0, 0};
-      pthread_create(&T[I], NULL, hostSlice, &S[I]);
-    }
-    double First = 0, Last = 0;
-    for (int I = 0; I < HostThreads; ++I) {
-      pthread_join(T[I], NULL);
-      First = I == 0 || S[I].StartMs < First ? S[I].StartMs : First;
-      Last = S[I].EndMs > Last ? S[I].EndMs : Last;
-    }
-    Ms[R] = Last - First;
-    pthread_barrier_destroy(&HostStart);
-  }
-  return median(Ms + 1, 7);
-}
-
 int main(void) {
   cl_platform_id Pl;
   cl_int Err;
@@ -557,25 +514,25 @@ int main(void) {
         fail("vload8", I, Fout[I], 2.0f * F[I]);
     clReleaseKernel(V8);
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c")) {
-      long Cpus = sysconf(_SC_NPROCESSORS_ONLN);
-      HostThreads = Cpus < 1 ? 1 : Cpus > 256 ? 256 : (int)Cpus;
+      const int Cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
       unsigned short *Hh = hostBuffer(N * 2), *Hhout = hostBuffer(N * 2);
       float *Hf = hostBuffer(N * 4), *Hfout = hostBuffer(N * 4);
       memcpy(Hh, H, N * 2);
       memcpy(Hf, F, N * 4);
-      HostH = Hh, HostHout = Hhout, HostF = Hf, HostFout = Hfout, HostN = N;
+      HostH = Hh, HostHout = Hhout, HostF = Hf, HostFout = Hfout;
       /* after the kernels, a pause: the runtime's threads go idle before the host's start */
       struct timespec Pause = {0, 100 * 1000 * 1000};
       nanosleep(&Pause, NULL);
-      printf("host_vload_half4 %.2f GB/s\n", N * 6.0 / (hostMs(hostLoadHalf) * 1e6));
+      printf("host_vload_half4 %.2f GB/s\n",
+             N * 6.0 / (hostMedianMs(hostLoadHalf, N / HostBlock, Cpus, 8) * 1e6));
       for (size_t I = 0; I < N; I += 4099)
         if (Hfout[I] != F[I])
           fail("host_vload_half4", I, Hfout[I], F[I]);
-      printf("host_vstore_half4 %.2f GB/s\n", N * 6.0 / (hostMs(hostStoreHalf) * 1e6));
+      printf("host_vstore_half4 %.2f GB/s\n", N * 6.0 / (hostMedianMs(hostStoreHalf, N / HostBlock, Cpus, 8) * 1e6));
       for (size_t I = 0; I < N; I += 4099)
         if (Hhout[I] != H[I])
           fail("host_vstore_half4", I, Hhout[I], H[I]);
-      printf("host_vload8 %.2f GB/s\n", N * 8.0 / (hostMs(hostLoad8) * 1e6));
+      printf("host_vload8 %.2f GB/s\n", N * 8.0 / (hostMedianMs(hostLoad8, N / HostBlock, Cpus, 8) * 1e6));
       for (size_t I = 0; I < N; I += 4099)
         if (Hfout[I] != 2.0f * F[I])
           fail("host_vload8", I, Hfout[I], 2.0f * F[I]);
