@@ -368,7 +368,8 @@ struct CombineAtomicsPass : llvm::PassInfoMixin<CombineAtomicsPass> {
 /// `if (i > 0 && i < n - 1)`) runs the work-items before the point where the test changes its
 /// outcome in a copy with the test folded away, so that the loop vectorizer need not mask their
 /// loads and stores (a copy is split again at a second test); a loop whose test is the same for
-/// all its work-items runs in a version for each outcome (see the file's header).
+/// all its work-items runs in a version for each outcome; a loop that acts only for every S-th
+/// work-item (`if (get_sub_group_local_id() == 0)`) or for one steps by S (see the file's header).
 struct SplitWorkItemRangesPass : llvm::PassInfoMixin<SplitWorkItemRangesPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };

@@ -28,6 +28,11 @@
 // vectorizer does not know the mask is the same in every lane): in the region after a barrier in
 // a loop, every work-item tests the loop's exit condition. Such a loop runs in two versions, one
 // per outcome, the test folded in each.
+//
+// A test that holds for every S-th work-item, or for one, with nothing done by the others
+// (`if (get_sub_group_local_id() == 0)`, `if (l == 0)`: StrideTest), is no prefix: the loop steps
+// by S from the first work-item the test takes instead, the test folded. This needs no copy
+// (every other iteration did nothing), and is done first, in any x loop, innermost or not.
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
@@ -77,6 +82,24 @@ struct UniformTest {
 };
 
 using RangeTest = std::variant<BoundTest, UniformTest>;
+
+/// A test that holds for every S-th work-item of a row and does nothing for the others:
+/// `(Index & (S - 1)) == K` (or `!=`) at the head of the loop's body, Index {Start,+,1} in the
+/// loop, S a power of two and K a constant below it, or `Index == K` with K the same for every
+/// work-item (S then the index type's range: one work-item, two if a 32-bit index wraps in the
+/// row), where every instruction an iteration the test turns away may run has no effect (the
+/// work of `if (get_sub_group_local_id() == 0)`, of the built-in library's sub-group functions,
+/// in which the first lane of each sub-group folds the others' values, of `if (l == 0)` around a
+/// loop, or of a kernel's `if (i % 4 == 1)`). The loop then steps by S from the first work-item
+/// the test takes, and the test folds away: S times fewer iterations, none of them a masked or
+/// skipped one.
+struct StrideTest {
+  llvm::ICmpInst *Cmp;
+  bool Taken;                        ///< the test's outcome in the iterations that act
+  const llvm::SCEV *Start, *Residue; ///< Index's first value and K, in Index's type
+  llvm::APInt Mask;                  ///< S - 1, in Index's type
+  llvm::PHINode *Item;               ///< the loop's own counter, {X0,+,1} in i64
+};
 
 /// How many splits made L (0 for a loop never split).
 unsigned splitsOf(const llvm::Loop &L) {
@@ -180,6 +203,101 @@ std::optional<RangeTest> findRangeTest(llvm::Loop &L, llvm::ScalarEvolution &SE)
     }
   }
   return std::nullopt;
+}
+
+/// Whether I has an effect that skipping it would lose (hints to the optimizer aside).
+bool hasEffect(const llvm::Instruction &I) {
+  if (auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(&I))
+    if (II->isLifetimeStartOrEnd() || II->isAssumeLikeIntrinsic() ||
+        II->getIntrinsicID() == llvm::Intrinsic::experimental_noalias_scope_decl)
+      return false;
+  return I.mayHaveSideEffects();
+}
+
+std::optional<StrideTest> findStrideTest(llvm::Loop &L, llvm::ScalarEvolution &SE,
+                                         llvm::DominatorTree &DT) {
+  using namespace llvm::PatternMatch;
+  llvm::BasicBlock *Header = L.getHeader(), *Latch = L.getLoopLatch(),
+                   *Preheader = L.getLoopPreheader(), *Exit = L.getUniqueExitBlock();
+  if (!isWorkItemLoop(L) || !Preheader || !Latch || L.getExitingBlock() != Latch || !Exit ||
+      !Exit->phis().empty() || !llvm::isa<llvm::BranchInst>(Preheader->getTerminator()) ||
+      llvm::isa<llvm::SCEVCouldNotCompute>(SE.getBackedgeTakenCount(&L)) ||
+      !SE.getBackedgeTakenCount(&L)->getType()->isIntegerTy(64))
+    return std::nullopt;
+  // The counter is the header's only PHI: nothing else is carried from one work-item to the next.
+  auto Phis = Header->phis();
+  if (Phis.empty() || std::next(Phis.begin()) != Phis.end())
+    return std::nullopt;
+  llvm::PHINode *Item = &*Phis.begin();
+  auto StepOne = [&](llvm::Value *V) -> const llvm::SCEVAddRecExpr * {
+    // A frozen index (LLVM freezes a value it tests in two places) is the index: the work-item
+    // loop's arithmetic on its counter makes no poison.
+    if (auto *Frozen = llvm::dyn_cast<llvm::FreezeInst>(V))
+      V = Frozen->getOperand(0);
+    if (!SE.isSCEVable(V->getType()))
+      return nullptr;
+    auto *Rec = llvm::dyn_cast<llvm::SCEVAddRecExpr>(SE.getSCEV(V));
+    if (!Rec || Rec->getLoop() != &L || !Rec->isAffine() || !Rec->getStepRecurrence(SE)->isOne() ||
+        !SE.isLoopInvariant(Rec->getStart(), &L))
+      return nullptr;
+    return Rec;
+  };
+  if (!Item->getType()->isIntegerTy(64) || !StepOne(Item))
+    return std::nullopt;
+  auto *Br = llvm::dyn_cast<llvm::BranchInst>(Header->getTerminator());
+  llvm::ICmpInst::Predicate Pred;
+  llvm::Value *Sides[2];
+  if (!Br || !Br->isConditional() || Header == Latch ||
+      !match(Br->getCondition(), m_ICmp(Pred, m_Value(Sides[0]), m_Value(Sides[1]))) ||
+      !llvm::ICmpInst::isEquality(Pred) || !Sides[0]->getType()->isIntegerTy() ||
+      Sides[0]->getType()->getIntegerBitWidth() > 64)
+    return std::nullopt;
+  const llvm::SCEVAddRecExpr *Index = nullptr;
+  const llvm::SCEV *Residue = nullptr;
+  llvm::APInt Mask;
+  for (unsigned Side = 0; Side < 2 && !Index; ++Side) {
+    llvm::Value *Masked;
+    const llvm::APInt *M, *K;
+    if (match(Sides[Side], m_And(m_Value(Masked), m_APInt(M))) &&
+        match(Sides[1 - Side], m_APInt(K))) {
+      // (Index & (S - 1)) == K
+      if (!M->isZero() && !M->isAllOnes() && (*M + 1).isPowerOf2() && K->ule(*M) &&
+          (Index = StepOne(Masked))) {
+        Mask = *M;
+        Residue = SE.getConstant(*K);
+      }
+    } else if ((Index = StepOne(Sides[Side]))) {
+      // Index == K
+      Residue = SE.getSCEV(Sides[1 - Side]);
+      Mask = llvm::APInt::getAllOnes(Sides[Side]->getType()->getIntegerBitWidth());
+      if (!SE.isLoopInvariant(Residue, &L))
+        Index = nullptr;
+    }
+  }
+  if (!Index)
+    return std::nullopt;
+  llvm::SCEVExpander Expander(SE, Header->getModule()->getDataLayout(), "stride");
+  const llvm::Instruction *At = Preheader->getTerminator();
+  if (!Expander.isSafeToExpandAt(Index->getStart(), At) ||
+      !Expander.isSafeToExpandAt(Residue, At) ||
+      !Expander.isSafeToExpandAt(SE.getBackedgeTakenCount(&L), At))
+    return std::nullopt;
+  const bool Taken = Pred == llvm::CmpInst::ICMP_EQ;
+  llvm::BasicBlock *Acting = Br->getSuccessor(Taken ? 0 : 1);
+  if (!L.contains(Acting) || Acting->getSinglePredecessor() != Header)
+    return std::nullopt;
+  // What every iteration may run (all but the blocks only the acting ones reach) has no effect,
+  // and no value leaves the loop (the last iteration would be another work-item's).
+  for (llvm::BasicBlock *BB : L.blocks())
+    for (llvm::Instruction &I : *BB) {
+      if (!DT.dominates(Acting, BB) && hasEffect(I))
+        return std::nullopt;
+      for (llvm::User *U : I.users())
+        if (!L.contains(llvm::cast<llvm::Instruction>(U)->getParent()))
+          return std::nullopt;
+    }
+  auto *Cmp = llvm::cast<llvm::ICmpInst>(Br->getCondition());
+  return StrideTest{Cmp, Taken, Index->getStart(), Residue, Mask, Item};
 }
 
 /// Where the test changes its outcome, computed before the loop.
@@ -350,6 +468,49 @@ void split(llvm::Loop &L, const BoundTest &T, llvm::ScalarEvolution &SE, llvm::D
   foldTest(RestMap[T.Cmp], !P.PrefixTaken, Rest->getBlocks());
 }
 
+/// Makes L step by its test's stride from the first work-item the test takes (none: the loop
+/// is skipped), the test folded (see StrideTest). Leaves the analyses out of date.
+void stride(llvm::Loop &L, const StrideTest &T, llvm::ScalarEvolution &SE) {
+  llvm::BasicBlock *Preheader = L.getLoopPreheader(), *Latch = L.getLoopLatch(),
+                   *Header = L.getHeader(), *Exit = L.getUniqueExitBlock();
+  llvm::SCEVExpander Expander(SE, Header->getModule()->getDataLayout(), "stride");
+  llvm::Instruction *At = Preheader->getTerminator();
+  llvm::Type *IndexTy = T.Start->getType();
+  llvm::Value *Start = Expander.expandCodeFor(T.Start, IndexTy, At);
+  llvm::Value *Residue = Expander.expandCodeFor(T.Residue, IndexTy, At);
+  const llvm::SCEV *BackedgesTaken = SE.getBackedgeTakenCount(&L);
+  llvm::Value *Items =
+      Expander.expandCodeFor(SE.getAddExpr(BackedgesTaken, SE.getOne(BackedgesTaken->getType())),
+                             BackedgesTaken->getType(), At);
+  llvm::IRBuilder<> B(At);
+  // The first work-item the test takes is (K - Start) mod S after the row's first (S divides
+  // the index type's range, so the index may wrap).
+  llvm::Value *Skip = B.CreateSub(Residue, Start);
+  if (!T.Mask.isAllOnes())
+    Skip = B.CreateAnd(Skip, llvm::ConstantInt::get(IndexTy, T.Mask));
+  Skip = B.CreateZExt(Skip, B.getInt64Ty(), "stride.skip");
+  llvm::Value *X0 = T.Item->getIncomingValueForBlock(Preheader);
+  llvm::Value *First = B.CreateAdd(X0, Skip, "stride.first");
+  llvm::Value *End = B.CreateAdd(X0, Items, "stride.end");
+  B.CreateCondBr(B.CreateICmpULT(Skip, Items, "stride.any"), Header, Exit);
+  At->eraseFromParent();
+  T.Item->setIncomingValueForBlock(Preheader, First);
+  // The latch: the next work-item S on, while below the end (a stride of 2^64 takes one).
+  auto *LatchBr = llvm::cast<llvm::BranchInst>(Latch->getTerminator());
+  B.SetInsertPoint(LatchBr);
+  llvm::Value *Old = LatchBr->getCondition();
+  llvm::Value *More = B.getFalse();
+  if (T.Mask.getActiveBits() < 64) {
+    llvm::Value *Next =
+        B.CreateAdd(T.Item, B.getInt64(T.Mask.getZExtValue() + 1), "stride.next", /*HasNUW=*/true);
+    More = B.CreateICmpULT(Next, End, "stride.more");
+    T.Item->setIncomingValueForBlock(Latch, Next);
+  }
+  LatchBr->setCondition(LatchBr->getSuccessor(0) == Header ? More : B.CreateNot(More));
+  llvm::RecursivelyDeleteTriviallyDeadInstructions(Old);
+  foldTest(T.Cmp, T.Taken, L.getBlocks());
+}
+
 } // namespace
 
 llvm::PreservedAnalyses SplitWorkItemRangesPass::run(llvm::Function &F,
@@ -362,12 +523,20 @@ llvm::PreservedAnalyses SplitWorkItemRangesPass::run(llvm::Function &F,
     auto &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
     std::optional<RangeTest> Test;
     llvm::Loop *Found = nullptr;
+    std::optional<StrideTest> Strided;
     for (llvm::Loop *L : LI.getLoopsInPreorder()) {
-      if (!L->isInnermost() || !isWorkItemLoop(*L) ||
-          (splitsOf(*L) >= MaxSplits && llvm::findOptionMDForLoop(L, UniformMarker)))
+      if (!isWorkItemLoop(*L))
         continue;
       // A preheader and exits of its own (LLVM's peeling of the first work-item leaves neither).
       Changed |= llvm::simplifyLoop(L, &DT, &LI, &SE, nullptr, nullptr, false);
+      // Any work-item loop (an inner loop of the acting work-items' is no obstacle).
+      if ((Strided = findStrideTest(*L, SE, DT))) {
+        Found = L;
+        break;
+      }
+      if (!L->isInnermost() ||
+          (splitsOf(*L) >= MaxSplits && llvm::findOptionMDForLoop(L, UniformMarker)))
+        continue;
       if ((Test = findRangeTest(*L, SE))) {
         Found = L;
         break;
@@ -375,7 +544,9 @@ llvm::PreservedAnalyses SplitWorkItemRangesPass::run(llvm::Function &F,
     }
     if (!Found)
       break;
-    if (auto *Uniform = std::get_if<UniformTest>(&*Test))
+    if (Strided)
+      stride(*Found, *Strided, SE);
+    else if (auto *Uniform = std::get_if<UniformTest>(&*Test))
       version(*Found, *Uniform, SE, DT, LI);
     else
       split(*Found, std::get<BoundTest>(*Test), SE, DT, LI);

@@ -12,6 +12,7 @@
 #include <climits>
 #include <cstdint>
 #include <functional>
+#include <string>
 
 namespace weft::test {
 namespace {
@@ -107,6 +108,115 @@ TEST_F(WorkItemRanges, BoundTestsCutAnywhereAndWrappingIndices) {
                                   << " work-item " << I;
         }
       }
+    clReleaseKernel(K);
+  }
+  clReleaseMemObject(Out);
+  clReleaseProgram(P);
+}
+
+// Tests that hold for every S-th work-item (weft-split-work-item-ranges steps such a loop by S
+// from the first work-item the test takes): on global, local and linear local ids, with `==`
+// and `!=`, in 1D groups and in 2D groups whose rows start at any residue, with global offsets;
+// tests of one id (S the index's range: one work-item), around a loop and against an argument;
+// and one kernel whose other work-items write too (it must stay as it is). out[i] = 3g + 1
+// where the test holds (i the work-item's linear index in the launch), -7 elsewhere; the
+// last kernel writes -1 where it does not.
+TEST_F(WorkItemRanges, EveryNthWorkItem) {
+  cl_program P = built(R"(
+    size_t slot(void) {
+      return (get_global_id(1) - get_global_offset(1)) * get_global_size(0) + get_global_id(0) -
+             get_global_offset(0);
+    }
+    int value(void) { return (int)(get_global_id(1) * 100000 + get_global_id(0)) * 3 + 1; }
+    kernel void global_16th(global int *out) {
+      if ((get_global_id(0) & 15) == 0) out[slot()] = value();
+    }
+    kernel void local_not_1(global int *out) {
+      int l = get_local_id(0);
+      if (l % 4 != 1) return;
+      out[slot()] = value();
+    }
+    kernel void linear_first(global int *out) {
+      uint l = get_local_linear_id();
+      if (l == 0) out[slot()] = value();
+    }
+    kernel void linear_8th_3(global int *out) {
+      if ((get_local_linear_id() & 7) == 3) out[slot()] = value();
+    }
+    kernel void local_zero_loop(global int *out) {
+      if (get_local_id(0) == 0) {
+        int t = 0;
+        for (uint k = 0; k < get_local_size(0); ++k) t += k;
+        out[slot()] = value() + t - (int)(get_local_size(0) * (get_local_size(0) - 1) / 2);
+      }
+    }
+    kernel void global_at(global int *out, uint n) {
+      if ((uint)get_global_id(0) == n) out[slot()] = value();
+    }
+    kernel void local_not_3(global int *out, uint n) {
+      if (get_local_id(0) != 3) return;
+      out[slot()] = value();
+    }
+    kernel void others_write(global int *out) {
+      out[slot()] = -1;
+      if ((get_global_id(0) & 3) == 0) out[slot()] = value();
+    })",
+                       "-cl-std=CL3.0");
+  struct Nth {
+    const char *Kernel;
+    std::function<bool(uint64_t G, uint64_t L, uint64_t Linear)> Holds;
+  };
+  const Nth Cases[] = {
+      {"global_16th", [](uint64_t G, uint64_t, uint64_t) { return G % 16 == 0; }},
+      {"local_not_1", [](uint64_t, uint64_t L, uint64_t) { return L % 4 == 1; }},
+      {"linear_first", [](uint64_t, uint64_t, uint64_t Linear) { return Linear == 0; }},
+      {"linear_8th_3", [](uint64_t, uint64_t, uint64_t Linear) { return Linear % 8 == 3; }},
+      {"local_zero_loop", [](uint64_t, uint64_t L, uint64_t) { return L == 0; }},
+      {"global_at", [](uint64_t G, uint64_t, uint64_t) { return G == 37; }},
+      {"local_not_3", [](uint64_t, uint64_t L, uint64_t) { return L == 3; }},
+      {"others_write", [](uint64_t G, uint64_t, uint64_t) { return G % 4 == 0; }},
+  };
+  struct Shape {
+    size_t Offset[2], Global[2], Local[2];
+  };
+  const Shape Shapes[] = {
+      {{0, 0}, {1200, 1}, {300, 1}}, {{5, 0}, {1190, 1}, {119, 1}}, {{0, 0}, {64, 1}, {1, 1}},
+      {{3, 2}, {35, 21}, {5, 7}},    {{0, 0}, {60, 6}, {12, 3}},    {{1, 0}, {48, 4}, {16, 2}},
+  };
+  cl_command_queue Q = queue();
+  cl_mem Out = buffer(1200 * sizeof(cl_int));
+  for (const Nth &C : Cases) {
+    cl_int Err;
+    cl_kernel K = clCreateKernel(P, C.Kernel, &Err);
+    ASSERT_EQ(Err, CL_SUCCESS) << C.Kernel;
+    ASSERT_EQ(clSetKernelArg(K, 0, sizeof Out, &Out), CL_SUCCESS);
+    const cl_uint At = 37;
+    if (std::string(C.Kernel) == "global_at" || std::string(C.Kernel) == "local_not_3") {
+      ASSERT_EQ(clSetKernelArg(K, 1, sizeof At, &At), CL_SUCCESS);
+    }
+    for (const Shape &S : Shapes) {
+      const size_t Items = S.Global[0] * S.Global[1];
+      const cl_int Fill = -7;
+      ASSERT_EQ(clEnqueueFillBuffer(Q, Out, &Fill, sizeof Fill, 0, 1200 * sizeof(cl_int), 0,
+                                    nullptr, nullptr),
+                CL_SUCCESS);
+      ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 2, S.Offset, S.Global, S.Local, 0, nullptr, nullptr),
+                CL_SUCCESS);
+      std::vector<cl_int> Got = read<cl_int>(Q, Out, Items);
+      for (size_t Y = 0; Y < S.Global[1]; ++Y)
+        for (size_t X = 0; X < S.Global[0]; ++X) {
+          const uint64_t Gx = S.Offset[0] + X, Gy = S.Offset[1] + Y;
+          const uint64_t Lx = X % S.Local[0], Ly = Y % S.Local[1];
+          const cl_int Other = std::string(C.Kernel) == "others_write" ? -1 : Fill;
+          const cl_int Want = C.Holds(Gx, Lx, Ly * S.Local[0] + Lx)
+                                  ? cl_int(uint32_t(Gy * 100000 + Gx) * 3 + 1)
+                                  : Other;
+          ASSERT_EQ(Got[Y * S.Global[0] + X], Want)
+              << C.Kernel << " global " << S.Global[0] << "x" << S.Global[1] << " local "
+              << S.Local[0] << "x" << S.Local[1] << " offset " << S.Offset[0] << "," << S.Offset[1]
+              << " at " << X << "," << Y;
+        }
+    }
     clReleaseKernel(K);
   }
   clReleaseMemObject(Out);
