@@ -115,6 +115,23 @@ static ulong result(uint Lane) {
   return __weft_sub_group_memory()->Results[base() + Lane];
 }
 
+// Setting every active lane's result to Bits (the first to go on): in a whole sub-group, S
+// results of a constant S (8, 16 or 32) as vector stores of 8.
+typedef ulong ResultLanes __attribute__((ext_vector_type(8), aligned(8)));
+static void set_results(ulong Bits) {
+  uint S = __weft_max_sub_group_size();
+  if (whole()) {
+    __generic ResultLanes *Lanes =
+        (__generic ResultLanes *)(__weft_sub_group_memory()->Results + base());
+    for (uint L = 0; L < S / 8; ++L)
+      Lanes[L] = (ResultLanes)(Bits);
+    return;
+  }
+  for (uint L = 0; L < S; ++L)
+    if (active(L))
+      set_result(L, Bits);
+}
+
 // Each scalar type to and from 8 bytes: TO_BITS_<T>, FROM_BITS_<T>.
 #define BITS_OF(T, U)                                                                              \
   static ulong to_bits_##T(T X) { return (ulong)as_##U(X); }                                      \
@@ -134,8 +151,8 @@ BITS_OF(half, ushort)
 #define FOR_SCALARS(M)                                                                             \
   M(char) M(uchar) M(short) M(ushort) M(int) M(uint) M(long) M(ulong) M(float) M(double) M(half)
 
-// Moving values: broadcast, shuffles, rotates. LANE is the sub-group local id whose value each
-// work-item gets (an expression of X's lane Me, the argument A and the size Size).
+// Moving values: shuffles, rotates. LANE is the sub-group local id whose value each work-item
+// gets (an expression of X's lane Me, the argument A and the size Size).
 #define MOVE(T, NAME, LANE, ...)                                                                   \
   OVL T NAME(T X, __VA_ARGS__) {                                                                   \
     uint Me = get_sub_group_local_id(), Size = get_sub_group_size();                               \
@@ -147,9 +164,18 @@ BITS_OF(half, ushort)
     ulong R = result(Lane < Size ? Lane : Me);                                                     \
     return Lane < Size ? from_bits_##T(R) : X;                                                     \
   }
+// A broadcast's lane is the same for every work-item (the spec's rule): the first to go on
+// gives every active lane that lane's value, and each reads its own result.
+#define BROADCAST(T, NAME)                                                                         \
+  OVL T NAME(T X, uint A) {                                                                        \
+    if (publish(to_bits_##T(X)) && A < get_sub_group_size())                                       \
+      set_results(bits(A));                                                                        \
+    ulong R = result(get_sub_group_local_id());                                                    \
+    return A < get_sub_group_size() ? from_bits_##T(R) : X;                                        \
+  }
 #define MOVES(T)                                                                                   \
-  MOVE(T, sub_group_broadcast, A, uint A)                                                          \
-  MOVE(T, sub_group_non_uniform_broadcast, A, uint A)                                              \
+  BROADCAST(T, sub_group_broadcast)                                                                \
+  BROADCAST(T, sub_group_non_uniform_broadcast)                                                    \
   MOVE(T, sub_group_shuffle, A, uint A)                                                            \
   MOVE(T, sub_group_shuffle_xor, Me ^ A, uint A)                                                   \
   MOVE(T, sub_group_shuffle_up, Me - A, uint A)                                                    \
@@ -160,8 +186,8 @@ BITS_OF(half, ushort)
   /* The first to go on is the first active work-item: its value. */                              \
   OVL T sub_group_broadcast_first(T X) {                                                           \
     if (publish(to_bits_##T(X)))                                                                   \
-      set_result(0, to_bits_##T(X));                                                               \
-    return from_bits_##T(result(0));                                                               \
+      set_results(to_bits_##T(X));                                                                 \
+    return from_bits_##T(result(get_sub_group_local_id()));                                        \
   }                                                                                                \
   OVL int sub_group_non_uniform_all_equal(T X) {                                                   \
     if (publish(to_bits_##T(X))) {                                                                 \
@@ -238,9 +264,11 @@ FOR_SCALARS(VECTOR_BROADCASTS)
         for (uint L = get_sub_group_local_id() + 1; L < S; ++L)                                    \
           if (active(L))                                                                           \
             Total = OP(Total, from_bits_##T(bits(L)));                                             \
-      set_result(0, to_bits_##T(Total));                                                           \
+      /* Each active lane's result, so that each reads its own, next to its neighbours' (a */   \
+      /* vector load in a vectorized loop, where the first lane's would be a gather). */           \
+      set_results(to_bits_##T(Total));                                                             \
     }                                                                                              \
-    return from_bits_##T(result(0));                                                               \
+    return from_bits_##T(result(get_sub_group_local_id()));                                        \
   }                                                                                                \
   STORAGE OVL T sub_group_##PREFIX##scan_inclusive_##NAME(T X) {                                           \
     if (publish(to_bits_##T(X)))                                                                   \
