@@ -149,9 +149,10 @@ BlockSet liveInBlocks(llvm::Instruction &V,
 
 /// Where step 3 keeps the values that cross barriers.
 struct Slots {
-  /// Loads and stores of slots, for the alias scope that separates them from the kernel's own
-  /// memory accesses.
-  std::vector<llvm::Instruction *> Accesses;
+  /// Loads and stores of slots, for the alias scopes that separate them from the kernel's own
+  /// memory accesses; those of uniform slots also in UniformAccesses (their scope is their own:
+  /// a work-item's slots and the uniform ones never overlap).
+  std::vector<llvm::Instruction *> Accesses, UniformAccesses;
   /// Uniform values: two copies at the end of local memory, read from the first, written to the
   /// second (all work-items write the same value, and a work-item must not see another's update
   /// of a value it has yet to read); the work-group function copies the second over the first
@@ -291,6 +292,8 @@ Slots keepValuesAcrossBarriers(llvm::Function &F, const std::vector<Barrier> &Ba
       auto *Reload = new llvm::LoadInst(V->getType(), ReadFrom, V->getName() + ".reload",
                                         &*Bar->Resume->getFirstInsertionPt());
       Result.Accesses.insert(Result.Accesses.end(), {Spill, Reload});
+      if (IsUniform)
+        Result.UniformAccesses.insert(Result.UniformAccesses.end(), {Spill, Reload});
       SSA.AddAvailableValue(Bar->Resume, Reload);
       Reloads[Bar->Resume] = Reload;
     }
@@ -367,9 +370,11 @@ void joinUniformSpills(llvm::Function &F, Slots &S) {
   B.CreateRet(Id);
   llvm::SmallPtrSet<llvm::Instruction *, 16> Old(S.UniformSpills.begin(), S.UniformSpills.end());
   llvm::erase_if(S.Accesses, [&](llvm::Instruction *I) { return Old.count(I); });
+  llvm::erase_if(S.UniformAccesses, [&](llvm::Instruction *I) { return Old.count(I); });
   for (llvm::StoreInst *Spill : S.UniformSpills)
     Spill->eraseFromParent();
   S.Accesses.insert(S.Accesses.end(), Joined.begin(), Joined.end());
+  S.UniformAccesses.insert(S.UniformAccesses.end(), Joined.begin(), Joined.end());
   S.UniformSpills = std::move(Joined);
 }
 
@@ -390,19 +395,31 @@ void spillUniformValuesOnce(llvm::Function &F, const std::vector<llvm::StoreInst
     Spill->moveBefore(Then);
 }
 
-/// Slot accesses get an alias scope of their own, and the kernel's accesses to memory that is
-/// surely not Weft's (through pointers not derived from a private variable) are marked as not
-/// aliasing it, so that LLVM keeps uniform reloads out of loops and forwards stores to loads.
+/// Slot accesses get alias scopes of their own, one for the work-items' slots and one for the
+/// uniform slots (private memory and the end of local memory: they never overlap, so a
+/// work-item's spill in a region's loop does not keep the uniform reload of a loop's exit test in
+/// it), and the kernel's accesses to memory that is surely not Weft's (through pointers not
+/// derived from a private variable) are marked as not aliasing either, so that LLVM keeps uniform
+/// reloads out of loops and forwards stores to loads.
 void separateSlotsFromKernelMemory(llvm::Function &F, const Slots &S) {
   if (S.Accesses.empty())
     return;
   llvm::LLVMContext &C = F.getContext();
   llvm::MDBuilder MDB(C);
   llvm::MDNode *Domain = MDB.createAnonymousAliasScopeDomain("weft.slots");
-  llvm::MDNode *Scope = llvm::MDNode::get(C, {MDB.createAnonymousAliasScope(Domain, "slot")});
+  llvm::MDNode *ItemScope = MDB.createAnonymousAliasScope(Domain, "slot");
+  llvm::MDNode *UniformScope = MDB.createAnonymousAliasScope(Domain, "uniform slot");
+  llvm::MDNode *Item = llvm::MDNode::get(C, {ItemScope}),
+               *Uniform = llvm::MDNode::get(C, {UniformScope});
+  llvm::MDNode *Scope = llvm::MDNode::get(C, {ItemScope, UniformScope});
   llvm::SmallPtrSet<llvm::Instruction *, 32> Mine(S.Accesses.begin(), S.Accesses.end());
-  for (llvm::Instruction *I : S.Accesses)
-    I->setMetadata(llvm::LLVMContext::MD_alias_scope, Scope);
+  llvm::SmallPtrSet<llvm::Instruction *, 16> Uniforms(S.UniformAccesses.begin(),
+                                                      S.UniformAccesses.end());
+  for (llvm::Instruction *I : S.Accesses) {
+    const bool IsUniform = Uniforms.count(I);
+    I->setMetadata(llvm::LLVMContext::MD_alias_scope, IsUniform ? Uniform : Item);
+    I->setMetadata(llvm::LLVMContext::MD_noalias, IsUniform ? Item : Uniform);
+  }
   for (llvm::Instruction &I : llvm::instructions(F)) {
     if (Mine.count(&I) || !llvm::isa<llvm::LoadInst, llvm::StoreInst>(I))
       continue;

@@ -95,13 +95,13 @@ entry:
 ; CHECK-NEXT: %i = phi i32 [ 0, %entry ], [ %next, %latch ]
 ; CHECK-NEXT: %acc = phi i32 [ 0, %entry ], [ %acc2, %latch ]
 ; CHECK:      barrier:
-; CHECK-NEXT: store i32 %acc, ptr %acc.slot.private, align 4, !alias.scope ![[SCOPE:[0-9]+]]
+; CHECK-NEXT: store i32 %acc, ptr %acc.slot.private, align 4, !alias.scope ![[ITEM:[0-9]+]], !noalias ![[UNIFORM:[0-9]+]]
 ; CHECK-NEXT: br label %return
 ; CHECK:      [[RESUME]]:
-; CHECK-DAG:  %acc.reload = load i32, ptr %acc.slot.private, align 4, !alias.scope ![[SCOPE]]
-; CHECK-DAG:  %i.reload = load i32, ptr %i.uniform, align 4, !alias.scope ![[SCOPE]]
-; The kernel's own accesses do not alias the slots.
-; CHECK:      %t = load i32, ptr addrspace(1) %mine, align 4, !noalias ![[SCOPE]]
+; CHECK-DAG:  %acc.reload = load i32, ptr %acc.slot.private, align 4, !alias.scope ![[ITEM]], !noalias ![[UNIFORM]]
+; CHECK-DAG:  %i.reload = load i32, ptr %i.uniform, align 4, !alias.scope ![[UNIFORM]], !noalias ![[ITEM]]
+; The kernel's own accesses alias neither kind of slot.
+; CHECK:      %t = load i32, ptr addrspace(1) %mine, align 4, !noalias ![[BOTH:[0-9]+]]
 ; CHECK-NEXT: %acc2 = add i32 %acc.reload, %t
 ; CHECK:      latch:
 ; CHECK-NEXT: %next = add i32 %i.reload, 1
@@ -113,7 +113,7 @@ entry:
 ; CHECK:      return:
 ; CHECK-NEXT: %id = phi i32 [ 1, %barrier ], [ -1, %exit ]
 ; CHECK-NEXT: %[[I:.*]] = phi i32 [ %i, %barrier ], [ poison, %exit ]
-; CHECK-NEXT: store i32 %[[I]], ptr %i.uniform.next, align 4, !alias.scope ![[SCOPE]]
+; CHECK-NEXT: store i32 %[[I]], ptr %i.uniform.next, align 4, !alias.scope ![[UNIFORM]], !noalias ![[ITEM]]
 ; CHECK-NEXT: ret i32 %id
 define internal i32 @loop.workitem(ptr addrspace(1) %out, i32 %n, ptr %ctx, i64 %x, i64 %y, i64 %z, i32 %resume) #1 {
 entry:
@@ -177,6 +177,13 @@ define internal void @plain.workitem(ptr addrspace(1) %out, ptr %ctx, i64 %x, i6
 ; CHECK: attributes #1 = { "weft-local-scratch-bytes"="64" "weft-private-bytes"="16" "weft-resume-points"="1" "weft-uniform-bytes"="16" "weft-uniform-offset"="0" "weft-work-item"="loop" }
 ; CHECK: attributes #2 = { "weft-private-bytes"="16" "weft-resume-points"="1" "weft-work-item"="cond" }
 ; CHECK: attributes #3 = { "weft-work-item"="plain" }
+; The work-items' slots and the uniform ones are two scopes of one domain: each kind's accesses
+; are in their own and do not alias the other's.
+; CHECK-DAG: ![[ITEM]] = !{![[ITEM_SCOPE:[0-9]+]]}
+; CHECK-DAG: ![[UNIFORM]] = !{![[UNIFORM_SCOPE:[0-9]+]]}
+; CHECK-DAG: ![[BOTH]] = !{![[ITEM_SCOPE]], ![[UNIFORM_SCOPE]]}
+; CHECK-DAG: ![[ITEM_SCOPE]] = distinct !{![[ITEM_SCOPE]], ![[DOMAIN:[0-9]+]], !"slot"}
+; CHECK-DAG: ![[UNIFORM_SCOPE]] = distinct !{![[UNIFORM_SCOPE]], ![[DOMAIN]], !"uniform slot"}
 attributes #0 = { "weft-work-item"="k" }
 attributes #1 = { "weft-work-item"="loop" }
 attributes #2 = { "weft-work-item"="cond" }
