@@ -92,13 +92,16 @@ using RangeTest = std::variant<BoundTest, UniformTest>;
 /// in which the first lane of each sub-group folds the others' values, of `if (l == 0)` around a
 /// loop, or of a kernel's `if (i % 4 == 1)`). The loop then steps by S from the first work-item
 /// the test takes, and the test folds away: S times fewer iterations, none of them a masked or
-/// skipped one.
+/// skipped one. Other counters of the loop (integers stepping by a constant) step S times as far.
 struct StrideTest {
   llvm::ICmpInst *Cmp;
   bool Taken;                        ///< the test's outcome in the iterations that act
   const llvm::SCEV *Start, *Residue; ///< Index's first value and K, in Index's type
   llvm::APInt Mask;                  ///< S - 1, in Index's type
   llvm::PHINode *Item;               ///< the loop's own counter, {X0,+,1} in i64
+  /// The header's other PHIs, integers stepping by a constant each ({A,+,c}: counters LLVM
+  /// derived from Item), with their steps.
+  std::vector<std::pair<llvm::PHINode *, llvm::APInt>> Others;
 };
 
 /// How many splits made L (0 for a loop never split).
@@ -224,11 +227,6 @@ std::optional<StrideTest> findStrideTest(llvm::Loop &L, llvm::ScalarEvolution &S
       llvm::isa<llvm::SCEVCouldNotCompute>(SE.getBackedgeTakenCount(&L)) ||
       !SE.getBackedgeTakenCount(&L)->getType()->isIntegerTy(64))
     return std::nullopt;
-  // The counter is the header's only PHI: nothing else is carried from one work-item to the next.
-  auto Phis = Header->phis();
-  if (Phis.empty() || std::next(Phis.begin()) != Phis.end())
-    return std::nullopt;
-  llvm::PHINode *Item = &*Phis.begin();
   auto StepOne = [&](llvm::Value *V) -> const llvm::SCEVAddRecExpr * {
     // A frozen index (LLVM freezes a value it tests in two places) is the index: the work-item
     // loop's arithmetic on its counter makes no poison.
@@ -242,7 +240,26 @@ std::optional<StrideTest> findStrideTest(llvm::Loop &L, llvm::ScalarEvolution &S
       return nullptr;
     return Rec;
   };
-  if (!Item->getType()->isIntegerTy(64) || !StepOne(Item))
+  // The counter, and nothing else carried from one work-item to the next but counters that
+  // step by a constant.
+  llvm::PHINode *Item = nullptr;
+  std::vector<std::pair<llvm::PHINode *, llvm::APInt>> Others;
+  for (llvm::PHINode &Phi : Header->phis()) {
+    if (!Item && Phi.getType()->isIntegerTy(64) && StepOne(&Phi)) {
+      Item = &Phi;
+      continue;
+    }
+    auto *Rec = SE.isSCEVable(Phi.getType()) && Phi.getType()->isIntegerTy()
+                    ? llvm::dyn_cast<llvm::SCEVAddRecExpr>(SE.getSCEV(&Phi))
+                    : nullptr;
+    auto *Step = Rec && Rec->getLoop() == &L && Rec->isAffine()
+                     ? llvm::dyn_cast<llvm::SCEVConstant>(Rec->getStepRecurrence(SE))
+                     : nullptr;
+    if (!Step)
+      return std::nullopt;
+    Others.emplace_back(&Phi, Step->getAPInt());
+  }
+  if (!Item)
     return std::nullopt;
   auto *Br = llvm::dyn_cast<llvm::BranchInst>(Header->getTerminator());
   llvm::ICmpInst::Predicate Pred;
@@ -297,7 +314,7 @@ std::optional<StrideTest> findStrideTest(llvm::Loop &L, llvm::ScalarEvolution &S
           return std::nullopt;
     }
   auto *Cmp = llvm::cast<llvm::ICmpInst>(Br->getCondition());
-  return StrideTest{Cmp, Taken, Index->getStart(), Residue, Mask, Item};
+  return StrideTest{Cmp, Taken, Index->getStart(), Residue, Mask, Item, std::move(Others)};
 }
 
 /// Where the test changes its outcome, computed before the loop.
@@ -492,6 +509,14 @@ void stride(llvm::Loop &L, const StrideTest &T, llvm::ScalarEvolution &SE) {
   llvm::Value *X0 = T.Item->getIncomingValueForBlock(Preheader);
   llvm::Value *First = B.CreateAdd(X0, Skip, "stride.first");
   llvm::Value *End = B.CreateAdd(X0, Items, "stride.end");
+  // The other counters start where the first work-item the test takes has them.
+  for (auto &[Phi, Step] : T.Others) {
+    llvm::Type *Ty = Phi->getType();
+    llvm::Value *Ahead =
+        B.CreateMul(B.CreateZExtOrTrunc(Skip, Ty), llvm::ConstantInt::get(Ty, Step));
+    Phi->setIncomingValueForBlock(Preheader,
+                                  B.CreateAdd(Phi->getIncomingValueForBlock(Preheader), Ahead));
+  }
   B.CreateCondBr(B.CreateICmpULT(Skip, Items, "stride.any"), Header, Exit);
   At->eraseFromParent();
   T.Item->setIncomingValueForBlock(Preheader, First);
@@ -505,6 +530,13 @@ void stride(llvm::Loop &L, const StrideTest &T, llvm::ScalarEvolution &SE) {
         B.CreateAdd(T.Item, B.getInt64(T.Mask.getZExtValue() + 1), "stride.next", /*HasNUW=*/true);
     More = B.CreateICmpULT(Next, End, "stride.more");
     T.Item->setIncomingValueForBlock(Latch, Next);
+    // The other counters S steps on (modulo their width).
+    for (auto &[Phi, Step] : T.Others) {
+      llvm::APInt Stride = Step.zext(128) * (T.Mask.zext(128) + 1);
+      Phi->setIncomingValueForBlock(
+          Latch, B.CreateAdd(Phi, llvm::ConstantInt::get(Phi->getType(),
+                                                         Stride.trunc(Step.getBitWidth()))));
+    }
   }
   LatchBr->setCondition(LatchBr->getSuccessor(0) == Header ? More : B.CreateNot(More));
   llvm::RecursivelyDeleteTriviallyDeadInstructions(Old);

@@ -12,9 +12,11 @@
 ;     the latch's test false, and the loop folds away.
 ;   @at_n: `if ((uint)get_global_id(0) == n)`, n an argument: from (n - trunc(x0)) mod 2^32, by
 ;     2^32.
+;   @two_counters: as @lanes, with a 32-bit counter LLVM derived from the loop's (step 3): it
+;     starts 3 * skip further and steps by 3 * 16.
 ;   @left_alone: a store before the test (every work-item acts), a mask that is not 2^k - 1,
-;     a value that leaves the loop, a second value carried from one work-item to the next: the
-;     loops stay as they were.
+;     a value that leaves the loop, a value other than a counter carried from one work-item to
+;     the next: the loops stay as they were.
 ; The inputs are trimmed x loops in the style of ranges.ll (x0 the row's first index).
 ; RUN: %opt -passes=weft-split-work-item-ranges -S %s | FileCheck %s
 
@@ -210,6 +212,43 @@ exit:
   ret void
 }
 
+; CHECK-LABEL: define void @two_counters(
+; CHECK: [[SKIP:%.*]] = and i64 {{.*}}, 15
+; CHECK: [[SKIP32:%.*]] = trunc i64 [[SKIP]] to i32
+; CHECK-NEXT: [[AHEAD:%.*]] = mul i32 [[SKIP32]], 3
+; CHECK-NEXT: [[C0:%.*]] = add i32 %c0, [[AHEAD]]
+; CHECK: %c = phi i32 [ {{.*}} ], [ [[C0]], %wi.x.preheader ]
+; CHECK: %stride.next = add nuw i64 %x, 16
+; CHECK: {{%.*}} = add i32 %c, 48
+define void @two_counters(ptr addrspace(1) %out, i32 %c0, i64 %size.x, i64 %x0) #0 {
+entry:
+  %items = call i64 @llvm.umax.i64(i64 %size.x, i64 1)
+  br label %wi.x
+
+wi.x:
+  %x = phi i64 [ 0, %entry ], [ %x.next, %latch ]
+  %c = phi i32 [ %c0, %entry ], [ %c.next, %latch ]
+  %id = add i64 %x0, %x
+  %lane = and i64 %id, 15
+  %first = icmp eq i64 %lane, 0
+  br i1 %first, label %if.then, label %latch
+
+if.then:
+  %group = lshr i64 %id, 4
+  %op = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %group
+  store i32 %c, ptr addrspace(1) %op, align 4, !llvm.access.group !26
+  br label %latch
+
+latch:
+  %c.next = add i32 %c, 3
+  %x.next = add nuw nsw i64 %x, 1
+  %x.done = icmp eq i64 %x.next, %items
+  br i1 %x.done, label %exit, label %wi.x, !llvm.loop !27
+
+exit:
+  ret void
+}
+
 ; CHECK-LABEL: define i64 @left_alone(
 ; CHECK-NOT: stride.
 ; CHECK: ret i64
@@ -279,7 +318,7 @@ leaves.latch:
   %z.done = icmp eq i64 %z.next, %items
   br i1 %z.done, label %carried.pre, label %leaves, !llvm.loop !17
 
-; A count carried from one work-item to the next.
+; A value carried from one work-item to the next (no counter stepping by a constant).
 carried.pre:
   %last = phi i64 [ %zid, %leaves.latch ]
   br label %carried
@@ -298,7 +337,7 @@ carried.then:
   br label %carried.latch
 
 carried.latch:
-  %count.next = add i64 %count, 1
+  %count.next = xor i64 %count, %wid
   %w.next = add nuw nsw i64 %w, 1
   %w.done = icmp eq i64 %w.next, %items
   br i1 %w.done, label %exit, label %carried, !llvm.loop !18
@@ -333,3 +372,6 @@ attributes #0 = { nofree norecurse nosync nounwind "target-cpu"="x86-64-v3" }
 !23 = distinct !{}
 !24 = distinct !{!24, !25, !7}
 !25 = !{!"llvm.loop.parallel_accesses", !23}
+!26 = distinct !{}
+!27 = distinct !{!27, !28, !7}
+!28 = !{!"llvm.loop.parallel_accesses", !26}
