@@ -153,15 +153,19 @@ BITS_OF(half, ushort)
 
 // Moving values: shuffles, rotates. LANE is the sub-group local id whose value each work-item
 // gets (an expression of X's lane Me, the argument A and the size Size).
+// The lane is worked out after the exchange, from the local id (the queries are arithmetic on
+// it), so that nothing but X and the argument waits in a slot at its barriers, and the first
+// lane's copying is all the work between them.
 #define MOVE(T, NAME, LANE, ...)                                                                   \
   OVL T NAME(T X, __VA_ARGS__) {                                                                   \
+    if (publish(to_bits_##T(X)))                                                                   \
+      for (uint L = 0; L < get_sub_group_size(); ++L)                                              \
+        set_result(L, bits(L));                                                                    \
+    __weft_sub_group_barrier();                                                                    \
     uint Me = get_sub_group_local_id(), Size = get_sub_group_size();                               \
     (void)Me;                                                                                      \
     uint Lane = (LANE);                                                                            \
-    if (publish(to_bits_##T(X)))                                                                   \
-      for (uint L = 0; L < Size; ++L)                                                              \
-        set_result(L, bits(L));                                                                    \
-    ulong R = result(Lane < Size ? Lane : Me);                                                     \
+    ulong R = __weft_sub_group_memory()->Results[base() + (Lane < Size ? Lane : Me)];              \
     return Lane < Size ? from_bits_##T(R) : X;                                                     \
   }
 // A broadcast's lane is the same for every work-item (the spec's rule): the first to go on
