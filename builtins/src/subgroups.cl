@@ -107,12 +107,13 @@ static ulong bits(uint Lane) { return __weft_sub_group_memory()->Values[base() +
 static bool whole(void) {
   return __weft_sub_group_all_active() && get_sub_group_size() == __weft_max_sub_group_size();
 }
-// Setting Lane's result (the first to go on, for all of them), and, after a barrier for all to
-// have been set, reading it.
+// Setting Lane's result (the first to go on, for all of them), and reading it (result(): after a
+// barrier for all to have been set).
 static void set_result(uint Lane, ulong Bits) { __weft_sub_group_memory()->Results[base() + Lane] = Bits; }
+static ulong lane_result(uint Lane) { return __weft_sub_group_memory()->Results[base() + Lane]; }
 static ulong result(uint Lane) {
   __weft_sub_group_barrier();
-  return __weft_sub_group_memory()->Results[base() + Lane];
+  return lane_result(Lane);
 }
 
 // Setting every active lane's result to Bits (the first to go on): in a whole sub-group, S
@@ -165,7 +166,7 @@ BITS_OF(half, ushort)
     uint Me = get_sub_group_local_id(), Size = get_sub_group_size();                               \
     (void)Me;                                                                                      \
     uint Lane = (LANE);                                                                            \
-    ulong R = __weft_sub_group_memory()->Results[base() + (Lane < Size ? Lane : Me)];              \
+    ulong R = lane_result(Lane < Size ? Lane : Me);                                                \
     return Lane < Size ? from_bits_##T(R) : X;                                                     \
   }
 // A broadcast's lane is the same for every work-item (the spec's rule): the first to go on

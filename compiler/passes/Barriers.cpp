@@ -40,6 +40,7 @@
 #include <cstddef>
 #include <functional>
 #include <optional>
+#include <tuple>
 
 namespace weft::compiler {
 namespace {
@@ -149,10 +150,10 @@ BlockSet liveInBlocks(llvm::Instruction &V,
 
 /// Where step 3 keeps the values that cross barriers.
 struct Slots {
-  /// Loads and stores of slots, for the alias scopes that separate them from the kernel's own
-  /// memory accesses; those of uniform slots also in UniformAccesses (their scope is their own:
-  /// a work-item's slots and the uniform ones never overlap).
-  std::vector<llvm::Instruction *> Accesses, UniformAccesses;
+  /// Loads and stores of the work-items' slots and of the uniform slots, for the alias scopes
+  /// that separate them from each other (they never overlap) and from the kernel's own memory
+  /// accesses.
+  std::vector<llvm::Instruction *> ItemAccesses, UniformAccesses;
   /// Uniform values: two copies at the end of local memory, read from the first, written to the
   /// second (all work-items write the same value, and a work-item must not see another's update
   /// of a value it has yet to read); the work-group function copies the second over the first
@@ -291,9 +292,8 @@ Slots keepValuesAcrossBarriers(llvm::Function &F, const std::vector<Barrier> &Ba
         Result.UniformSpills.push_back(Spill);
       auto *Reload = new llvm::LoadInst(V->getType(), ReadFrom, V->getName() + ".reload",
                                         &*Bar->Resume->getFirstInsertionPt());
-      Result.Accesses.insert(Result.Accesses.end(), {Spill, Reload});
-      if (IsUniform)
-        Result.UniformAccesses.insert(Result.UniformAccesses.end(), {Spill, Reload});
+      auto &Accesses = IsUniform ? Result.UniformAccesses : Result.ItemAccesses;
+      Accesses.insert(Accesses.end(), {Spill, Reload});
       SSA.AddAvailableValue(Bar->Resume, Reload);
       Reloads[Bar->Resume] = Reload;
     }
@@ -369,11 +369,9 @@ void joinUniformSpills(llvm::Function &F, Slots &S) {
     Joined.push_back(B.CreateStore(Values[I], Addresses[I]));
   B.CreateRet(Id);
   llvm::SmallPtrSet<llvm::Instruction *, 16> Old(S.UniformSpills.begin(), S.UniformSpills.end());
-  llvm::erase_if(S.Accesses, [&](llvm::Instruction *I) { return Old.count(I); });
   llvm::erase_if(S.UniformAccesses, [&](llvm::Instruction *I) { return Old.count(I); });
   for (llvm::StoreInst *Spill : S.UniformSpills)
     Spill->eraseFromParent();
-  S.Accesses.insert(S.Accesses.end(), Joined.begin(), Joined.end());
   S.UniformAccesses.insert(S.UniformAccesses.end(), Joined.begin(), Joined.end());
   S.UniformSpills = std::move(Joined);
 }
@@ -402,7 +400,7 @@ void spillUniformValuesOnce(llvm::Function &F, const std::vector<llvm::StoreInst
 /// derived from a private variable) are marked as not aliasing either, so that LLVM keeps uniform
 /// reloads out of loops and forwards stores to loads.
 void separateSlotsFromKernelMemory(llvm::Function &F, const Slots &S) {
-  if (S.Accesses.empty())
+  if (S.ItemAccesses.empty() && S.UniformAccesses.empty())
     return;
   llvm::LLVMContext &C = F.getContext();
   llvm::MDBuilder MDB(C);
@@ -412,14 +410,14 @@ void separateSlotsFromKernelMemory(llvm::Function &F, const Slots &S) {
   llvm::MDNode *Item = llvm::MDNode::get(C, {ItemScope}),
                *Uniform = llvm::MDNode::get(C, {UniformScope});
   llvm::MDNode *Scope = llvm::MDNode::get(C, {ItemScope, UniformScope});
-  llvm::SmallPtrSet<llvm::Instruction *, 32> Mine(S.Accesses.begin(), S.Accesses.end());
-  llvm::SmallPtrSet<llvm::Instruction *, 16> Uniforms(S.UniformAccesses.begin(),
-                                                      S.UniformAccesses.end());
-  for (llvm::Instruction *I : S.Accesses) {
-    const bool IsUniform = Uniforms.count(I);
-    I->setMetadata(llvm::LLVMContext::MD_alias_scope, IsUniform ? Uniform : Item);
-    I->setMetadata(llvm::LLVMContext::MD_noalias, IsUniform ? Item : Uniform);
-  }
+  llvm::SmallPtrSet<llvm::Instruction *, 32> Mine;
+  for (auto [Accesses, Own, Other] :
+       {std::tuple(&S.ItemAccesses, Item, Uniform), std::tuple(&S.UniformAccesses, Uniform, Item)})
+    for (llvm::Instruction *I : *Accesses) {
+      I->setMetadata(llvm::LLVMContext::MD_alias_scope, Own);
+      I->setMetadata(llvm::LLVMContext::MD_noalias, Other);
+      Mine.insert(I);
+    }
   for (llvm::Instruction &I : llvm::instructions(F)) {
     if (Mine.count(&I) || !llvm::isa<llvm::LoadInst, llvm::StoreInst>(I))
       continue;

@@ -132,22 +132,40 @@ void conditionLeaves(llvm::Value *V, llvm::SmallVectorImpl<llvm::Value *> &Leave
   }
 }
 
+/// Whether L is a work-item loop both transformations can rewrite: a preheader ending in a branch,
+/// its latch its only exiting block, one exit block, a trip count ScalarEvolution knows (i64).
+bool rewritableRow(llvm::Loop &L, llvm::ScalarEvolution &SE) {
+  llvm::BasicBlock *Latch = L.getLoopLatch(), *Preheader = L.getLoopPreheader();
+  return isWorkItemLoop(L) && Preheader && Latch && L.getExitingBlock() == Latch &&
+         L.getUniqueExitBlock() && llvm::isa<llvm::BranchInst>(Preheader->getTerminator()) &&
+         !llvm::isa<llvm::SCEVCouldNotCompute>(SE.getBackedgeTakenCount(&L)) &&
+         SE.getBackedgeTakenCount(&L)->getType()->isIntegerTy(64);
+}
+
+/// S if it is {Start,+,1} in L, else null.
+const llvm::SCEVAddRecExpr *stepOne(const llvm::SCEV *S, const llvm::Loop &L,
+                                    llvm::ScalarEvolution &SE) {
+  auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S);
+  if (!AR || AR->getLoop() != &L || !AR->isAffine() || !AR->getStepRecurrence(SE)->isOne())
+    return nullptr;
+  return AR;
+}
+
+/// L's trip count (i64), computed at At.
+llvm::Value *expandTripCount(llvm::SCEVExpander &Expander, llvm::ScalarEvolution &SE,
+                             const llvm::Loop &L, llvm::Instruction *At) {
+  const llvm::SCEV *Taken = SE.getBackedgeTakenCount(&L);
+  return Expander.expandCodeFor(SE.getAddExpr(Taken, SE.getOne(Taken->getType())), Taken->getType(),
+                                At);
+}
+
 std::optional<RangeTest> findRangeTest(llvm::Loop &L, llvm::ScalarEvolution &SE) {
-  llvm::BasicBlock *Latch = L.getLoopLatch();
   const unsigned Splits = splitsOf(L);
   const bool MayVersion = !llvm::findOptionMDForLoop(&L, UniformMarker);
-  if (!L.isInnermost() || !isWorkItemLoop(L) || !L.getLoopPreheader() || !Latch ||
-      L.getExitingBlock() != Latch || !L.getUniqueExitBlock() ||
-      !llvm::isa<llvm::BranchInst>(L.getLoopPreheader()->getTerminator()) ||
-      llvm::isa<llvm::SCEVCouldNotCompute>(SE.getBackedgeTakenCount(&L)) ||
-      !SE.getBackedgeTakenCount(&L)->getType()->isIntegerTy(64))
+  if (!L.isInnermost() || !rewritableRow(L, SE))
     return std::nullopt;
-  auto isStepOne = [&](const llvm::SCEV *S) -> const llvm::SCEVAddRecExpr * {
-    auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S);
-    if (!AR || AR->getLoop() != &L || !AR->isAffine() || !AR->getStepRecurrence(SE)->isOne())
-      return nullptr;
-    return AR;
-  };
+  llvm::BasicBlock *Latch = L.getLoopLatch();
+  auto isStepOne = [&](const llvm::SCEV *S) { return stepOne(S, L, SE); };
   llvm::PHINode *Item = nullptr;
   for (llvm::PHINode &Phi : L.getHeader()->phis())
     if (Phi.getType()->isIntegerTy(64) && isStepOne(SE.getSCEV(&Phi)))
@@ -220,25 +238,16 @@ bool hasEffect(const llvm::Instruction &I) {
 std::optional<StrideTest> findStrideTest(llvm::Loop &L, llvm::ScalarEvolution &SE,
                                          llvm::DominatorTree &DT) {
   using namespace llvm::PatternMatch;
-  llvm::BasicBlock *Header = L.getHeader(), *Latch = L.getLoopLatch(),
-                   *Preheader = L.getLoopPreheader(), *Exit = L.getUniqueExitBlock();
-  if (!isWorkItemLoop(L) || !Preheader || !Latch || L.getExitingBlock() != Latch || !Exit ||
-      !Exit->phis().empty() || !llvm::isa<llvm::BranchInst>(Preheader->getTerminator()) ||
-      llvm::isa<llvm::SCEVCouldNotCompute>(SE.getBackedgeTakenCount(&L)) ||
-      !SE.getBackedgeTakenCount(&L)->getType()->isIntegerTy(64))
+  if (!rewritableRow(L, SE) || !L.getUniqueExitBlock()->phis().empty())
     return std::nullopt;
+  llvm::BasicBlock *Header = L.getHeader(), *Latch = L.getLoopLatch(),
+                   *Preheader = L.getLoopPreheader();
   auto StepOne = [&](llvm::Value *V) -> const llvm::SCEVAddRecExpr * {
     // A frozen index (LLVM freezes a value it tests in two places) is the index: the work-item
     // loop's arithmetic on its counter makes no poison.
     if (auto *Frozen = llvm::dyn_cast<llvm::FreezeInst>(V))
       V = Frozen->getOperand(0);
-    if (!SE.isSCEVable(V->getType()))
-      return nullptr;
-    auto *Rec = llvm::dyn_cast<llvm::SCEVAddRecExpr>(SE.getSCEV(V));
-    if (!Rec || Rec->getLoop() != &L || !Rec->isAffine() || !Rec->getStepRecurrence(SE)->isOne() ||
-        !SE.isLoopInvariant(Rec->getStart(), &L))
-      return nullptr;
-    return Rec;
+    return SE.isSCEVable(V->getType()) ? stepOne(SE.getSCEV(V), L, SE) : nullptr;
   };
   // The counter, and nothing else carried from one work-item to the next but counters that
   // step by a constant.
@@ -410,9 +419,7 @@ void split(llvm::Loop &L, const BoundTest &T, llvm::ScalarEvolution &SE, llvm::D
   llvm::Type *Ty = T.Cmp->getOperand(0)->getType();
   llvm::Value *Start = Expander.expandCodeFor(T.Start, Ty, At);
   llvm::Value *Bound = Expander.expandCodeFor(T.Bound, Ty, At);
-  const llvm::SCEV *Taken = SE.getBackedgeTakenCount(&L);
-  llvm::Value *TripCount = Expander.expandCodeFor(SE.getAddExpr(Taken, SE.getOne(Taken->getType())),
-                                                  Taken->getType(), At);
+  llvm::Value *TripCount = expandTripCount(Expander, SE, L, At);
   llvm::IRBuilder<> B(At);
   SplitPoint P = splitPoint(B, T, Start, Bound, TripCount);
   llvm::Value *PrefixEnd =
@@ -495,10 +502,7 @@ void stride(llvm::Loop &L, const StrideTest &T, llvm::ScalarEvolution &SE) {
   llvm::Type *IndexTy = T.Start->getType();
   llvm::Value *Start = Expander.expandCodeFor(T.Start, IndexTy, At);
   llvm::Value *Residue = Expander.expandCodeFor(T.Residue, IndexTy, At);
-  const llvm::SCEV *BackedgesTaken = SE.getBackedgeTakenCount(&L);
-  llvm::Value *Items =
-      Expander.expandCodeFor(SE.getAddExpr(BackedgesTaken, SE.getOne(BackedgesTaken->getType())),
-                             BackedgesTaken->getType(), At);
+  llvm::Value *Items = expandTripCount(Expander, SE, L, At);
   llvm::IRBuilder<> B(At);
   // The first work-item the test takes is (K - Start) mod S after the row's first (S divides
   // the index type's range, so the index may wrap).

@@ -12,7 +12,6 @@
 #include <climits>
 #include <cstdint>
 #include <functional>
-#include <string>
 
 namespace weft::test {
 namespace {
@@ -153,7 +152,7 @@ TEST_F(WorkItemRanges, EveryNthWorkItem) {
     kernel void global_at(global int *out, uint n) {
       if ((uint)get_global_id(0) == n) out[slot()] = value();
     }
-    kernel void local_not_3(global int *out, uint n) {
+    kernel void local_not_3(global int *out) {
       if (get_local_id(0) != 3) return;
       out[slot()] = value();
     }
@@ -162,9 +161,13 @@ TEST_F(WorkItemRanges, EveryNthWorkItem) {
       if ((get_global_id(0) & 3) == 0) out[slot()] = value();
     })",
                        "-cl-std=CL3.0");
+  const cl_int Fill = -7;
+  const cl_uint At = 37; // global_at's n
   struct Nth {
     const char *Kernel;
     std::function<bool(uint64_t G, uint64_t L, uint64_t Linear)> Holds;
+    cl_int Elsewhere = Fill; // what the other work-items leave
+    bool TakesAt = false;
   };
   const Nth Cases[] = {
       {"global_16th", [](uint64_t G, uint64_t, uint64_t) { return G % 16 == 0; }},
@@ -172,9 +175,9 @@ TEST_F(WorkItemRanges, EveryNthWorkItem) {
       {"linear_first", [](uint64_t, uint64_t, uint64_t Linear) { return Linear == 0; }},
       {"linear_8th_3", [](uint64_t, uint64_t, uint64_t Linear) { return Linear % 8 == 3; }},
       {"local_zero_loop", [](uint64_t, uint64_t L, uint64_t) { return L == 0; }},
-      {"global_at", [](uint64_t G, uint64_t, uint64_t) { return G == 37; }},
+      {"global_at", [](uint64_t G, uint64_t, uint64_t) { return G == At; }, Fill, true},
       {"local_not_3", [](uint64_t, uint64_t L, uint64_t) { return L == 3; }},
-      {"others_write", [](uint64_t G, uint64_t, uint64_t) { return G % 4 == 0; }},
+      {"others_write", [](uint64_t G, uint64_t, uint64_t) { return G % 4 == 0; }, -1},
   };
   struct Shape {
     size_t Offset[2], Global[2], Local[2];
@@ -190,13 +193,11 @@ TEST_F(WorkItemRanges, EveryNthWorkItem) {
     cl_kernel K = clCreateKernel(P, C.Kernel, &Err);
     ASSERT_EQ(Err, CL_SUCCESS) << C.Kernel;
     ASSERT_EQ(clSetKernelArg(K, 0, sizeof Out, &Out), CL_SUCCESS);
-    const cl_uint At = 37;
-    if (std::string(C.Kernel) == "global_at" || std::string(C.Kernel) == "local_not_3") {
+    if (C.TakesAt) {
       ASSERT_EQ(clSetKernelArg(K, 1, sizeof At, &At), CL_SUCCESS);
     }
     for (const Shape &S : Shapes) {
       const size_t Items = S.Global[0] * S.Global[1];
-      const cl_int Fill = -7;
       ASSERT_EQ(clEnqueueFillBuffer(Q, Out, &Fill, sizeof Fill, 0, 1200 * sizeof(cl_int), 0,
                                     nullptr, nullptr),
                 CL_SUCCESS);
@@ -207,10 +208,9 @@ TEST_F(WorkItemRanges, EveryNthWorkItem) {
         for (size_t X = 0; X < S.Global[0]; ++X) {
           const uint64_t Gx = S.Offset[0] + X, Gy = S.Offset[1] + Y;
           const uint64_t Lx = X % S.Local[0], Ly = Y % S.Local[1];
-          const cl_int Other = std::string(C.Kernel) == "others_write" ? -1 : Fill;
           const cl_int Want = C.Holds(Gx, Lx, Ly * S.Local[0] + Lx)
                                   ? cl_int(uint32_t(Gy * 100000 + Gx) * 3 + 1)
-                                  : Other;
+                                  : C.Elsewhere;
           ASSERT_EQ(Got[Y * S.Global[0] + X], Want)
               << C.Kernel << " global " << S.Global[0] << "x" << S.Global[1] << " local "
               << S.Local[0] << "x" << S.Local[1] << " offset " << S.Offset[0] << "," << S.Offset[1]
