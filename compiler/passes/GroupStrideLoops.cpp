@@ -326,7 +326,8 @@ std::vector<llvm::Instruction *> useIndexItself(llvm::ArrayRef<llvm::BasicBlock 
 }
 
 /// The index, step and test of L, if L is a loop over the local ids in x with stride local size.
-std::optional<Candidate> matchLoop(llvm::Loop *L, const XVariance &X) {
+/// Hoisted is set when the loop's bound was moved to its preheader.
+std::optional<Candidate> matchLoop(llvm::Loop *L, const XVariance &X, bool &Hoisted) {
   llvm::BasicBlock *Header = L->getHeader(), *Preheader = L->getLoopPreheader();
   llvm::BasicBlock *Latch = L->getLoopLatch();
   if (!Preheader || !Latch || L->getExitingBlock() != Header || !L->getExitBlock() ||
@@ -367,7 +368,9 @@ std::optional<Candidate> matchLoop(llvm::Loop *L, const XVariance &X) {
     std::swap(Tested, Bound);
     Stay = llvm::ICmpInst::getSwappedPredicate(Stay);
   }
-  if (!isIndex(Tested) || !L->isLoopInvariant(Bound) || X.varies(Bound))
+  // A bound the source computes in the test (`i < w * h`), before LICM has run, moves to the
+  // preheader where it may (operands from outside the loop, nothing read from memory).
+  if (!isIndex(Tested) || !L->makeLoopInvariant(Bound, Hoisted) || X.varies(Bound))
     return std::nullopt;
   if (Stay != llvm::ICmpInst::ICMP_ULT && Stay != llvm::ICmpInst::ICMP_ULE &&
       Stay != llvm::ICmpInst::ICMP_SLT && Stay != llvm::ICmpInst::ICMP_SLE)
@@ -795,8 +798,9 @@ llvm::PreservedAnalyses GroupStrideLoopsPass::run(llvm::Function &F,
   XVariance X(F, FAM.getResult<llvm::PostDominatorTreeAnalysis>(F));
 
   std::vector<Candidate> Candidates;
+  bool Hoisted = false;
   for (llvm::Loop *L : LI.getLoopsInPreorder())
-    if (std::optional<Candidate> C = matchLoop(L, X);
+    if (std::optional<Candidate> C = matchLoop(L, X, Hoisted);
         C && !X.divergentFromOutside(*L) && bodyIsCollapsible(*C, X))
       Candidates.push_back(*C);
 
@@ -816,7 +820,13 @@ llvm::PreservedAnalyses GroupStrideLoopsPass::run(llvm::Function &F,
   }
   for (const Candidate &C : Candidates)
     collapse(C);
-  return Candidates.empty() ? llvm::PreservedAnalyses::all() : llvm::PreservedAnalyses::none();
+  if (!Candidates.empty())
+    return llvm::PreservedAnalyses::none();
+  if (!Hoisted)
+    return llvm::PreservedAnalyses::all();
+  llvm::PreservedAnalyses Kept; // bounds moved, no block changed
+  Kept.preserveSet<llvm::CFGAnalyses>();
+  return Kept;
 }
 
 } // namespace weft::compiler

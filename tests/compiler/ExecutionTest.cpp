@@ -514,6 +514,19 @@ TEST_F(Execution, GroupStrideLoopsGiveEveryWorkItemsResult) {
     kernel void own_slots(global float *a, uint n) {
       a[get_local_id(0)] = get_local_id(0);
       for (uint i = get_local_id(0); i < n; i += get_local_size(0)) a[i] += 1.0f;
+    }
+    kernel void tiles(global const float *in, global float *out, uint2 sides) {
+      local float t[100];
+      uint w = sides.x, h = sides.y;
+      for (uint k = 0; k < 3; ++k) {
+        for (uint i = get_local_id(0); i < w * h; i += get_local_size(0)) t[i] = in[k * w * h + i];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (uint i = get_local_id(0); i < w * h; i += get_local_size(0)) t[i] = t[i] * 2.0f + 1.0f;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (uint i = get_local_id(0); i < w * h; i += get_local_size(0))
+          out[k * w * h + i] = t[w * h - 1 - i];
+        barrier(CLK_LOCAL_MEM_FENCE);
+      }
     })");
   ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
   auto launch = [&](const char *Name, std::vector<void *> Pointers, uint32_t Count, unsigned Dims,
@@ -555,6 +568,15 @@ TEST_F(Execution, GroupStrideLoopsGiveEveryWorkItemsResult) {
   launch("own_slots", {Slots.data()}, 8, 1, {8, 1, 1}, {8, 1, 1});
   for (uint32_t X = 0; X < 8; ++X)
     ASSERT_EQ(Slots[X], float(X) + 1.0f) << X;
+
+  // Tiles worked on in place, the loops' bound computed in their tests (w * h, 63 of 5-item rows).
+  const uint32_t W = 7, H = 9;
+  std::vector<float> Tiles(3 * W * H, 0.0f);
+  Execution::launch(Out, "tiles", {In.data(), Tiles.data()}, std::array<uint32_t, 2>{W, H}, 1,
+                    {5, 1, 1}, {5, 1, 1});
+  for (uint32_t K = 0; K < 3; ++K)
+    for (uint32_t I = 0; I < W * H; ++I)
+      ASSERT_EQ(Tiles[K * W * H + I], In[K * W * H + W * H - 1 - I] * 2.0f + 1.0f) << K << " " << I;
 }
 
 // Loops over global ids with stride global size (weft-group-stride-loops over blocks: x == 0

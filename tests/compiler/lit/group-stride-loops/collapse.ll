@@ -74,6 +74,12 @@
 ;   kernel void unsigned_sign_extended(global float *out, uint n) {
 ;     for (uint i = get_local_id(0); i < n; i += get_local_size(0)) out[(int)i] = 1.0f;
 ;   }
+;   kernel void bound_in_test(local float *t, uint w, uint h) {
+;     for (uint i = get_local_id(0); i < w * h; i += get_local_size(0)) t[i] = t[i] * 2.0f;
+;   }
+;   kernel void bound_read_in_test(global const uint *n, global float *out) {
+;     for (uint i = get_local_id(0); i < n[0]; i += get_local_size(0)) out[i] = 1.0f;
+;   }
 ; RUN: %opt -passes='function(loop-simplify,weft-group-stride-loops)' -S %s | FileCheck %s
 
 ; CHECK-LABEL: define {{.*}} @collapsed(
@@ -147,6 +153,17 @@
 ; CHECK: %first.in.x = icmp eq i64 %x, 0
 ; CHECK: %[[SEXT:.*]] = ashr exact i64 %sext, 32
 ; CHECK-NEXT: getelementptr inbounds float, ptr addrspace(1) %out, i64 %[[SEXT]]
+
+; A bound Clang computes in the loop's test (LICM has not run) moves before the loop; one read
+; from memory there stays, and so does the loop.
+; CHECK-LABEL: define {{.*}} @bound_in_test(
+; CHECK: %mul = mul i32 %w, %h
+; CHECK: %first.in.x = icmp eq i64 %x, 0
+; CHECK: for.cond:
+; CHECK-NOT: mul i32
+; CHECK: icmp ult i32 %{{.*}}, %mul
+; CHECK-LABEL: define {{.*}} @bound_read_in_test(
+; CHECK-NOT: first.in.x
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -607,6 +624,56 @@ for.body:                                         ; preds = %for.cond
   %call2 = call i64 @_Z14get_local_sizej(i32 noundef 0) #4
   %conv3 = and i64 %i.0.in, 4294967295
   %add = add i64 %conv3, %call2
+  br label %for.cond
+
+for.end:                                          ; preds = %for.cond
+  ret void
+}
+
+define dso_local spir_kernel void @bound_in_test(ptr addrspace(3) noundef align 4 %t, i32 noundef %w, i32 noundef %h) #0 {
+entry:
+  %call = call i64 @_Z12get_local_idj(i32 noundef 0) #4
+  br label %for.cond
+
+for.cond:                                         ; preds = %for.body, %entry
+  %i.0.in = phi i64 [ %call, %entry ], [ %add, %for.body ]
+  %i.0 = trunc i64 %i.0.in to i32
+  %mul = mul i32 %w, %h
+  %cmp = icmp ult i32 %i.0, %mul
+  br i1 %cmp, label %for.body, label %for.end
+
+for.body:                                         ; preds = %for.cond
+  %idxprom = and i64 %i.0.in, 4294967295
+  %arrayidx = getelementptr inbounds float, ptr addrspace(3) %t, i64 %idxprom
+  %0 = load float, ptr addrspace(3) %arrayidx, align 4
+  %mul2 = fmul float %0, 2.000000e+00
+  store float %mul2, ptr addrspace(3) %arrayidx, align 4
+  %call3 = call i64 @_Z14get_local_sizej(i32 noundef 0) #4
+  %add = add i64 %idxprom, %call3
+  br label %for.cond
+
+for.end:                                          ; preds = %for.cond
+  ret void
+}
+
+define dso_local spir_kernel void @bound_read_in_test(ptr addrspace(1) noundef align 4 %n, ptr addrspace(1) noundef align 4 %out) #0 {
+entry:
+  %call = call i64 @_Z12get_local_idj(i32 noundef 0) #4
+  br label %for.cond
+
+for.cond:                                         ; preds = %for.body, %entry
+  %i.0.in = phi i64 [ %call, %entry ], [ %add, %for.body ]
+  %i.0 = trunc i64 %i.0.in to i32
+  %0 = load i32, ptr addrspace(1) %n, align 4
+  %cmp = icmp ult i32 %i.0, %0
+  br i1 %cmp, label %for.body, label %for.end
+
+for.body:                                         ; preds = %for.cond
+  %idxprom = and i64 %i.0.in, 4294967295
+  %arrayidx = getelementptr inbounds float, ptr addrspace(1) %out, i64 %idxprom
+  store float 1.000000e+00, ptr addrspace(1) %arrayidx, align 4
+  %call2 = call i64 @_Z14get_local_sizej(i32 noundef 0) #4
+  %add = add i64 %idxprom, %call2
   br label %for.cond
 
 for.end:                                          ; preds = %for.cond
