@@ -21,7 +21,8 @@
    each with the NDRange filling every core ("_all": 4 work-groups per compute unit) and with
    one work-group ("_one": fewer work-groups than cores, so a core is free to copy)
    - host_*: the same data movement by the host's own code (memcpy; the tiles staged through a
-     buffer and direct; gather32 by columns, as its copies run, by rows, as a batch planned from
+     buffer and direct; transpose's blocks of columns gathered column by column, as its copies
+     run, and row by row; gather32 by columns, as its copies run, by rows, as a batch planned from
      them would, and in 8 x 8 blocks transposed in registers; scatter32 by columns and in
      blocks; deinterleave4 plane by plane and in blocks of 16 float4s), one
      thread against "_one" and one per CPU against "_all": what the machine gives each shape
@@ -361,6 +362,29 @@ static inline __attribute__((always_inline)) void hostGather32(size_t B, int Ord
 HOST_CODE static void hostGather32Columns(size_t B) { hostGather32(B, ByColumns); }
 HOST_CODE static void hostGather32Rows(size_t B) { hostGather32(B, ByRows); }
 HOST_CODE static void hostGather32Blocks(size_t B) { hostGather32(B, ByBlocks); }
+/* transpose's block B of HostBlock columns of the HostSide x HostSide matrix: the columns gathered
+   one after another (as its strided copies run) or row by row (each source line read once for
+   all of the block's columns), then written out as the block's rows */
+static size_t HostBlock;
+/* One column: a call of its own, so that the host compiler cannot interchange the block's loops */
+__attribute__((noinline)) HOST_CODE static void hostColumn(float *Dst, const float *Src, size_t N,
+                                                           size_t Pitch) {
+  for (size_t I = 0; I < N; ++I)
+    Dst[I] = Src[I * Pitch];
+}
+static inline __attribute__((always_inline)) void hostTransposeBlock(size_t B, int Order) {
+  const size_t N = HostSide, K = HostBlock, C0 = B * K;
+  if (Order == ByColumns)
+    for (size_t J = 0; J < K; ++J)
+      hostColumn(HostTin + J * N, HostIn + C0 + J, N, N);
+  else
+    for (size_t I = 0; I < N; ++I)
+      for (size_t J = 0; J < K; ++J)
+        HostTin[J * N + I] = HostIn[I * N + C0 + J];
+  memcpy(HostOut + C0 * N, HostTin, K * N * 4);
+}
+HOST_CODE static void hostTransposeColumns(size_t B) { hostTransposeBlock(B, ByColumns); }
+HOST_CODE static void hostTransposeRows(size_t B) { hostTransposeBlock(B, ByRows); }
 /* scatter32's tile B: rows in, each written out as a column, one after another (as its copies
    are issued) or in 8 x 8 blocks */
 static inline __attribute__((always_inline)) void hostScatter32(size_t B, int Order) {
@@ -590,6 +614,13 @@ int main(int Argc, char **Argv) {
     const struct Arg Rows[] = {{(size_t)Block * N * 4, NULL}, {sizeof N, &N}, {sizeof Block, &Block}};
     snprintf(Name, sizeof Name, "transpose_%s", One ? "one" : "all");
     measure(P, "transpose", Name, (size_t)N * N, One ? 1 : AllGroups, Local, Rows, 3, wantTranspose);
+    HostIn = InHost;
+    HostSide = N;
+    HostBlock = Block;
+    snprintf(Name, sizeof Name, "host_transpose_columns_%s", One ? "one" : "all");
+    host(Name, hostTransposeColumns, N / Block, (size_t)N * N, One ? 1 : Cpus, wantTranspose);
+    snprintf(Name, sizeof Name, "host_transpose_rows_%s", One ? "one" : "all");
+    host(Name, hostTransposeRows, N / Block, (size_t)N * N, One ? 1 : Cpus, wantTranspose);
     /* small copies: 32-float columns and rows of 32 x 32 tiles, stride-4 planes of 256 floats */
     const cl_uint Side = 2016; /* not a power of 2: columns 8 KiB apart would share L1 sets */
     const struct Arg Small[] = {{32 * 32 * 4, NULL}, {sizeof Side, &Side}};
