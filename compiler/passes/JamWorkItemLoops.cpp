@@ -43,6 +43,7 @@
 #include <llvm/Analysis/ScalarEvolution.h>
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
 #include <llvm/Analysis/TargetTransformInfo.h>
+#include <llvm/Analysis/VectorUtils.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
@@ -321,6 +322,64 @@ bool narrowVectorsOnly(llvm::Function &F, const std::vector<llvm::Loop *> &Nests
   return Narrow;
 }
 
+/// Whether F, which has no nest to jam, computes in its innermost x loops on vectors narrower than
+/// the host's (a work-item's float4, a half4 converted into one), F on none as wide, each such loop
+/// one block whose vector values the Scalarizer splits whole (no call but of an intrinsic it
+/// splits) and no other x loop has vector values: the loop vectorizer takes no loop with vector
+/// values in it, so each work-item's float4 ran alone in a 128-bit register; split into scalars
+/// (splitVectorAccesses first, as the Scalarizer does not split loads and stores), the loop
+/// widens across work-items, its float4 accesses interleaved groups (docs/performance.md,
+/// "weft-jam-work-items").
+bool flatNarrowVectorsOnly(llvm::Function &F, llvm::LoopInfo &LI, unsigned HostBits) {
+  auto vectorBits = [](const llvm::Value *V) -> uint64_t {
+    auto *T = llvm::dyn_cast<llvm::FixedVectorType>(V->getType());
+    return T ? T->getPrimitiveSizeInBits().getFixedSize() : 0;
+  };
+  auto elements = [](const llvm::Value *V) -> unsigned {
+    auto *T = llvm::dyn_cast<llvm::FixedVectorType>(V->getType());
+    return T ? T->getNumElements() : 1;
+  };
+  auto vectorValued = [&](const llvm::Instruction &I) {
+    return vectorBits(&I) ||
+           llvm::any_of(I.operands(), [&](const llvm::Use &U) { return vectorBits(U.get()); });
+  };
+  for (llvm::Instruction &I : llvm::instructions(F))
+    if (uint64_t B = vectorBits(&I); B && B >= HostBits)
+      return false;
+  bool Narrow = false;
+  for (llvm::Loop *L : LI.getLoopsInPreorder()) {
+    if (!isWorkItemLoop(*L))
+      continue;
+    bool Vectors = false, Splittable = true;
+    for (llvm::BasicBlock *BB : L->blocks())
+      for (llvm::Instruction &I : *BB) {
+        if (!vectorValued(I))
+          continue;
+        Vectors = true;
+        // Up to four elements: wider ones (float8) already fill a 256-bit register, and the
+        // interleaved groups of eight the split makes ran slower (vload8).
+        Splittable &= elements(&I) <= 4 && llvm::all_of(I.operands(), [&](const llvm::Use &U) {
+                        return elements(U.get()) <= 4;
+                      });
+        Narrow |= vectorBits(&I) && !llvm::isa<llvm::LoadInst>(I) &&
+                  !llvm::isa<llvm::ShuffleVectorInst>(I);
+        // Stores of elements under 32 bits (a half4 written): split, their interleaved groups
+        // take word or byte shuffles, which ran slower (vstore_half4 0.7-0.9x on the Xeon).
+        if (const auto *Store = llvm::dyn_cast<llvm::StoreInst>(&I))
+          Splittable &= !vectorBits(Store->getValueOperand()) ||
+                        Store->getValueOperand()->getType()->getScalarSizeInBits() >= 32;
+        if (const auto *Call = llvm::dyn_cast<llvm::CallInst>(&I)) {
+          const llvm::Function *Callee = Call->getCalledFunction();
+          Splittable &= Callee && Callee->isIntrinsic() &&
+                        llvm::isTriviallyVectorizable(Callee->getIntrinsicID());
+        }
+      }
+    if (Vectors && (!L->isInnermost() || L->getNumBlocks() != 1 || !Splittable))
+      return false;
+  }
+  return Narrow;
+}
+
 } // namespace
 
 llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
@@ -358,6 +417,17 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
         L->setLoopID(llvm::makePostTransformationMetadata(C, L->getLoopID(), {JamCount}, {}));
   };
 
+  const unsigned HostBits =
+      TTI.getRegisterBitWidth(llvm::TargetTransformInfo::RGK_FixedWidthVector).getFixedSize();
+  bool FlatSplit = false;
+  if (nests(attr::WorkItemLoop).empty() &&
+      flatNarrowVectorsOnly(F, FAM.getResult<llvm::LoopAnalysis>(F), HostBits)) {
+    splitVectorAccesses(F);
+    llvm::FunctionPassManager Split;
+    Split.addPass(llvm::ScalarizerPass());
+    FAM.invalidate(F, Split.run(F, FAM));
+    FlatSplit = true;
+  }
   if (std::vector<llvm::Loop *> Nests = nests(attr::WorkItemLoop);
       !Nests.empty() &&
       narrowVectorsOnly(
@@ -418,7 +488,7 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
          loopOption(C, "llvm.loop.unroll_and_jam.followup_remainder_inner", {Unroll})}));
   }
   if (!Domain) // most functions: no nest, nothing more to run
-    return llvm::PreservedAnalyses::all();
+    return FlatSplit ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
   jam();
   // (A remainder nest's inner loop is the nest's own, unjammed.)
   bool Again = false;
