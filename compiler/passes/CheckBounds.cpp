@@ -225,10 +225,27 @@ public:
     Races = Races && !ordersWithAtomics() &&
             callsTo(K, [](llvm::StringRef Name) { return Name.startswith("__weft_sub_group"); }).empty();
     const std::set<llvm::BasicBlock *> Owned = Races ? groupOwnedBlocks() : std::set<llvm::BasicBlock *>();
+    // Accesses in loops weft-group-stride-loops collapsed: x == 0 runs every work-item's
+    // iterations there, each recorded against the work-item whose iteration it is
+    // (__weft_check_owner_x at the start of the loop's body names it).
+    std::map<const llvm::BasicBlock *, llvm::Value *> Owners;
+    for (llvm::CallInst *Call :
+         callsTo(K, [](llvm::StringRef Name) { return Name == attr::OwnerMarkerName; }))
+      Owners[Call->getParent()] = Call->getArgOperand(0);
+    std::optional<llvm::DominatorTree> DT;
+    if (!Owners.empty())
+      DT.emplace(K);
+    auto ownerOf = [&](const llvm::Instruction *At) -> llvm::Value * {
+      for (llvm::DomTreeNode *N = DT ? DT->getNode(At->getParent()) : nullptr; N; N = N->getIDom())
+        if (auto It = Owners.find(N->getBlock()); It != Owners.end())
+          return It->second;
+      return nullptr;
+    };
     struct Site {
       Access A;
       Memory To;
       bool Bounded, Shadowed, Tagged, Owned;
+      llvm::Value *Owner; ///< the x id its records name, where not the running work-item's
       uint64_t ReadBytes; ///< shadowed: what a read uses (before guard() puts a phi between)
     };
     std::vector<Site> Checked;
@@ -239,12 +256,13 @@ public:
         // The shadow's and the tags' accesses are only as safe as the access: all are checked.
         const bool Bounded = (Bounds || Shadowed || Tagged) && !within(A, *To, DL);
         if (Bounded || Shadowed || Tagged)
-          Checked.push_back({A, std::move(*To), Bounded, Shadowed, Tagged, Owned.count(A.At->getParent()) != 0,
+          Checked.push_back({A, std::move(*To), Bounded, Shadowed, Tagged,
+                             Owned.count(A.At->getParent()) != 0, ownerOf(A.At),
                              Shadowed && !A.Write ? readBytes(A) : 0});
       }
     for (const Site &S : Checked) {
       if (S.Bounded)
-        guard(S.A, S.To);
+        guard(S.A, S.To, S.Owner);
       if (S.Shadowed)
         shadow(S.A, S.To, S.ReadBytes);
       if (S.Tagged)
@@ -344,9 +362,11 @@ private:
 
   /// The first record of a work-item, unless it has one: Site, and Address in its address entry,
   /// the work-group and, for an array, To's description (abi::CheckSite).
+  /// OwnerX, where not null, is the x id of the work-item whose iteration of a collapsed loop made
+  /// the access (work-item x == 0 runs them all).
   void record(llvm::IRBuilder<> &B, const Uniform &U, llvm::Value *Site, llvm::Value *Address,
-              llvm::Value *Description) {
-    llvm::Value *Lid = linearId(B, U.Sizes);
+              llvm::Value *Description, llvm::Value *OwnerX = nullptr) {
+    llvm::Value *Lid = linearId(B, U.Sizes, OwnerX);
     llvm::Value *SiteSlot = B.CreateGEP(I64, U.Table, Lid);
     llvm::Value *Empty = B.CreateICmpEQ(B.CreateLoad(I64, SiteSlot), B.getInt64(0));
     llvm::Instruction *Write = llvm::SplitBlockAndInsertIfThen(Empty, &*B.GetInsertPoint(), /*Unreachable=*/false);
@@ -359,10 +379,11 @@ private:
   }
   /// The work-item's local linear id over the enqueued local sizes Sizes, as the slots and the
   /// race checks' tags number work-items.
-  llvm::Value *linearId(llvm::IRBuilder<> &B, llvm::Value *const *Sizes) {
+  llvm::Value *linearId(llvm::IRBuilder<> &B, llvm::Value *const *Sizes,
+                        llvm::Value *OwnerX = nullptr) {
     llvm::Value *Lid = B.getInt64(0);
     for (int D = 2; D >= 0; --D) {
-      llvm::Value *Id = B.CreateCall(LocalId, {B.getInt32(D)});
+      llvm::Value *Id = D == 0 && OwnerX ? OwnerX : B.CreateCall(LocalId, {B.getInt32(D)});
       Lid = B.CreateAdd(B.CreateMul(Lid, Sizes[D]), Id);
     }
     return Lid;
@@ -631,7 +652,7 @@ private:
   }
 
   /// Checks A before it runs: a refused access is recorded and not made.
-  void guard(const Access &A, const Memory &To) {
+  void guard(const Access &A, const Memory &To, llvm::Value *OwnerX) {
     // IRBuilder calls one statement each, so that the instructions come in a fixed order.
     llvm::IRBuilder<> B(A.At);
     llvm::Value *At = B.CreatePtrToInt(A.Pointer, I64);
@@ -650,8 +671,9 @@ private:
     llvm::Instruction *Report = llvm::SplitBlockAndInsertIfThen(Refused, A.At, /*Unreachable=*/false);
     B.SetInsertPoint(Report);
     const uint64_t ArgNo = To.Arg ? To.Arg->getArgNo() : 0;
-    record(B, U, B.getInt64(abi::CheckSite::pack(A.Write, ArgNo, Bytes, Line, Column, To.relative())),
-           To.relative() ? Offset : At, descriptionOf(B, To));
+    record(B, U,
+           B.getInt64(abi::CheckSite::pack(A.Write, ArgNo, Bytes, Line, Column, To.relative())),
+           To.relative() ? Offset : At, descriptionOf(B, To), OwnerX);
     if (A.At->getType()->isPointerTy()) {
       llvm::ReturnInst::Create(C, nullptr, Report);
       Report->eraseFromParent();
@@ -765,6 +787,11 @@ llvm::PreservedAnalyses CheckBoundsPass::run(llvm::Module &M, llvm::ModuleAnalys
                             llvm::MDNode::get(M.getContext(), {llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(I32, Loc.getLine())),
                                                                llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(I32, Loc.getCol()))}));
         }
+  }
+  if (llvm::Function *Owner = M.getFunction(attr::OwnerMarkerName)) {
+    for (llvm::User *U : llvm::make_early_inc_range(Owner->users()))
+      llvm::cast<llvm::Instruction>(U)->eraseFromParent();
+    Owner->eraseFromParent();
   }
   llvm::StripDebugInfo(M);
   return llvm::PreservedAnalyses::none();

@@ -562,6 +562,28 @@ llvm::Value *substitute(llvm::Value *V, llvm::Value *From, llvm::Value *To, llvm
   return B.Insert(Clone, I->getName() + ".item");
 }
 
+/// In programs with bounds checks: Body's iterations are those of work-item X (an i64 x id), for
+/// weft-check-bounds' records (attr::OwnerMarkerName).
+void markOwner(llvm::BasicBlock *Body, llvm::Value *X) {
+  llvm::Module &M = *Body->getModule();
+  if (!moduleFlag(M, attr::CheckBounds))
+    return;
+  llvm::LLVMContext &Ctx = M.getContext();
+  llvm::FunctionCallee Marker = M.getOrInsertFunction(
+      attr::OwnerMarkerName,
+      llvm::FunctionType::get(llvm::Type::getVoidTy(Ctx), {llvm::Type::getInt64Ty(Ctx)}, false));
+  if (auto *F = llvm::dyn_cast<llvm::Function>(Marker.getCallee())) {
+    F->setOnlyAccessesInaccessibleMemory();
+    F->setDoesNotThrow();
+    F->setWillReturn();
+  }
+  // First in the body, after X where the body computes it.
+  auto *Def = llvm::dyn_cast<llvm::Instruction>(X);
+  llvm::IRBuilder<> B(Def && Def->getParent() == Body ? Def->getNextNode()
+                                                      : &*Body->getFirstInsertionPt());
+  B.CreateCall(Marker, {X});
+}
+
 /// Over global ids, the row's indices as 64-bit values, at B in x == 0: End, the first one the
 /// loop's test turns away (every index below it passes, none at or above it), and Fits, whether
 /// no index the work-items compute, from their starts to the step past End, reaches 2^(Bits-1).
@@ -666,6 +688,7 @@ void nestOverBlock(const Candidate &C, const Row &R, llvm::BasicBlock *Enter,
             U.set(It->second);
   for (llvm::PHINode &Phi : Body->phis())
     Phi.replaceIncomingBlockWith(Header, Block);
+  markOwner(Body, J); // the block's j-th index is work-item j's
   llvm::Instruction *Back = Latch->getTerminator();
   for (unsigned S = 0; S < Back->getNumSuccessors(); ++S)
     if (Back->getSuccessor(S) == Header)
@@ -712,10 +735,12 @@ llvm::BasicBlock *eachWorkItem(const Candidate &C, llvm::Value *LocalSize,
   llvm::remapInstructionsInBlocks(Copies, Map);
   auto *CopyHeader = llvm::cast<llvm::BasicBlock>(Map[Header]);
   CopyHeader->getTerminator()->replaceSuccessorWith(Exit, Following);
+  auto *CopyTest = llvm::cast<llvm::BranchInst>(CopyHeader->getTerminator());
 
   llvm::IRBuilder<> B(Items);
   llvm::PHINode *X = B.CreatePHI(B.getInt64Ty(), 2, "x.item");
   X->addIncoming(B.getInt64(0), Enter);
+  markOwner(CopyTest->getSuccessor(CopyTest->getSuccessor(0) == Following ? 1 : 0), X);
   llvm::Value *Id = B.CreateAdd(C.Id, X, "id.item");
   auto *Index = llvm::cast<llvm::PHINode>(Map[C.Index]);
   llvm::Value *Start = substitute(C.Index->getIncomingValueForBlock(Preheader), C.Id, Id, B);
@@ -778,6 +803,16 @@ void collapse(const Candidate &C) {
   // itself, which ScalarEvolution follows.
   if (C.Stay == llvm::ICmpInst::ICMP_ULT || C.Stay == llvm::ICmpInst::ICMP_SLT)
     useIndexItself(C.Loop->getBlocks(), C.Index, C.Bits, llvm::ICmpInst::isSigned(C.Stay));
+  // The work-item whose iteration it is: (index - start) mod local size.
+  if (moduleFlag(*Header->getModule(), attr::CheckBounds)) {
+    auto *Test = llvm::cast<llvm::BranchInst>(Header->getTerminator());
+    llvm::BasicBlock *Body = Test->getSuccessor(C.Loop->contains(Test->getSuccessor(0)) ? 0 : 1);
+    llvm::IRBuilder<> P(Preheader->getTerminator());
+    llvm::Value *LocalSize = callQuery(P, *C.Id, "_Z14get_local_sizej", "size.x");
+    llvm::IRBuilder<> I(&*Body->getFirstInsertionPt());
+    llvm::Value *Index = I.CreateZExt(C.Index, I.getInt64Ty());
+    markOwner(Body, I.CreateURem(I.CreateSub(Index, I.getInt64(C.Start)), LocalSize, "owner.x"));
+  }
   // The loop runs what the row's work-items ran: a row for weft-combine-atomics.
   llvm::LLVMContext &Ctx = Latch->getContext();
   Latch->getTerminator()->setMetadata(

@@ -88,6 +88,10 @@ inline constexpr const char *SubGroupExchange = "weft-sub-group-exchange";
 inline constexpr const char *SubGroupMemory = "weft-sub-group-memory";
 /// Module flag: the program was built with bounds checks (-weft-check; weft-check-bounds).
 inline constexpr const char *CheckBounds = "weft.check.bounds";
+/// In programs with bounds checks, weft-group-stride-loops begins the body of each loop it
+/// collapses with `__weft_check_owner_x(i64 x)`: the x id of the work-item whose iteration runs
+/// there, which weft-check-bounds records a refused access against (and then removes).
+inline constexpr const char *OwnerMarkerName = "__weft_check_owner_x";
 /// Module flag: the program was built with barrier checks (-weft-check; weft-kernel-entry).
 inline constexpr const char *CheckBarriers = "weft.check.barriers";
 /// Module flag: the program was built with copy checks (-weft-check; builtins/src/async.cl).
