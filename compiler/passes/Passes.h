@@ -304,7 +304,9 @@ struct PrivateFramePass : llvm::PassInfoMixin<PrivateFramePass> {
 /// loop inside (which the loop vectorizer cannot take) is unrolled by two vectors' worth of
 /// work-items and its copies of the inner loop jammed into one, which the SLP vectorizer then runs
 /// on vectors, one work-item a lane. The file's header says when LLVM does it, and why Weft may
-/// tell LLVM's legality test that the work-items' accesses are independent.
+/// tell LLVM's legality test that the work-items' accesses are independent. A work-item loop
+/// without a loop inside whose work-items compute on vectors of up to four elements is split into
+/// scalars instead (flatNarrowVectorsOnly), so that the loop vectorizer widens it across work-items.
 struct JamWorkItemLoopsPass : llvm::PassInfoMixin<JamWorkItemLoopsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
