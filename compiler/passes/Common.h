@@ -19,7 +19,9 @@
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Metadata.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/PassManager.h>
 #include <llvm/IR/PatternMatch.h>
+#include <llvm/Transforms/Scalar/Scalarizer.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/Local.h>
 #include <llvm/Transforms/Utils/ValueMapper.h>
@@ -322,6 +324,17 @@ inline void splitVectorAccesses(llvm::Function &F) {
       L->replaceAllUsesWith(Loaded);
     I->eraseFromParent();
   }
+}
+
+/// F's vector values split into scalars: its loads and stores element by element (unless Accesses
+/// is false) and the rest by LLVM's Scalarizer, with FAM told what changed.
+inline void splitIntoScalars(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+                             bool Accesses = true) {
+  if (Accesses)
+    splitVectorAccesses(F);
+  llvm::FunctionPassManager Split;
+  Split.addPass(llvm::ScalarizerPass());
+  FAM.invalidate(F, Split.run(F, FAM));
 }
 
 } // namespace weft::compiler

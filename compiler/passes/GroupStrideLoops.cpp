@@ -562,12 +562,10 @@ llvm::Value *substitute(llvm::Value *V, llvm::Value *From, llvm::Value *To, llvm
   return B.Insert(Clone, I->getName() + ".item");
 }
 
-/// In programs with bounds checks: Body's iterations are those of work-item X (an i64 x id), for
-/// weft-check-bounds' records (attr::OwnerMarkerName).
+/// Body's iterations are those of work-item X (an i64 x id), for weft-check-bounds' records
+/// (attr::OwnerMarkerName); called in programs with bounds checks only.
 void markOwner(llvm::BasicBlock *Body, llvm::Value *X) {
   llvm::Module &M = *Body->getModule();
-  if (!moduleFlag(M, attr::CheckBounds))
-    return;
   llvm::LLVMContext &Ctx = M.getContext();
   llvm::FunctionCallee Marker = M.getOrInsertFunction(
       attr::OwnerMarkerName,
@@ -688,7 +686,8 @@ void nestOverBlock(const Candidate &C, const Row &R, llvm::BasicBlock *Enter,
             U.set(It->second);
   for (llvm::PHINode &Phi : Body->phis())
     Phi.replaceIncomingBlockWith(Header, Block);
-  markOwner(Body, J); // the block's j-th index is work-item j's
+  if (moduleFlag(*F->getParent(), attr::CheckBounds))
+    markOwner(Body, J); // the block's j-th index is work-item j's
   llvm::Instruction *Back = Latch->getTerminator();
   for (unsigned S = 0; S < Back->getNumSuccessors(); ++S)
     if (Back->getSuccessor(S) == Header)
@@ -740,7 +739,8 @@ llvm::BasicBlock *eachWorkItem(const Candidate &C, llvm::Value *LocalSize,
   llvm::IRBuilder<> B(Items);
   llvm::PHINode *X = B.CreatePHI(B.getInt64Ty(), 2, "x.item");
   X->addIncoming(B.getInt64(0), Enter);
-  markOwner(CopyTest->getSuccessor(CopyTest->getSuccessor(0) == Following ? 1 : 0), X);
+  if (moduleFlag(*F->getParent(), attr::CheckBounds))
+    markOwner(CopyTest->getSuccessor(CopyTest->getSuccessor(0) == Following ? 1 : 0), X);
   llvm::Value *Id = B.CreateAdd(C.Id, X, "id.item");
   auto *Index = llvm::cast<llvm::PHINode>(Map[C.Index]);
   llvm::Value *Start = substitute(C.Index->getIncomingValueForBlock(Preheader), C.Id, Id, B);

@@ -31,7 +31,6 @@
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/Local.h>
-#include <llvm/Transforms/Scalar/Scalarizer.h>
 #include <llvm/Transforms/Utils/LoopUtils.h>
 
 #include <cstddef>
@@ -227,10 +226,7 @@ llvm::PreservedAnalyses ImageFormatsPass::run(llvm::Function &F, llvm::FunctionA
   // A work-item's pixel is a float4 or a uint4, and LLVM's loop vectorizer takes no loop with
   // vector values in it: in scalars the copies widen across work-items, a work-item a lane.
   if (Changed) {
-    splitVectorAccesses(F);
-    llvm::FunctionPassManager Split;
-    Split.addPass(llvm::ScalarizerPass());
-    FAM.invalidate(F, Split.run(F, FAM));
+    splitIntoScalars(F, FAM);
   }
   for (llvm::BasicBlock &BB : F)
     for (llvm::Instruction &I : llvm::make_early_inc_range(BB))

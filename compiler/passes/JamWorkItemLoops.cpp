@@ -55,7 +55,6 @@
 #include <llvm/Transforms/Scalar/IndVarSimplify.h>
 #include <llvm/Transforms/Scalar/LoopPassManager.h>
 #include <llvm/Transforms/Scalar/LoopUnrollAndJamPass.h>
-#include <llvm/Transforms/Scalar/Scalarizer.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/LCSSA.h>
@@ -280,6 +279,12 @@ llvm::PreservedAnalyses KeepVectorLoopsForJamPass::run(llvm::Loop &L, llvm::Loop
 
 namespace {
 
+/// The bits of V's type if it is a vector, else 0.
+uint64_t vectorBits(const llvm::Value *V) {
+  auto *T = llvm::dyn_cast<llvm::FixedVectorType>(V->getType());
+  return T ? T->getPrimitiveSizeInBits().getFixedSize() : 0;
+}
+
 /// Whether F's nests compute on vectors narrower than the host's and F on none as wide: then the
 /// SLP vectorizer would pack each jammed work-item's float3 or float4 alone (its lanes, not the
 /// work-items), leaving the rest of each vector register and every square root or division of a
@@ -291,10 +296,7 @@ namespace {
 /// side would be narrower than the work-item's own vectors.
 bool narrowVectorsOnly(llvm::Function &F, const std::vector<llvm::Loop *> &Nests, unsigned HostBits,
                        unsigned Count, llvm::ScalarEvolution &SE) {
-  auto Bits = [](const llvm::Instruction &I) -> uint64_t {
-    auto *V = llvm::dyn_cast<llvm::FixedVectorType>(I.getType());
-    return V ? V->getPrimitiveSizeInBits().getFixedSize() : 0;
-  };
+  auto Bits = [](const llvm::Instruction &I) { return vectorBits(&I); };
   for (llvm::Instruction &I : llvm::instructions(F))
     if (uint64_t B = Bits(I); B && B >= HostBits)
       return false;
@@ -331,10 +333,6 @@ bool narrowVectorsOnly(llvm::Function &F, const std::vector<llvm::Loop *> &Nests
 /// widens across work-items, its float4 accesses interleaved groups (docs/performance.md,
 /// "weft-jam-work-items").
 bool flatNarrowVectorsOnly(llvm::Function &F, llvm::LoopInfo &LI, unsigned HostBits) {
-  auto vectorBits = [](const llvm::Value *V) -> uint64_t {
-    auto *T = llvm::dyn_cast<llvm::FixedVectorType>(V->getType());
-    return T ? T->getPrimitiveSizeInBits().getFixedSize() : 0;
-  };
   auto elements = [](const llvm::Value *V) -> unsigned {
     auto *T = llvm::dyn_cast<llvm::FixedVectorType>(V->getType());
     return T ? T->getNumElements() : 1;
@@ -422,10 +420,7 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
   bool FlatSplit = false;
   if (nests(attr::WorkItemLoop).empty() &&
       flatNarrowVectorsOnly(F, FAM.getResult<llvm::LoopAnalysis>(F), HostBits)) {
-    splitVectorAccesses(F);
-    llvm::FunctionPassManager Split;
-    Split.addPass(llvm::ScalarizerPass());
-    FAM.invalidate(F, Split.run(F, FAM));
+    splitIntoScalars(F, FAM);
     FlatSplit = true;
   }
   if (std::vector<llvm::Loop *> Nests = nests(attr::WorkItemLoop);
@@ -443,11 +438,9 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
       }
       return Count;
     };
-    if (llvm::all_of(Nests, [&](llvm::Loop *L) { return elementAccesses(L) <= MaxAccesses; }))
-      splitVectorAccesses(F);
-    llvm::FunctionPassManager Split;
-    Split.addPass(llvm::ScalarizerPass());
-    FAM.invalidate(F, Split.run(F, FAM));
+    splitIntoScalars(F, FAM, llvm::all_of(Nests, [&](llvm::Loop *L) {
+                       return elementAccesses(L) <= MaxAccesses;
+                     }));
   }
   for (llvm::Loop *L : nests(attr::WorkItemLoop)) {
     std::vector<llvm::Instruction *> Accesses = groupAccesses(*L);
