@@ -22,7 +22,8 @@
    one work-group ("_one": fewer work-groups than cores, so a core is free to copy)
    - host_*: the same data movement by the host's own code (memcpy; the tiles staged through a
      buffer and direct; transpose's blocks of columns gathered column by column, as its copies
-     run, and row by row; gather32 by columns, as its copies run, by rows, as a batch planned from
+     run, and row by row, and column by column in the kernel's order of blocks ("groups": each
+     work-group's blocks a work-group count apart); tile2d/tile3d's tiles line by line; gather32 by columns, as its copies run, by rows, as a batch planned from
      them would, and in 8 x 8 blocks transposed in registers; scatter32 by columns and in
      blocks; deinterleave4 plane by plane and in blocks of 16 float4s), one
      thread against "_one" and one per CPU against "_all": what the machine gives each shape
@@ -385,6 +386,30 @@ static inline __attribute__((always_inline)) void hostTransposeBlock(size_t B, i
 }
 HOST_CODE static void hostTransposeColumns(size_t B) { hostTransposeBlock(B, ByColumns); }
 HOST_CODE static void hostTransposeRows(size_t B) { hostTransposeBlock(B, ByRows); }
+/* transpose's blocks in the kernel's order: unit U is the U % HostPerGroup-th block of work-group
+   U / HostPerGroup of HostGroups, whose blocks are g, g + HostGroups, ... (a thread's contiguous
+   slice of units is a run of whole work-groups, as the device's workers take them) */
+static size_t HostGroups, HostPerGroup;
+HOST_CODE static void hostTransposeGroups(size_t U) {
+  const size_t B = U % HostPerGroup * HostGroups + U / HostPerGroup;
+  if (B < HostSide / HostBlock)
+    hostTransposeBlock(B, ByColumns);
+}
+/* tile2d's (HostDims 2) or tile3d's (3) tile K of side HostSideT in an HostSide-wide cube: its
+   lines of HostSideT floats copied into a buffer, worked on, copied back (HostTile floats) */
+static size_t HostDims, HostSideT;
+HOST_CODE static void hostTileLines(size_t K) {
+  const size_t N = HostSide, T = HostSideT, M = N / T, Lines = HostDims == 2 ? T : T * T;
+  const size_t Off = HostDims == 2 ? K / M * T * N + K % M * T
+                                   : (K / (M * M) * T * N + K / M % M * T) * N + K % M * T;
+#define LINE(L) (Off + (HostDims == 2 ? (L) * N : (L) / T * N * N + (L) % T * N))
+  for (size_t L = 0; L < Lines; ++L)
+    memcpy(HostTin + L * T, HostIn + LINE(L), T * 4);
+  hostWork(HostTout, HostTin);
+  for (size_t L = 0; L < Lines; ++L)
+    memcpy(HostOut + LINE(L), HostTout + L * T, T * 4);
+#undef LINE
+}
 /* scatter32's tile B: rows in, each written out as a column, one after another (as its copies
    are issued) or in 8 x 8 blocks */
 static inline __attribute__((always_inline)) void hostScatter32(size_t B, int Order) {
@@ -621,6 +646,12 @@ int main(int Argc, char **Argv) {
     host(Name, hostTransposeColumns, N / Block, (size_t)N * N, One ? 1 : Cpus, wantTranspose);
     snprintf(Name, sizeof Name, "host_transpose_rows_%s", One ? "one" : "all");
     host(Name, hostTransposeRows, N / Block, (size_t)N * N, One ? 1 : Cpus, wantTranspose);
+    if (!One) {
+      HostGroups = AllGroups;
+      HostPerGroup = (N / Block + AllGroups - 1) / AllGroups;
+      host("host_transpose_groups_all", hostTransposeGroups, HostGroups * HostPerGroup,
+           (size_t)N * N, Cpus, wantTranspose);
+    }
     /* small copies: 32-float columns and rows of 32 x 32 tiles, stride-4 planes of 256 floats */
     const cl_uint Side = 2016; /* not a power of 2: columns 8 KiB apart would share L1 sets */
     const struct Arg Small[] = {{32 * 32 * 4, NULL}, {sizeof Side, &Side}};
@@ -665,6 +696,13 @@ int main(int Argc, char **Argv) {
       snprintf(Name, sizeof Name, "tile%dd_%s", Dims, One ? "one" : "all");
       measure(P, Dims == 2 ? "tile2d" : "tile3d", Name, Elements, One ? 1 : AllGroups, Local, Tile,
               3, wantWork);
+      HostIn = InHost;
+      HostSide = Side;
+      HostSideT = T;
+      HostDims = (size_t)Dims;
+      HostTile = Dims == 2 ? T * T : T * T * T;
+      snprintf(Name, sizeof Name, "host_tile%dd_%s", Dims, One ? "one" : "all");
+      host(Name, hostTileLines, Elements / HostTile, Elements, One ? 1 : Cpus, wantWork);
     }
   }
   clReleaseProgram(P);

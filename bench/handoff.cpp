@@ -7,6 +7,10 @@
 //   - inline: it copies each tile itself, then reads it
 //   - helper: a second thread copies tile k+1 while the consumer reads tile k (double buffering,
 //     handed over through one atomic counter each way: the cheapest hand-off there is)
+//   - warm: a second thread reads tile k+1 (one load per cache line) while the consumer copies
+//     tile k itself and reads it: the helper pulls the source toward the caches the cores share
+//     and writes nothing the consumer then has to take from it
+//   - prefetch: no second thread; the consumer prefetches tile k+1's lines before reading tile k
 // Prints "handoff_<mode>_<tile>KiB <microseconds per tile>", the median of five runs.
 // Usage: bench-handoff [tiles per run]   (default 100000)
 #include <algorithm>
@@ -23,18 +27,31 @@ namespace {
 
 constexpr size_t SourceBytes = size_t(1) << 30;
 
-double run(const char *Source, size_t TileBytes, int Tiles, bool Helper) {
+enum class Mode { Inline, Helper, Warm, Prefetch };
+const char *const ModeNames[] = {"inline", "helper", "warm", "prefetch"};
+
+double run(const char *Source, size_t TileBytes, int Tiles, Mode M) {
+  const bool Helper = M == Mode::Helper;
   std::vector<char> Local(2 * TileBytes);
   std::atomic<int> Copied{-1}, Consumed{-1};
   auto TileAt = [&](int K) { return Source + (size_t(K) * TileBytes) % SourceBytes; };
   std::thread Copier([&] {
-    if (!Helper)
-      return;
-    for (int K = 0; K < Tiles; ++K) {
-      while (Consumed.load(std::memory_order_acquire) < K - 2) // its buffer is free again
-        _mm_pause();
-      std::memcpy(&Local[(K & 1) * TileBytes], TileAt(K), TileBytes);
-      Copied.store(K, std::memory_order_release);
+    if (Helper) {
+      for (int K = 0; K < Tiles; ++K) {
+        while (Consumed.load(std::memory_order_acquire) < K - 2) // its buffer is free again
+          _mm_pause();
+        std::memcpy(&Local[(K & 1) * TileBytes], TileAt(K), TileBytes);
+        Copied.store(K, std::memory_order_release);
+      }
+    } else if (M == Mode::Warm) {
+      // Tile K + 1 once the consumer has started on tile K (it copies tile K first).
+      for (int K = 1; K < Tiles; ++K) {
+        while (Consumed.load(std::memory_order_acquire) < K - 2)
+          _mm_pause();
+        const volatile char *T = TileAt(K);
+        for (size_t I = 0; I < TileBytes; I += 64)
+          (void)T[I];
+      }
     }
   });
   float Sum = 0;
@@ -46,6 +63,9 @@ double run(const char *Source, size_t TileBytes, int Tiles, bool Helper) {
         _mm_pause();
     else
       std::memcpy(Tile, TileAt(K), TileBytes);
+    if (M == Mode::Prefetch && K + 1 < Tiles)
+      for (size_t I = 0; I < TileBytes; I += 64)
+        _mm_prefetch(TileAt(K + 1) + I, _MM_HINT_T2);
     const float *F = reinterpret_cast<const float *>(Tile);
     for (size_t I = 0; I < TileBytes / sizeof(float); ++I)
       Sum += F[I];
@@ -66,12 +86,12 @@ int main(int Argc, char **Argv) {
   for (size_t I = 0; I < SourceBytes; I += 4096)
     std::memset(Source + I, int(I >> 12), 4096);
   for (size_t TileBytes : {size_t(4) << 10, size_t(16) << 10})
-    for (bool Helper : {false, true}) {
+    for (Mode M : {Mode::Inline, Mode::Helper, Mode::Warm, Mode::Prefetch}) {
       double Runs[5];
       for (double &R : Runs)
-        R = run(Source, TileBytes, Tiles, Helper);
+        R = run(Source, TileBytes, Tiles, M);
       std::sort(Runs, Runs + 5);
-      std::printf("handoff_%s_%zuKiB %.3f us\n", Helper ? "helper" : "inline", TileBytes >> 10, Runs[2]);
+      std::printf("handoff_%s_%zuKiB %.3f us\n", ModeNames[int(M)], TileBytes >> 10, Runs[2]);
     }
   std::free(Source);
 }
