@@ -270,8 +270,8 @@ public:
     }
     if (llvm::any_of(Checked, [](const Site &S) { return S.Tagged; }))
       K.addFnAttr(attr::TagsLocal);
+    keptBefore(); // before: its records are told they do not alias the shadow
     separateShadow();
-    keptBefore();
   }
 
 private:
@@ -286,12 +286,13 @@ private:
   struct Uniform {
     llvm::Value *Last, *TooShort, *Table, *Items, *Group, *Sizes[3];
   };
-  /// The work-item's last uninitialized read or race, if any (keep()), goes to its slots where it
-  /// ends and before each barrier (its site, for an array the description, for a race the other
-  /// work-item; an uninitialized read's offset is not kept), so that nothing of it lives across a
-  /// barrier in a slot per work-item; the variables become registers.
+  /// The work-item's last race, if any (keep()), else its first site of reads that found a byte
+  /// unmarked (markedSoFar()), goes to its slots where it ends and before each barrier (its site,
+  /// for an array the description, for a race the other work-item; an uninitialized read's
+  /// offset is not kept), so that nothing of it lives across a barrier in a slot per work-item;
+  /// the variables become registers.
   void keptBefore() {
-    if (!Kept[0])
+    if (!Kept[0] && MarkedSites.empty())
       return;
     const std::vector<llvm::CallInst *> Barriers = callsTo(K, isBarrier);
     std::vector<llvm::Instruction *> Ends(Barriers.begin(), Barriers.end());
@@ -300,9 +301,26 @@ private:
         Ends.push_back(R);
     for (llvm::Instruction *End : Ends) {
       llvm::IRBuilder<> B(End);
-      llvm::Value *Site = B.CreateLoad(I64, Kept[0]);
-      llvm::Value *Description = B.CreateLoad(I64, Kept[1]);
+      llvm::Value *Site =
+          Kept[0] ? static_cast<llvm::Value *>(B.CreateLoad(I64, Kept[0])) : B.getInt64(0);
+      llvm::Value *Description =
+          Kept[1] ? static_cast<llvm::Value *>(B.CreateLoad(I64, Kept[1])) : B.getInt64(0);
       llvm::Value *Address = Kept[2] ? static_cast<llvm::Value *>(B.CreateLoad(I64, Kept[2])) : B.getInt64(0);
+      // A site whose reads found a byte unmarked, the first such in the kernel's order, where
+      // keep() has nothing.
+      for (auto M = MarkedSites.rbegin(); M != MarkedSites.rend(); ++M) {
+        llvm::Type *Word = M->Seen->getAllocatedType();
+        llvm::Value *Unmarked =
+            B.CreateICmpNE(B.CreateLoad(Word, M->Seen),
+                           allMarked(llvm::cast<llvm::IntegerType>(Word)), "check.unwritten");
+        llvm::Value *Take =
+            Kept[0] ? B.CreateAnd(Unmarked, B.CreateICmpEQ(Site, B.getInt64(0))) : Unmarked;
+        if (M->Description)
+          Description = B.CreateSelect(Take, M->Description, Description);
+        else
+          Description = B.CreateSelect(Take, B.getInt64(0), Description);
+        Site = B.CreateSelect(Take, M->Site, Site);
+      }
       Uniform U;
       group(B, U);
       B.SetInsertPoint(llvm::SplitBlockAndInsertIfThen(B.CreateICmpNE(Site, B.getInt64(0)), End, /*Unreachable=*/false));
@@ -311,32 +329,52 @@ private:
       for (llvm::AllocaInst *Slot : Kept)
         if (Slot)
           B.CreateStore(B.getInt64(0), Slot);
+      for (const Marked &M : MarkedSites)
+        B.CreateStore(allMarked(llvm::cast<llvm::IntegerType>(M.Seen->getAllocatedType())), M.Seen);
     }
     std::vector<llvm::AllocaInst *> Slots;
     for (llvm::AllocaInst *Slot : Kept)
       if (Slot)
         Slots.push_back(Slot);
+    for (const Marked &M : MarkedSites)
+      Slots.push_back(M.Seen);
     llvm::DominatorTree DT(K);
     llvm::PromoteMemToReg(Slots, DT);
   }
 
-  /// Keeps Site, Description and Address (if given) as the work-item's last failure where
-  /// Failed, in Kept's variables (a select each, which the loop vectorizer keeps as a reduction:
-  /// a branch to a record at each access would keep the loops over work-items scalar; a plain
-  /// store where Failed is true, in a branch already taken only on a failure).
-  void keep(llvm::IRBuilder<> &B, llvm::Value *Failed, llvm::Value *Site, llvm::Value *Description,
-            llvm::Value *Address = nullptr) {
-    const int Count = Address ? 3 : 2;
-    for (int I = 0; I < Count; ++I)
-      if (!Kept[I]) {
+  /// The variable holding the AND of the marks read by the accesses of Site (with Description,
+  /// or null for an argument) as a Word: all marked (0x0101...01) at the kernel's start and again
+  /// after each record. One AND per access, where a test and two 64-bit selects per access (keep())
+  /// cost the loops over work-items several instructions per local read.
+  llvm::AllocaInst *markedSoFar(llvm::Constant *Site, llvm::Value *Description,
+                                llvm::IntegerType *Word) {
+    for (const Marked &M : MarkedSites)
+      if (M.Site == Site && M.Description == Description && M.Seen->getAllocatedType() == Word)
+        return M.Seen;
+    llvm::IRBuilder<> E(&*K.getEntryBlock().getFirstInsertionPt());
+    llvm::AllocaInst *Seen = E.CreateAlloca(Word, nullptr, "check.marked");
+    E.CreateStore(allMarked(Word), Seen);
+    MarkedSites.push_back({Site, Description, Seen});
+    return Seen;
+  }
+  static llvm::Constant *allMarked(llvm::IntegerType *Word) {
+    return llvm::ConstantInt::get(Word,
+                                  llvm::APInt::getSplat(Word->getBitWidth(), llvm::APInt(8, 1)));
+  }
+
+  /// Keeps Site, Description and Address as the work-item's last race, in Kept's variables (in
+  /// a branch taken only on a race; keptBefore() records them).
+  void keep(llvm::IRBuilder<> &B, llvm::Value *Site, llvm::Value *Description,
+            llvm::Value *Address) {
+    for (llvm::AllocaInst *&Slot : Kept)
+      if (!Slot) {
         llvm::IRBuilder<> E(&*K.getEntryBlock().getFirstInsertionPt());
-        Kept[I] = E.CreateAlloca(I64, nullptr, "check.unread");
-        E.CreateStore(E.getInt64(0), Kept[I]);
+        Slot = E.CreateAlloca(I64, nullptr, "check.unread");
+        E.CreateStore(E.getInt64(0), Slot);
       }
     llvm::Value *Values[3] = {Site, Description ? Description : B.getInt64(0), Address};
-    const bool Always = llvm::isa<llvm::ConstantInt>(Failed) && llvm::cast<llvm::ConstantInt>(Failed)->isOne();
-    for (int I = 0; I < Count; ++I)
-      B.CreateStore(Always ? Values[I] : B.CreateSelect(Failed, Values[I], B.CreateLoad(I64, Kept[I])), Kept[I]);
+    for (int I = 0; I < 3; ++I)
+      B.CreateStore(Values[I], Kept[I]);
   }
 
   /// The shadow is memory no access of the kernel reaches: its loads and marks get a scope of
@@ -441,14 +479,13 @@ private:
       llvm::IntegerType *Word = B.getIntNTy(unsigned(Bytes * 8));
       llvm::LoadInst *Marks = B.CreateAlignedLoad(Word, At, llvm::Align(1), "check.marks");
       ShadowAccesses.push_back(Marks);
-      llvm::Value *Unwritten = B.CreateICmpNE(
-          Marks, llvm::ConstantInt::get(Word, llvm::APInt::getSplat(Word->getBitWidth(), llvm::APInt(8, 1))),
-          "check.unwritten");
-      // The work-item's last such read, recorded when the work-item ends (keptBefore).
+      // The marks of every read of this site ANDed together: all bytes marked leaves 0x0101...01,
+      // tested where the work-item ends and before each barrier (keptBefore).
       const auto [Line, Column] = lineOf(A.At);
       const uint64_t ArgNo = To.Arg ? To.Arg->getArgNo() : 0;
       const uint64_t Site = abi::CheckSite::UninitializedSite | abi::CheckSite::pack(false, ArgNo, Bytes, Line, Column);
-      keep(B, Unwritten, B.getInt64(Site), descriptionOf(B, To));
+      llvm::AllocaInst *Seen = markedSoFar(B.getInt64(Site), descriptionOf(B, To), Word);
+      B.CreateStore(B.CreateAnd(B.CreateLoad(Word, Seen), Marks, "check.marked"), Seen);
     }
     // A mark of a constant size is one integer store (a memset would become one later, without
     // the scope separateShadow() gives it).
@@ -605,7 +642,8 @@ private:
     const auto [Line, Column] = lineOf(A.At);
     const uint64_t ArgNo = To.Arg ? To.Arg->getArgNo() : 0;
     auto Record = [&](llvm::IRBuilder<> &R, llvm::Value *Address) {
-      keep(R, R.getTrue(), R.getInt64(CheckSite::race(ArgNo, Bytes, Line, Column)), descriptionOf(R, To), Address);
+      keep(R, R.getInt64(CheckSite::race(ArgNo, Bytes, Line, Column)), descriptionOf(R, To),
+           Address);
     };
     if (!A.Write) {
       llvm::Value *Written = Load(WritersAt, "check.writers");
@@ -749,9 +787,15 @@ private:
   std::map<std::string, llvm::Constant *> Descriptions;
   Uniform Local; ///< the last computed where its access is
   std::vector<llvm::Instruction *> ShadowAccesses; ///< the shadow's loads and marks
-  /// The work-item's last failure of a check of uninitialized reads or races: its site, its
-  /// array's description, and, for races, its address entry.
+  /// The work-item's last race: its site, its array's description and its address entry.
   llvm::AllocaInst *Kept[3] = {};
+  /// The sites of reads checked for uninitialized bytes, each with the AND of its reads' marks.
+  struct Marked {
+    llvm::Constant *Site;
+    llvm::Value *Description;
+    llvm::AllocaInst *Seen;
+  };
+  std::vector<Marked> MarkedSites;
 };
 
 } // namespace
