@@ -395,6 +395,8 @@ private:
         continue;
       const unsigned Kind = Shadows.count(&I) ? llvm::LLVMContext::MD_alias_scope : llvm::LLVMContext::MD_noalias;
       I.setMetadata(Kind, llvm::MDNode::concatenate(I.getMetadata(Kind), Scope));
+      if (Shadows.count(&I))
+        checkAccess(&I, /*Shadow=*/true);
     }
   }
 
@@ -406,14 +408,24 @@ private:
               llvm::Value *Description, llvm::Value *OwnerX = nullptr) {
     llvm::Value *Lid = linearId(B, U.Sizes, OwnerX);
     llvm::Value *SiteSlot = B.CreateGEP(I64, U.Table, Lid);
-    llvm::Value *Empty = B.CreateICmpEQ(B.CreateLoad(I64, SiteSlot), B.getInt64(0));
+    llvm::Value *Empty = B.CreateICmpEQ(checkAccess(B.CreateLoad(I64, SiteSlot)), B.getInt64(0));
     llvm::Instruction *Write = llvm::SplitBlockAndInsertIfThen(Empty, &*B.GetInsertPoint(), /*Unreachable=*/false);
     B.SetInsertPoint(Write);
-    B.CreateStore(Site, SiteSlot);
-    B.CreateStore(Address, B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, U.Items)));
-    B.CreateStore(U.Group, B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, B.CreateMul(U.Items, B.getInt64(2)))));
+    checkAccess(B.CreateStore(Site, SiteSlot));
+    checkAccess(B.CreateStore(Address, B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, U.Items))));
+    checkAccess(B.CreateStore(
+        U.Group, B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, B.CreateMul(U.Items, B.getInt64(2))))));
     if (Description)
-      B.CreateStore(Description, B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, B.CreateMul(U.Items, B.getInt64(3)))));
+      checkAccess(B.CreateStore(
+          Description,
+          B.CreateGEP(I64, U.Table, B.CreateAdd(Lid, B.CreateMul(U.Items, B.getInt64(3))))));
+  }
+  /// I, marked as a check's own access (attr::CheckAccess): of the shadow or the tags (Shadow),
+  /// or of the slots.
+  llvm::Instruction *checkAccess(llvm::Instruction *I, bool Shadow = false) {
+    I->setMetadata(attr::CheckAccess,
+                   llvm::MDNode::get(C, {llvm::MDString::get(C, Shadow ? "shadow" : "slots")}));
+    return I;
   }
   /// The work-item's local linear id over the enqueued local sizes Sizes, as the slots and the
   /// race checks' tags number work-items.

@@ -19,6 +19,7 @@
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ScalarEvolution.h>
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
+#include <llvm/Analysis/TargetTransformInfo.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
@@ -433,6 +434,50 @@ llvm::PreservedAnalyses CheckRowsPass::run(llvm::Function &F, llvm::FunctionAnal
   for (llvm::CallInst *Test : refusalsIn(All))
     lower(Test);
   return llvm::PreservedAnalyses::none();
+}
+
+llvm::PreservedAnalyses CheckWidthsPass::run(llvm::Function &F,
+                                             llvm::FunctionAnalysisManager &FAM) {
+  const unsigned Kind = F.getContext().getMDKindID(attr::CheckAccess);
+  if (llvm::none_of(llvm::instructions(F),
+                    [Kind](const llvm::Instruction &I) { return I.getMetadata(Kind); }))
+    return llvm::PreservedAnalyses::all();
+  const llvm::DataLayout &DL = F.getParent()->getDataLayout();
+  const uint64_t Bits = FAM.getResult<llvm::TargetIRAnalysis>(F)
+                            .getRegisterBitWidth(llvm::TargetTransformInfo::RGK_FixedWidthVector)
+                            .getFixedSize();
+  bool Changed = false;
+  for (llvm::Loop *L : FAM.getResult<llvm::LoopAnalysis>(F).getLoopsInPreorder()) {
+    if (!L->isInnermost() || !isWorkItemLoop(*L) ||
+        llvm::findOptionMDForLoop(L, "llvm.loop.vectorize.width"))
+      continue;
+    // The widest element the loop loads or stores, as the loop vectorizer measures it (a
+    // vector's element), of the kernel's own accesses and of the checks'.
+    uint64_t Kernel = 0, Checks = 0;
+    bool Shadow = false;
+    for (llvm::BasicBlock *BB : L->blocks())
+      for (llvm::Instruction &I : *BB) {
+        llvm::Type *T = nullptr;
+        if (auto *Load = llvm::dyn_cast<llvm::LoadInst>(&I))
+          T = Load->getType();
+        else if (auto *Store = llvm::dyn_cast<llvm::StoreInst>(&I))
+          T = Store->getValueOperand()->getType();
+        else
+          continue;
+        const llvm::MDNode *Check = I.getMetadata(Kind);
+        if (Check && Check->getNumOperands() == 1)
+          if (auto *What = llvm::dyn_cast<llvm::MDString>(Check->getOperand(0)))
+            Shadow |= What->getString() == "shadow";
+        uint64_t &Widest = Check ? Checks : Kernel;
+        Widest =
+            std::max<uint64_t>(Widest, DL.getTypeSizeInBits(T->getScalarType()).getFixedSize());
+      }
+    if (!Shadow || Kernel == 0 || Checks <= Kernel || Bits / Kernel < 2)
+      continue;
+    llvm::addStringMetadataToLoop(L, "llvm.loop.vectorize.width", unsigned(Bits / Kernel));
+    Changed = true;
+  }
+  return Changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
 }
 
 } // namespace weft::compiler

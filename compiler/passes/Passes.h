@@ -110,6 +110,10 @@ inline constexpr const char *TagsLocal = "weft-tags-local";
 /// the work-item loops' access groups (weft-work-item-scope-decls), since two work-items' accesses
 /// to one byte's tags are what the check orders and compares.
 inline constexpr const char *RaceTag = "weft.race-tag";
+/// Metadata on weft-check-bounds' own loads and stores, !{!"shadow"} for the shadow's marks and
+/// race checks' tags, !{!"slots"} for the records in the slots: weft-check-widths leaves them out
+/// of a loop's widest access.
+inline constexpr const char *CheckAccess = "weft.check.access";
 /// Function attribute of a work-item function whose async copies fold their arguments into the
 /// copy state (weft-work-items): weft-kernel-entry compares the work-items' states.
 inline constexpr const char *ChecksCopies = "weft-check-copies";
@@ -335,6 +339,17 @@ struct CheckRowsPass : llvm::PassInfoMixin<CheckRowsPass> {
   explicit CheckRowsPass(bool Versions = true) : Versions(Versions) {}
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
   bool Versions;
+};
+
+/// weft-check-widths, where LLVM's -O3 pipeline starts vectorizing: an innermost loop over
+/// work-items that reads or marks the shadow of local memory, or race checks' tags, and whose
+/// checks' own accesses (attr::CheckAccess: 64-bit records, a float4 read's 128-bit marks) are
+/// wider than the kernel's, asks the loop vectorizer for the width the kernel's own accesses give
+/// (the vector registers' bits over the widest of them), which the loop vectorizer would
+/// otherwise take from the checks' and so halve or quarter. (Loops with records only, of bounds
+/// checks, are left as they are: there the wider vectors ran a tiled sgemm 5% slower.)
+struct CheckWidthsPass : llvm::PassInfoMixin<CheckWidthsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 
 /// weft-transpose-nests, where LLVM's -O3 pipeline starts vectorizing: a loop nest whose only

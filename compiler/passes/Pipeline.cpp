@@ -98,6 +98,7 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
       [](llvm::FunctionPassManager &FPM, llvm::OptimizationLevel Level) {
         if (Level != llvm::OptimizationLevel::O0) {
           FPM.addPass(CheckRowsPass());
+          FPM.addPass(CheckWidthsPass());
           FPM.addPass(TransposeNestsPass());
           FPM.addPass(CombineAtomicsPass());
           FPM.addPass(JamWorkItemLoopsPass());

@@ -43,6 +43,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           FPM.addPass(HalfMinMaxPass());
         else if (Name == "weft-check-rows")
           FPM.addPass(CheckRowsPass());
+        else if (Name == "weft-check-widths")
+          FPM.addPass(CheckWidthsPass());
         else if (Name == "weft-work-item-scope-decls")
           FPM.addPass(WorkItemScopeDeclsPass());
         else if (Name == "weft-barriers")

@@ -34,8 +34,8 @@ declare i1 @__weft_first_work_item()
 ; CHECK-NEXT: %check.writer = or i32 %check.round, %[[ID]]
 ; CHECK-NEXT: %[[INV:.*]] = sub i32 65535, %[[ID]]
 ; CHECK-NEXT: %check.reader = or i32 %check.round, %[[INV]]
-; CHECK-NEXT: %check.readers = load <4 x i32>, ptr %check.readers.at, align 4, !alias.scope ![[SHADOW:[0-9]+]], !weft.race-tag
-; CHECK-NEXT: %check.writers = load <4 x i32>, ptr %check.writers.at, align 4, !alias.scope ![[SHADOW]], !weft.race-tag
+; CHECK-NEXT: %check.readers = load <4 x i32>, ptr %check.readers.at, align 4, !alias.scope ![[SHADOW:[0-9]+]], !weft.check.access !{{[0-9]+}}, !weft.race-tag
+; CHECK-NEXT: %check.writers = load <4 x i32>, ptr %check.writers.at, align 4, !alias.scope ![[SHADOW]], !weft.check.access !{{[0-9]+}}, !weft.race-tag
 ; CHECK:      %[[RX:.*]] = xor <4 x i32> %check.readers, %
 ; CHECK-NEXT: %[[RS:.*]] = sub <4 x i32> %[[RX]], <i32 1, i32 1, i32 1, i32 1>
 ; CHECK-NEXT: %[[READ:.*]] = icmp ult <4 x i32> %[[RS]], <i32 65535, i32 65535, i32 65535, i32 65535>
@@ -51,7 +51,7 @@ declare i1 @__weft_first_work_item()
 ; CHECK-NEXT: %[[DIFFERS:.*]] = icmp ne i32 %[[OLD]], %[[NEW]]
 ; CHECK-NEXT: %[[OVERWRITES:.*]] = and i1 %[[ANYWROTE]], %[[DIFFERS]]
 ; CHECK-NEXT: %[[RACED:.*]] = or i1 %[[ANYREAD]], %[[OVERWRITES]]
-; CHECK:      store <4 x i32> %{{.*}}, ptr %check.writers.at, align 4, !alias.scope ![[SHADOW]], !weft.race-tag
+; CHECK:      store <4 x i32> %{{.*}}, ptr %check.writers.at, align 4, !alias.scope ![[SHADOW]], !weft.check.access !{{[0-9]+}}, !weft.race-tag
 ; CHECK-NEXT: br i1 %[[RACED]], label %[[FOUND:.*]], label %[[ON:.*]]
 ; Only on a race: the other work-item, the reader (0xffff - its tag's low bits), else the writer.
 ; CHECK:      [[FOUND]]:
@@ -69,7 +69,7 @@ declare i1 @__weft_first_work_item()
 ; CHECK-NEXT: store float %v, ptr addrspace(3) %ui, align 4, !noalias ![[SHADOW]]
 ; The async copy's store: the writers cleared.
 ; CHECK:      copy:
-; CHECK:      store <8 x i32> zeroinitializer, ptr %{{.*}}, align 4, !alias.scope ![[SHADOW]], !weft.race-tag
+; CHECK:      store <8 x i32> zeroinitializer, ptr %{{.*}}, align 4, !alias.scope ![[SHADOW]], !weft.check.access !{{[0-9]+}}, !weft.race-tag
 ; CHECK-NEXT: store <2 x float> %c, ptr addrspace(3) @k.t, align 4, !noalias ![[SHADOW]]
 ; The atomic: nothing. Before the barrier, the record: the other work-item in the address entry.
 ; CHECK:      after:
@@ -86,13 +86,13 @@ declare i1 @__weft_first_work_item()
 ; CHECK:      %check.writers{{[0-9]+}} = load <4 x i32>
 ; CHECK:      %[[OTHERS:.*]] = icmp ult <4 x i32>
 ; CHECK-NEXT: %[[ANY:.*]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %[[OTHERS]])
-; CHECK-NEXT: %[[READERS:.*]] = load <4 x i32>, ptr %check.readers.at{{[0-9]+}}, align 4, !alias.scope ![[SHADOW]], !weft.race-tag
+; CHECK-NEXT: %[[READERS:.*]] = load <4 x i32>, ptr %check.readers.at{{[0-9]+}}, align 4, !alias.scope ![[SHADOW]], !weft.check.access !{{[0-9]+}}, !weft.race-tag
 ; CHECK:      %[[BELOW:.*]] = icmp ult <4 x i32> %[[READERS]], %[[MINE:.*]]
 ; CHECK-NEXT: %[[FIRST:.*]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %[[BELOW]])
 ; CHECK-NEXT: %[[MAX:.*]] = call <4 x i32> @llvm.umax.v4i32(<4 x i32> %[[READERS]], <4 x i32> %[[MINE]])
 ; CHECK-NEXT: br i1 %[[FIRST]], label %[[NEWREADER:.*]], label %[[NEXT:.*]]
 ; CHECK:      [[NEWREADER]]:
-; CHECK-NEXT: store <4 x i32> %[[MAX]], ptr %check.readers.at{{[0-9]+}}, align 4, !alias.scope ![[SHADOW]], !weft.race-tag
+; CHECK-NEXT: store <4 x i32> %[[MAX]], ptr %check.readers.at{{[0-9]+}}, align 4, !alias.scope ![[SHADOW]], !weft.check.access !{{[0-9]+}}, !weft.race-tag
 ; CHECK:      [[NEXT]]:
 ; CHECK-NEXT: br i1 %[[ANY]], label %[[RACE:.*]], label %[[LOAD:.*]]
 ; CHECK:      [[RACE]]:
