@@ -306,15 +306,15 @@ private:
       llvm::Value *Description =
           Kept[1] ? static_cast<llvm::Value *>(B.CreateLoad(I64, Kept[1])) : B.getInt64(0);
       llvm::Value *Address = Kept[2] ? static_cast<llvm::Value *>(B.CreateLoad(I64, Kept[2])) : B.getInt64(0);
-      // A site whose reads found a byte unmarked, the first such in the kernel's order, where
-      // keep() has nothing.
+      // A site whose reads found a byte unmarked, the first such in the kernel's order (the
+      // last select), where keep() has no race.
+      llvm::Value *NoRace = Kept[0] ? B.CreateICmpEQ(Site, B.getInt64(0)) : nullptr;
       for (auto M = MarkedSites.rbegin(); M != MarkedSites.rend(); ++M) {
         llvm::Type *Word = M->Seen->getAllocatedType();
         llvm::Value *Unmarked =
             B.CreateICmpNE(B.CreateLoad(Word, M->Seen),
                            allMarked(llvm::cast<llvm::IntegerType>(Word)), "check.unwritten");
-        llvm::Value *Take =
-            Kept[0] ? B.CreateAnd(Unmarked, B.CreateICmpEQ(Site, B.getInt64(0))) : Unmarked;
+        llvm::Value *Take = NoRace ? B.CreateAnd(Unmarked, NoRace) : Unmarked;
         if (M->Description)
           Description = B.CreateSelect(Take, M->Description, Description);
         else

@@ -816,6 +816,24 @@ TEST_F(Checks, UninitializedLocalReads) {
   EXPECT_TRUE(mentions(failedCheck(K, 4096, 64),
                        {"kernel copied, line 10, column 27: work-item (63, 0, 0) of work-group (0, 0, 0) reads 4 bytes "
                         "through argument 2 (a __local argument of 8196 bytes) that nothing"}));
+
+  // Two sites read unwritten bytes in one stretch: the first in the kernel's order is reported,
+  // with race checks on too (whose own record comes first where there is a race).
+  const char *Two = "kernel void two(global float *out) {\n"
+                    "  local float t[64], v[64];\n"
+                    "  int l = get_local_id(0);\n"
+                    "  float a = t[l];\n"
+                    "  float b = v[l];\n"
+                    "  out[get_global_id(0)] = a + b;\n"
+                    "}\n";
+  for (const char *Checks : {"-weft-check=uninitialized", "-weft-check=uninitialized,races"}) {
+    K = kernel(Two, "two", Checks);
+    setBuffers(K, {B});
+    EXPECT_TRUE(mentions(failedCheck(K, 64, 64),
+                         {"kernel two, line 4, column 13: work-item (0, 0, 0) of work-group (0, 0, 0) reads 4 bytes "
+                          "in the __local variable `t` (256 bytes) that nothing"}))
+        << Checks;
+  }
 }
 
 // Races on local memory (checks of races): a read of bytes another work-item wrote, or a write of
