@@ -829,9 +829,10 @@ TEST_F(Checks, UninitializedLocalReads) {
   for (const char *Checks : {"-weft-check=uninitialized", "-weft-check=uninitialized,races"}) {
     K = kernel(Two, "two", Checks);
     setBuffers(K, {B});
-    EXPECT_TRUE(mentions(failedCheck(K, 64, 64),
-                         {"kernel two, line 4, column 13: work-item (0, 0, 0) of work-group (0, 0, 0) reads 4 bytes "
-                          "in the __local variable `t` (256 bytes) that nothing"}))
+    EXPECT_TRUE(mentions(
+        failedCheck(K, 64, 64),
+        {"kernel two, line 4, column 13: work-item (0, 0, 0) of work-group (0, 0, 0) reads 4 bytes "
+         "in the __local variable `t` (256 bytes) that nothing"}))
         << Checks;
   }
 }
