@@ -13,6 +13,9 @@
 // `a[index[i]]`) stay in both. Then every test becomes its comparison.
 //
 // At -O0 (no vectorizer, no versions) only the lowering runs, at the end of the pipeline.
+//
+// weft-check-widths (see Passes.h), at the end of this file, asks for the vector width of loops
+// over work-items whose checks' own accesses are wider than the kernel's.
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 

@@ -346,8 +346,8 @@ struct CheckRowsPass : llvm::PassInfoMixin<CheckRowsPass> {
 /// checks' own accesses (attr::CheckAccess: 64-bit records, a float4 read's 128-bit marks) are
 /// wider than the kernel's, asks the loop vectorizer for the width the kernel's own accesses give
 /// (the vector registers' bits over the widest of them), which the loop vectorizer would
-/// otherwise take from the checks' and so halve or quarter. (Loops with records only, of bounds
-/// checks, are left as they are: there the wider vectors ran a tiled sgemm 5% slower.)
+/// otherwise take from the checks' and so halve or quarter. Loops with records only (bounds
+/// checks) are left as they are: the wider vectors did not pay there (docs/compiler.md).
 struct CheckWidthsPass : llvm::PassInfoMixin<CheckWidthsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
