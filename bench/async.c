@@ -23,9 +23,10 @@
    - host_*: the same data movement by the host's own code (memcpy; the tiles staged through a
      buffer and direct; transpose's blocks of columns gathered column by column, as its copies
      run, and row by row, and column by column in the kernel's order of blocks ("groups": each
-     work-group's blocks a work-group count apart); tile2d/tile3d's tiles line by line; gather32 by columns, as its copies run, by rows, as a batch planned from
-     them would, and in 8 x 8 blocks transposed in registers; scatter32 by columns and in
-     blocks; deinterleave4 plane by plane and in blocks of 16 float4s), one
+     work-group's blocks a work-group count apart); tile2d/tile3d's tiles line by line; gather32
+     by columns, as its copies run, by rows, as a batch planned from them would, and in 8 x 8
+     blocks transposed in registers; scatter32 by columns and in blocks; deinterleave4 plane by
+     plane and in blocks of 16 float4s), one
      thread against "_one" and one per CPU against "_all": what the machine gives each shape
      without OpenCL
    Every result is checked against the host. Prints "name value unit" (GB/s of data read plus

@@ -301,11 +301,12 @@ private:
         Ends.push_back(R);
     for (llvm::Instruction *End : Ends) {
       llvm::IRBuilder<> B(End);
-      llvm::Value *Site =
-          Kept[0] ? static_cast<llvm::Value *>(B.CreateLoad(I64, Kept[0])) : B.getInt64(0);
-      llvm::Value *Description =
-          Kept[1] ? static_cast<llvm::Value *>(B.CreateLoad(I64, Kept[1])) : B.getInt64(0);
-      llvm::Value *Address = Kept[2] ? static_cast<llvm::Value *>(B.CreateLoad(I64, Kept[2])) : B.getInt64(0);
+      auto Load = [&](llvm::AllocaInst *Slot) -> llvm::Value * {
+        if (!Slot)
+          return B.getInt64(0);
+        return B.CreateLoad(I64, Slot);
+      };
+      llvm::Value *Site = Load(Kept[0]), *Description = Load(Kept[1]), *Address = Load(Kept[2]);
       // A site whose reads found a byte unmarked, the first such in the kernel's order (the
       // last select), where keep() has no race.
       llvm::Value *NoRace = Kept[0] ? B.CreateICmpEQ(Site, B.getInt64(0)) : nullptr;
@@ -315,10 +316,8 @@ private:
             B.CreateICmpNE(B.CreateLoad(Word, M->Seen),
                            allMarked(llvm::cast<llvm::IntegerType>(Word)), "check.unwritten");
         llvm::Value *Take = NoRace ? B.CreateAnd(Unmarked, NoRace) : Unmarked;
-        if (M->Description)
-          Description = B.CreateSelect(Take, M->Description, Description);
-        else
-          Description = B.CreateSelect(Take, B.getInt64(0), Description);
+        Description =
+            B.CreateSelect(Take, M->Description ? M->Description : B.getInt64(0), Description);
         Site = B.CreateSelect(Take, M->Site, Site);
       }
       Uniform U;
@@ -424,7 +423,8 @@ private:
   /// or of the slots.
   llvm::Instruction *checkAccess(llvm::Instruction *I, bool Shadow = false) {
     I->setMetadata(attr::CheckAccess,
-                   llvm::MDNode::get(C, {llvm::MDString::get(C, Shadow ? "shadow" : "slots")}));
+                   llvm::MDNode::get(C, {llvm::MDString::get(C, Shadow ? attr::CheckAccessShadow
+                                                                       : attr::CheckAccessSlots)}));
     return I;
   }
   /// The work-item's local linear id over the enqueued local sizes Sizes, as the slots and the

@@ -470,7 +470,7 @@ llvm::PreservedAnalyses CheckWidthsPass::run(llvm::Function &F,
         const llvm::MDNode *Check = I.getMetadata(Kind);
         if (Check && Check->getNumOperands() == 1)
           if (auto *What = llvm::dyn_cast<llvm::MDString>(Check->getOperand(0)))
-            Shadow |= What->getString() == "shadow";
+            Shadow |= What->getString() == attr::CheckAccessShadow;
         uint64_t &Widest = Check ? Checks : Kernel;
         Widest =
             std::max<uint64_t>(Widest, DL.getTypeSizeInBits(T->getScalarType()).getFixedSize());

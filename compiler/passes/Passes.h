@@ -110,10 +110,12 @@ inline constexpr const char *TagsLocal = "weft-tags-local";
 /// the work-item loops' access groups (weft-work-item-scope-decls), since two work-items' accesses
 /// to one byte's tags are what the check orders and compares.
 inline constexpr const char *RaceTag = "weft.race-tag";
-/// Metadata on weft-check-bounds' own loads and stores, !{!"shadow"} for the shadow's marks and
-/// race checks' tags, !{!"slots"} for the records in the slots: weft-check-widths leaves them out
-/// of a loop's widest access.
+/// Metadata on weft-check-bounds' own loads and stores, !{!"shadow"} (CheckAccessShadow) for the
+/// shadow's marks and race checks' tags, !{!"slots"} (CheckAccessSlots) for the records in the
+/// slots: weft-check-widths leaves them out of a loop's widest access.
 inline constexpr const char *CheckAccess = "weft.check.access";
+inline constexpr const char *CheckAccessShadow = "shadow";
+inline constexpr const char *CheckAccessSlots = "slots";
 /// Function attribute of a work-item function whose async copies fold their arguments into the
 /// copy state (weft-work-items): weft-kernel-entry compares the work-items' states.
 inline constexpr const char *ChecksCopies = "weft-check-copies";
