@@ -411,13 +411,16 @@ std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx,
   std::vector<std::string> Bitcodes;
   if (N > 1) {
     // Kernel I goes to part I % N; every other definition (global variables, any function left
-    // out of line) to part 0, but for the math functions of weft-vector-forms, which every part
-    // gets a copy of (and of llvm.compiler.used, which keeps them until the vectorizer has seen
-    // them): each part deletes those it does not use. Internal symbols become hidden externals so
+    // out of line) to part 0, but for the math functions of weft-vector-forms and the library's
+    // copies of planes (attr::CopyPlanesPrefix), which every part gets a copy of (and of
+    // llvm.compiler.used, which keeps them until the vectorizer has seen them): each part deletes
+    // those it does not use. Internal symbols become hidden externals so
     // parts can refer to them.
     auto EveryPart = [](const llvm::GlobalValue &G) {
       auto *F = llvm::dyn_cast<llvm::Function>(&G);
-      return (F && F->hasFnAttribute(attr::VectorForms)) || G.getName() == "llvm.compiler.used";
+      return (F && (F->hasFnAttribute(attr::VectorForms) ||
+                    F->getName().startswith(attr::CopyPlanesPrefix))) ||
+             G.getName() == "llvm.compiler.used";
     };
     std::map<const llvm::GlobalValue *, unsigned> Owner;
     unsigned Next = 0;

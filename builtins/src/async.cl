@@ -141,38 +141,96 @@ OVL void async_work_group_copy_fence(cl_mem_fence_flags flags) {
 // runs here. docs/performance.md, "Small async copies in the kernel", has the figures.
 #define INLINE_COPY_MAX_BYTES 4096
 
-// Elements step (2 to 4) apart, gathered 16 at a time into consecutive ones: the step vectors of
-// 16 holding a block's elements loaded whole and shuffled, where every element a block loads lies
-// before the copy's last one (no load past the source). Returns how many elements it copied; the
-// caller's loop copies the rest. Elements wider than 8 bytes copy none here.
-#define SHUFFLE_2(a, b)                                                                            \
-  __builtin_shufflevector(a, b, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30)
-#define SHUFFLE_3(a, b, c)                                                                         \
-  __builtin_shufflevector(__builtin_shufflevector(a, b, 0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30,   \
-                                                  -1, -1, -1, -1, -1),                             \
-                          c, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 17, 20, 23, 26, 29)
-#define SHUFFLE_4(a, b, c, d)                                                                      \
-  __builtin_shufflevector(__builtin_shufflevector(a, b, 0, 4, 8, 12, 16, 20, 24, 28),             \
-                          __builtin_shufflevector(c, d, 0, 4, 8, 12, 16, 20, 24, 28), 0, 1, 2, 3,  \
-                          4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-#define GATHER_BLOCKS(STEP, ...)                                                                   \
-  for (; i + 16 < n; i += 16) {                                                                    \
-    const __global V *p = (const __global V *)(src + STEP * i);                                    \
-    *(__local V *)(dst + i) = __VA_ARGS__;                                                         \
+// Elements step (2 to 4) apart, gathered into consecutive ones by __weft_gather_planes_<U>_<step>,
+// which takes a destination per plane: plane P of the source is its elements P, P + step, ...,
+// and a destination that is null is not written. 16 elements of each plane at a time, the step
+// vectors of 16 holding them loaded whole and shuffled, where every element a block loads lies
+// before the copy's last one (no load past the source); the rest one by one. One copy writes
+// plane 0 of its own source. weft-plan-copy-chains gives a chain of step such copies, issued one
+// after another before any wait, whose sources are one array's planes (each starting an element
+// after the last), to one call that loads each block once for all of them (the de-interleaving of
+// float4s into x, y, z and w by four stride-4 copies), and then inlines every call; until it has
+// run they stay calls (noinline; weft-normalize keeps them whole). Elements wider than 8 bytes
+// are not gathered here.
+#define SHUFFLE_2(P, a, b)                                                                         \
+  __builtin_shufflevector(a, b, P, P + 2, P + 4, P + 6, P + 8, P + 10, P + 12, P + 14, P + 16,    \
+                          P + 18, P + 20, P + 22, P + 24, P + 26, P + 28, P + 30)
+// Plane P of three vectors: its elements in a and b (below 32: 11 of planes 0 and 1, 10 of plane
+// 2), then c's, element E of c being 16 + E of the second shuffle's operands.
+#define SHUFFLE_3(P, a, b, c)                                                                      \
+  __builtin_shufflevector(                                                                         \
+      __builtin_shufflevector(a, b, P, P + 3, P + 6, P + 9, P + 12, P + 15, P + 18, P + 21,        \
+                              P + 24, P + 27, P < 2 ? P + 30 : -1, -1, -1, -1, -1, -1),            \
+      c, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, P < 2 ? 10 : P + 14, P + 17, P + 20, P + 23, P + 26,        \
+      P + 29)
+#define SHUFFLE_4(P, a, b, c, d)                                                                   \
+  __builtin_shufflevector(                                                                         \
+      __builtin_shufflevector(a, b, P, P + 4, P + 8, P + 12, P + 16, P + 20, P + 24, P + 28),     \
+      __builtin_shufflevector(c, d, P, P + 4, P + 8, P + 12, P + 16, P + 20, P + 24, P + 28), 0,  \
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+// How many of n elements go in whole blocks of 16: all blocks where the last plane is copied too
+// (its last element is the source's last), else those whose loads end before the copy's last
+// element.
+static size_t wholeBlocks(size_t n, const __local void *last) {
+  return last ? n & ~(size_t)15 : n > 16 ? (n - 1) & ~(size_t)15 : 0;
+}
+#define PLANE(P, STEP, ...)                                                                        \
+  if (d##P)                                                                                        \
+    *(__local V *)(d##P + i) = SHUFFLE_##STEP(P, __VA_ARGS__);
+// The elements of the planes after the whole blocks, one by one.
+#define PLANES_LEFT(U, STEP, ...)                                                                     \
+  __local U *d[] = {__VA_ARGS__};                                                                  \
+  for (size_t P = 0; P < STEP; ++P)                                                                \
+    if (d[P])                                                                                      \
+      for (size_t j = i; j < n; ++j)                                                               \
+        d[P][j] = src[STEP * j + P];
+#define GATHER_PLANES(U)                                                                           \
+  typedef U U##x16 __attribute__((ext_vector_type(16), aligned(sizeof(U)))); /* unaligned */     \
+  __attribute__((noinline)) void __weft_gather_planes_##U##_2(__local U *d0, __local U *d1,       \
+                                                              const __global U *src, size_t n) {  \
+    typedef U##x16 V;                                                                              \
+    size_t i = 0;                                                                                  \
+    for (const size_t whole = wholeBlocks(n, d1); i < whole; i += 16) {                           \
+      const __global V *p = (const __global V *)(src + 2 * i);                                     \
+      V a = p[0], b = p[1];                                                                        \
+      PLANE(0, 2, a, b) PLANE(1, 2, a, b)                                                          \
+    }                                                                                              \
+    PLANES_LEFT(U, 2, d0, d1)                                                                         \
   }                                                                                                \
-  break;
-#define GATHER_SHORT(U)                                                                            \
+  __attribute__((noinline)) void __weft_gather_planes_##U##_3(                                    \
+      __local U *d0, __local U *d1, __local U *d2, const __global U *src, size_t n) {              \
+    typedef U##x16 V;                                                                              \
+    size_t i = 0;                                                                                  \
+    for (const size_t whole = wholeBlocks(n, d2); i < whole; i += 16) {                           \
+      const __global V *p = (const __global V *)(src + 3 * i);                                     \
+      V a = p[0], b = p[1], c = p[2];                                                              \
+      PLANE(0, 3, a, b, c) PLANE(1, 3, a, b, c) PLANE(2, 3, a, b, c)                               \
+    }                                                                                              \
+    PLANES_LEFT(U, 3, d0, d1, d2)                                                                     \
+  }                                                                                                \
+  __attribute__((noinline)) void __weft_gather_planes_##U##_4(__local U *d0, __local U *d1,       \
+                                                              __local U *d2, __local U *d3,       \
+                                                              const __global U *src, size_t n) {  \
+    typedef U##x16 V;                                                                              \
+    size_t i = 0;                                                                                  \
+    for (const size_t whole = wholeBlocks(n, d3); i < whole; i += 16) {                           \
+      const __global V *p = (const __global V *)(src + 4 * i);                                     \
+      V a = p[0], b = p[1], c = p[2], d = p[3];                                                    \
+      PLANE(0, 4, a, b, c, d) PLANE(1, 4, a, b, c, d) PLANE(2, 4, a, b, c, d)                      \
+      PLANE(3, 4, a, b, c, d)                                                                      \
+    }                                                                                              \
+    PLANES_LEFT(U, 4, d0, d1, d2, d3)                                                                 \
+  }                                                                                                \
+  /* The whole copy for steps 2 to 4 (returns n), none of it for others (returns 0). */           \
   static __attribute__((always_inline)) size_t gatherShort_##U(__local U *dst,                    \
                                                                const __global U *src, size_t n,  \
                                                                size_t step) {                      \
-    typedef U V __attribute__((ext_vector_type(16), aligned(sizeof(U)))); /* unaligned */          \
-    size_t i = 0;                                                                                  \
     switch (step) {                                                                                \
-    case 2: GATHER_BLOCKS(2, SHUFFLE_2(p[0], p[1]))                                                \
-    case 3: GATHER_BLOCKS(3, SHUFFLE_3(p[0], p[1], p[2]))                                          \
-    case 4: GATHER_BLOCKS(4, SHUFFLE_4(p[0], p[1], p[2], p[3]))                                    \
+    case 2: __weft_gather_planes_##U##_2(dst, 0, src, n); return n;                                \
+    case 3: __weft_gather_planes_##U##_3(dst, 0, 0, src, n); return n;                             \
+    case 4: __weft_gather_planes_##U##_4(dst, 0, 0, 0, src, n); return n;                          \
     }                                                                                              \
-    return i;                                                                                      \
+    return 0;                                                                                      \
   }
 #define GATHER_NONE(U)                                                                             \
   static __attribute__((always_inline)) size_t gatherShort_##U(__local U *dst,                    \
@@ -180,10 +238,10 @@ OVL void async_work_group_copy_fence(cl_mem_fence_flags flags) {
                                                                size_t step) {                      \
     return 0;                                                                                      \
   }
-GATHER_SHORT(uchar)
-GATHER_SHORT(ushort)
-GATHER_SHORT(uint)
-GATHER_SHORT(ulong)
+GATHER_PLANES(uchar)
+GATHER_PLANES(ushort)
+GATHER_PLANES(uint)
+GATHER_PLANES(ulong)
 GATHER_NONE(ulong2)
 GATHER_NONE(ulong4)
 GATHER_NONE(ulong8)
@@ -194,7 +252,7 @@ GATHER_NONE(ulong16)
 // copies become vector loads and stores; strides of 64 bytes and more may become gathers or
 // scatters, their loop unrolled by 4 (not whole: a kernel's loop of copies would then become one
 // vectorized across copies, with scatters). Gathers into local memory with strides of 2 to 4 elements of at most 8 bytes are
-// vector loads and shuffles (GATHER_SHORT); other short strides stay scalar: gathers and
+// vector loads and shuffles (GATHER_PLANES); other short strides stay scalar: gathers and
 // scatters within a few cache lines lost to plain loads and stores (docs/performance.md, "Small
 // async copies in the kernel").
 #define COPY_ELEMENTS_AS(U)                                                                        \

@@ -24,6 +24,7 @@
 #include <llvm/Transforms/Scalar/Scalarizer.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/Local.h>
+#include <llvm/Transforms/Utils/ModuleUtils.h>
 #include <llvm/Transforms/Utils/ValueMapper.h>
 
 #include <cstdint>
@@ -190,6 +191,25 @@ inline uint64_t intAttribute(const llvm::Function &F, llvm::StringRef Name) {
 inline bool moduleFlag(const llvm::Module &M, llvm::StringRef Name) {
   auto *Flag = llvm::mdconst::extract_or_null<llvm::ConstantInt>(M.getModuleFlag(Name));
   return Flag && !Flag->isZero();
+}
+
+/// Takes the values Release says off M's llvm.compiler.used (where nothing else uses them,
+/// GlobalDCE then deletes them). Whether any was taken off.
+template <typename Predicate> bool releaseFromCompilerUsed(llvm::Module &M, Predicate Release) {
+  llvm::GlobalVariable *List = M.getGlobalVariable("llvm.compiler.used");
+  auto *Array = List ? llvm::dyn_cast<llvm::ConstantArray>(List->getInitializer()) : nullptr;
+  if (!Array)
+    return false;
+  std::vector<llvm::GlobalValue *> Kept;
+  for (llvm::Use &Op : Array->operands())
+    if (auto *G = llvm::dyn_cast<llvm::GlobalValue>(Op->stripPointerCasts()); G && !Release(*G))
+      Kept.push_back(G);
+  if (Kept.size() == Array->getNumOperands())
+    return false;
+  List->eraseFromParent();
+  if (!Kept.empty())
+    llvm::appendToCompilerUsed(M, Kept);
+  return true;
 }
 
 inline void setIntAttribute(llvm::Function &F, llvm::StringRef Name, uint64_t Value) {

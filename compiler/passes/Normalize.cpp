@@ -5,6 +5,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/ModuleUtils.h>
 
 namespace weft::compiler {
 
@@ -55,10 +56,25 @@ llvm::PreservedAnalyses NormalizePass::run(llvm::Module &M, llvm::ModuleAnalysis
         Changed = true;
       }
   }
-  // OpenCL C has no recursion: every helper can be inlined into the kernels.
+  // The library's copies of planes stay calls for weft-plan-copy-chains (which inlines them),
+  // kept whole until then: in llvm.compiler.used their address is taken, so no pass before it
+  // specializes them for the arguments of their calls. Not in programs that check accesses,
+  // whose checks must see the copies' accesses from the start.
+  const bool AccessChecks = moduleFlag(M, attr::CheckBounds) ||
+                            moduleFlag(M, attr::CheckUninitialized) ||
+                            moduleFlag(M, attr::CheckRaces);
+  std::vector<llvm::GlobalValue *> OutOfLine;
+  for (llvm::Function &F : M)
+    if (!AccessChecks && !F.isDeclaration() && F.getName().startswith(attr::CopyPlanesPrefix))
+      OutOfLine.push_back(&F);
+  if (!OutOfLine.empty()) {
+    llvm::appendToCompilerUsed(M, OutOfLine);
+    Changed = true;
+  }
+  // OpenCL C has no recursion: every other helper can be inlined into the kernels.
   for (llvm::Function &F : M)
     if (!F.isDeclaration() && F.getCallingConv() != llvm::CallingConv::SPIR_KERNEL &&
-        !F.hasFnAttribute(llvm::Attribute::AlwaysInline)) {
+        !F.hasFnAttribute(llvm::Attribute::AlwaysInline) && !llvm::is_contained(OutOfLine, &F)) {
       F.removeFnAttr(llvm::Attribute::NoInline);
       F.removeFnAttr(llvm::Attribute::OptimizeNone);
       F.addFnAttr(llvm::Attribute::AlwaysInline);

@@ -74,6 +74,11 @@ inline constexpr const char *CollapsedRow = "weft.loop.collapsed_row";
 /// On scalar built-ins whose calls weft-vector-forms mapped to vector forms, and on those vector
 /// forms' entry points: each part of a program compiled in parallel gets its own copy.
 inline constexpr const char *VectorForms = "weft-vector-forms";
+/// The built-in library's functions that copy the whole blocks of short-stride gathers into
+/// local memory, a destination per plane (builtins/src/async.cl, GATHER_PLANES): kept out of line
+/// by weft-normalize (in llvm.compiler.used, and in every part of a program compiled in
+/// parallel) for weft-plan-copy-chains, which inlines them, where programs check no accesses.
+inline constexpr const char *CopyPlanesPrefix = "__weft_gather_planes_";
 /// On kernels: their sub-group size (Compiler.cpp sets it; weft-work-items reads it, 8 without).
 inline constexpr const char *SubGroupSize = "weft-sub-group-size";
 /// On resumable work-item and work-group functions whose sub-groups exchange values (the kernel
@@ -362,6 +367,21 @@ struct CheckWidthsPass : llvm::PassInfoMixin<CheckWidthsPass> {
 /// no destination element written twice (see the file's header).
 struct TransposeNestsPass : llvm::PassInfoMixin<TransposeNestsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
+/// weft-plan-copy-chains, where LLVM's -O3 pipeline starts vectorizing: a chain of small gathers
+/// of step 2 to 4 into local memory whose sources are one block's planes (a float4 array split
+/// into x, y, z and w by four stride-4 async copies) runs as one pass over the blocks, each loaded
+/// once for all of its planes; then every call of the library's CopyPlanesPrefix functions is
+/// inlined (see the file's header).
+struct PlanCopyChainsPass : llvm::PassInfoMixin<PlanCopyChainsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
+/// weft-release-copy-planes, at the end of LLVM's pipeline: the CopyPlanesPrefix functions are no
+/// longer kept (GlobalDCE then deletes them where no call is left).
+struct ReleaseCopyPlanesPass : llvm::PassInfoMixin<ReleaseCopyPlanesPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
 
 /// weft-sign-extended-indices, where LLVM's -O3 pipeline starts vectorizing: `(long)((int)g + c)`,

@@ -99,6 +99,7 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
         if (Level != llvm::OptimizationLevel::O0) {
           FPM.addPass(CheckRowsPass());
           FPM.addPass(CheckWidthsPass());
+          FPM.addPass(PlanCopyChainsPass());
           FPM.addPass(TransposeNestsPass());
           FPM.addPass(CombineAtomicsPass());
           FPM.addPass(JamWorkItemLoopsPass());
@@ -118,6 +119,7 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
         MPM.addPass(llvm::createModuleToFunctionPassAdaptor(LocalAtomicsPass()));
         // Bounds checks weft-check-rows did not lower (-O0 runs no vectorizer start).
         MPM.addPass(llvm::createModuleToFunctionPassAdaptor(CheckRowsPass(/*Versions=*/false)));
+        MPM.addPass(ReleaseCopyPlanesPass());
         if (Level != llvm::OptimizationLevel::O0) {
           MPM.addPass(VectorFormsInlinePass());
           MPM.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));

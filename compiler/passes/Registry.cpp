@@ -25,6 +25,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           MPM.addPass(VectorFormsPrunePass());
         else if (Name == "weft-vector-forms-inline")
           MPM.addPass(VectorFormsInlinePass());
+        else if (Name == "weft-release-copy-planes")
+          MPM.addPass(ReleaseCopyPlanesPass());
         else if (Name == "weft-private-frame")
           MPM.addPass(PrivateFramePass());
         else if (Name == "weft-pipeline")
@@ -55,6 +57,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           FPM.addPass(GroupStrideLoopsPass());
         else if (Name == "weft-jam-work-items")
           FPM.addPass(JamWorkItemLoopsPass());
+        else if (Name == "weft-plan-copy-chains")
+          FPM.addPass(PlanCopyChainsPass());
         else if (Name == "weft-transpose-nests")
           FPM.addPass(TransposeNestsPass());
         else if (Name == "weft-sign-extended-indices")

@@ -144,23 +144,10 @@ llvm::Function *pairEntryFor(llvm::Function &Sincos) {
 /// Takes the entry points Release says off llvm.compiler.used: where nothing calls them, GlobalDCE
 /// deletes them. Whether any was taken off.
 template <typename Predicate> bool releaseEntryPoints(llvm::Module &M, Predicate Release) {
-  llvm::GlobalVariable *List = M.getGlobalVariable("llvm.compiler.used");
-  auto *Array = List ? llvm::dyn_cast<llvm::ConstantArray>(List->getInitializer()) : nullptr;
-  if (!Array)
-    return false;
-  std::vector<llvm::GlobalValue *> Kept;
-  for (llvm::Use &Op : Array->operands()) {
-    auto *G = llvm::dyn_cast<llvm::GlobalValue>(Op->stripPointerCasts());
-    auto *F = llvm::dyn_cast_or_null<llvm::Function>(G);
-    if (G && !(F && F->getName().startswith(EntryPrefix) && Release(*F)))
-      Kept.push_back(G);
-  }
-  if (Kept.size() == Array->getNumOperands())
-    return false;
-  List->eraseFromParent();
-  if (!Kept.empty())
-    llvm::appendToCompilerUsed(M, Kept);
-  return true;
+  return releaseFromCompilerUsed(M, [&](const llvm::GlobalValue &G) {
+    const auto *F = llvm::dyn_cast<llvm::Function>(&G);
+    return F && F->getName().startswith(EntryPrefix) && Release(*F);
+  });
 }
 
 /// A call of sin's entry point and one of cos's of the same width in one block with the same

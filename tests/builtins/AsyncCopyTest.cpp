@@ -241,6 +241,102 @@ TEST_F(AsyncCopy, LoopsOfColumnCopiesTransposeEveryShape) {
   }
 }
 
+// Arrays of S-element structures split into S planes, one strided copy of step S per plane, all
+// chained before one wait, as kernels de-interleave float4s into x, y, z and w: in a loop, written
+// out in another order, and cut in two by a wait. The compiler runs such a chain of copies in the
+// kernel as one pass over the source (weft-plan-copy-chains); each plane must come out as the
+// copies define it, for every element size, counts below, at and past the blocks of 16, and
+// copies large enough for the copy engine. Each work-group splits its own array.
+constexpr const char *PlaneCopiesSource = R"(
+#define PLANES(T, S)                                                                             \
+kernel void loop_##T##_##S(global const T *src, global T *out, local T *t, uint n) {            \
+  size_t g = get_group_id(0);                                                                    \
+  src += g * S * n;                                                                              \
+  out += g * S * n;                                                                              \
+  event_t e = 0;                                                                                 \
+  for (uint k = 0; k < S; ++k)                                                                   \
+    e = async_work_group_strided_copy(t + k * n, src + k, n, S, e);                              \
+  wait_group_events(1, &e);                                                                      \
+  e = async_work_group_copy(out, t, S * n, 0);                                                   \
+  wait_group_events(1, &e);                                                                      \
+}
+#define FOUR(T)                                                                                  \
+PLANES(T, 2) PLANES(T, 3) PLANES(T, 4)                                                           \
+kernel void written_##T(global const T *src, global T *out, local T *t, uint n) {               \
+  size_t g = get_group_id(0);                                                                    \
+  src += g * 4 * n;                                                                              \
+  out += g * 4 * n;                                                                              \
+  event_t e = async_work_group_strided_copy(t + 2 * n, src + 2, n, 4, 0);                        \
+  e = async_work_group_strided_copy(t, src, n, 4, e);                                            \
+  e = async_work_group_strided_copy(t + 3 * n, src + 3, n, 4, e);                                \
+  e = async_work_group_strided_copy(t + n, src + 1, n, 4, e);                                    \
+  wait_group_events(1, &e);                                                                      \
+  e = async_work_group_copy(out, t, 4 * n, 0);                                                   \
+  wait_group_events(1, &e);                                                                      \
+}                                                                                                \
+kernel void cut_##T(global const T *src, global T *out, local T *t, uint n) {                   \
+  size_t g = get_group_id(0);                                                                    \
+  src += g * 4 * n;                                                                              \
+  out += g * 4 * n;                                                                              \
+  event_t e = async_work_group_strided_copy(t, src, n, 4, 0);                                    \
+  e = async_work_group_strided_copy(t + n, src + 1, n, 4, e);                                    \
+  wait_group_events(1, &e);                                                                      \
+  event_t f = async_work_group_strided_copy(t + 2 * n, src + 2, n, 4, 0);                        \
+  f = async_work_group_strided_copy(t + 3 * n, src + 3, n, 4, f);                                \
+  wait_group_events(1, &f);                                                                      \
+  e = async_work_group_copy(out, t, 4 * n, 0);                                                   \
+  wait_group_events(1, &e);                                                                      \
+}
+FOUR(uchar) FOUR(short) FOUR(uint) FOUR(float) FOUR(ulong) FOUR(double) FOUR(char4) FOUR(short4)
+FOUR(float2)
+)";
+
+TEST_F(AsyncCopy, ChainsOfStridedCopiesSplitStructuresIntoPlanes) {
+  struct Type {
+    const char *Name;
+    size_t Bytes;
+  };
+  const Type Types[] = {{"uchar", 1},  {"short", 2}, {"uint", 4},   {"float", 4}, {"ulong", 8},
+                        {"double", 8}, {"char4", 4}, {"short4", 8}, {"float2", 8}};
+  cl_program P = built(PlaneCopiesSource, "-cl-std=CL3.0");
+  ASSERT_EQ(status(P), CL_BUILD_SUCCESS);
+  cl_command_queue Q = queue();
+  const size_t Groups = 3, Local = 8;
+  for (const Type &T : Types)
+    for (const std::string Form : {"loop_2", "loop_3", "loop_4", "written", "cut"})
+      for (cl_uint N : {1u, 15u, 16u, 17u, 33u, 256u, 301u, 1100u}) {
+        const size_t S = Form.back() == '2' ? 2 : Form.back() == '3' ? 3 : 4, E = T.Bytes;
+        const size_t Bytes = S * N * E;
+        if (Bytes > 32768)
+          continue; // the device's local memory holds smaller arrays of the widest types
+        const std::string Name = Form.compare(0, 4, "loop") == 0
+                                     ? "loop_" + std::string(T.Name) + "_" + Form.substr(5)
+                                     : Form + "_" + T.Name;
+        SCOPED_TRACE(Name + ", " + std::to_string(N) + " structures");
+        std::vector<uint8_t> Src = randomBytes(Groups * Bytes, unsigned(E * 131 + S * 7 + N));
+        std::vector<uint8_t> Want(Groups * Bytes + 64, Untouched);
+        for (size_t G = 0; G < Groups; ++G)
+          for (size_t K = 0; K < S; ++K)
+            for (size_t I = 0; I < N; ++I)
+              std::memcpy(&Want[(G * S * N + K * N + I) * E], &Src[(G * S * N + I * S + K) * E], E);
+        cl_mem MSrc = buffer(Src.size(), CL_MEM_COPY_HOST_PTR, Src.data());
+        std::vector<uint8_t> Out(Want.size(), Untouched);
+        cl_mem MOut = buffer(Out.size(), CL_MEM_COPY_HOST_PTR, Out.data());
+        cl_int Err;
+        cl_kernel K = clCreateKernel(P, Name.c_str(), &Err);
+        ASSERT_EQ(Err, CL_SUCCESS);
+        setArgs(K, MSrc, MOut);
+        ASSERT_EQ(clSetKernelArg(K, 2, Bytes, nullptr), CL_SUCCESS);
+        ASSERT_EQ(clSetKernelArg(K, 3, sizeof N, &N), CL_SUCCESS);
+        run(Q, K, Groups * Local, Local);
+        EXPECT_EQ(read(Q, MOut, Out.size()), Want);
+        clReleaseKernel(K);
+        clReleaseMemObject(MSrc);
+        clReleaseMemObject(MOut);
+      }
+  clReleaseProgram(P);
+}
+
 constexpr const char *ExtendedSource = R"(
 #ifndef cl_khr_extended_async_copies
 #error "cl_khr_extended_async_copies is not defined"
