@@ -178,12 +178,8 @@ COLUMNS(int2) COLUMNS(float4) COLUMNS(short4)
 )";
 
 TEST_F(AsyncCopy, LoopsOfColumnCopiesTransposeEveryShape) {
-  struct Type {
-    const char *Name;
-    size_t Bytes;
-  };
-  const Type Types[] = {{"char", 1}, {"short", 2}, {"int", 4},    {"float", 4},  {"long", 8},
-                        {"double", 8}, {"int2", 8}, {"float4", 16}, {"short4", 8}};
+  const TypeWidth Types[] = {{"char", 1},   {"short", 2}, {"int", 4},     {"float", 4}, {"long", 8},
+                             {"double", 8}, {"int2", 8},  {"float4", 16}, {"short4", 8}};
   struct Shape {
     cl_uint Rows, Cols;
   };
@@ -198,45 +194,45 @@ TEST_F(AsyncCopy, LoopsOfColumnCopiesTransposeEveryShape) {
                                 "u -DCOLS=" + std::to_string(S.Cols) + "u";
     cl_program P = built(ColumnCopiesSource, Options.c_str());
     ASSERT_EQ(status(P), CL_BUILD_SUCCESS) << Options;
-    for (const Type &T : Types)
-    for (cl_uint Spare : {3u, 19u}) {
-      // Rows of the matrices Spare and Spare + 2 elements longer than the tile's: with 19, rows
-      // of 4-byte elements and wider are at least 64 bytes apart, the copies the compiler runs
-      // in blocks; closer ones it runs as before.
-      const cl_uint Pitch = S.Cols + Spare, OutPitch = S.Cols + Spare + 2;
-      const size_t E = T.Bytes, TileBytes = size_t(S.Rows) * S.Cols * E;
-      if (TileBytes > 32768)
-        continue; // the device's local memory holds smaller tiles of the widest types
-      SCOPED_TRACE(std::string(T.Name) + " " + std::to_string(S.Rows) + " x " +
-                   std::to_string(S.Cols) + ", pitch " + std::to_string(Pitch));
-      std::vector<uint8_t> Src =
-          randomBytes(Groups * S.Rows * Pitch * E, unsigned(E * 31 + S.Rows));
-      std::vector<uint8_t> Gathered(Groups * TileBytes + 64, Untouched);
-      std::vector<uint8_t> Scattered(Groups * S.Rows * OutPitch * E, Untouched);
-      cl_mem MSrc = buffer(Src.size(), CL_MEM_COPY_HOST_PTR, Src.data());
-      cl_mem MGathered = buffer(Gathered.size(), CL_MEM_COPY_HOST_PTR, Gathered.data());
-      cl_mem MScattered = buffer(Scattered.size(), CL_MEM_COPY_HOST_PTR, Scattered.data());
-      for (size_t G = 0; G < Groups; ++G)
-        for (size_t R = 0; R < S.Rows; ++R)
-          for (size_t C = 0; C < S.Cols; ++C) {
-            const uint8_t *From = &Src[((G * S.Rows + R) * Pitch + C) * E];
-            std::memcpy(&Gathered[(G * S.Cols * S.Rows + C * S.Rows + R) * E], From, E);
-            std::memcpy(&Scattered[((G * S.Rows + R) * OutPitch + C) * E], From, E);
-          }
-      cl_int Err;
-      cl_kernel K = clCreateKernel(P, (std::string("columns_") + T.Name).c_str(), &Err);
-      ASSERT_EQ(Err, CL_SUCCESS);
-      setArgs(K, MSrc, MGathered, MScattered);
-      ASSERT_EQ(clSetKernelArg(K, 3, TileBytes, nullptr), CL_SUCCESS);
-      ASSERT_EQ(clSetKernelArg(K, 4, sizeof Pitch, &Pitch), CL_SUCCESS);
-      ASSERT_EQ(clSetKernelArg(K, 5, sizeof OutPitch, &OutPitch), CL_SUCCESS);
-      run(Q, K, Groups * Local, Local);
-      EXPECT_EQ(read(Q, MGathered, Gathered.size()), Gathered);
-      EXPECT_EQ(read(Q, MScattered, Scattered.size()), Scattered);
-      clReleaseKernel(K);
-      for (cl_mem M : {MSrc, MGathered, MScattered})
-        clReleaseMemObject(M);
-    }
+    for (const TypeWidth &T : Types)
+      for (cl_uint Spare : {3u, 19u}) {
+        // Rows of the matrices Spare and Spare + 2 elements longer than the tile's: with 19, rows
+        // of 4-byte elements and wider are at least 64 bytes apart, the copies the compiler runs
+        // in blocks; closer ones it runs as before.
+        const cl_uint Pitch = S.Cols + Spare, OutPitch = S.Cols + Spare + 2;
+        const size_t E = T.ScalarBytes, TileBytes = size_t(S.Rows) * S.Cols * E;
+        if (TileBytes > 32768)
+          continue; // the device's local memory holds smaller tiles of the widest types
+        SCOPED_TRACE(std::string(T.Scalar) + " " + std::to_string(S.Rows) + " x " +
+                     std::to_string(S.Cols) + ", pitch " + std::to_string(Pitch));
+        std::vector<uint8_t> Src =
+            randomBytes(Groups * S.Rows * Pitch * E, unsigned(E * 31 + S.Rows));
+        std::vector<uint8_t> Gathered(Groups * TileBytes + 64, Untouched);
+        std::vector<uint8_t> Scattered(Groups * S.Rows * OutPitch * E, Untouched);
+        cl_mem MSrc = buffer(Src.size(), CL_MEM_COPY_HOST_PTR, Src.data());
+        cl_mem MGathered = buffer(Gathered.size(), CL_MEM_COPY_HOST_PTR, Gathered.data());
+        cl_mem MScattered = buffer(Scattered.size(), CL_MEM_COPY_HOST_PTR, Scattered.data());
+        for (size_t G = 0; G < Groups; ++G)
+          for (size_t R = 0; R < S.Rows; ++R)
+            for (size_t C = 0; C < S.Cols; ++C) {
+              const uint8_t *From = &Src[((G * S.Rows + R) * Pitch + C) * E];
+              std::memcpy(&Gathered[(G * S.Cols * S.Rows + C * S.Rows + R) * E], From, E);
+              std::memcpy(&Scattered[((G * S.Rows + R) * OutPitch + C) * E], From, E);
+            }
+        cl_int Err;
+        cl_kernel K = clCreateKernel(P, (std::string("columns_") + T.Scalar).c_str(), &Err);
+        ASSERT_EQ(Err, CL_SUCCESS);
+        setArgs(K, MSrc, MGathered, MScattered);
+        ASSERT_EQ(clSetKernelArg(K, 3, TileBytes, nullptr), CL_SUCCESS);
+        ASSERT_EQ(clSetKernelArg(K, 4, sizeof Pitch, &Pitch), CL_SUCCESS);
+        ASSERT_EQ(clSetKernelArg(K, 5, sizeof OutPitch, &OutPitch), CL_SUCCESS);
+        run(Q, K, Groups * Local, Local);
+        EXPECT_EQ(read(Q, MGathered, Gathered.size()), Gathered);
+        EXPECT_EQ(read(Q, MScattered, Scattered.size()), Scattered);
+        clReleaseKernel(K);
+        for (cl_mem M : {MSrc, MGathered, MScattered})
+          clReleaseMemObject(M);
+      }
     clReleaseProgram(P);
   }
 }
@@ -292,26 +288,22 @@ FOUR(float2)
 )";
 
 TEST_F(AsyncCopy, ChainsOfStridedCopiesSplitStructuresIntoPlanes) {
-  struct Type {
-    const char *Name;
-    size_t Bytes;
-  };
-  const Type Types[] = {{"uchar", 1},  {"short", 2}, {"uint", 4},   {"float", 4}, {"ulong", 8},
-                        {"double", 8}, {"char4", 4}, {"short4", 8}, {"float2", 8}};
+  const TypeWidth Types[] = {{"uchar", 1},  {"short", 2}, {"uint", 4},   {"float", 4}, {"ulong", 8},
+                             {"double", 8}, {"char4", 4}, {"short4", 8}, {"float2", 8}};
   cl_program P = built(PlaneCopiesSource, "-cl-std=CL3.0");
   ASSERT_EQ(status(P), CL_BUILD_SUCCESS);
   cl_command_queue Q = queue();
   const size_t Groups = 3, Local = 8;
-  for (const Type &T : Types)
+  for (const TypeWidth &T : Types)
     for (const std::string Form : {"loop_2", "loop_3", "loop_4", "written", "cut"})
       for (cl_uint N : {1u, 15u, 16u, 17u, 33u, 256u, 301u, 1100u}) {
-        const size_t S = Form.back() == '2' ? 2 : Form.back() == '3' ? 3 : 4, E = T.Bytes;
+        const size_t S = Form.back() == '2' ? 2 : Form.back() == '3' ? 3 : 4, E = T.ScalarBytes;
         const size_t Bytes = S * N * E;
         if (Bytes > 32768)
           continue; // the device's local memory holds smaller arrays of the widest types
         const std::string Name = Form.compare(0, 4, "loop") == 0
-                                     ? "loop_" + std::string(T.Name) + "_" + Form.substr(5)
-                                     : Form + "_" + T.Name;
+                                     ? "loop_" + std::string(T.Scalar) + "_" + Form.substr(5)
+                                     : Form + "_" + T.Scalar;
         SCOPED_TRACE(Name + ", " + std::to_string(N) + " structures");
         std::vector<uint8_t> Src = randomBytes(Groups * Bytes, unsigned(E * 131 + S * 7 + N));
         std::vector<uint8_t> Want(Groups * Bytes + 64, Untouched);
