@@ -34,6 +34,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <optional>
 
 namespace weft::compiler {
@@ -841,6 +842,62 @@ llvm::PreservedAnalyses WorkItemScopeDeclsPass::run(llvm::Function &F,
           }
         break;
       }
+  }
+  if (!Changed)
+    return llvm::PreservedAnalyses::all();
+  llvm::PreservedAnalyses PA;
+  PA.preserveSet<llvm::CFGAnalyses>();
+  return PA;
+}
+
+} // namespace weft::compiler
+
+namespace weft::compiler {
+
+llvm::PreservedAnalyses ContextLoadsPass::run(llvm::Function &F, llvm::FunctionAnalysisManager &) {
+  if (F.isDeclaration() || !F.getName().startswith(abi::WorkGroupPrefix) || F.arg_size() != 2)
+    return llvm::PreservedAnalyses::all();
+  const llvm::DataLayout &DL = F.getParent()->getDataLayout();
+  llvm::Argument *Ctx = F.getArg(1);
+  bool Changed = false;
+  if (F.getParamDereferenceableBytes(1) < sizeof(abi::WorkGroupContext)) {
+    F.addDereferenceableParamAttr(1, sizeof(abi::WorkGroupContext));
+    Changed = true;
+  }
+  llvm::BasicBlock &Entry = F.getEntryBlock();
+  llvm::Instruction *At = &*Entry.getFirstInsertionPt();
+  while (llvm::isa<llvm::AllocaInst>(At))
+    At = At->getNextNode();
+  // One load per (offset, type), in the entry block; the others use it.
+  std::map<std::pair<int64_t, llvm::Type *>, llvm::LoadInst *> Hoisted;
+  std::vector<llvm::LoadInst *> Loads;
+  for (llvm::Instruction &I : llvm::instructions(F))
+    if (auto *L = llvm::dyn_cast<llvm::LoadInst>(&I))
+      if (L->isSimple() && L->hasMetadata(llvm::LLVMContext::MD_invariant_load))
+        Loads.push_back(L);
+  for (llvm::LoadInst *L : Loads) {
+    llvm::APInt Offset(DL.getIndexTypeSizeInBits(Ctx->getType()), 0);
+    const llvm::Value *Base = L->getPointerOperand()->stripAndAccumulateConstantOffsets(
+        DL, Offset, /*AllowNonInbounds=*/true);
+    const uint64_t Bytes = DL.getTypeStoreSize(L->getType());
+    if (Base != Ctx || Offset.isNegative() ||
+        Offset.getZExtValue() + Bytes > sizeof(abi::WorkGroupContext))
+      continue;
+    llvm::LoadInst *&Kept = Hoisted[{Offset.getSExtValue(), L->getType()}];
+    if (!Kept) {
+      llvm::IRBuilder<> B(At);
+      llvm::Value *Field = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx, Offset.getZExtValue());
+      Kept = B.CreateAlignedLoad(L->getType(), Field, L->getAlign());
+      Kept->takeName(L);
+      Kept->copyMetadata(*L, {llvm::LLVMContext::MD_invariant_load, llvm::LLVMContext::MD_noundef,
+                              llvm::LLVMContext::MD_nonnull, llvm::LLVMContext::MD_range,
+                              llvm::LLVMContext::MD_align, llvm::LLVMContext::MD_dereferenceable});
+    } else if (Kept->getAlign() < L->getAlign()) {
+      Kept->setAlignment(L->getAlign());
+    }
+    L->replaceAllUsesWith(Kept);
+    L->eraseFromParent();
+    Changed = true;
   }
   if (!Changed)
     return llvm::PreservedAnalyses::all();

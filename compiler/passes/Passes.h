@@ -299,6 +299,17 @@ struct WorkItemScopeDeclsPass : llvm::PassInfoMixin<WorkItemScopeDeclsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 
+/// weft-context-loads: the work-group context's invariant loads (fields at constant offsets from
+/// the context argument: sizes, ids, the local-memory block) move to the work-group function's
+/// entry, one load per field. Left where the regions put them, GVN's partial redundancy
+/// elimination made loop-carried PHIs of them in loops that reach them by several paths (the
+/// local block's address reloaded at each region), which the loop vectorizer then rejected ("value
+/// that could not be identified as reduction is used outside the loop"); the context argument is
+/// marked dereferenceable, so that the register allocator may reload a field rather than keep it.
+struct ContextLoadsPass : llvm::PassInfoMixin<ContextLoadsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
 /// weft-private-frame: on a work-group function whose fixed-size private variables (allocas)
 /// take more than FrameStackBudget bytes of stack, the largest move to the work-group's frame
 /// block (Ctx->FrameMemory, weft-frame-bytes of it) until the rest fits. Work-groups run on

@@ -72,7 +72,10 @@ void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable) {
   // accesses keep their alias scopes, which InstCombine would drop when it merges a reload with
   // another load at a PHI of the whole function).
   MPM.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
-  MPM.addPass(llvm::createModuleToFunctionPassAdaptor(WorkItemScopeDeclsPass()));
+  llvm::FunctionPassManager Scopes;
+  Scopes.addPass(WorkItemScopeDeclsPass());
+  Scopes.addPass(ContextLoadsPass());
+  MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Scopes)));
   // Loops over work-items that read or write images run in a copy per format combination the
   // library decodes inline, where the format tests fold (then they vectorize); the tests left
   // read the images' descriptors.

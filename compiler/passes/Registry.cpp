@@ -49,6 +49,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           FPM.addPass(CheckWidthsPass());
         else if (Name == "weft-work-item-scope-decls")
           FPM.addPass(WorkItemScopeDeclsPass());
+        else if (Name == "weft-context-loads")
+          FPM.addPass(ContextLoadsPass());
         else if (Name == "weft-barriers")
           FPM.addPass(BarriersPass());
         else if (Name == "weft-address-space-scopes")
