@@ -180,6 +180,16 @@ inline llvm::LoadInst *loadContextField(llvm::IRBuilder<> &B, llvm::Value *Ctx, 
   return Load;
 }
 
+/// What a function pass that changed no block keeps: everything if it changed nothing, else the
+/// analyses of the control flow.
+inline llvm::PreservedAnalyses keptUnlessChanged(bool Changed) {
+  if (!Changed)
+    return llvm::PreservedAnalyses::all();
+  llvm::PreservedAnalyses Kept;
+  Kept.preserveSet<llvm::CFGAnalyses>();
+  return Kept;
+}
+
 inline uint64_t intAttribute(const llvm::Function &F, llvm::StringRef Name) {
   uint64_t Value = 0;
   if (F.hasFnAttribute(Name))

@@ -857,11 +857,7 @@ llvm::PreservedAnalyses GroupStrideLoopsPass::run(llvm::Function &F,
     collapse(C);
   if (!Candidates.empty())
     return llvm::PreservedAnalyses::none();
-  if (!Hoisted)
-    return llvm::PreservedAnalyses::all();
-  llvm::PreservedAnalyses Kept; // bounds moved, no block changed
-  Kept.preserveSet<llvm::CFGAnalyses>();
-  return Kept;
+  return keptUnlessChanged(Hoisted); // bounds moved, no block changed
 }
 
 } // namespace weft::compiler

@@ -843,16 +843,8 @@ llvm::PreservedAnalyses WorkItemScopeDeclsPass::run(llvm::Function &F,
         break;
       }
   }
-  if (!Changed)
-    return llvm::PreservedAnalyses::all();
-  llvm::PreservedAnalyses PA;
-  PA.preserveSet<llvm::CFGAnalyses>();
-  return PA;
+  return keptUnlessChanged(Changed);
 }
-
-} // namespace weft::compiler
-
-namespace weft::compiler {
 
 llvm::PreservedAnalyses ContextLoadsPass::run(llvm::Function &F, llvm::FunctionAnalysisManager &) {
   if (F.isDeclaration() || !F.getName().startswith(abi::WorkGroupPrefix) || F.arg_size() != 2)
@@ -899,11 +891,7 @@ llvm::PreservedAnalyses ContextLoadsPass::run(llvm::Function &F, llvm::FunctionA
     L->eraseFromParent();
     Changed = true;
   }
-  if (!Changed)
-    return llvm::PreservedAnalyses::all();
-  llvm::PreservedAnalyses PA;
-  PA.preserveSet<llvm::CFGAnalyses>();
-  return PA;
+  return keptUnlessChanged(Changed);
 }
 
 } // namespace weft::compiler

@@ -353,11 +353,7 @@ llvm::PreservedAnalyses VectorFormsForcePass::run(llvm::Function &F,
     L->setLoopID(llvm::makePostTransformationMetadata(C, L->getLoopID(), {}, {Enable}));
     Changed = true;
   }
-  if (!Changed)
-    return llvm::PreservedAnalyses::all();
-  llvm::PreservedAnalyses Kept;
-  Kept.preserveSet<llvm::CFGAnalyses>();
-  return Kept;
+  return keptUnlessChanged(Changed);
 }
 
 llvm::PreservedAnalyses VectorFormsInlinePass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
