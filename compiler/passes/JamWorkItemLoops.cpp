@@ -400,8 +400,13 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
     return Found;
   };
   // How many copies of a nest to jam, for its inner loop as it is now.
+  // (A strip of weft-strip-work-items has at most its width of work-items.)
   auto copies = [Count](llvm::Loop *Nest) {
-    return copiesFor(Count, innerSize(*Nest->getSubLoops()[0], false));
+    unsigned Most = Count;
+    if (llvm::MDNode *Strip = llvm::findOptionMDForLoop(Nest, attr::StripWidth))
+      if (auto *W = llvm::mdconst::dyn_extract<llvm::ConstantInt>(Strip->getOperand(1)))
+        Most = std::min<unsigned>(Most, unsigned(W->getZExtValue()));
+    return copiesFor(Most, innerSize(*Nest->getSubLoops()[0], false));
   };
   // Jams the nests that ask for it. The request goes with the attempt: a jammed loop must not be
   // jammed again in the next round, and a nest LLVM could not jam must not reach LLVM's warning
@@ -469,6 +474,8 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
     llvm::SmallVector<llvm::Metadata *, 4> Remainder{loopOption(C, RemainderMarker)};
     if (llvm::MDNode *Parallel = llvm::findOptionMDForLoop(L, "llvm.loop.parallel_accesses"))
       Remainder.push_back(Parallel);
+    if (llvm::MDNode *Strip = llvm::findOptionMDForLoop(L, attr::StripWidth))
+      Remainder.push_back(Strip);
     // The jammed inner loops already do Copies work-items' work per iteration: unrolled twice
     // (for the loop's own overhead), not the 4 or 8 times LLVM would choose, which ran no faster
     // and built slower (docs/performance.md, "weft-jam-work-items").

@@ -71,6 +71,9 @@ inline constexpr const char *WorkItemLoop = "weft.loop.work_items";
 /// Loop metadata on the loop over a row's blocks that weft-group-stride-loops makes when it
 /// collapses a loop over global ids (x == 0 runs, in it, what the row's work-items ran).
 inline constexpr const char *CollapsedRow = "weft.loop.collapsed_row";
+/// Loop metadata on a work-item loop weft-strip-work-items made run one strip: !{name, i32 W}, at
+/// most W work-items a strip, which weft-jam-work-items runs side by side at most.
+inline constexpr const char *StripWidth = "weft.loop.strip_width";
 /// On scalar built-ins whose calls weft-vector-forms mapped to vector forms, and on those vector
 /// forms' entry points: each part of a program compiled in parallel gets its own copy.
 inline constexpr const char *VectorForms = "weft-vector-forms";
@@ -296,6 +299,16 @@ struct KernelEntryPass : llvm::PassInfoMixin<KernelEntryPass> {
 /// parallel loop around them. The loads and stores of race checks' tags (attr::RaceTag), which
 /// inlining put in the group, leave it: the work-items' order between them is the check's.
 struct WorkItemScopeDeclsPass : llvm::PassInfoMixin<WorkItemScopeDeclsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
+/// weft-strip-work-items (where the vectorizers start, before weft-jam-work-items): a work-item
+/// loop around an inner loop whose count differs between work-items, but only through values of
+/// the x loop's induction that are the same along aligned runs of 2^k work-items (X >> k, as a
+/// sub-group id is), runs in strips that end with the runs, those values computed once a strip:
+/// the inner loop's count is then the same for the strip's work-items, which the jam runs side by
+/// side (the count of sub-groups before a work-item's in a scan). See StripWorkItems.cpp.
+struct StripWorkItemsPass : llvm::PassInfoMixin<StripWorkItemsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 

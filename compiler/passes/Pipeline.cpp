@@ -105,6 +105,7 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
           FPM.addPass(PlanCopyChainsPass());
           FPM.addPass(TransposeNestsPass());
           FPM.addPass(CombineAtomicsPass());
+          FPM.addPass(StripWorkItemsPass());
           FPM.addPass(JamWorkItemLoopsPass());
           FPM.addPass(SignExtendedIndicesPass());
           FPM.addPass(SplitWorkItemRangesPass());

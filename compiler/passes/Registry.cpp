@@ -57,6 +57,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           FPM.addPass(AddressSpaceScopesPass());
         else if (Name == "weft-group-stride-loops")
           FPM.addPass(GroupStrideLoopsPass());
+        else if (Name == "weft-strip-work-items")
+          FPM.addPass(StripWorkItemsPass());
         else if (Name == "weft-jam-work-items")
           FPM.addPass(JamWorkItemLoopsPass());
         else if (Name == "weft-plan-copy-chains")

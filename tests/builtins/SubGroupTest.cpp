@@ -528,6 +528,62 @@ TEST_F(SubGroups, FunctionsInBranchesAndLoopsThatDifferBetweenWorkItems) {
         false);
 }
 
+// A work-group scan from sub-group scans: each sub-group's total through local memory, then each
+// work-item adds the totals of the sub-groups before its own, a loop whose count is its sub-group's
+// id (weft-strip-work-items runs a sub-group's work-items through it side by side). Checked
+// against the work-group's prefix sums by local linear id, with sub-groups across rows, partial
+// sub-groups and work-groups, and work-groups of whole sub-groups only.
+TEST_F(SubGroups, ScansAddTheTotalsOfEarlierSubGroups) {
+  const char *Source = "kernel void k(global const int *in, global int *out) {\n"
+                       "  local int totals[256];\n"
+                       "  size_t g = get_global_id(0) + get_global_size(0) * (get_global_id(1) +\n"
+                       "             get_global_size(1) * get_global_id(2));\n"
+                       "  int v = sub_group_scan_inclusive_add(in[g]);\n"
+                       "  if (get_sub_group_local_id() == get_sub_group_size() - 1) "
+                       "totals[get_sub_group_id()] = v;\n"
+                       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  for (uint i = 0; i < get_sub_group_id(); ++i) v += totals[i];\n"
+                       "  out[g] = v;\n"
+                       "}\n";
+  cl_program P = built(Source, "-cl-std=CL3.0");
+  std::vector<Range> All(std::begin(Ranges), std::end(Ranges));
+  All.push_back({1, {1024, 1, 1}, {256, 1, 1}});
+  All.push_back({2, {48, 8, 1}, {24, 4, 1}});
+  for (const Range &R : All) {
+    const size_t N = R.items(), S = subGroupSize(P, R, "k");
+    ASSERT_GE(S, 1u);
+    std::vector<int> In(N);
+    for (size_t I = 0; I < N; ++I)
+      In[I] = int(I * 7 % 23) - 11;
+    cl_command_queue Q = queue();
+    cl_mem InBuf = buffer(N * sizeof(int), CL_MEM_COPY_HOST_PTR, In.data());
+    cl_mem OutBuf = buffer(N * sizeof(int));
+    cl_kernel K = clCreateKernel(P, "k", nullptr);
+    setArgs(K, InBuf, OutBuf);
+    ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, R.Dims, nullptr, R.Global, R.Local, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    std::vector<int> Out = read<int>(Q, OutBuf, N);
+    std::vector<size_t> WorkGroups;
+    const std::vector<std::vector<size_t>> Groups = subGroups(R, S, &WorkGroups);
+    int Sum = 0, Failures = 0;
+    for (size_t G = 0; G < Groups.size(); ++G) {
+      if (G == 0 || WorkGroups[G] != WorkGroups[G - 1])
+        Sum = 0;
+      for (size_t Item : Groups[G]) {
+        Sum += In[Item];
+        if (Out[Item] != Sum && Failures++ < 5)
+          ADD_FAILURE() << R.Dims << "D, " << R.Local[0] << " x " << R.Local[1] << " x "
+                        << R.Local[2] << ", work-item " << Item << ": " << Out[Item] << ", want "
+                        << Sum;
+      }
+    }
+    clReleaseKernel(K);
+    clReleaseMemObject(InBuf);
+    clReleaseMemObject(OutBuf);
+  }
+  clReleaseProgram(P);
+}
+
 TEST_F(SubGroups, IntelShufflesOfScalarsAndVectors) {
   const Type &Int = Types[4], &Float = Types[8];
   for (const Type *T : {&Int, &Float}) {
