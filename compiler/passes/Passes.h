@@ -302,16 +302,6 @@ struct WorkItemScopeDeclsPass : llvm::PassInfoMixin<WorkItemScopeDeclsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 
-/// weft-strip-work-items (where the vectorizers start, before weft-jam-work-items): a work-item
-/// loop around an inner loop whose count differs between work-items, but only through values of
-/// the x loop's induction that are the same along aligned runs of 2^k work-items (X >> k, as a
-/// sub-group id is), runs in strips that end with the runs, those values computed once a strip:
-/// the inner loop's count is then the same for the strip's work-items, which the jam runs side by
-/// side (the count of sub-groups before a work-item's in a scan). See StripWorkItems.cpp.
-struct StripWorkItemsPass : llvm::PassInfoMixin<StripWorkItemsPass> {
-  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
-};
-
 /// weft-context-loads: the work-group context's invariant loads (fields at constant offsets from
 /// the context argument: sizes, ids, the local-memory block) move to the work-group function's
 /// entry, one load per field. Left where the regions put them, GVN's partial redundancy
@@ -333,6 +323,16 @@ struct PrivateFramePass : llvm::PassInfoMixin<PrivateFramePass> {
   static bool isRequired() { return true; }
   static constexpr uint64_t FrameStackBudget = 64 << 10;
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+/// weft-strip-work-items (where the vectorizers start, before weft-jam-work-items): a work-item
+/// loop around an inner loop whose count differs between work-items, but only through values of
+/// the x loop's induction that are the same along aligned runs of 2^k work-items (X >> k, as a
+/// sub-group id is), runs in strips that end with the runs, those values computed once a strip:
+/// the inner loop's count is then the same for the strip's work-items, which the jam runs side by
+/// side (the count of sub-groups before a work-item's in a scan). See StripWorkItems.cpp.
+struct StripWorkItemsPass : llvm::PassInfoMixin<StripWorkItemsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 
 /// weft-jam-work-items, where LLVM's -O3 pipeline starts vectorizing: a work-item loop with a
