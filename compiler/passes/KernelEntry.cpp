@@ -878,15 +878,13 @@ llvm::PreservedAnalyses ContextLoadsPass::run(llvm::Function &F, llvm::FunctionA
     llvm::LoadInst *&Kept = Hoisted[{Offset.getSExtValue(), L->getType()}];
     if (!Kept) {
       llvm::IRBuilder<> B(At);
-      llvm::Value *Field = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx, Offset.getZExtValue());
-      Kept = B.CreateAlignedLoad(L->getType(), Field, L->getAlign());
+      Kept = loadContextField(B, Ctx, Offset.getZExtValue(), L->getType());
       Kept->takeName(L);
-      Kept->copyMetadata(*L, {llvm::LLVMContext::MD_invariant_load, llvm::LLVMContext::MD_noundef,
-                              llvm::LLVMContext::MD_nonnull, llvm::LLVMContext::MD_range,
-                              llvm::LLVMContext::MD_align, llvm::LLVMContext::MD_dereferenceable});
-    } else if (Kept->getAlign() < L->getAlign()) {
-      Kept->setAlignment(L->getAlign());
+      Kept->copyMetadata(*L, {llvm::LLVMContext::MD_noundef, llvm::LLVMContext::MD_nonnull,
+                              llvm::LLVMContext::MD_range, llvm::LLVMContext::MD_align,
+                              llvm::LLVMContext::MD_dereferenceable});
     }
+    Kept->setAlignment(std::max(Kept->getAlign(), L->getAlign()));
     L->replaceAllUsesWith(Kept);
     L->eraseFromParent();
     Changed = true;

@@ -194,8 +194,8 @@ void strip(const Plan &P, llvm::ScalarEvolution &SE, llvm::LoopInfo &LI, llvm::D
   }
   // Both copies: start at First, stop at End (the whole copy at First + Width, the same when it
   // runs), leave for the next strip.
-  auto *NextBr =
-      llvm::BranchInst::Create(Exit, Strips, llvm::UndefValue::get(llvm::Type::getInt1Ty(C)), Next);
+  llvm::IRBuilder<> NB(Next);
+  llvm::BranchInst *NextBr = NB.CreateCondBr(NB.CreateICmpEQ(End, Trips), Exit, Strips);
   auto rewire = [&](llvm::Loop &Copy, auto &&Map, llvm::Value *Stop) {
     for (size_t I = 0; I < Inductions.size(); ++I) {
       auto *Phi = llvm::cast<llvm::PHINode>(Map(Inductions[I].first));
@@ -228,12 +228,22 @@ void strip(const Plan &P, llvm::ScalarEvolution &SE, llvm::LoopInfo &LI, llvm::D
       *Whole, [&](llvm::Value *V) { return VMap[V]; }, WholeEnd);
   rewire(
       L, [](llvm::Value *V) { return V; }, End);
-  NextBr->setCondition(llvm::IRBuilder<>(NextBr).CreateICmpEQ(End, Trips));
   First->addIncoming(End, Next);
   NextBr->setMetadata(llvm::LLVMContext::MD_loop,
                       llvm::makePostTransformationMetadata(
                           C, nullptr, {}, {loopOption(C, "llvm.loop.unroll.disable")}));
 }
+
+/// LLVM's non-trivial unswitching, on the strips' loops only: the guards of their inner loops no
+/// longer change within them; other loops of the function are left as the pipeline has them.
+struct UnswitchStrips : llvm::PassInfoMixin<UnswitchStrips> {
+  llvm::PreservedAnalyses run(llvm::Loop &L, llvm::LoopAnalysisManager &LAM,
+                              llvm::LoopStandardAnalysisResults &AR, llvm::LPMUpdater &U) {
+    if (!llvm::findOptionMDForLoop(&L, attr::StripWidth))
+      return llvm::PreservedAnalyses::all();
+    return llvm::SimpleLoopUnswitchPass(/*NonTrivial=*/true).run(L, LAM, AR, U);
+  }
+};
 
 } // namespace
 
@@ -260,9 +270,7 @@ llvm::PreservedAnalyses StripWorkItemsPass::run(llvm::Function &F,
   // that the jam finds the nest it takes.
   // (EarlyCSE gives the loop that keeps the test its known outcome, SimplifyCFG folds it.)
   llvm::FunctionPassManager Unswitch;
-  Unswitch.addPass(
-      llvm::createFunctionToLoopPassAdaptor(llvm::SimpleLoopUnswitchPass(/*NonTrivial=*/true),
-                                            /*UseMemorySSA=*/true));
+  Unswitch.addPass(llvm::createFunctionToLoopPassAdaptor(UnswitchStrips(), /*UseMemorySSA=*/true));
   Unswitch.addPass(llvm::EarlyCSEPass());
   Unswitch.addPass(llvm::SimplifyCFGPass());
   FAM.invalidate(F, Unswitch.run(F, FAM));
