@@ -39,11 +39,12 @@
 #include "contracts/WorkGroupAbi.h"
 
 #include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/DebugInfo.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
-#include <llvm/IR/Dominators.h>
 #include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/PatternMatch.h>
@@ -60,7 +61,8 @@ namespace weft::compiler {
 namespace {
 
 /// SPIR address spaces.
-constexpr unsigned PrivateSpace = 0, GlobalSpace = 1, ConstantSpace = 2, LocalSpace = 3;
+constexpr unsigned PrivateSpace = 0, GlobalSpace = 1, ConstantSpace = 2, LocalSpace = 3,
+                   GenericSpace = 4;
 
 /// One memory access: where, how many bytes, and whether it writes.
 struct Access {
@@ -249,10 +251,13 @@ public:
       uint64_t ReadBytes; ///< shadowed: what a read uses (before guard() puts a phi between)
     };
     std::vector<Site> Checked;
-    for (const Access &A : accessesOf(K))
+    const std::vector<Access> Accesses = accessesOf(K);
+    const std::set<const llvm::Instruction *> Unraced =
+        Races ? readsWithoutWriters(Accesses) : std::set<const llvm::Instruction *>();
+    for (const Access &A : Accesses)
       if (std::optional<Memory> To = memoryOf(A.Pointer, K)) {
         const bool Shadowed = Uninitialized && To->Local && (A.Write || !llvm::isa<llvm::MemTransferInst>(A.At));
-        const bool Tagged = Races && To->Local && raced(A);
+        const bool Tagged = Races && To->Local && raced(A) && (A.Write || !Unraced.count(A.At));
         // The shadow's and the tags' accesses are only as safe as the access: all are checked.
         const bool Bounded = (Bounds || Shadowed || Tagged) && !within(A, *To, DL);
         if (Bounded || Shadowed || Tagged)
@@ -587,6 +592,88 @@ private:
       }
     }
     return Owned;
+  }
+
+  /// The reads of the kernel's local memory that no write can race with: every barrier interval
+  /// that holds them writes nothing of the variable or argument they read. An interval is the
+  /// code reachable from the kernel's start or from a barrier without passing another barrier;
+  /// every work-item of the group runs its part of one interval before any runs the next. A race
+  /// needs a write in the same interval (reads do not race with reads, and a write in a later
+  /// interval compares only that interval's reader tags), so these reads need no tags: a tiled
+  /// kernel's loops that only read its tiles then run as unchecked. A write LLVM cannot trace to
+  /// one variable or argument (a pointer to local or generic memory loaded or chosen, a call that
+  /// may write memory) counts as a write of all.
+  std::set<const llvm::Instruction *> readsWithoutWriters(const std::vector<Access> &Accesses) {
+    std::map<const llvm::Instruction *, std::vector<const Access *>> At;
+    for (const Access &A : Accesses)
+      At[A.At].push_back(&A);
+    // The kernel's local variable or argument an access reaches; null where it reaches other
+    // memory (global, private, the library's own local variables) and Any where it may be any.
+    const llvm::Value *const Any = &K;
+    auto Target = [&](const Access &A) -> const llvm::Value * {
+      if (std::optional<Memory> To = memoryOf(A.Pointer, K))
+        return To->Local ? To->Base : nullptr;
+      const unsigned Space = A.Pointer->getType()->getPointerAddressSpace();
+      return Space == LocalSpace || Space == GenericSpace ? Any : nullptr;
+    };
+    auto Harmless = [](const llvm::Instruction &I) {
+      auto *Intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(&I);
+      return Intrinsic &&
+             (Intrinsic->isLifetimeStartOrEnd() || Intrinsic->isAssumeLikeIntrinsic() ||
+              llvm::isa<llvm::DbgInfoIntrinsic>(Intrinsic));
+    };
+    std::vector<const llvm::Instruction *> Starts = {&K.getEntryBlock().front()};
+    for (llvm::CallInst *Barrier : callsTo(K, isBarrier))
+      Starts.push_back(Barrier->getNextNode());
+    std::set<const llvm::Instruction *> Raced;
+    for (const llvm::Instruction *Start : Starts) {
+      std::set<const llvm::Value *> Written;
+      bool AnyWritten = false;
+      std::vector<const llvm::Instruction *> Reads;
+      std::set<const llvm::BasicBlock *> Entered;
+      std::vector<const llvm::Instruction *> Work = {Start};
+      while (!Work.empty()) {
+        const llvm::Instruction *I = Work.back();
+        Work.pop_back();
+        const llvm::BasicBlock *Block = I->getParent();
+        bool Stopped = false;
+        for (; I && !Stopped; I = I->getNextNode()) {
+          if (auto *Call = llvm::dyn_cast<llvm::CallInst>(I))
+            if (const llvm::Function *Callee = Call->getCalledFunction();
+                Callee && isBarrier(Callee->getName())) {
+              Stopped = true;
+              continue;
+            }
+          if (auto Found = At.find(I); Found != At.end()) {
+            for (const Access *A : Found->second) {
+              const llvm::Value *T = Target(*A);
+              if (A->Write && T == Any)
+                AnyWritten = true;
+              else if (A->Write && T)
+                Written.insert(T);
+              else if (!A->Write && T && T != Any)
+                Reads.push_back(I);
+            }
+          } else if (llvm::isa<llvm::CallBase>(I) && I->mayWriteToMemory() && !Harmless(*I)) {
+            AnyWritten = true;
+          }
+        }
+        if (Stopped)
+          continue;
+        for (const llvm::BasicBlock *Next : llvm::successors(Block))
+          if (Entered.insert(Next).second)
+            Work.push_back(&Next->front());
+      }
+      for (const llvm::Instruction *R : Reads)
+        for (const Access *A : At[R])
+          if (!A->Write && (AnyWritten || Written.count(Target(*A))))
+            Raced.insert(R);
+    }
+    std::set<const llvm::Instruction *> Unraced;
+    for (const Access &A : Accesses)
+      if (!A.Write && !Raced.count(A.At))
+        Unraced.insert(A.At);
+    return Unraced;
   }
 
   /// A's bytes' tags (WorkGroupContext::LocalWriters, LocalReaders): a read of a byte another

@@ -875,6 +875,25 @@ TEST_F(Checks, LocalMemoryRaces) {
     expectClean(K, 4096, 64, B, 4096, [&](size_t I) { return In[I / 64 * 64 + (I % 64 + S) % 64]; });
   }
 
+  // A write under a branch after the barrier is in the reads' stretch: work-item 5 writes t[5],
+  // which work-item 4 read (reads get tags only where their stretch may write what they read).
+  const char *Late = "kernel void late(global const float *in, global float *out) {\n"
+                     "  local float t[64];\n"
+                     "  int l = get_local_id(0);\n"
+                     "  t[l] = in[get_global_id(0)];\n"
+                     "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                     "  float v = t[(l + 1) % 64];\n"
+                     "  if (v > 1.0e9f || l == 5) t[l] = v;\n"
+                     "  out[get_global_id(0)] = v;\n"
+                     "}\n";
+  K = kernel(Late, "late", "-weft-check=races");
+  setBuffers(K, {A, B});
+  EXPECT_TRUE(mentions(
+      failedCheck(K, 4096, 64),
+      {"kernel late, line 7, column 34: work-item (5, 0, 0) of work-group (0, 0, 0) writes 4 "
+       "bytes in the __local variable `t` (256 bytes) that work-item (4, 0, 0) read since the last "
+       "barrier: a data race"}));
+
   // Through a __local argument, in two dimensions: every work-item writes u[0] its own value, or
   // the same one (no harm: not reported).
   const char *Same = "kernel void same(global float *out, local float *u) {\n"
@@ -1005,6 +1024,8 @@ TEST_F(Checks, RacesLeaveKernelsOrderedByAtomicsAlone) {
 
 // The round count wraps after 65535 rounds: a tag of the first round, left until a read 65535
 // rounds later, is no other work-item's write in that round (the tags are zeroed at the wrap).
+// The write after the read (never made: n > 0) keeps the read's tags: a read gets them only where
+// its stretch between barriers may write what it reads.
 TEST_F(Checks, RaceTagsOutliveTheRoundCount) {
   cl_mem B = buffer(64 * 4);
   const char *Source = "kernel void wrap(global int *out, int n) {\n"
@@ -1013,6 +1034,7 @@ TEST_F(Checks, RaceTagsOutliveTheRoundCount) {
                        "  for (int i = 0; i < n; ++i)\n"
                        "    barrier(CLK_LOCAL_MEM_FENCE);\n"
                        "  out[get_local_id(0)] = w + n;\n"
+                       "  if (n < 0) w = 0;\n"
                        "}\n";
   cl_kernel K = kernel(Source, "wrap", "-weft-check=races");
   setBuffers(K, {B});

@@ -11,7 +11,8 @@
 ; (under __weft_first_work_item(): an async copy in the kernel) only clears the writers; an atomic
 ; is not tagged. A load finds the lanes another wrote, becomes the bytes' reader (umax) only where
 ; no lower id read them this round (a branch), and keeps the site with the array's description
-; where it found a race. The kept values go to the slots before each barrier and return, the other
+; where it found a race (its interval after the barrier writes the array too; reads-only.ll has
+; the reads of intervals that write nothing of their memory, which get no tags). The kept values go to the slots before each barrier and return, the other
 ; work-item in the address entry; the kernel gets weft-tags-local.
 ; RUN: %opt -passes=weft-check-bounds -S %s | FileCheck %s
 
@@ -122,6 +123,8 @@ after:
   %tj = getelementptr inbounds [64 x float], ptr addrspace(3) @k.t, i64 0, i64 %i
   %w = load float, ptr addrspace(3) %tj, align 4
   store float %w, ptr addrspace(1) %out, align 4
+  %last = getelementptr inbounds [64 x float], ptr addrspace(3) @k.t, i64 0, i64 63
+  store float 0.0, ptr addrspace(3) %last, align 4
   ret void
 }
 
