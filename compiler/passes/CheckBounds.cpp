@@ -38,6 +38,8 @@
 
 #include "contracts/WorkGroupAbi.h"
 
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/ScalarEvolutionExpressions.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/DebugInfo.h>
@@ -50,7 +52,10 @@
 #include <llvm/IR/PatternMatch.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/PromoteMemToReg.h>
+#include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
 
+#include <algorithm>
+#include <array>
 #include <functional>
 #include <map>
 #include <optional>
@@ -179,9 +184,18 @@ bool within(const Access &A, const Memory &M, const llvm::DataLayout &DL) {
 }
 
 class Instrumenter {
+  /// An access to check, and how.
+  struct Site {
+    Access A;
+    Memory To;
+    bool Bounded, Shadowed, Tagged, Owned;
+    llvm::Value *Owner; ///< the x id its records name, where not the running work-item's
+    uint64_t ReadBytes; ///< shadowed: what a read uses (before guard() puts a phi between)
+  };
+
 public:
-  explicit Instrumenter(llvm::Function &K)
-      : K(K), M(*K.getParent()), C(K.getContext()), I32(llvm::Type::getInt32Ty(C)),
+  Instrumenter(llvm::Function &K, llvm::ScalarEvolution &SE)
+      : K(K), SE(SE), M(*K.getParent()), C(K.getContext()), I32(llvm::Type::getInt32Ty(C)),
         I64(llvm::Type::getInt64Ty(C)) {
     Extent = M.getOrInsertFunction("__weft_check_extent", llvm::FunctionType::get(I64, {I32}, false));
     Refusal = M.getOrInsertFunction(
@@ -243,13 +257,6 @@ public:
           return It->second;
       return nullptr;
     };
-    struct Site {
-      Access A;
-      Memory To;
-      bool Bounded, Shadowed, Tagged, Owned;
-      llvm::Value *Owner; ///< the x id its records name, where not the running work-item's
-      uint64_t ReadBytes; ///< shadowed: what a read uses (before guard() puts a phi between)
-    };
     std::vector<Site> Checked;
     const std::vector<Access> Accesses = accessesOf(K);
     const std::set<const llvm::Instruction *> Unraced =
@@ -265,13 +272,22 @@ public:
                              Owned.count(A.At->getParent()) != 0, ownerOf(A.At),
                              Shadowed && !A.Write ? readBytes(A) : 0});
       }
+    // Where the tagged accesses of one variable or argument cannot reach another work-item's
+    // bytes, a test before each (computed before any check changes the kernel).
+    std::map<const llvm::Value *, std::vector<const Site *>> TaggedIn;
+    for (const Site &S : Checked)
+      if (S.Tagged)
+        TaggedIn[S.To.Base].push_back(&S);
+    std::map<const Site *, llvm::Value *> Apart;
+    for (const auto &[Base, Sites] : TaggedIn)
+      apart(Sites, Apart);
     for (const Site &S : Checked) {
       if (S.Bounded)
         guard(S.A, S.To, S.Owner);
       if (S.Shadowed)
         shadow(S.A, S.To, S.ReadBytes);
       if (S.Tagged)
-        tag(S.A, S.To, S.Owned);
+        tag(S.A, S.To, S.Owned, Apart.count(&S) ? Apart[&S] : nullptr);
     }
     if (llvm::any_of(Checked, [](const Site &S) { return S.Tagged; }))
       K.addFnAttr(attr::TagsLocal);
@@ -676,6 +692,186 @@ private:
     return Unraced;
   }
 
+  /// How an access's byte offset in its memory depends on the work-item: the sum of Step[d] times
+  /// local id d, Uniform and Constant, where the steps and Uniform are the same in every
+  /// work-item of the group (made of constants, the kernel's arguments and the group's queries).
+  struct Shape {
+    const llvm::SCEV *Step[3];
+    const llvm::SCEV *Uniform;
+    int64_t Constant;
+  };
+
+  /// Whether S is the same in every work-item of the group.
+  static bool sameInGroup(const llvm::SCEV *S) {
+    return !llvm::SCEVExprContains(S, [](const llvm::SCEV *X) {
+      if (llvm::isa<llvm::SCEVAddRecExpr>(X))
+        return true;
+      auto *U = llvm::dyn_cast<llvm::SCEVUnknown>(X);
+      if (!U || llvm::isa<llvm::Constant, llvm::Argument>(U->getValue()))
+        return false;
+      auto *Call = llvm::dyn_cast<llvm::CallInst>(U->getValue());
+      const llvm::Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+      if (!Callee)
+        return true;
+      switch (workItemQueryOf(Callee->getName())) {
+      case WorkItemQuery::GlobalSize:
+      case WorkItemQuery::LocalSize:
+      case WorkItemQuery::EnqueuedLocalSize:
+      case WorkItemQuery::NumGroups:
+      case WorkItemQuery::GroupId:
+      case WorkItemQuery::GlobalOffset:
+      case WorkItemQuery::WorkDim:
+        return false;
+      default:
+        return true;
+      }
+    });
+  }
+
+  /// The dimension whose local id S is (also extended from a truncation to 16 bits or more, which
+  /// keeps every local id: a work-group has at most 8192 work-items), or -1.
+  static int localIdOf(const llvm::SCEV *S) {
+    while (auto *Cast = llvm::dyn_cast<llvm::SCEVCastExpr>(S)) {
+      if (llvm::isa<llvm::SCEVTruncateExpr>(Cast) && Cast->getType()->getIntegerBitWidth() < 16)
+        return -1;
+      if (!llvm::isa<llvm::SCEVTruncateExpr, llvm::SCEVZeroExtendExpr, llvm::SCEVSignExtendExpr>(
+              Cast))
+        return -1;
+      S = Cast->getOperand();
+    }
+    auto *U = llvm::dyn_cast<llvm::SCEVUnknown>(S);
+    auto *Call = U ? llvm::dyn_cast<llvm::CallInst>(U->getValue()) : nullptr;
+    const llvm::Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    if (!Callee || workItemQueryOf(Callee->getName()) != WorkItemQuery::LocalId)
+      return -1;
+    auto *D = llvm::dyn_cast<llvm::ConstantInt>(Call->getArgOperand(0));
+    return D && D->getZExtValue() < 3 ? int(D->getZExtValue()) : -1;
+  }
+
+  /// A's offset in To as a Shape, where ScalarEvolution can write it so. A sign extension of a
+  /// sum or product (an int index: `t[ly * 16 + lx]`) is taken as the sum or product of the
+  /// extended parts, as OpenCL C's signed arithmetic does not overflow.
+  std::optional<Shape> shapeOf(const Access &A, const Memory &To) {
+    const llvm::SCEV *Offset = SE.getMinusSCEV(SE.getSCEV(A.Pointer), SE.getSCEV(To.Base));
+    if (llvm::isa<llvm::SCEVCouldNotCompute>(Offset) || !Offset->getType()->isIntegerTy(64))
+      return std::nullopt;
+    llvm::Type *Ty = Offset->getType();
+    const llvm::SCEV *Zero = SE.getZero(Ty);
+    Shape Found{{Zero, Zero, Zero}, Zero, 0};
+    // Adds Scale (the same in the group) times S to Found, if S is of the shape.
+    std::function<bool(const llvm::SCEV *, const llvm::SCEV *)> Add = [&](const llvm::SCEV *S,
+                                                                          const llvm::SCEV *Scale) {
+      if (S->getType() != Ty)
+        return false;
+      auto *C = llvm::dyn_cast<llvm::SCEVConstant>(S);
+      auto *K = llvm::dyn_cast<llvm::SCEVConstant>(Scale);
+      if (C && K) {
+        const llvm::APInt Value = C->getAPInt() * K->getAPInt();
+        if (C->getAPInt().getMinSignedBits() > 32 || K->getAPInt().getMinSignedBits() > 32)
+          return false;
+        Found.Constant += Value.getSExtValue();
+        return true;
+      }
+      if (sameInGroup(S)) {
+        Found.Uniform = SE.getAddExpr(Found.Uniform, SE.getMulExpr(Scale, S));
+        return true;
+      }
+      if (const int D = localIdOf(S); D >= 0) {
+        Found.Step[D] = SE.getAddExpr(Found.Step[D], Scale);
+        return true;
+      }
+      if (auto *Sum = llvm::dyn_cast<llvm::SCEVAddExpr>(S))
+        return llvm::all_of(Sum->operands(), [&](const llvm::SCEV *Op) { return Add(Op, Scale); });
+      if (auto *Product = llvm::dyn_cast<llvm::SCEVMulExpr>(S)) {
+        // One factor that differs between work-items, times the rest.
+        const llvm::SCEV *Varying = nullptr;
+        llvm::SmallVector<const llvm::SCEV *, 4> Rest = {Scale};
+        for (const llvm::SCEV *F : Product->operands()) {
+          if (sameInGroup(F))
+            Rest.push_back(F);
+          else if (!Varying)
+            Varying = F;
+          else
+            return false;
+        }
+        return Varying && Add(Varying, SE.getMulExpr(Rest));
+      }
+      if (auto *Ext = llvm::dyn_cast<llvm::SCEVSignExtendExpr>(S)) {
+        const llvm::SCEV *In = Ext->getOperand();
+        if (auto *Sum = llvm::dyn_cast<llvm::SCEVAddExpr>(In))
+          return llvm::all_of(Sum->operands(), [&](const llvm::SCEV *Op) {
+            return Add(SE.getSignExtendExpr(Op, Ty), Scale);
+          });
+        if (auto *Product = llvm::dyn_cast<llvm::SCEVMulExpr>(In)) {
+          llvm::SmallVector<const llvm::SCEV *, 4> Wide;
+          for (const llvm::SCEV *F : Product->operands())
+            Wide.push_back(SE.getSignExtendExpr(F, Ty));
+          const llvm::SCEV *Distributed = SE.getMulExpr(Wide);
+          return !llvm::isa<llvm::SCEVSignExtendExpr>(Distributed) && Add(Distributed, Scale);
+        }
+      }
+      return false;
+    };
+    if (!Add(Offset, SE.getOne(Ty)))
+      return std::nullopt;
+    return Found;
+  }
+
+  /// Sites, the tagged accesses of one variable or argument (not the work-group's own): where
+  /// their offsets take the same Shape but for the constant, and no two work-items can reach the
+  /// same byte through them, none can race with another's, and their tags are not needed. A test
+  /// of that before each site goes to Apart: with the ids' steps in increasing order (their
+  /// constants', else x, y, z), each step whose dimension has more than one work-item is at least
+  /// the span of the sites' bytes plus what the steps before it cover over their dimensions. The
+  /// test is made of values the same in the group, so that weft-check-rows takes the loops over
+  /// work-items out of it (tag()).
+  void apart(const std::vector<const Site *> &Sites, std::map<const Site *, llvm::Value *> &Apart) {
+    std::vector<Shape> Shapes;
+    int64_t Low = INT64_MAX, High = INT64_MIN;
+    for (const Site *S : Sites) {
+      auto *Bytes = llvm::dyn_cast<llvm::ConstantInt>(S->A.Bytes);
+      std::optional<Shape> Sh = S->Owned || !Bytes ? std::nullopt : shapeOf(S->A, S->To);
+      if (!Sh)
+        return;
+      if (!Shapes.empty() &&
+          (Sh->Uniform != Shapes[0].Uniform || !std::equal(Sh->Step, Sh->Step + 3, Shapes[0].Step)))
+        return;
+      Shapes.push_back(*Sh);
+      Low = std::min(Low, Sh->Constant);
+      High = std::max(High, Sh->Constant + int64_t(Bytes->getZExtValue()));
+    }
+    const llvm::SCEV *const *Steps = Shapes[0].Step;
+    if (std::all_of(Steps, Steps + 3, [](const llvm::SCEV *S) { return S->isZero(); }))
+      return; // every work-item's the same bytes: apart only in a group of one
+    std::array<int, 3> Order = {0, 1, 2};
+    if (std::all_of(Steps, Steps + 3,
+                    [](const llvm::SCEV *S) { return llvm::isa<llvm::SCEVConstant>(S); }))
+      std::stable_sort(Order.begin(), Order.end(), [&](int A, int B) {
+        return llvm::cast<llvm::SCEVConstant>(Steps[A])->getAPInt().abs().ult(
+            llvm::cast<llvm::SCEVConstant>(Steps[B])->getAPInt().abs());
+      });
+    llvm::SCEVExpander Expander(SE, M.getDataLayout(), "check.apart");
+    for (const Site *S : Sites)
+      if (!std::all_of(Steps, Steps + 3,
+                       [&](const llvm::SCEV *X) { return Expander.isSafeToExpandAt(X, S->A.At); }))
+        return;
+    for (const Site *S : Sites) {
+      llvm::IRBuilder<> B(S->A.At);
+      llvm::Value *Covered = B.getInt64(High - Low), *Holds = B.getTrue();
+      for (int D : Order) {
+        llvm::Value *Step = B.CreateBinaryIntrinsic(
+            llvm::Intrinsic::abs, Expander.expandCodeFor(Steps[D], I64, S->A.At), B.getFalse());
+        llvm::Value *Items = B.CreateCall(EnqueuedLocalSize, {B.getInt32(D)});
+        llvm::Value *Fits = B.CreateAnd(B.CreateICmpUGE(Step, Covered),
+                                        B.CreateICmpULT(Step, B.getInt64(1ull << 32)));
+        Holds = B.CreateAnd(Holds, B.CreateOr(B.CreateICmpULE(Items, B.getInt64(1)), Fits));
+        Covered = B.CreateAdd(Covered, B.CreateMul(Step, B.CreateSub(Items, B.getInt64(1))));
+      }
+      Holds->setName("check.apart");
+      Apart[S] = Holds;
+    }
+  }
+
   /// A's bytes' tags (WorkGroupContext::LocalWriters, LocalReaders): a read of a byte another
   /// work-item wrote in this round, or a write of a byte another read or wrote in it (with another
   /// value: two work-items storing the same value are left alone), is kept (keep()), with the
@@ -686,9 +882,18 @@ private:
   /// access the work-group's own code makes (groupOwnedBlocks(): an async copy's, a collapsed
   /// loop's, whose work-items are not known): its writes clear the bytes' writers, as the copy
   /// engine's do; its reads are not tagged. The tags' loads and stores carry attr::RaceTag.
-  void tag(const Access &A, const Memory &To, bool Owned) {
+  void tag(const Access &A, const Memory &To, bool Owned, llvm::Value *Apart) {
     const unsigned Bytes = unsigned(llvm::cast<llvm::ConstantInt>(A.Bytes)->getZExtValue());
-    llvm::IRBuilder<> B(A.At);
+    // Where Apart holds, no tags: a test weft-check-rows folds (true, as `0 > 0 || !apart`) in
+    // the loops over work-items it runs where its tests pass.
+    llvm::Instruction *Before = A.At;
+    if (Apart) {
+      llvm::IRBuilder<> G(A.At);
+      llvm::Value *Shared =
+          G.CreateCall(Refusal, {G.getInt64(0), G.getInt64(0), G.CreateNot(Apart)}, "check.shared");
+      Before = llvm::SplitBlockAndInsertIfThen(Shared, A.At, /*Unreachable=*/false);
+    }
+    llvm::IRBuilder<> B(Before);
     auto *Tags = llvm::FixedVectorType::get(I32, Bytes);
     llvm::Value *Offset = B.CreateSub(B.CreatePtrToInt(A.Pointer, I64), B.CreateCall(LocalMemory, {}), "check.local");
     llvm::Value *WritersAt = B.CreateGEP(I32, B.CreateCall(Writers, {}), Offset, "check.writers.at");
@@ -735,7 +940,8 @@ private:
     // that a read of bytes already read this round stores nothing, and what describes a race is
     // computed only when one is found.
     auto When = [&](llvm::Value *Condition) {
-      return llvm::IRBuilder<>(llvm::SplitBlockAndInsertIfThen(Condition, A.At, /*Unreachable=*/false));
+      return llvm::IRBuilder<>(
+          llvm::SplitBlockAndInsertIfThen(Condition, Before, /*Unreachable=*/false));
     };
     using abi::CheckSite;
     const auto [Line, Column] = lineOf(A.At);
@@ -876,6 +1082,7 @@ private:
   }
 
   llvm::Function &K;
+  llvm::ScalarEvolution &SE; ///< of K as it was before the checks
   llvm::Module &M;
   llvm::LLVMContext &C;
   llvm::Type *I32, *I64;
@@ -899,7 +1106,7 @@ private:
 
 } // namespace
 
-llvm::PreservedAnalyses CheckBoundsPass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
+llvm::PreservedAnalyses CheckBoundsPass::run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM) {
   const bool Bounds = moduleFlag(M, attr::CheckBounds), Barriers = moduleFlag(M, attr::CheckBarriers);
   const bool Copies = moduleFlag(M, attr::CheckCopies), Uninitialized = moduleFlag(M, attr::CheckUninitialized);
   const bool Races = moduleFlag(M, attr::CheckRaces);
@@ -916,11 +1123,14 @@ llvm::PreservedAnalyses CheckBoundsPass::run(llvm::Module &M, llvm::ModuleAnalys
         Call->replaceAllUsesWith(llvm::ConstantInt::get(Call->getType(), Place));
         Call->eraseFromParent();
       }
+  llvm::FunctionAnalysisManager &FAM =
+      MAM.getResult<llvm::FunctionAnalysisManagerModuleProxy>(M).getManager();
   for (llvm::Function &F : M) {
     if (F.isDeclaration() || F.getCallingConv() != llvm::CallingConv::SPIR_KERNEL)
       continue;
     if (Bounds || Uninitialized || Races)
-      Instrumenter(F).run(Bounds, Uninitialized, Races);
+      Instrumenter(F, FAM.getResult<llvm::ScalarEvolutionAnalysis>(F))
+          .run(Bounds, Uninitialized, Races);
     // Barrier checks: each barrier's line, for weft-barriers to give weft-kernel-entry.
     if (Barriers)
       for (llvm::CallInst *Call : callsTo(F, isBarrier))

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -961,6 +962,47 @@ TEST_F(Checks, LocalMemoryRaces) {
         return Acc + In[I / 64 * 64 + 63 - I % 64];
       });
     }
+  }
+}
+
+// A tile each work-item writes its own element of (t[ly][lx]): with 16 x 16 work-items no two
+// reach the same bytes and the writes need no tags (race checks test that once for the group);
+// with 32 x 8 work-item (16, 0) writes t[0][16], which is t[1][0], and work-item (0, 1) writes
+// it again: a race, reported. The transposed read after the barrier is each work-item's
+// neighbour's element, as in a tiled kernel.
+TEST_F(Checks, RacesOfTilesWrittenApart) {
+  const std::vector<float> In = ramp<float>(512);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
+  const char *Source = "kernel void tile(global const float *in, global float *out) {\n"
+                       "  local float t[16][16];\n"
+                       "  int lx = get_local_id(0), ly = get_local_id(1);\n"
+                       "  t[ly][lx] = in[get_global_id(1) * 32 + get_global_id(0)];\n"
+                       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  out[get_global_id(1) * 32 + get_global_id(0)] = t[lx % 16][ly % 16];\n"
+                       "}\n";
+  for (const char *Options :
+       {"-weft-check=races", "-weft-check=all,races", "-weft-check=races -cl-opt-disable"}) {
+    cl_kernel K = kernel(Source, "tile", Options);
+    setBuffers(K, {A, B});
+    const size_t Global[2] = {32, 16}, Square[2] = {16, 16}, Wide[2] = {32, 8};
+    EXPECT_EQ(run(K, 2, Global, Square), CL_COMPLETE) << Options;
+    EXPECT_TRUE(reports().empty()) << Options;
+    std::vector<float> Out = read<float>(B, 512);
+    for (size_t Y = 0; Y < 16; ++Y)
+      for (size_t X = 0; X < 32; ++X)
+        ASSERT_EQ(Out[Y * 32 + X], In[X % 16 * 32 + X / 16 * 16 + Y])
+            << Options << ": " << X << ", " << Y;
+    if (std::strstr(Options, "all"))
+      continue; // 32 x 8 leaves rows of the tile unwritten, which the read finds first
+    EXPECT_EQ(run(K, 2, Global, Wide), CL_OUT_OF_RESOURCES) << Options;
+    std::vector<std::string> R = reports();
+    ASSERT_EQ(R.size(), 1u) << Options;
+    EXPECT_TRUE(mentions(
+        R[0],
+        {"kernel tile, line 4, column 13: work-item (0, 1, 0) of work-group (0, 0, 0) writes 4 "
+         "bytes in the __local variable `t` (1024 bytes) that work-item (16, 0, 0) wrote (another "
+         "value) since the last barrier"}))
+        << Options << ": " << R[0];
   }
 }
 
