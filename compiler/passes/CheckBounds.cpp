@@ -38,6 +38,7 @@
 
 #include "contracts/WorkGroupAbi.h"
 
+#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ScalarEvolution.h>
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
 #include <llvm/Analysis/ValueTracking.h>
@@ -259,6 +260,8 @@ public:
     };
     std::vector<Site> Checked;
     const std::vector<Access> Accesses = accessesOf(K);
+    if (Races)
+      findIntervals();
     const std::set<const llvm::Instruction *> Unraced =
         Races ? readsWithoutWriters(Accesses) : std::set<const llvm::Instruction *>();
     for (const Access &A : Accesses)
@@ -280,7 +283,7 @@ public:
         TaggedIn[S.To.Base].push_back(&S);
     std::map<const Site *, llvm::Value *> Apart;
     for (const auto &[Base, Sites] : TaggedIn)
-      apart(Sites, Apart);
+      raceFree(Sites, Apart);
     for (const Site &S : Checked) {
       if (S.Bounded)
         guard(S.A, S.To, S.Owner);
@@ -610,15 +613,57 @@ private:
     return Owned;
   }
 
+  /// The instructions reachable from From without passing a barrier, nor Stop (left out; where
+  /// met, *Met is set).
+  std::vector<const llvm::Instruction *> reach(const llvm::Instruction *From,
+                                               const llvm::Instruction *Stop = nullptr,
+                                               bool *Met = nullptr) const {
+    std::vector<const llvm::Instruction *> Found;
+    std::set<const llvm::BasicBlock *> Entered;
+    std::vector<const llvm::Instruction *> Work = {From};
+    while (!Work.empty()) {
+      const llvm::Instruction *I = Work.back();
+      Work.pop_back();
+      const llvm::BasicBlock *Block = I->getParent();
+      bool Stopped = false;
+      for (; I && !Stopped; I = I->getNextNode()) {
+        auto *Call = llvm::dyn_cast<llvm::CallInst>(I);
+        const llvm::Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+        if (I == Stop && Met)
+          *Met = true;
+        Stopped = I == Stop || (Callee && isBarrier(Callee->getName()));
+        if (!Stopped)
+          Found.push_back(I);
+      }
+      if (Stopped)
+        continue;
+      for (const llvm::BasicBlock *Next : llvm::successors(Block))
+        if (Entered.insert(Next).second)
+          Work.push_back(&Next->front());
+    }
+    return Found;
+  }
+
+  /// The kernel's barrier intervals: what is reachable from its start, or from a barrier, without
+  /// passing another barrier. Every work-item of the group runs its part of one interval before
+  /// any runs the next.
+  void findIntervals() {
+    Starts = {&K.getEntryBlock().front()};
+    for (llvm::CallInst *Barrier : callsTo(K, isBarrier))
+      Starts.push_back(Barrier->getNextNode());
+    for (const llvm::Instruction *Start : Starts) {
+      std::vector<const llvm::Instruction *> In = reach(Start);
+      Intervals.emplace_back(In.begin(), In.end());
+    }
+  }
+
   /// The reads of the kernel's local memory that no write can race with: every barrier interval
-  /// that holds them writes nothing of the variable or argument they read. An interval is the
-  /// code reachable from the kernel's start or from a barrier without passing another barrier;
-  /// every work-item of the group runs its part of one interval before any runs the next. A race
-  /// needs a write in the same interval (reads do not race with reads, and a write in a later
-  /// interval compares only that interval's reader tags), so these reads need no tags: a tiled
-  /// kernel's loops that only read its tiles then run as unchecked. A write LLVM cannot trace to
-  /// one variable or argument (a pointer to local or generic memory loaded or chosen, a call that
-  /// may write memory) counts as a write of all.
+  /// that holds them writes nothing of the variable or argument they read. A race needs a write
+  /// in the same interval (reads do not race with reads, and a write in a later interval compares
+  /// only that interval's reader tags), so these reads need no tags: a tiled kernel's loops that
+  /// only read its tiles then run as unchecked. A write LLVM cannot trace to one variable or
+  /// argument (a pointer to local or generic memory loaded or chosen, a call that may write
+  /// memory) counts as a write of all.
   std::set<const llvm::Instruction *> readsWithoutWriters(const std::vector<Access> &Accesses) {
     std::map<const llvm::Instruction *, std::vector<const Access *>> At;
     for (const Access &A : Accesses)
@@ -638,47 +683,25 @@ private:
              (Intrinsic->isLifetimeStartOrEnd() || Intrinsic->isAssumeLikeIntrinsic() ||
               llvm::isa<llvm::DbgInfoIntrinsic>(Intrinsic));
     };
-    std::vector<const llvm::Instruction *> Starts = {&K.getEntryBlock().front()};
-    for (llvm::CallInst *Barrier : callsTo(K, isBarrier))
-      Starts.push_back(Barrier->getNextNode());
     std::set<const llvm::Instruction *> Raced;
-    for (const llvm::Instruction *Start : Starts) {
+    for (const std::set<const llvm::Instruction *> &Interval : Intervals) {
       std::set<const llvm::Value *> Written;
       bool AnyWritten = false;
       std::vector<const llvm::Instruction *> Reads;
-      std::set<const llvm::BasicBlock *> Entered;
-      std::vector<const llvm::Instruction *> Work = {Start};
-      while (!Work.empty()) {
-        const llvm::Instruction *I = Work.back();
-        Work.pop_back();
-        const llvm::BasicBlock *Block = I->getParent();
-        bool Stopped = false;
-        for (; I && !Stopped; I = I->getNextNode()) {
-          if (auto *Call = llvm::dyn_cast<llvm::CallInst>(I))
-            if (const llvm::Function *Callee = Call->getCalledFunction();
-                Callee && isBarrier(Callee->getName())) {
-              Stopped = true;
-              continue;
-            }
-          if (auto Found = At.find(I); Found != At.end()) {
-            for (const Access *A : Found->second) {
-              const llvm::Value *T = Target(*A);
-              if (A->Write && T == Any)
-                AnyWritten = true;
-              else if (A->Write && T)
-                Written.insert(T);
-              else if (!A->Write && T && T != Any)
-                Reads.push_back(I);
-            }
-          } else if (llvm::isa<llvm::CallBase>(I) && I->mayWriteToMemory() && !Harmless(*I)) {
-            AnyWritten = true;
+      for (const llvm::Instruction *I : Interval) {
+        if (auto Found = At.find(I); Found != At.end()) {
+          for (const Access *A : Found->second) {
+            const llvm::Value *T = Target(*A);
+            if (A->Write && T == Any)
+              AnyWritten = true;
+            else if (A->Write && T)
+              Written.insert(T);
+            else if (!A->Write && T && T != Any)
+              Reads.push_back(I);
           }
+        } else if (llvm::isa<llvm::CallBase>(I) && I->mayWriteToMemory() && !Harmless(*I)) {
+          AnyWritten = true;
         }
-        if (Stopped)
-          continue;
-        for (const llvm::BasicBlock *Next : llvm::successors(Block))
-          if (Entered.insert(Next).second)
-            Work.push_back(&Next->front());
       }
       for (const llvm::Instruction *R : Reads)
         for (const Access *A : At[R])
@@ -701,30 +724,71 @@ private:
     int64_t Constant;
   };
 
-  /// Whether S is the same in every work-item of the group.
-  static bool sameInGroup(const llvm::SCEV *S) {
-    return !llvm::SCEVExprContains(S, [](const llvm::SCEV *X) {
+  /// Whether V holds the same value in every work-item of the group where it is used: a
+  /// constant, an argument, a query of the group's sizes and ids, arithmetic on such values, and
+  /// the PHIs of loops in which every iteration passes a barrier (all work-items are in the same
+  /// iteration) over such values. Not loads (whose values are uniform only if nothing races).
+  bool uniformValue(const llvm::Value *V) {
+    if (llvm::isa<llvm::Constant, llvm::Argument>(V))
+      return true;
+    auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+    if (!I)
+      return false;
+    if (auto Known = UniformValues.find(I); Known != UniformValues.end())
+      return Known->second;
+    if (auto *Call = llvm::dyn_cast<llvm::CallInst>(I)) {
+      const llvm::Function *Callee = Call->getCalledFunction();
+      bool Query = false;
+      if (Callee)
+        switch (workItemQueryOf(Callee->getName())) {
+        case WorkItemQuery::GlobalSize:
+        case WorkItemQuery::LocalSize:
+        case WorkItemQuery::EnqueuedLocalSize:
+        case WorkItemQuery::NumGroups:
+        case WorkItemQuery::GroupId:
+        case WorkItemQuery::GlobalOffset:
+        case WorkItemQuery::WorkDim:
+          Query = llvm::all_of(Call->args(),
+                               [&](const llvm::Use &A) { return llvm::isa<llvm::Constant>(A); });
+          break;
+        default:
+          break;
+        }
+      return UniformValues[I] = Query;
+    }
+    if (I->mayReadOrWriteMemory() || I->mayHaveSideEffects() || llvm::isa<llvm::AllocaInst>(I))
+      return UniformValues[I] = false;
+    if (auto *Phi = llvm::dyn_cast<llvm::PHINode>(I)) {
+      const llvm::Loop *L = Loops.getLoopFor(Phi->getParent());
+      if (!L || L->getHeader() != Phi->getParent() || !L->getLoopLatch() ||
+          !everyIterationWaits(*L))
+        return UniformValues[I] = false;
+    }
+    // Optimistic around the cycles of loop PHIs: a PHI is uniform if its values are.
+    UniformValues[I] = true;
+    const bool Uniform =
+        llvm::all_of(I->operands(), [&](const llvm::Use &Op) { return uniformValue(Op.get()); });
+    if (!Uniform) // what assumed it uniform meanwhile is asked again
+      UniformValues.clear();
+    return UniformValues[I] = Uniform;
+  }
+
+  /// Whether every iteration of L passes a barrier (one dominates its latch).
+  bool everyIterationWaits(const llvm::Loop &L) {
+    for (llvm::CallInst *Barrier : callsTo(K, isBarrier))
+      if (L.contains(Barrier) && Tree.dominates(Barrier->getParent(), L.getLoopLatch()))
+        return true;
+    return false;
+  }
+
+  /// Whether S is the same in every work-item of the group (uniformValue()'s leaves, no
+  /// recurrences).
+  bool sameInGroup(const llvm::SCEV *S) {
+    return !llvm::SCEVExprContains(S, [&](const llvm::SCEV *X) {
       if (llvm::isa<llvm::SCEVAddRecExpr>(X))
         return true;
       auto *U = llvm::dyn_cast<llvm::SCEVUnknown>(X);
-      if (!U || llvm::isa<llvm::Constant, llvm::Argument>(U->getValue()))
-        return false;
-      auto *Call = llvm::dyn_cast<llvm::CallInst>(U->getValue());
-      const llvm::Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-      if (!Callee)
-        return true;
-      switch (workItemQueryOf(Callee->getName())) {
-      case WorkItemQuery::GlobalSize:
-      case WorkItemQuery::LocalSize:
-      case WorkItemQuery::EnqueuedLocalSize:
-      case WorkItemQuery::NumGroups:
-      case WorkItemQuery::GroupId:
-      case WorkItemQuery::GlobalOffset:
-      case WorkItemQuery::WorkDim:
-        return false;
-      default:
-        return true;
-      }
+      return U && !uniformValue(U->getValue());
     });
   }
 
@@ -817,55 +881,345 @@ private:
     return Found;
   }
 
-  /// Sites, the tagged accesses of one variable or argument (not the work-group's own): where
-  /// their offsets take the same Shape but for the constant, and no two work-items can reach the
-  /// same byte through them, none can race with another's, and their tags are not needed. A test
-  /// of that before each site goes to Apart: with the ids' steps in increasing order (their
-  /// constants', else x, y, z), each step whose dimension has more than one work-item is at least
-  /// the span of the sites' bytes plus what the steps before it cover over their dimensions. The
-  /// test is made of values the same in the group, so that weft-check-rows takes the loops over
-  /// work-items out of it (tag()).
-  void apart(const std::vector<const Site *> &Sites, std::map<const Site *, llvm::Value *> &Apart) {
-    std::vector<Shape> Shapes;
-    int64_t Low = INT64_MAX, High = INT64_MIN;
+  /// The local ids an access runs for, as far as the branches to it tell: for each dimension
+  /// [Lo, Hi) (64-bit; null: unbounded), from `id < x`, `id <= x`, `id == x`, `id > x`, `id >= x`
+  /// (and the operands of `&&`, or the negation and `||` on a branch's false edge) with x the
+  /// same in the group.
+  struct Guards {
+    const llvm::SCEV *Lo[3] = {}, *Hi[3] = {};
+    /// The dimensions where exactly one id runs it (Hi = Lo + 1).
+    bool pinned(int D, llvm::ScalarEvolution &SE) const {
+      if (!Lo[D] || !Hi[D])
+        return false;
+      auto *Width = llvm::dyn_cast<llvm::SCEVConstant>(SE.getMinusSCEV(Hi[D], Lo[D]));
+      return Width && Width->getAPInt() == 1;
+    }
+  };
+
+  Guards guardsOf(const llvm::Instruction *At) {
+    Guards G;
+    llvm::Type *I64Ty = I64;
+    // Holds says whether Condition is true where At runs.
+    std::function<void(llvm::Value *, bool)> Take = [&](llvm::Value *Condition, bool Holds) {
+      using namespace llvm::PatternMatch;
+      llvm::Value *A, *B;
+      if (Holds && match(Condition, m_LogicalAnd(m_Value(A), m_Value(B)))) {
+        Take(A, true);
+        Take(B, true);
+        return;
+      }
+      if (!Holds && match(Condition, m_LogicalOr(m_Value(A), m_Value(B)))) {
+        Take(A, false);
+        Take(B, false);
+        return;
+      }
+      if (match(Condition, m_Not(m_Value(A)))) {
+        Take(A, !Holds);
+        return;
+      }
+      auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(Condition);
+      if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy() ||
+          Cmp->getOperand(0)->getType()->getIntegerBitWidth() > 64)
+        return;
+      llvm::CmpInst::Predicate Pred = Holds ? Cmp->getPredicate() : Cmp->getInversePredicate();
+      llvm::Value *Id = Cmp->getOperand(0), *Bound = Cmp->getOperand(1);
+      int D = localIdOf(SE.getSCEV(Id));
+      if (D < 0) {
+        std::swap(Id, Bound);
+        Pred = llvm::CmpInst::getSwappedPredicate(Pred);
+        D = localIdOf(SE.getSCEV(Id));
+      }
+      const llvm::SCEV *X = SE.getSCEV(Bound);
+      if (D < 0 || !sameInGroup(X))
+        return;
+      // The ranges below are signed: an unsigned bound past 2^62 is as good as 2^62 (no id gets
+      // near it).
+      if (llvm::CmpInst::isSigned(Pred))
+        X = SE.getTruncateOrSignExtend(X, I64Ty);
+      else
+        X = SE.getUMinExpr(SE.getTruncateOrZeroExtend(X, I64Ty),
+                           SE.getConstant(I64Ty, uint64_t(1) << 62));
+      const llvm::SCEV *One = SE.getOne(I64Ty);
+      auto Below = [&](const llvm::SCEV *H) { G.Hi[D] = G.Hi[D] ? SE.getSMinExpr(G.Hi[D], H) : H; };
+      auto Above = [&](const llvm::SCEV *L) { G.Lo[D] = G.Lo[D] ? SE.getSMaxExpr(G.Lo[D], L) : L; };
+      switch (Pred) {
+      case llvm::CmpInst::ICMP_ULT:
+      case llvm::CmpInst::ICMP_SLT:
+        Below(X);
+        break;
+      case llvm::CmpInst::ICMP_ULE:
+      case llvm::CmpInst::ICMP_SLE:
+        Below(SE.getAddExpr(X, One));
+        break;
+      case llvm::CmpInst::ICMP_UGT:
+      case llvm::CmpInst::ICMP_SGT:
+        Above(SE.getAddExpr(X, One));
+        break;
+      case llvm::CmpInst::ICMP_UGE:
+      case llvm::CmpInst::ICMP_SGE:
+        Above(X);
+        break;
+      case llvm::CmpInst::ICMP_EQ:
+        Above(X);
+        Below(SE.getAddExpr(X, One));
+        break;
+      default:
+        break;
+      }
+    };
+    const llvm::BasicBlock *Block = At->getParent();
+    for (llvm::DomTreeNode *N = Tree.getNode(Block) ? Tree.getNode(Block)->getIDom() : nullptr; N;
+         N = N->getIDom()) {
+      auto *Br = llvm::dyn_cast<llvm::BranchInst>(N->getBlock()->getTerminator());
+      if (!Br || !Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
+        continue;
+      for (unsigned Way = 0; Way < 2; ++Way)
+        if (Tree.dominates(llvm::BasicBlockEdge(N->getBlock(), Br->getSuccessor(Way)), Block))
+          Take(Br->getCondition(), Way == 0);
+    }
+    return G;
+  }
+
+  /// A tagged access within an interval: its site, Shape, Guards, and its bytes' offset from its
+  /// class's shape.
+  struct Member {
+    const Site *S;
+    Shape Sh;
+    Guards G;
+    int64_t Offset;
+    uint64_t Bytes;
+  };
+  /// Accesses whose offsets have one shape but for a constant (a site where one id runs counts
+  /// in a class whose step differs in that dimension, its part then moved into the constant).
+  struct Class {
+    Shape Sh;
+    std::vector<Member> Members;
+    bool Writes = false;
+  };
+
+  /// Where M's offset is C's shape plus a constant: that constant.
+  std::optional<int64_t> offsetIn(const Class &C, const Member &Each) {
+    const llvm::SCEV *Uniform = Each.Sh.Uniform;
+    for (int D = 0; D < 3; ++D) {
+      if (Each.Sh.Step[D] == C.Sh.Step[D])
+        continue;
+      if (!Each.G.pinned(D, SE))
+        return std::nullopt;
+      Uniform = SE.getAddExpr(
+          Uniform, SE.getMulExpr(SE.getMinusSCEV(Each.Sh.Step[D], C.Sh.Step[D]), Each.G.Lo[D]));
+    }
+    auto *Difference = llvm::dyn_cast<llvm::SCEVConstant>(SE.getMinusSCEV(Uniform, C.Sh.Uniform));
+    if (!Difference || Difference->getAPInt().getMinSignedBits() > 48)
+      return std::nullopt;
+    return Each.Sh.Constant + Difference->getAPInt().getSExtValue();
+  }
+
+  /// Whether every value Classes' offsets and guards use keeps one value through the interval
+  /// from Start: each defined where no cycle without a barrier comes back to it, and either out
+  /// of the interval or reached before any of the accesses.
+  bool steadyIn(const llvm::Instruction *Start, const std::vector<Class> &Classes) {
+    std::set<const llvm::Instruction *> Leaves;
+    auto Collect = [&](const llvm::SCEV *X) {
+      if (X)
+        llvm::SCEVExprContains(X, [&](const llvm::SCEV *Y) {
+          if (auto *U = llvm::dyn_cast<llvm::SCEVUnknown>(Y))
+            if (auto *I = llvm::dyn_cast<llvm::Instruction>(U->getValue());
+                I && !llvm::isa<llvm::CallInst>(I))
+              Leaves.insert(I);
+          return false;
+        });
+    };
+    std::set<const llvm::Instruction *> Sites;
+    for (const Class &C : Classes)
+      for (const Member &Each : C.Members) {
+        Sites.insert(Each.S->A.At);
+        for (int D = 0; D < 3; ++D) {
+          Collect(Each.Sh.Step[D]);
+          Collect(Each.G.Lo[D]);
+          Collect(Each.G.Hi[D]);
+        }
+        Collect(Each.Sh.Uniform);
+      }
+    for (const llvm::Instruction *Leaf : Leaves) {
+      // A PHI takes its value where its block starts.
+      const llvm::Instruction *Def =
+          llvm::isa<llvm::PHINode>(Leaf) ? &Leaf->getParent()->front() : Leaf;
+      bool Again = false, Met = false;
+      if (!Def->getNextNode())
+        return false;
+      reach(Def->getNextNode(), Def, &Again);
+      const std::vector<const llvm::Instruction *> Before = reach(Start, Def, &Met);
+      if (Again || (Met && llvm::any_of(Before, [&](const llvm::Instruction *I) {
+                      return Sites.count(I) != 0;
+                    })))
+        return false;
+    }
+    return true;
+  }
+
+  /// Sites, the tagged accesses of one variable or argument: for each, a test that no access of
+  /// another work-item in any of its intervals can reach its bytes, so that its tags are not
+  /// needed (tag()). Per interval, the accesses fall into classes of one shape (Class); within
+  /// each, no two work-items reach the same byte when, with the ids' steps in increasing order
+  /// (their constants', else x, y, z), each step whose dimension has more than one work-item is
+  /// at least the span of the class's bytes plus what the steps before it cover over their
+  /// dimensions; two classes, one of them writing, must reach ranges of bytes apart, each range
+  /// taken over the ids its guards let through (a reduction's `if (l < s) t[l] += t[l + s]`: [0,
+  /// 4s) and [4s, 8s)). Every value these use is the same in the group and steady through the
+  /// interval, so that the tests are made of values weft-check-rows takes out of the loops over
+  /// work-items. The tests go to Apart.
+  void raceFree(const std::vector<const Site *> &Sites,
+                std::map<const Site *, llvm::Value *> &Apart) {
+    std::map<const Site *, Member> Of;
     for (const Site *S : Sites) {
       auto *Bytes = llvm::dyn_cast<llvm::ConstantInt>(S->A.Bytes);
-      std::optional<Shape> Sh = S->Owned || !Bytes ? std::nullopt : shapeOf(S->A, S->To);
+      if (S->Owned || !Bytes)
+        return;
+      std::optional<Shape> Sh = shapeOf(S->A, S->To);
       if (!Sh)
         return;
-      if (!Shapes.empty() &&
-          (Sh->Uniform != Shapes[0].Uniform || !std::equal(Sh->Step, Sh->Step + 3, Shapes[0].Step)))
-        return;
-      Shapes.push_back(*Sh);
-      Low = std::min(Low, Sh->Constant);
-      High = std::max(High, Sh->Constant + int64_t(Bytes->getZExtValue()));
+      Of.emplace(S, Member{S, *Sh, guardsOf(S->A.At), 0, Bytes->getZExtValue()});
     }
-    const llvm::SCEV *const *Steps = Shapes[0].Step;
-    if (std::all_of(Steps, Steps + 3, [](const llvm::SCEV *S) { return S->isZero(); }))
-      return; // every work-item's the same bytes: apart only in a group of one
-    std::array<int, 3> Order = {0, 1, 2};
-    if (std::all_of(Steps, Steps + 3,
-                    [](const llvm::SCEV *S) { return llvm::isa<llvm::SCEVConstant>(S); }))
-      std::stable_sort(Order.begin(), Order.end(), [&](int A, int B) {
-        return llvm::cast<llvm::SCEVConstant>(Steps[A])->getAPInt().abs().ult(
-            llvm::cast<llvm::SCEVConstant>(Steps[B])->getAPInt().abs());
+    // Each interval holding sites: its classes.
+    std::vector<std::vector<Class>> Kept;
+    std::map<const Site *, std::vector<size_t>> IntervalsOf;
+    for (size_t N = 0; N < Intervals.size(); ++N) {
+      std::vector<Member> In;
+      for (const Site *S : Sites)
+        if (Intervals[N].count(S->A.At))
+          In.push_back(Of.at(S));
+      if (In.empty())
+        continue;
+      // Sites where fewer dimensions are pinned found the classes.
+      std::stable_sort(In.begin(), In.end(), [&](const Member &A, const Member &B) {
+        auto Pins = [&](const Member &Each) {
+          return Each.G.pinned(0, SE) + Each.G.pinned(1, SE) + Each.G.pinned(2, SE);
+        };
+        return Pins(A) < Pins(B);
       });
-    llvm::SCEVExpander Expander(SE, M.getDataLayout(), "check.apart");
-    for (const Site *S : Sites)
-      if (!std::all_of(Steps, Steps + 3,
-                       [&](const llvm::SCEV *X) { return Expander.isSafeToExpandAt(X, S->A.At); }))
+      std::vector<Class> Classes;
+      for (Member &Each : In) {
+        bool Joined = false;
+        for (Class &C : Classes)
+          if (std::optional<int64_t> Offset = offsetIn(C, Each)) {
+            Each.Offset = *Offset;
+            C.Members.push_back(Each);
+            C.Writes |= Each.S->A.Write;
+            Joined = true;
+            break;
+          }
+        if (!Joined) {
+          Each.Offset = Each.Sh.Constant;
+          Classes.push_back({Each.Sh, {Each}, Each.S->A.Write});
+        }
+      }
+      // A class whose every work-item reaches the same bytes holds only in groups of one.
+      auto Shared = [&](const Class &C) {
+        for (int D = 0; D < 3; ++D)
+          if (!C.Sh.Step[D]->isZero() ||
+              llvm::all_of(C.Members, [&](const Member &Each) { return Each.G.pinned(D, SE); }))
+            return false;
+        return true;
+      };
+      if (Classes.size() > 4 || In.size() > 16 || llvm::any_of(Classes, Shared) ||
+          !steadyIn(Starts[N], Classes))
         return;
+      for (const Member &Each : In)
+        IntervalsOf[Each.S].push_back(Kept.size());
+      Kept.push_back(std::move(Classes));
+    }
+    llvm::SCEVExpander Expander(SE, M.getDataLayout(), "check.apart");
     for (const Site *S : Sites) {
-      llvm::IRBuilder<> B(S->A.At);
-      llvm::Value *Covered = B.getInt64(High - Low), *Holds = B.getTrue();
-      for (int D : Order) {
-        llvm::Value *Step = B.CreateBinaryIntrinsic(
-            llvm::Intrinsic::abs, Expander.expandCodeFor(Steps[D], I64, S->A.At), B.getFalse());
-        llvm::Value *Items = B.CreateCall(EnqueuedLocalSize, {B.getInt32(D)});
-        llvm::Value *Fits = B.CreateAnd(B.CreateICmpUGE(Step, Covered),
-                                        B.CreateICmpULT(Step, B.getInt64(1ull << 32)));
-        Holds = B.CreateAnd(Holds, B.CreateOr(B.CreateICmpULE(Items, B.getInt64(1)), Fits));
-        Covered = B.CreateAdd(Covered, B.CreateMul(Step, B.CreateSub(Items, B.getInt64(1))));
+      llvm::Instruction *At = S->A.At;
+      auto Expandable = [&](const llvm::SCEV *X) { return !X || Expander.isSafeToExpandAt(X, At); };
+      for (size_t N : IntervalsOf[S])
+        for (const Class &C : Kept[N])
+          for (const Member &Each : C.Members)
+            if (!std::all_of(Each.Sh.Step, Each.Sh.Step + 3, Expandable) ||
+                !Expandable(Each.Sh.Uniform) ||
+                !std::all_of(Each.G.Lo, Each.G.Lo + 3, Expandable) ||
+                !std::all_of(Each.G.Hi, Each.G.Hi + 3, Expandable))
+              return;
+    }
+    for (const Site *S : Sites) {
+      llvm::Instruction *At = S->A.At;
+      llvm::IRBuilder<> B(At);
+      auto Expand = [&](const llvm::SCEV *X) { return Expander.expandCodeFor(X, I64, At); };
+      llvm::Value *Items[3];
+      for (int D = 0; D < 3; ++D)
+        Items[D] = B.CreateCall(EnqueuedLocalSize, {B.getInt32(D)});
+      llvm::Value *Holds = B.getTrue();
+      for (size_t N : IntervalsOf[S]) {
+        const std::vector<Class> &Classes = Kept[N];
+        // Each class: its work-items' bytes apart.
+        for (const Class &C : Classes) {
+          int64_t Low = INT64_MAX, High = INT64_MIN;
+          for (const Member &Each : C.Members) {
+            Low = std::min(Low, Each.Offset);
+            High = std::max(High, Each.Offset + int64_t(Each.Bytes));
+          }
+          std::array<int, 3> Order = {0, 1, 2};
+          const llvm::SCEV *const *Steps = C.Sh.Step;
+          if (std::all_of(Steps, Steps + 3,
+                          [](const llvm::SCEV *X) { return llvm::isa<llvm::SCEVConstant>(X); }))
+            std::stable_sort(Order.begin(), Order.end(), [&](int A, int Z) {
+              return llvm::cast<llvm::SCEVConstant>(Steps[A])->getAPInt().abs().ult(
+                  llvm::cast<llvm::SCEVConstant>(Steps[Z])->getAPInt().abs());
+            });
+          llvm::Value *Covered = B.getInt64(High - Low);
+          for (int D : Order) {
+            // A dimension every member runs for one id of is one work-item wide.
+            const bool Pinned =
+                llvm::all_of(C.Members, [&](const Member &Each) { return Each.G.pinned(D, SE); });
+            llvm::Value *Step =
+                B.CreateBinaryIntrinsic(llvm::Intrinsic::abs, Expand(Steps[D]), B.getFalse());
+            llvm::Value *Fits = B.CreateAnd(B.CreateICmpUGE(Step, Covered),
+                                            B.CreateICmpULT(Step, B.getInt64(1ull << 32)));
+            if (!Pinned) {
+              Holds =
+                  B.CreateAnd(Holds, B.CreateOr(B.CreateICmpULE(Items[D], B.getInt64(1)), Fits));
+              Covered =
+                  B.CreateAdd(Covered, B.CreateMul(Step, B.CreateSub(Items[D], B.getInt64(1))));
+            }
+          }
+        }
+        // Two classes, one writing: their ranges of bytes apart.
+        auto Range = [&](const Class &C) {
+          llvm::Value *Low = B.getInt64(INT64_MAX / 4), *High = B.getInt64(INT64_MIN / 4);
+          for (const Member &Each : C.Members) {
+            llvm::Value *Least = Expand(Each.Sh.Uniform), *Most = Least, *Empty = B.getFalse();
+            for (int D = 0; D < 3; ++D) {
+              llvm::Value *From = B.getInt64(0), *To = Items[D];
+              if (Each.G.Lo[D])
+                From = B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, From, Expand(Each.G.Lo[D]));
+              if (Each.G.Hi[D])
+                To = B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, To, Expand(Each.G.Hi[D]));
+              Empty = B.CreateOr(Empty, B.CreateICmpSLE(To, From));
+              llvm::Value *Step = Expand(Each.Sh.Step[D]);
+              llvm::Value *First = B.CreateMul(Step, From),
+                          *Last = B.CreateMul(Step, B.CreateSub(To, B.getInt64(1)));
+              Least =
+                  B.CreateAdd(Least, B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, First, Last));
+              Most = B.CreateAdd(Most, B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, First, Last));
+            }
+            Least = B.CreateAdd(Least, B.getInt64(Each.Sh.Constant));
+            Most = B.CreateAdd(Most, B.getInt64(Each.Sh.Constant + int64_t(Each.Bytes)));
+            Low = B.CreateSelect(Empty, Low,
+                                 B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, Low, Least));
+            High = B.CreateSelect(Empty, High,
+                                  B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, High, Most));
+          }
+          return std::make_pair(Low, High);
+        };
+        for (size_t I = 0; I < Classes.size(); ++I)
+          for (size_t J = I + 1; J < Classes.size(); ++J) {
+            if (!Classes[I].Writes && !Classes[J].Writes)
+              continue;
+            auto [LowI, HighI] = Range(Classes[I]);
+            auto [LowJ, HighJ] = Range(Classes[J]);
+            Holds = B.CreateAnd(
+                Holds, B.CreateOr(B.CreateICmpSLE(HighI, LowJ), B.CreateICmpSLE(HighJ, LowI)));
+          }
       }
       Holds->setName("check.apart");
       Apart[S] = Holds;
@@ -1082,7 +1436,14 @@ private:
   }
 
   llvm::Function &K;
-  llvm::ScalarEvolution &SE; ///< of K as it was before the checks
+  llvm::ScalarEvolution &SE; ///< of K as it was before the checks, as are:
+  llvm::DominatorTree Tree{K};
+  llvm::LoopInfo Loops{Tree};
+  /// Checks of races: the kernel's start and the instruction after each barrier, and what each
+  /// reaches before the next barrier (findIntervals()).
+  std::vector<const llvm::Instruction *> Starts;
+  std::vector<std::set<const llvm::Instruction *>> Intervals;
+  std::map<const llvm::Instruction *, bool> UniformValues; ///< uniformValue()'s
   llvm::Module &M;
   llvm::LLVMContext &C;
   llvm::Type *I32, *I64;

@@ -1006,6 +1006,62 @@ TEST_F(Checks, RacesOfTilesWrittenApart) {
   }
 }
 
+// A tree reduction, `if (l < s) t[l] += t[l + s]` with a barrier each round: its reads and
+// writes stay apart (t[l] below s, t[l + s] from s up), which race checks work out once a round
+// instead of tagging each access; the sum is right and nothing is reported. Reading t[l + s - 1]
+// instead, work-item 0 reads t[s - 1], which work-item s - 1 writes in the same round (the report
+// names the lowest work-item that found a race: 1, in the round of s = 2); without the barrier in
+// the loop, s changes between the accesses of one stretch (work-item 0 reads t[1] in the last
+// round, which work-item 1 then writes in its first): both reported.
+TEST_F(Checks, RacesOfTreeReductions) {
+  std::vector<float> In(4096);
+  for (size_t I = 0; I < In.size(); ++I)
+    In[I] = float(I % 7);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(64 * 4);
+  const char *Source = "kernel void reduce(global const float *in, global float *out) {\n"
+                       "  local float t[64];\n"
+                       "  uint l = get_local_id(0);\n"
+                       "  t[l] = in[get_global_id(0)];\n"
+                       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  for (uint s = get_local_size(0) / 2; s > 0; s /= 2) {\n"
+                       "    if (l < s) t[l] += t[l + s - SHIFT];\n"
+                       "    ROUND\n"
+                       "  }\n"
+                       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  if (l == 0) out[get_group_id(0)] = t[0];\n"
+                       "}\n";
+  for (const char *Options : {"-weft-check=races", "-weft-check=all,races"}) {
+    cl_kernel K =
+        kernel(Source, "reduce",
+               (std::string(Options) + " -DSHIFT=0 -DROUND=barrier(CLK_LOCAL_MEM_FENCE);").c_str());
+    setBuffers(K, {A, B});
+    EXPECT_EQ(run(K, 4096, 64), CL_COMPLETE) << Options;
+    EXPECT_TRUE(reports().empty()) << Options;
+    std::vector<float> Out = read<float>(B, 64);
+    for (size_t G = 0; G < 64; ++G) {
+      float Sum = 0;
+      for (size_t I = 0; I < 64; ++I)
+        Sum += In[G * 64 + I];
+      ASSERT_EQ(Out[G], Sum) << Options << ": " << G;
+    }
+  }
+  cl_kernel K =
+      kernel(Source, "reduce", "-weft-check=races -DSHIFT=1 -DROUND=barrier(CLK_LOCAL_MEM_FENCE);");
+  setBuffers(K, {A, B});
+  EXPECT_TRUE(
+      mentions(failedCheck(K, 4096, 64), {"kernel reduce, line 7, column 21: work-item (1, 0, 0) "
+                                          "of work-group (0, 0, 0) writes 4 bytes "
+                                          "in the __local variable `t` (256 bytes) that work-item "
+                                          "(0, 0, 0) read since the last barrier"}));
+  K = kernel(Source, "reduce", "-weft-check=races -DSHIFT=0 -DROUND=");
+  setBuffers(K, {A, B});
+  EXPECT_TRUE(
+      mentions(failedCheck(K, 4096, 64), {"kernel reduce, line 7, column 21: work-item (1, 0, 0) "
+                                          "of work-group (0, 0, 0) writes 4 bytes "
+                                          "in the __local variable `t` (256 bytes) that work-item "
+                                          "(0, 0, 0) read since the last barrier"}));
+}
+
 // A strided async copy of a count known only when the kernel runs (as SPIR-V's copies are): the
 // library makes it in the first work-item under `!first || n == 0`, and its writes are still the
 // group's, no work-item's.
