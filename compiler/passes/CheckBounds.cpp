@@ -39,6 +39,7 @@
 #include "contracts/WorkGroupAbi.h"
 
 #include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/PostDominators.h>
 #include <llvm/Analysis/ScalarEvolution.h>
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
 #include <llvm/Analysis/ValueTracking.h>
@@ -207,6 +208,17 @@ public:
       F->setWillReturn();
       F->addFnAttr(llvm::Attribute::Speculatable);
     }
+    // weft-check-rows' versions fold `__weft_check_unsure(unsure)` (to false), then lower it (to
+    // unsure).
+    Unsure = M.getOrInsertFunction(
+        "__weft_check_unsure",
+        llvm::FunctionType::get(llvm::Type::getInt1Ty(C), {llvm::Type::getInt1Ty(C)}, false));
+    if (auto *F = llvm::dyn_cast<llvm::Function>(Unsure.getCallee())) {
+      F->setDoesNotAccessMemory();
+      F->setDoesNotThrow();
+      F->setWillReturn();
+      F->addFnAttr(llvm::Attribute::Speculatable);
+    }
     Slots = M.getOrInsertFunction("__weft_check_slots",
                                   llvm::FunctionType::get(llvm::PointerType::get(C, 0), {}, false));
     auto Query = [&](const char *Name, bool Dim) {
@@ -281,14 +293,16 @@ public:
     for (const Site &S : Checked)
       if (S.Tagged)
         TaggedIn[S.To.Base].push_back(&S);
-    std::map<const Site *, llvm::Value *> Apart;
+    std::map<const Site *, llvm::Value *> Apart, Covered;
     for (const auto &[Base, Sites] : TaggedIn)
       raceFree(Sites, Apart);
+    if (Uninitialized)
+      initialized(Checked, Covered);
     for (const Site &S : Checked) {
       if (S.Bounded)
         guard(S.A, S.To, S.Owner);
       if (S.Shadowed)
-        shadow(S.A, S.To, S.ReadBytes);
+        shadow(S.A, S.To, S.ReadBytes, Covered.count(&S) ? Covered[&S] : nullptr);
       if (S.Tagged)
         tag(S.A, S.To, S.Owned, Apart.count(&S) ? Apart[&S] : nullptr);
     }
@@ -504,8 +518,17 @@ private:
   /// A's bytes in the shadow of local memory (WorkGroupContext::LocalShadow): a read (an atomic
   /// reads too) of a byte nothing marked is recorded, then a write marks them. Not for a
   /// refused access: it comes after guard()'s test, with the access.
-  void shadow(const Access &A, const Memory &To, uint64_t ReadBytes) {
-    llvm::IRBuilder<> B(A.At);
+  void shadow(const Access &A, const Memory &To, uint64_t ReadBytes,
+              llvm::Value *Covered = nullptr) {
+    // Where Covered holds, the marks are not read: a test weft-check-rows folds in the copies
+    // of loops over work-items it runs where the test holds throughout.
+    llvm::Instruction *Before = A.At;
+    if (Covered) {
+      llvm::IRBuilder<> G(A.At);
+      llvm::Value *Needed = G.CreateCall(Unsure, {G.CreateNot(Covered)}, "check.unsure");
+      Before = llvm::SplitBlockAndInsertIfThen(Needed, A.At, /*Unreachable=*/false);
+    }
+    llvm::IRBuilder<> B(Before);
     llvm::Value *Offset = B.CreateSub(B.CreatePtrToInt(A.Pointer, I64), B.CreateCall(LocalMemory, {}), "check.local");
     llvm::Value *At = B.CreateGEP(B.getInt8Ty(), B.CreateCall(Shadow, {}, "check.shadow"), Offset, "check.shadow.at");
     const bool Reads = !A.Write || llvm::isa<llvm::AtomicRMWInst>(A.At) || llvm::isa<llvm::AtomicCmpXchgInst>(A.At);
@@ -722,6 +745,9 @@ private:
     const llvm::SCEV *Step[3];
     const llvm::SCEV *Uniform;
     int64_t Constant;
+    /// With recurrences allowed (shapeOf): what loops inside the work-item add, each a step the
+    /// same in the group over the loop's iterations, its backedge-taken count.
+    std::vector<std::pair<const llvm::SCEV *, const llvm::SCEV *>> Sweeps = {};
   };
 
   /// Whether V holds the same value in every work-item of the group where it is used: a
@@ -815,7 +841,7 @@ private:
   /// A's offset in To as a Shape, where ScalarEvolution can write it so. A sign extension of a
   /// sum or product (an int index: `t[ly * 16 + lx]`) is taken as the sum or product of the
   /// extended parts, as OpenCL C's signed arithmetic does not overflow.
-  std::optional<Shape> shapeOf(const Access &A, const Memory &To) {
+  std::optional<Shape> shapeOf(const Access &A, const Memory &To, bool Recurrences = false) {
     const llvm::SCEV *Offset = SE.getMinusSCEV(SE.getSCEV(A.Pointer), SE.getSCEV(To.Base));
     if (llvm::isa<llvm::SCEVCouldNotCompute>(Offset) || !Offset->getType()->isIntegerTy(64))
       return std::nullopt;
@@ -843,6 +869,24 @@ private:
       if (const int D = localIdOf(S); D >= 0) {
         Found.Step[D] = SE.getAddExpr(Found.Step[D], Scale);
         return true;
+      }
+      // {Start, +, Step} over a loop: Start's shape, and a sweep of Step (the same in the group)
+      // over the loop's iterations, a count the same in the group.
+      if (auto *Rec = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S);
+          Rec && Recurrences && Rec->isAffine()) {
+        const llvm::SCEV *Step = SE.getMulExpr(Scale, Rec->getStepRecurrence(SE));
+        const llvm::Loop *Over = Rec->getLoop();
+        const llvm::SCEV *Count = SE.getBackedgeTakenCount(Over);
+        if (llvm::isa<llvm::SCEVCouldNotCompute>(Count) || !sameInGroup(Step) ||
+            !sameInGroup(Count))
+          return false;
+        // An access after the loop's exit test (a loop tested at its top: its body) sees one
+        // value fewer.
+        const llvm::BasicBlock *Exiting = Over->getExitingBlock(), *Block = A.At->getParent();
+        if (Exiting && Over->contains(Block) && Exiting != Block && Tree.dominates(Exiting, Block))
+          Count = SE.getMinusSCEV(Count, SE.getOne(Count->getType()));
+        Found.Sweeps.emplace_back(Step, SE.getTruncateOrZeroExtend(Count, Ty));
+        return Add(Rec->getStart(), Scale);
       }
       if (auto *Sum = llvm::dyn_cast<llvm::SCEVAddExpr>(S))
         return llvm::all_of(Sum->operands(), [&](const llvm::SCEV *Op) { return Add(Op, Scale); });
@@ -887,6 +931,10 @@ private:
   /// same in the group.
   struct Guards {
     const llvm::SCEV *Lo[3] = {}, *Hi[3] = {};
+    /// Whether exactly the ids within the bounds run the access, once they run the kernel: each
+    /// branch to it tests only the ids and values the same in the group, and its block follows
+    /// each such branch's way on every path (post-dominance).
+    bool Complete = true;
     /// The dimensions where exactly one id runs it (Hi = Lo + 1).
     bool pinned(int D, llvm::ScalarEvolution &SE) const {
       if (!Lo[D] || !Hi[D])
@@ -917,66 +965,92 @@ private:
         Take(A, !Holds);
         return;
       }
+      // A test the same in every work-item bounds no id; a test of an id against such a value
+      // bounds it; any other test leaves the bounds incomplete.
+      const bool Uniform = uniformValue(Condition);
+      bool Bounded = false;
       auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(Condition);
-      if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy() ||
-          Cmp->getOperand(0)->getType()->getIntegerBitWidth() > 64)
-        return;
-      llvm::CmpInst::Predicate Pred = Holds ? Cmp->getPredicate() : Cmp->getInversePredicate();
-      llvm::Value *Id = Cmp->getOperand(0), *Bound = Cmp->getOperand(1);
-      int D = localIdOf(SE.getSCEV(Id));
-      if (D < 0) {
-        std::swap(Id, Bound);
-        Pred = llvm::CmpInst::getSwappedPredicate(Pred);
-        D = localIdOf(SE.getSCEV(Id));
+      if (Cmp && Cmp->getOperand(0)->getType()->isIntegerTy() &&
+          Cmp->getOperand(0)->getType()->getIntegerBitWidth() <= 64) {
+        llvm::CmpInst::Predicate Pred = Holds ? Cmp->getPredicate() : Cmp->getInversePredicate();
+        llvm::Value *Id = Cmp->getOperand(0), *Bound = Cmp->getOperand(1);
+        int D = localIdOf(SE.getSCEV(Id));
+        if (D < 0) {
+          std::swap(Id, Bound);
+          Pred = llvm::CmpInst::getSwappedPredicate(Pred);
+          D = localIdOf(SE.getSCEV(Id));
+        }
+        const llvm::SCEV *X = SE.getSCEV(Bound);
+        if (D >= 0 && sameInGroup(X)) {
+          // The ranges below are signed: an unsigned bound past 2^62 is as good as 2^62 (no id
+          // gets near it).
+          if (llvm::CmpInst::isSigned(Pred))
+            X = SE.getTruncateOrSignExtend(X, I64Ty);
+          else
+            X = SE.getUMinExpr(SE.getTruncateOrZeroExtend(X, I64Ty),
+                               SE.getConstant(I64Ty, uint64_t(1) << 62));
+          const llvm::SCEV *One = SE.getOne(I64Ty);
+          auto Below = [&](const llvm::SCEV *H) {
+            G.Hi[D] = G.Hi[D] ? SE.getSMinExpr(G.Hi[D], H) : H;
+          };
+          auto Above = [&](const llvm::SCEV *L) {
+            G.Lo[D] = G.Lo[D] ? SE.getSMaxExpr(G.Lo[D], L) : L;
+          };
+          Bounded = true;
+          switch (Pred) {
+          case llvm::CmpInst::ICMP_ULT:
+          case llvm::CmpInst::ICMP_SLT:
+            Below(X);
+            break;
+          case llvm::CmpInst::ICMP_ULE:
+          case llvm::CmpInst::ICMP_SLE:
+            Below(SE.getAddExpr(X, One));
+            break;
+          case llvm::CmpInst::ICMP_UGT:
+          case llvm::CmpInst::ICMP_SGT:
+            Above(SE.getAddExpr(X, One));
+            break;
+          case llvm::CmpInst::ICMP_UGE:
+          case llvm::CmpInst::ICMP_SGE:
+            Above(X);
+            break;
+          case llvm::CmpInst::ICMP_EQ:
+            Above(X);
+            Below(SE.getAddExpr(X, One));
+            break;
+          default: // id != x: some ids
+            Bounded = false;
+            break;
+          }
+        }
       }
-      const llvm::SCEV *X = SE.getSCEV(Bound);
-      if (D < 0 || !sameInGroup(X))
-        return;
-      // The ranges below are signed: an unsigned bound past 2^62 is as good as 2^62 (no id gets
-      // near it).
-      if (llvm::CmpInst::isSigned(Pred))
-        X = SE.getTruncateOrSignExtend(X, I64Ty);
-      else
-        X = SE.getUMinExpr(SE.getTruncateOrZeroExtend(X, I64Ty),
-                           SE.getConstant(I64Ty, uint64_t(1) << 62));
-      const llvm::SCEV *One = SE.getOne(I64Ty);
-      auto Below = [&](const llvm::SCEV *H) { G.Hi[D] = G.Hi[D] ? SE.getSMinExpr(G.Hi[D], H) : H; };
-      auto Above = [&](const llvm::SCEV *L) { G.Lo[D] = G.Lo[D] ? SE.getSMaxExpr(G.Lo[D], L) : L; };
-      switch (Pred) {
-      case llvm::CmpInst::ICMP_ULT:
-      case llvm::CmpInst::ICMP_SLT:
-        Below(X);
-        break;
-      case llvm::CmpInst::ICMP_ULE:
-      case llvm::CmpInst::ICMP_SLE:
-        Below(SE.getAddExpr(X, One));
-        break;
-      case llvm::CmpInst::ICMP_UGT:
-      case llvm::CmpInst::ICMP_SGT:
-        Above(SE.getAddExpr(X, One));
-        break;
-      case llvm::CmpInst::ICMP_UGE:
-      case llvm::CmpInst::ICMP_SGE:
-        Above(X);
-        break;
-      case llvm::CmpInst::ICMP_EQ:
-        Above(X);
-        Below(SE.getAddExpr(X, One));
-        break;
-      default:
-        break;
-      }
+      G.Complete &= Uniform || Bounded;
     };
+    // The branches whose ways lead only to At's block, from the entry down; for completeness,
+    // each branch's block follows the last way taken on every path, and At's block the last.
     const llvm::BasicBlock *Block = At->getParent();
+    std::vector<std::pair<const llvm::BasicBlock *, const llvm::BasicBlock *>> Ways;
     for (llvm::DomTreeNode *N = Tree.getNode(Block) ? Tree.getNode(Block)->getIDom() : nullptr; N;
          N = N->getIDom()) {
-      auto *Br = llvm::dyn_cast<llvm::BranchInst>(N->getBlock()->getTerminator());
-      if (!Br || !Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
+      const llvm::Instruction *Term = N->getBlock()->getTerminator();
+      auto *Br = llvm::dyn_cast<llvm::BranchInst>(Term);
+      if (!Br || !Br->isConditional()) {
+        G.Complete &= Term->getNumSuccessors() <= 1;
         continue;
+      }
       for (unsigned Way = 0; Way < 2; ++Way)
-        if (Tree.dominates(llvm::BasicBlockEdge(N->getBlock(), Br->getSuccessor(Way)), Block))
+        if (Br->getSuccessor(0) != Br->getSuccessor(1) &&
+            Tree.dominates(llvm::BasicBlockEdge(N->getBlock(), Br->getSuccessor(Way)), Block)) {
           Take(Br->getCondition(), Way == 0);
+          Ways.emplace_back(N->getBlock(), Br->getSuccessor(Way));
+        }
     }
+    const llvm::BasicBlock *Reached = &K.getEntryBlock();
+    for (auto Way = Ways.rbegin(); Way != Ways.rend(); ++Way) {
+      G.Complete &= PostTree.dominates(Way->first, Reached);
+      Reached = Way->second;
+    }
+    G.Complete &= PostTree.dominates(Block, Reached);
     return G;
   }
 
@@ -1226,6 +1300,144 @@ private:
     }
   }
 
+  /// Whether X uses no value but constants, arguments and the group's queries (values that
+  /// hold from one barrier interval to the next).
+  static bool fixed(const llvm::SCEV *X) {
+    return !X || !llvm::SCEVExprContains(X, [](const llvm::SCEV *Y) {
+      auto *U = llvm::dyn_cast<llvm::SCEVUnknown>(Y);
+      return U && llvm::isa<llvm::Instruction>(U->getValue()) &&
+             !llvm::isa<llvm::CallInst>(U->getValue());
+    });
+  }
+
+  /// Checks of uninitialized reads: for reads of local memory, a test (of values the same in the
+  /// group) that a store made before them covers the bytes they may read, so that their marks
+  /// need not be read. The store comes before a barrier that comes before the read on every path,
+  /// and dominates the read; its ids are exactly those its branches let through (Guards::Complete),
+  /// and its offsets, steps times the ids in increasing order with each step the bytes the smaller
+  /// ones cover, fill one run of bytes: a reduction's `t[l] = in[i]`, a tile's `ta[ly][lx]` (16
+  /// wide). The read's bytes, over the ids its branches let through, lie within that run (a
+  /// round's t[l + s] with l < s). Such a store's values are constants, arguments and queries.
+  /// The tests go to Covered.
+  void initialized(const std::vector<Site> &Checked,
+                   std::map<const Site *, llvm::Value *> &Covered) {
+    std::map<const llvm::Value *, std::vector<const Site *>> Stores;
+    for (const Site &S : Checked)
+      if (S.Shadowed && S.A.Write && llvm::isa<llvm::StoreInst>(S.A.At) && !S.Owned)
+        Stores[S.To.Base].push_back(&S);
+    std::map<const Site *, std::set<const llvm::Instruction *>>
+        Unordered; // what each store reaches
+    llvm::SCEVExpander Expander(SE, M.getDataLayout(), "check.covered");
+    for (const Site &R : Checked) {
+      if (!R.Shadowed || R.A.Write || !llvm::isa<llvm::LoadInst>(R.A.At) ||
+          !Stores.count(R.To.Base))
+        continue;
+      std::optional<Shape> Read = shapeOf(R.A, R.To, /*Recurrences=*/true);
+      if (!Read)
+        continue;
+      const Guards ReadIds = guardsOf(R.A.At);
+      llvm::Instruction *At = R.A.At;
+      auto Expandable = [&](const llvm::SCEV *X) { return !X || Expander.isSafeToExpandAt(X, At); };
+      auto AllExpandable = [&](const Shape &Sh, const Guards &G) {
+        return std::all_of(Sh.Step, Sh.Step + 3, Expandable) && Expandable(Sh.Uniform) &&
+               std::all_of(G.Lo, G.Lo + 3, Expandable) && std::all_of(G.Hi, G.Hi + 3, Expandable) &&
+               llvm::all_of(Sh.Sweeps, [&](const auto &Sweep) {
+                 return Expandable(Sweep.first) && Expandable(Sweep.second);
+               });
+      };
+      if (!AllExpandable(*Read, ReadIds))
+        continue;
+      llvm::IRBuilder<> B(At);
+      auto Expand = [&](const llvm::SCEV *X) { return Expander.expandCodeFor(X, I64, At); };
+      llvm::Value *Items[3] = {nullptr, nullptr, nullptr};
+      auto SizeOf = [&](int D) {
+        if (!Items[D])
+          Items[D] = B.CreateCall(EnqueuedLocalSize, {B.getInt32(D)});
+        return Items[D];
+      };
+      // The ids [From, To) a dimension runs under G.
+      auto Ids = [&](const Guards &G, int D) {
+        llvm::Value *From = B.getInt64(0), *To = SizeOf(D);
+        if (G.Lo[D])
+          From = B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, From, Expand(G.Lo[D]));
+        if (G.Hi[D])
+          To = B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, To, Expand(G.Hi[D]));
+        return std::make_pair(From, To);
+      };
+      llvm::Value *Holds = nullptr;
+      for (const Site *W : Stores[R.To.Base]) {
+        if (!Tree.dominates(W->A.At, At))
+          continue;
+        auto [It, New] = Unordered.try_emplace(W);
+        if (New) {
+          std::vector<const llvm::Instruction *> After = reach(W->A.At->getNextNode());
+          It->second.insert(After.begin(), After.end());
+        }
+        if (It->second.count(At))
+          continue;
+        std::optional<Shape> Written = shapeOf(W->A, W->To);
+        const Guards WriterIds = guardsOf(W->A.At);
+        if (!Written || !WriterIds.Complete ||
+            !std::all_of(Written->Step, Written->Step + 3, fixed) || !fixed(Written->Uniform) ||
+            !std::all_of(WriterIds.Lo, WriterIds.Lo + 3, fixed) ||
+            !std::all_of(WriterIds.Hi, WriterIds.Hi + 3, fixed) ||
+            !AllExpandable(*Written, WriterIds))
+          continue;
+        // The store's run: its steps in increasing order (constants', else x, y, z), each the
+        // bytes the smaller ones cover where its dimension has more than one id.
+        const llvm::SCEV *const *Steps = Written->Step;
+        std::array<int, 3> Order = {0, 1, 2};
+        if (std::all_of(Steps, Steps + 3,
+                        [](const llvm::SCEV *X) { return llvm::isa<llvm::SCEVConstant>(X); }))
+          std::stable_sort(Order.begin(), Order.end(), [&](int A, int Z) {
+            return llvm::cast<llvm::SCEVConstant>(Steps[A])->getAPInt().abs().ult(
+                llvm::cast<llvm::SCEVConstant>(Steps[Z])->getAPInt().abs());
+          });
+        const uint64_t WrittenBytes = llvm::cast<llvm::ConstantInt>(W->A.Bytes)->getZExtValue();
+        llvm::Value *Run = B.getInt64(int64_t(WrittenBytes)), *Fills = B.getTrue();
+        llvm::Value *Start = B.CreateAdd(Expand(Written->Uniform), B.getInt64(Written->Constant));
+        for (int D : Order) {
+          auto [From, To] = Ids(WriterIds, D);
+          llvm::Value *Count = B.CreateSub(To, From);
+          llvm::Value *Step = Expand(Steps[D]);
+          Fills = B.CreateAnd(Fills, B.CreateICmpSGE(Count, B.getInt64(1)));
+          llvm::Value *One = B.CreateICmpEQ(Count, B.getInt64(1));
+          Fills = B.CreateAnd(Fills, B.CreateOr(One, B.CreateICmpEQ(Step, Run)));
+          Run = B.CreateSelect(One, Run, B.CreateMul(Run, Count));
+          Start = B.CreateAdd(Start, B.CreateMul(Step, From));
+        }
+        // The read's bytes, over its ids.
+        llvm::Value *Least = B.CreateAdd(Expand(Read->Uniform), B.getInt64(Read->Constant)),
+                    *Most = Least, *Empty = B.getFalse();
+        for (int D = 0; D < 3; ++D) {
+          auto [From, To] = Ids(ReadIds, D);
+          Empty = B.CreateOr(Empty, B.CreateICmpSLE(To, From));
+          llvm::Value *Step = Expand(Read->Step[D]);
+          llvm::Value *First = B.CreateMul(Step, From),
+                      *Last = B.CreateMul(Step, B.CreateSub(To, B.getInt64(1)));
+          Least = B.CreateAdd(Least, B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, First, Last));
+          Most = B.CreateAdd(Most, B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, First, Last));
+        }
+        for (const auto &[Step, Count] : Read->Sweeps) {
+          llvm::Value *Swept = B.CreateMul(Expand(Step), Expand(Count));
+          Least = B.CreateAdd(Least,
+                              B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, B.getInt64(0), Swept));
+          Most = B.CreateAdd(Most,
+                             B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, B.getInt64(0), Swept));
+        }
+        Most = B.CreateAdd(Most, B.getInt64(int64_t(R.ReadBytes)));
+        llvm::Value *Within = B.CreateAnd(B.CreateICmpSLE(Start, Least),
+                                          B.CreateICmpSLE(Most, B.CreateAdd(Start, Run)));
+        llvm::Value *This = B.CreateOr(Empty, B.CreateAnd(Fills, Within));
+        Holds = Holds ? B.CreateOr(Holds, This) : This;
+      }
+      if (Holds) {
+        Holds->setName("check.covered");
+        Covered[&R] = Holds;
+      }
+    }
+  }
+
   /// A's bytes' tags (WorkGroupContext::LocalWriters, LocalReaders): a read of a byte another
   /// work-item wrote in this round, or a write of a byte another read or wrote in it (with another
   /// value: two work-items storing the same value are left alone), is kept (keep()), with the
@@ -1238,13 +1450,12 @@ private:
   /// engine's do; its reads are not tagged. The tags' loads and stores carry attr::RaceTag.
   void tag(const Access &A, const Memory &To, bool Owned, llvm::Value *Apart) {
     const unsigned Bytes = unsigned(llvm::cast<llvm::ConstantInt>(A.Bytes)->getZExtValue());
-    // Where Apart holds, no tags: a test weft-check-rows folds (true, as `0 > 0 || !apart`) in
-    // the loops over work-items it runs where its tests pass.
+    // Where Apart holds, no tags: a test weft-check-rows folds in the copies of loops over
+    // work-items it runs where the test holds throughout.
     llvm::Instruction *Before = A.At;
     if (Apart) {
       llvm::IRBuilder<> G(A.At);
-      llvm::Value *Shared =
-          G.CreateCall(Refusal, {G.getInt64(0), G.getInt64(0), G.CreateNot(Apart)}, "check.shared");
+      llvm::Value *Shared = G.CreateCall(Unsure, {G.CreateNot(Apart)}, "check.shared");
       Before = llvm::SplitBlockAndInsertIfThen(Shared, A.At, /*Unreachable=*/false);
     }
     llvm::IRBuilder<> B(Before);
@@ -1438,6 +1649,7 @@ private:
   llvm::Function &K;
   llvm::ScalarEvolution &SE; ///< of K as it was before the checks, as are:
   llvm::DominatorTree Tree{K};
+  llvm::PostDominatorTree PostTree{K};
   llvm::LoopInfo Loops{Tree};
   /// Checks of races: the kernel's start and the instruction after each barrier, and what each
   /// reaches before the next barrier (findIntervals()).
@@ -1447,8 +1659,8 @@ private:
   llvm::Module &M;
   llvm::LLVMContext &C;
   llvm::Type *I32, *I64;
-  llvm::FunctionCallee Extent, Refusal, Slots, Shadow, LocalMemory, Writers, Readers, Round, LocalId,
-      EnqueuedLocalSize, GroupId, NumGroups;
+  llvm::FunctionCallee Extent, Refusal, Unsure, Slots, Shadow, LocalMemory, Writers, Readers, Round,
+      LocalId, EnqueuedLocalSize, GroupId, NumGroups;
   const bool HasBarriers = !callsTo(K, isBarrier).empty();
   std::map<std::pair<llvm::Value *, uint64_t>, Uniform> Shared;
   std::map<std::string, llvm::Constant *> Descriptions;

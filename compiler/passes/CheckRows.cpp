@@ -56,6 +56,24 @@ std::vector<llvm::CallInst *> refusalsIn(llvm::ArrayRef<llvm::BasicBlock *> Bloc
   return Found;
 }
 
+/// weft-check-bounds' `__weft_check_unsure(unsure)`: whether a check must run that a test the
+/// same in the group may show unneeded (race tags of accesses kept apart, marks of reads of
+/// bytes written before).
+bool isUnsure(const llvm::Value *V) {
+  auto *Call = llvm::dyn_cast<llvm::CallInst>(V);
+  return Call && Call->getCalledFunction() &&
+         Call->getCalledFunction()->getName() == "__weft_check_unsure";
+}
+
+std::vector<llvm::CallInst *> unsureIn(llvm::ArrayRef<llvm::BasicBlock *> Blocks) {
+  std::vector<llvm::CallInst *> Found;
+  for (llvm::BasicBlock *BB : Blocks)
+    for (llvm::Instruction &I : *BB)
+      if (isUnsure(&I))
+        Found.push_back(llvm::cast<llvm::CallInst>(&I));
+  return Found;
+}
+
 /// The least and greatest values (signed) of expressions over every iteration of a loop L and of
 /// the loops inside it, as expressions computable before L, and the conditions they rely on.
 class Ranges {
@@ -249,8 +267,14 @@ bool hoist(llvm::Value *V, llvm::Loop &L, llvm::Instruction *At) {
   auto *I = llvm::dyn_cast<llvm::Instruction>(V);
   if (!I || !L.contains(I))
     return true;
-  const bool Pure = llvm::isa<llvm::BinaryOperator, llvm::CmpInst, llvm::CastInst, llvm::GetElementPtrInst>(I) ||
-                    (llvm::isa<llvm::LoadInst>(I) && I->hasMetadata(llvm::LLVMContext::MD_invariant_load));
+  auto *Intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(I);
+  const bool MinMax = Intrinsic && (llvm::isa<llvm::MinMaxIntrinsic>(Intrinsic) ||
+                                    Intrinsic->getIntrinsicID() == llvm::Intrinsic::abs);
+  const bool Pure =
+      llvm::isa<llvm::BinaryOperator, llvm::CmpInst, llvm::CastInst, llvm::GetElementPtrInst,
+                llvm::SelectInst>(I) ||
+      MinMax ||
+      (llvm::isa<llvm::LoadInst>(I) && I->hasMetadata(llvm::LLVMContext::MD_invariant_load));
   if (!Pure || (llvm::isa<llvm::BinaryOperator>(I) && !llvm::isSafeToSpeculativelyExecute(I)))
     return false;
   for (llvm::Value *Op : I->operands())
@@ -379,6 +403,57 @@ llvm::BasicBlock *version(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::Domina
   return Inside->getHeader();
 }
 
+/// Versions L on weft-check-bounds' tests of what its checks may skip (isUnsure) where they are
+/// the same for the whole loop: the copy runs where no check is needed, with the checks folded
+/// away, the loop as it was where one is. Apart from version()'s copies, so that a test that
+/// fails costs only the check it guards, not every access's bounds. The copy's header, or null.
+llvm::BasicBlock *versionUnsure(llvm::Loop &L, llvm::DominatorTree &DT, llvm::LoopInfo &LI) {
+  llvm::BasicBlock *Latch = L.getLoopLatch(), *Exit = L.getUniqueExitBlock();
+  if (!Latch || !Exit || L.getExitingBlock() != Latch)
+    return nullptr;
+  llvm::BasicBlock *Preheader = L.getLoopPreheader();
+  if (!Preheader)
+    Preheader = llvm::InsertPreheaderForLoop(&L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
+  if (!Preheader)
+    return nullptr;
+  llvm::Instruction *At = Preheader->getTerminator();
+  std::vector<llvm::CallInst *> Tests;
+  for (llvm::CallInst *Test : unsureIn(L.getBlocks()))
+    if (hoist(Test->getArgOperand(0), L, At))
+      Tests.push_back(Test);
+  // Tests LLVM took out of L, whose results L uses.
+  for (llvm::BasicBlock *BB : L.blocks())
+    for (llvm::Instruction &I : *BB)
+      for (llvm::Value *Op : I.operands())
+        if (auto *T = llvm::dyn_cast<llvm::CallInst>(Op); T && isUnsure(T) && !L.contains(T) &&
+                                                          DT.dominates(T, At) &&
+                                                          !llvm::is_contained(Tests, T))
+          Tests.push_back(T);
+  if (Tests.empty())
+    return nullptr;
+  llvm::formLCSSA(L, DT, &LI, nullptr);
+  llvm::IRBuilder<> B(At);
+  llvm::Value *Sure = B.getTrue();
+  for (llvm::CallInst *T : Tests)
+    Sure = B.CreateAnd(Sure, B.CreateNot(L.contains(T) ? T->getArgOperand(0) : T));
+  llvm::BasicBlock *Original = llvm::SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI,
+                                                nullptr, "check.unsure.outside");
+  llvm::ValueToValueMapTy Map;
+  llvm::Loop *Inside = copyLoop(L, Original, ".check.sure", Map, DT, LI);
+  Preheader->getTerminator()->eraseFromParent();
+  llvm::BranchInst::Create(Inside->getLoopPreheader(), Original, Sure, Preheader);
+  addExitValues(Exit, Latch, Map, llvm::cast<llvm::BasicBlock>(Map[Latch]));
+  for (llvm::CallInst *T : Tests) {
+    auto *Copy = L.contains(T) ? llvm::cast<llvm::CallInst>(Map[T]) : T;
+    foldTest(Copy, false, Inside->getBlocks());
+    if (Copy != T && Copy->use_empty())
+      Copy->eraseFromParent();
+  }
+  dropSelfStores(Inside->getBlocks());
+  tidy(*Inside, LI);
+  return Inside->getHeader();
+}
+
 /// `offset > last || too_short`.
 void lower(llvm::CallInst *Test) {
   llvm::IRBuilder<> B(Test);
@@ -395,7 +470,7 @@ llvm::PreservedAnalyses CheckRowsPass::run(llvm::Function &F, llvm::FunctionAnal
   std::vector<llvm::BasicBlock *> All;
   for (llvm::BasicBlock &BB : F)
     All.push_back(&BB);
-  if (refusalsIn(All).empty())
+  if (refusalsIn(All).empty() && unsureIn(All).empty())
     return llvm::PreservedAnalyses::all();
   if (Versions) {
     // The loops that run work-items' code: weft-kernel-entry's loops over a row's work-items, and
@@ -430,12 +505,37 @@ llvm::PreservedAnalyses CheckRowsPass::run(llvm::Function &F, llvm::FunctionAnal
       }
     }
   }
+  if (Versions) {
+    // Then the same loops (and the copies made above) on the tests of what checks may skip.
+    std::set<const llvm::BasicBlock *> Done;
+    for (;;) {
+      llvm::Loop *Next = nullptr;
+      for (llvm::Loop *L : FAM.getResult<llvm::LoopAnalysis>(F).getLoopsInPreorder())
+        if (isWorkItemLoop(*L) && !Done.count(L->getHeader())) {
+          Next = L;
+          break;
+        }
+      if (!Next)
+        break;
+      Done.insert(Next->getHeader());
+      if (llvm::BasicBlock *Copy =
+              versionUnsure(*Next, FAM.getResult<llvm::DominatorTreeAnalysis>(F),
+                            FAM.getResult<llvm::LoopAnalysis>(F))) {
+        Done.insert(Copy);
+        FAM.invalidate(F, llvm::PreservedAnalyses::none());
+      }
+    }
+  }
   llvm::removeUnreachableBlocks(F); // the versions' folded branches' other ways
   All.clear();
   for (llvm::BasicBlock &BB : F)
     All.push_back(&BB);
   for (llvm::CallInst *Test : refusalsIn(All))
     lower(Test);
+  for (llvm::CallInst *Test : unsureIn(All)) {
+    Test->replaceAllUsesWith(Test->getArgOperand(0));
+    Test->eraseFromParent();
+  }
   return llvm::PreservedAnalyses::none();
 }
 

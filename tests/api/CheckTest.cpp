@@ -1006,6 +1006,41 @@ TEST_F(Checks, RacesOfTilesWrittenApart) {
   }
 }
 
+// Reads of bytes a store covered before a barrier need not read their marks (tested once for the
+// group): each work-item's neighbour's element after every work-item wrote its own is clean; when
+// only the first 32 work-items wrote, the test fails where the read reaches past them, and
+// work-item 31's read of t[32] is reported.
+TEST_F(Checks, UninitializedReadsOfCoveredBytes) {
+  const std::vector<float> In = ramp<float>(4096);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
+  const char *Source = "kernel void next(global const float *in, global float *out) {\n"
+                       "  local float t[64];\n"
+                       "  uint l = get_local_id(0);\n"
+                       "  if (l < WRITTEN) t[l] = in[get_global_id(0)];\n"
+                       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  if (l < 63) out[get_global_id(0)] = t[l + 1];\n"
+                       "}\n";
+  for (const char *Options : {"-weft-check=uninitialized", "-weft-check=all,races",
+                              "-weft-check=uninitialized -cl-opt-disable"}) {
+    cl_kernel K = kernel(Source, "next", (std::string(Options) + " -DWRITTEN=64").c_str());
+    setBuffers(K, {A, B});
+    EXPECT_EQ(run(K, 4096, 64), CL_COMPLETE) << Options;
+    EXPECT_TRUE(reports().empty()) << Options;
+    std::vector<float> Out = read<float>(B, 4096);
+    for (size_t I = 0; I < Out.size(); ++I)
+      if (I % 64 < 63) {
+        ASSERT_EQ(Out[I], In[I + 1]) << Options << ": " << I;
+      }
+    K = kernel(Source, "next", (std::string(Options) + " -DWRITTEN=32").c_str());
+    setBuffers(K, {A, B});
+    EXPECT_TRUE(mentions(
+        failedCheck(K, 4096, 64),
+        {"kernel next, line 6, column 39: work-item (31, 0, 0) of work-group (0, 0, 0) reads 4 "
+         "bytes in the __local variable `t` (256 bytes) that nothing in the work-group wrote"}))
+        << Options;
+  }
+}
+
 // A tree reduction, `if (l < s) t[l] += t[l + s]` with a barrier each round: its reads and
 // writes stay apart (t[l] below s, t[l + s] from s up), which race checks work out once a round
 // instead of tagging each access; the sum is right and nothing is reported. Reading t[l + s - 1]

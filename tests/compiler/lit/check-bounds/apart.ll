@@ -1,7 +1,7 @@
 ; weft-check-bounds with checks of races (module flag weft.check.races): a test before each
 ; tagged access to local memory (%check.apart, of values the same in the group) that no access
 ; of another work-item in the access's barrier intervals reaches its bytes; the tags are then set
-; and tested only under `__weft_check_refused(0, 0, !apart)`, which weft-check-rows folds to false
+; and tested only under `__weft_check_unsure(!apart)`, which weft-check-rows folds to false
 ; in its version of a loop over work-items. Per interval, the accesses to one variable or
 ; argument fall into classes of one offset shape (steps times the local ids, plus a part the same
 ; in the group) but for a constant: within a class each step, in increasing order, must be at
@@ -35,13 +35,13 @@ declare i64 @_Z14get_local_sizej(i32)
 ; CHECK:      call i64 @llvm.abs.i64(i64 64, i1 false)
 ; CHECK:      %check.apart = and i1
 ; CHECK:      %[[NOT:.*]] = xor i1 %check.apart, true
-; CHECK-NEXT: %check.shared = call i1 @__weft_check_refused(i64 0, i64 0, i1 %[[NOT]])
+; CHECK-NEXT: %check.shared = call i1 @__weft_check_unsure(i1 %[[NOT]])
 ; CHECK-NEXT: br i1 %check.shared, label %[[TAGS:.*]], label %{{.*}}
 ; CHECK:      [[TAGS]]:
 ; CHECK:      load <4 x i32>, {{.*}}!weft.race-tag
 ; CHECK:      %old = load float
 ; CHECK:      %check.apart{{[0-9]+}} = and i1
-; CHECK:      call i1 @__weft_check_refused(i64 0, i64 0, i1 %
+; CHECK:      call i1 @__weft_check_unsure(i1 %
 ; CHECK:      store <4 x i32> {{.*}}!weft.race-tag
 ; CHECK:      store float %new
 ; CHECK:      call void @_Z7barrierj(i32 1)
@@ -71,7 +71,7 @@ define spir_kernel void @tile(ptr addrspace(1) %out, float %v) {
 ; CHECK:      call i64 @llvm.abs.i64(i64 %{{.*}}, i1 false)
 ; CHECK:      call i64 @llvm.abs.i64(i64 0, i1 false)
 ; CHECK:      %check.apart = and i1
-; CHECK:      %check.shared = call i1 @__weft_check_refused(i64 0, i64 0, i1 %
+; CHECK:      %check.shared = call i1 @__weft_check_unsure(i1 %
 ; CHECK:      store <4 x i32> {{.*}}!weft.race-tag
 ; CHECK:      ret void
 define spir_kernel void @pitch(ptr addrspace(1) %out, ptr addrspace(3) %u, i32 %n, float %v) {
@@ -95,7 +95,7 @@ define spir_kernel void @pitch(ptr addrspace(1) %out, ptr addrspace(3) %u, i32 %
 ; CHECK-NEXT: %[[ABOVE:.*]] = icmp sle i64 %{{[0-9]+}}, %{{[0-9]+}}
 ; CHECK-NEXT: %[[APART:.*]] = or i1 %[[ABOVE]], %[[BELOW]]
 ; CHECK-NEXT: %check.apart = and i1 %{{.*}}, %[[APART]]
-; CHECK:      %check.shared = call i1 @__weft_check_refused(i64 0, i64 0, i1 %
+; CHECK:      %check.shared = call i1 @__weft_check_unsure(i1 %
 ; CHECK:      store <4 x i32> {{.*}}!weft.race-tag
 ; CHECK:      ret void
 define spir_kernel void @shifted(ptr addrspace(1) %out, ptr addrspace(3) %s, i64 %h, float %v) {
@@ -115,7 +115,7 @@ define spir_kernel void @shifted(ptr addrspace(1) %out, ptr addrspace(3) %s, i64
 ; CHECK:      %[[BOUND:.*]] = call i64 @llvm.umin.i64(i64 %s, i64 4611686018427387904)
 ; CHECK:      call i64 @llvm.smin.i64(i64 %{{.*}}, i64 %[[BOUND]])
 ; CHECK:      %check.apart{{[0-9]*}} = and i1
-; CHECK:      %check.shared{{[0-9]*}} = call i1 @__weft_check_refused(i64 0, i64 0, i1 %
+; CHECK:      %check.shared{{[0-9]*}} = call i1 @__weft_check_unsure(i1 %
 ; CHECK:      %a = load float
 ; CHECK:      write:
 ; CHECK:      %check.apart{{[0-9]*}} = and i1
