@@ -520,15 +520,8 @@ private:
   /// refused access: it comes after guard()'s test, with the access.
   void shadow(const Access &A, const Memory &To, uint64_t ReadBytes,
               llvm::Value *Covered = nullptr) {
-    // Where Covered holds, the marks are not read: a test weft-check-rows folds in the copies
-    // of loops over work-items it runs where the test holds throughout.
-    llvm::Instruction *Before = A.At;
-    if (Covered) {
-      llvm::IRBuilder<> G(A.At);
-      llvm::Value *Needed = G.CreateCall(Unsure, {G.CreateNot(Covered)}, "check.unsure");
-      Before = llvm::SplitBlockAndInsertIfThen(Needed, A.At, /*Unreachable=*/false);
-    }
-    llvm::IRBuilder<> B(Before);
+    // Where Covered holds, the marks are not read.
+    llvm::IRBuilder<> B(unlessSure(A.At, Covered, "check.unsure"));
     llvm::Value *Offset = B.CreateSub(B.CreatePtrToInt(A.Pointer, I64), B.CreateCall(LocalMemory, {}), "check.local");
     llvm::Value *At = B.CreateGEP(B.getInt8Ty(), B.CreateCall(Shadow, {}, "check.shadow"), Offset, "check.shadow.at");
     const bool Reads = !A.Write || llvm::isa<llvm::AtomicRMWInst>(A.At) || llvm::isa<llvm::AtomicCmpXchgInst>(A.At);
@@ -555,6 +548,17 @@ private:
     } else if (A.Write) {
       ShadowAccesses.push_back(B.CreateMemSet(At, B.getInt8(1), A.Bytes, llvm::MaybeAlign(1)));
     }
+  }
+
+  /// Where to put a check that Sure (if not null) shows unneeded: a block before At entered only
+  /// where `__weft_check_unsure(!Sure)` (Name) holds, a test weft-check-rows folds in the copies
+  /// of loops over work-items it runs where Sure holds throughout; else At.
+  llvm::Instruction *unlessSure(llvm::Instruction *At, llvm::Value *Sure, const char *Name) {
+    if (!Sure)
+      return At;
+    llvm::IRBuilder<> B(At);
+    return llvm::SplitBlockAndInsertIfThen(B.CreateCall(Unsure, {B.CreateNot(Sure)}, Name), At,
+                                           /*Unreachable=*/false);
   }
 
   /// Whether the kernel may order its work-items' accesses with atomics: an atomic operation
@@ -1054,6 +1058,47 @@ private:
     return G;
   }
 
+  /// Code at B for the values an access's check needs, the same in the group: Expand gives a
+  /// SCEV's value, Items the enqueued local sizes.
+  struct Emitter {
+    llvm::IRBuilder<> &B;
+    std::function<llvm::Value *(const llvm::SCEV *)> Expand;
+    llvm::Value *Items[3];
+
+    /// The ids [From, To) of dimension D that G lets through.
+    std::pair<llvm::Value *, llvm::Value *> ids(const Guards &G, int D) {
+      llvm::Value *From = B.getInt64(0), *To = Items[D];
+      if (G.Lo[D])
+        From = B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, From, Expand(G.Lo[D]));
+      if (G.Hi[D])
+        To = B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, To, Expand(G.Hi[D]));
+      return {From, To};
+    }
+
+    /// The bytes [Least, Most) an access of shape Sh, Bytes at a time, reaches over the ids G lets
+    /// through and its sweeps; Empty where G lets none through.
+    struct Span {
+      llvm::Value *Least, *Most, *Empty;
+    };
+    Span span(const Shape &Sh, const Guards &G, uint64_t Bytes) {
+      llvm::Value *Least = B.CreateAdd(Expand(Sh.Uniform), B.getInt64(Sh.Constant)), *Most = Least,
+                  *Empty = B.getFalse();
+      auto Add = [&](llvm::Value *First, llvm::Value *Last) {
+        Least = B.CreateAdd(Least, B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, First, Last));
+        Most = B.CreateAdd(Most, B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, First, Last));
+      };
+      for (int D = 0; D < 3; ++D) {
+        auto [From, To] = ids(G, D);
+        Empty = B.CreateOr(Empty, B.CreateICmpSLE(To, From));
+        llvm::Value *Step = Expand(Sh.Step[D]);
+        Add(B.CreateMul(Step, From), B.CreateMul(Step, B.CreateSub(To, B.getInt64(1))));
+      }
+      for (const auto &[Step, Count] : Sh.Sweeps)
+        Add(B.getInt64(0), B.CreateMul(Expand(Step), Expand(Count)));
+      return {Least, B.CreateAdd(Most, B.getInt64(int64_t(Bytes))), Empty};
+    }
+  };
+
   /// A tagged access within an interval: its site, Shape, Guards, and its bytes' offset from its
   /// class's shape.
   struct Member {
@@ -1219,9 +1264,10 @@ private:
       llvm::Instruction *At = S->A.At;
       llvm::IRBuilder<> B(At);
       auto Expand = [&](const llvm::SCEV *X) { return Expander.expandCodeFor(X, I64, At); };
-      llvm::Value *Items[3];
+      Emitter E{B, Expand, {}};
       for (int D = 0; D < 3; ++D)
-        Items[D] = B.CreateCall(EnqueuedLocalSize, {B.getInt32(D)});
+        E.Items[D] = B.CreateCall(EnqueuedLocalSize, {B.getInt32(D)});
+      llvm::Value *const *Items = E.Items;
       llvm::Value *Holds = B.getTrue();
       for (size_t N : IntervalsOf[S]) {
         const std::vector<Class> &Classes = Kept[N];
@@ -1261,27 +1307,11 @@ private:
         auto Range = [&](const Class &C) {
           llvm::Value *Low = B.getInt64(INT64_MAX / 4), *High = B.getInt64(INT64_MIN / 4);
           for (const Member &Each : C.Members) {
-            llvm::Value *Least = Expand(Each.Sh.Uniform), *Most = Least, *Empty = B.getFalse();
-            for (int D = 0; D < 3; ++D) {
-              llvm::Value *From = B.getInt64(0), *To = Items[D];
-              if (Each.G.Lo[D])
-                From = B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, From, Expand(Each.G.Lo[D]));
-              if (Each.G.Hi[D])
-                To = B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, To, Expand(Each.G.Hi[D]));
-              Empty = B.CreateOr(Empty, B.CreateICmpSLE(To, From));
-              llvm::Value *Step = Expand(Each.Sh.Step[D]);
-              llvm::Value *First = B.CreateMul(Step, From),
-                          *Last = B.CreateMul(Step, B.CreateSub(To, B.getInt64(1)));
-              Least =
-                  B.CreateAdd(Least, B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, First, Last));
-              Most = B.CreateAdd(Most, B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, First, Last));
-            }
-            Least = B.CreateAdd(Least, B.getInt64(Each.Sh.Constant));
-            Most = B.CreateAdd(Most, B.getInt64(Each.Sh.Constant + int64_t(Each.Bytes)));
-            Low = B.CreateSelect(Empty, Low,
-                                 B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, Low, Least));
-            High = B.CreateSelect(Empty, High,
-                                  B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, High, Most));
+            const Emitter::Span R = E.span(Each.Sh, Each.G, Each.Bytes);
+            Low = B.CreateSelect(R.Empty, Low,
+                                 B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, Low, R.Least));
+            High = B.CreateSelect(R.Empty, High,
+                                  B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, High, R.Most));
           }
           return std::make_pair(Low, High);
         };
@@ -1349,21 +1379,9 @@ private:
         continue;
       llvm::IRBuilder<> B(At);
       auto Expand = [&](const llvm::SCEV *X) { return Expander.expandCodeFor(X, I64, At); };
-      llvm::Value *Items[3] = {nullptr, nullptr, nullptr};
-      auto SizeOf = [&](int D) {
-        if (!Items[D])
-          Items[D] = B.CreateCall(EnqueuedLocalSize, {B.getInt32(D)});
-        return Items[D];
-      };
-      // The ids [From, To) a dimension runs under G.
-      auto Ids = [&](const Guards &G, int D) {
-        llvm::Value *From = B.getInt64(0), *To = SizeOf(D);
-        if (G.Lo[D])
-          From = B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, From, Expand(G.Lo[D]));
-        if (G.Hi[D])
-          To = B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, To, Expand(G.Hi[D]));
-        return std::make_pair(From, To);
-      };
+      Emitter E{B, Expand, {}};
+      for (int D = 0; D < 3; ++D)
+        E.Items[D] = B.CreateCall(EnqueuedLocalSize, {B.getInt32(D)});
       llvm::Value *Holds = nullptr;
       for (const Site *W : Stores[R.To.Base]) {
         if (!Tree.dominates(W->A.At, At))
@@ -1397,7 +1415,7 @@ private:
         llvm::Value *Run = B.getInt64(int64_t(WrittenBytes)), *Fills = B.getTrue();
         llvm::Value *Start = B.CreateAdd(Expand(Written->Uniform), B.getInt64(Written->Constant));
         for (int D : Order) {
-          auto [From, To] = Ids(WriterIds, D);
+          auto [From, To] = E.ids(WriterIds, D);
           llvm::Value *Count = B.CreateSub(To, From);
           llvm::Value *Step = Expand(Steps[D]);
           Fills = B.CreateAnd(Fills, B.CreateICmpSGE(Count, B.getInt64(1)));
@@ -1407,25 +1425,7 @@ private:
           Start = B.CreateAdd(Start, B.CreateMul(Step, From));
         }
         // The read's bytes, over its ids.
-        llvm::Value *Least = B.CreateAdd(Expand(Read->Uniform), B.getInt64(Read->Constant)),
-                    *Most = Least, *Empty = B.getFalse();
-        for (int D = 0; D < 3; ++D) {
-          auto [From, To] = Ids(ReadIds, D);
-          Empty = B.CreateOr(Empty, B.CreateICmpSLE(To, From));
-          llvm::Value *Step = Expand(Read->Step[D]);
-          llvm::Value *First = B.CreateMul(Step, From),
-                      *Last = B.CreateMul(Step, B.CreateSub(To, B.getInt64(1)));
-          Least = B.CreateAdd(Least, B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, First, Last));
-          Most = B.CreateAdd(Most, B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, First, Last));
-        }
-        for (const auto &[Step, Count] : Read->Sweeps) {
-          llvm::Value *Swept = B.CreateMul(Expand(Step), Expand(Count));
-          Least = B.CreateAdd(Least,
-                              B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, B.getInt64(0), Swept));
-          Most = B.CreateAdd(Most,
-                             B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, B.getInt64(0), Swept));
-        }
-        Most = B.CreateAdd(Most, B.getInt64(int64_t(R.ReadBytes)));
+        const auto [Least, Most, Empty] = E.span(*Read, ReadIds, R.ReadBytes);
         llvm::Value *Within = B.CreateAnd(B.CreateICmpSLE(Start, Least),
                                           B.CreateICmpSLE(Most, B.CreateAdd(Start, Run)));
         llvm::Value *This = B.CreateOr(Empty, B.CreateAnd(Fills, Within));
@@ -1450,14 +1450,8 @@ private:
   /// engine's do; its reads are not tagged. The tags' loads and stores carry attr::RaceTag.
   void tag(const Access &A, const Memory &To, bool Owned, llvm::Value *Apart) {
     const unsigned Bytes = unsigned(llvm::cast<llvm::ConstantInt>(A.Bytes)->getZExtValue());
-    // Where Apart holds, no tags: a test weft-check-rows folds in the copies of loops over
-    // work-items it runs where the test holds throughout.
-    llvm::Instruction *Before = A.At;
-    if (Apart) {
-      llvm::IRBuilder<> G(A.At);
-      llvm::Value *Shared = G.CreateCall(Unsure, {G.CreateNot(Apart)}, "check.shared");
-      Before = llvm::SplitBlockAndInsertIfThen(Shared, A.At, /*Unreachable=*/false);
-    }
+    // Where Apart holds, no tags.
+    llvm::Instruction *Before = unlessSure(A.At, Apart, "check.shared");
     llvm::IRBuilder<> B(Before);
     auto *Tags = llvm::FixedVectorType::get(I32, Bytes);
     llvm::Value *Offset = B.CreateSub(B.CreatePtrToInt(A.Pointer, I64), B.CreateCall(LocalMemory, {}), "check.local");

@@ -284,15 +284,23 @@ bool hoist(llvm::Value *V, llvm::Loop &L, llvm::Instruction *At) {
   return true;
 }
 
-/// Versions L (see the file's header) if some of its tests have ranges: the copy's header, or
-/// null. Leaves the analyses out of date.
-llvm::BasicBlock *version(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::DominatorTree &DT, llvm::LoopInfo &LI) {
+/// L's preheader (made if missing) where L can run in two versions: it exits from its latch
+/// alone, to one block; else null.
+llvm::BasicBlock *versionable(llvm::Loop &L, llvm::DominatorTree &DT, llvm::LoopInfo &LI) {
   llvm::BasicBlock *Latch = L.getLoopLatch(), *Exit = L.getUniqueExitBlock();
   if (!Latch || !Exit || L.getExitingBlock() != Latch)
     return nullptr;
   llvm::BasicBlock *Preheader = L.getLoopPreheader();
-  if (!Preheader)
-    Preheader = llvm::InsertPreheaderForLoop(&L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
+  return Preheader ? Preheader
+                   : llvm::InsertPreheaderForLoop(&L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
+}
+
+/// Versions L (see the file's header) if some of its tests have ranges: the copy's header, or
+/// null. Leaves the analyses out of date.
+llvm::BasicBlock *version(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::DominatorTree &DT,
+                          llvm::LoopInfo &LI) {
+  llvm::BasicBlock *Latch = L.getLoopLatch(), *Exit = L.getUniqueExitBlock();
+  llvm::BasicBlock *Preheader = versionable(L, DT, LI);
   if (!Preheader)
     return nullptr;
   struct Tested {
@@ -409,11 +417,7 @@ llvm::BasicBlock *version(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::Domina
 /// fails costs only the check it guards, not every access's bounds. The copy's header, or null.
 llvm::BasicBlock *versionUnsure(llvm::Loop &L, llvm::DominatorTree &DT, llvm::LoopInfo &LI) {
   llvm::BasicBlock *Latch = L.getLoopLatch(), *Exit = L.getUniqueExitBlock();
-  if (!Latch || !Exit || L.getExitingBlock() != Latch)
-    return nullptr;
-  llvm::BasicBlock *Preheader = L.getLoopPreheader();
-  if (!Preheader)
-    Preheader = llvm::InsertPreheaderForLoop(&L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
+  llvm::BasicBlock *Preheader = versionable(L, DT, LI);
   if (!Preheader)
     return nullptr;
   llvm::Instruction *At = Preheader->getTerminator();
@@ -454,6 +458,30 @@ llvm::BasicBlock *versionUnsure(llvm::Loop &L, llvm::DominatorTree &DT, llvm::Lo
   return Inside->getHeader();
 }
 
+/// Versions (Version: the copy's header, or null) each loop of F that Takes, once, outermost
+/// first, found again after each version (which leaves LoopInfo out of date); a version's copy is
+/// not versioned again.
+template <class TakesT, class VersionT>
+void versionEach(llvm::Function &F, llvm::FunctionAnalysisManager &FAM, TakesT Takes,
+                 VersionT Version) {
+  std::set<const llvm::BasicBlock *> Done;
+  for (;;) {
+    llvm::Loop *Next = nullptr;
+    for (llvm::Loop *L : FAM.getResult<llvm::LoopAnalysis>(F).getLoopsInPreorder())
+      if (Takes(*L) && !Done.count(L->getHeader())) {
+        Next = L;
+        break;
+      }
+    if (!Next)
+      return;
+    Done.insert(Next->getHeader());
+    if (llvm::BasicBlock *Copy = Version(*Next)) {
+      Done.insert(Copy);
+      FAM.invalidate(F, llvm::PreservedAnalyses::none());
+    }
+  }
+}
+
 /// `offset > last || too_short`.
 void lower(llvm::CallInst *Test) {
   llvm::IRBuilder<> B(Test);
@@ -484,47 +512,17 @@ llvm::PreservedAnalyses CheckRowsPass::run(llvm::Function &F, llvm::FunctionAnal
       return L.isInnermost() && (llvm::findOptionMDForLoop(&L, attr::CollapsedRow) ||
                                  (Parent && llvm::findOptionMDForLoop(Parent, attr::CollapsedRow)));
     };
-    // Each such loop once, outermost first, found again after each version (which leaves
-    // LoopInfo out of date); a version's copy is not versioned again.
-    std::set<const llvm::BasicBlock *> Done;
-    for (;;) {
-      llvm::Loop *Next = nullptr;
-      for (llvm::Loop *L : FAM.getResult<llvm::LoopAnalysis>(F).getLoopsInPreorder())
-        if (RunsWorkItems(*L) && !Done.count(L->getHeader())) {
-          Next = L;
-          break;
-        }
-      if (!Next)
-        break;
-      Done.insert(Next->getHeader());
-      if (llvm::BasicBlock *Copy = version(*Next, FAM.getResult<llvm::ScalarEvolutionAnalysis>(F),
-                                           FAM.getResult<llvm::DominatorTreeAnalysis>(F),
-                                           FAM.getResult<llvm::LoopAnalysis>(F))) {
-        Done.insert(Copy);
-        FAM.invalidate(F, llvm::PreservedAnalyses::none());
-      }
-    }
-  }
-  if (Versions) {
-    // Then the same loops (and the copies made above) on the tests of what checks may skip.
-    std::set<const llvm::BasicBlock *> Done;
-    for (;;) {
-      llvm::Loop *Next = nullptr;
-      for (llvm::Loop *L : FAM.getResult<llvm::LoopAnalysis>(F).getLoopsInPreorder())
-        if (isWorkItemLoop(*L) && !Done.count(L->getHeader())) {
-          Next = L;
-          break;
-        }
-      if (!Next)
-        break;
-      Done.insert(Next->getHeader());
-      if (llvm::BasicBlock *Copy =
-              versionUnsure(*Next, FAM.getResult<llvm::DominatorTreeAnalysis>(F),
-                            FAM.getResult<llvm::LoopAnalysis>(F))) {
-        Done.insert(Copy);
-        FAM.invalidate(F, llvm::PreservedAnalyses::none());
-      }
-    }
+    versionEach(F, FAM, RunsWorkItems, [&](llvm::Loop &L) {
+      return version(L, FAM.getResult<llvm::ScalarEvolutionAnalysis>(F),
+                     FAM.getResult<llvm::DominatorTreeAnalysis>(F),
+                     FAM.getResult<llvm::LoopAnalysis>(F));
+    });
+    // Then the loops over work-items (the copies made above too) on the tests of what checks
+    // may skip.
+    versionEach(F, FAM, isWorkItemLoop, [&](llvm::Loop &L) {
+      return versionUnsure(L, FAM.getResult<llvm::DominatorTreeAnalysis>(F),
+                           FAM.getResult<llvm::LoopAnalysis>(F));
+    });
   }
   llvm::removeUnreachableBlocks(F); // the versions' folded branches' other ways
   All.clear();
