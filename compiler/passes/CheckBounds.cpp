@@ -1315,12 +1315,16 @@ private:
           }
           return std::make_pair(Low, High);
         };
+        std::vector<std::pair<llvm::Value *, llvm::Value *>> Ranges;
+        if (Classes.size() > 1)
+          for (const Class &C : Classes)
+            Ranges.push_back(Range(C));
         for (size_t I = 0; I < Classes.size(); ++I)
           for (size_t J = I + 1; J < Classes.size(); ++J) {
             if (!Classes[I].Writes && !Classes[J].Writes)
               continue;
-            auto [LowI, HighI] = Range(Classes[I]);
-            auto [LowJ, HighJ] = Range(Classes[J]);
+            auto [LowI, HighI] = Ranges[I];
+            auto [LowJ, HighJ] = Ranges[J];
             Holds = B.CreateAnd(
                 Holds, B.CreateOr(B.CreateICmpSLE(HighI, LowJ), B.CreateICmpSLE(HighJ, LowI)));
           }
@@ -1382,9 +1386,11 @@ private:
       Emitter E{B, Expand, {}};
       for (int D = 0; D < 3; ++D)
         E.Items[D] = B.CreateCall(EnqueuedLocalSize, {B.getInt32(D)});
+      // A few stores a read (the test grows with each), a few dozen reads a kernel.
       llvm::Value *Holds = nullptr;
+      unsigned Tried = 0;
       for (const Site *W : Stores[R.To.Base]) {
-        if (!Tree.dominates(W->A.At, At))
+        if (Tried == 4 || Covered.size() == 64 || !Tree.dominates(W->A.At, At))
           continue;
         auto [It, New] = Unordered.try_emplace(W);
         if (New) {
@@ -1429,6 +1435,7 @@ private:
         llvm::Value *Within = B.CreateAnd(B.CreateICmpSLE(Start, Least),
                                           B.CreateICmpSLE(Most, B.CreateAdd(Start, Run)));
         llvm::Value *This = B.CreateOr(Empty, B.CreateAnd(Fills, Within));
+        ++Tried;
         Holds = Holds ? B.CreateOr(Holds, This) : This;
       }
       if (Holds) {
