@@ -240,6 +240,7 @@ public:
       }
     LocalId = Query("_Z12get_local_idj", true);
     EnqueuedLocalSize = Query("_Z23get_enqueued_local_sizej", true);
+    LocalSize = Query("_Z14get_local_sizej", true);
     GroupId = Query("_Z12get_group_idj", true);
     NumGroups = Query("_Z14get_num_groupsj", true);
   }
@@ -281,7 +282,10 @@ public:
         const bool Shadowed = Uninitialized && To->Local && (A.Write || !llvm::isa<llvm::MemTransferInst>(A.At));
         const bool Tagged = Races && To->Local && raced(A) && (A.Write || !Unraced.count(A.At));
         // The shadow's and the tags' accesses are only as safe as the access: all are checked.
-        const bool Bounded = (Bounds || Shadowed || Tagged) && !within(A, *To, DL);
+        // A local read left untagged (readsWithoutWriters) is bounds-checked all the same: read
+        // past its array, it could reach another one that is written.
+        const bool Untagged = Races && To->Local && !A.Write && Unraced.count(A.At);
+        const bool Bounded = (Bounds || Shadowed || Tagged || Untagged) && !within(A, *To, DL);
         if (Bounded || Shadowed || Tagged)
           Checked.push_back({A, std::move(*To), Bounded, Shadowed, Tagged,
                              Owned.count(A.At->getParent()) != 0, ownerOf(A.At),
@@ -752,6 +756,9 @@ private:
     /// With recurrences allowed (shapeOf): what loops inside the work-item add, each a step the
     /// same in the group over the loop's iterations, its backedge-taken count.
     std::vector<std::pair<const llvm::SCEV *, const llvm::SCEV *>> Sweeps = {};
+    /// Sign extensions of narrow sums and products taken apart (shapeOf): each such sum's shape,
+    /// computed wide, and its width, which its values must fit for the shape to hold.
+    std::vector<std::pair<std::shared_ptr<const Shape>, unsigned>> Narrow = {};
   };
 
   /// Whether V holds the same value in every work-item of the group where it is used: a
@@ -852,79 +859,91 @@ private:
     llvm::Type *Ty = Offset->getType();
     const llvm::SCEV *Zero = SE.getZero(Ty);
     Shape Found{{Zero, Zero, Zero}, Zero, 0};
-    // Adds Scale (the same in the group) times S to Found, if S is of the shape.
-    std::function<bool(const llvm::SCEV *, const llvm::SCEV *)> Add = [&](const llvm::SCEV *S,
-                                                                          const llvm::SCEV *Scale) {
-      if (S->getType() != Ty)
-        return false;
-      auto *C = llvm::dyn_cast<llvm::SCEVConstant>(S);
-      auto *K = llvm::dyn_cast<llvm::SCEVConstant>(Scale);
-      if (C && K) {
-        const llvm::APInt Value = C->getAPInt() * K->getAPInt();
-        if (C->getAPInt().getMinSignedBits() > 32 || K->getAPInt().getMinSignedBits() > 32)
-          return false;
-        Found.Constant += Value.getSExtValue();
-        return true;
-      }
-      if (sameInGroup(S)) {
-        Found.Uniform = SE.getAddExpr(Found.Uniform, SE.getMulExpr(Scale, S));
-        return true;
-      }
-      if (const int D = localIdOf(S); D >= 0) {
-        Found.Step[D] = SE.getAddExpr(Found.Step[D], Scale);
-        return true;
-      }
-      // {Start, +, Step} over a loop: Start's shape, and a sweep of Step (the same in the group)
-      // over the loop's iterations, a count the same in the group.
-      if (auto *Rec = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S);
-          Rec && Recurrences && Rec->isAffine()) {
-        const llvm::SCEV *Step = SE.getMulExpr(Scale, Rec->getStepRecurrence(SE));
-        const llvm::Loop *Over = Rec->getLoop();
-        const llvm::SCEV *Count = SE.getBackedgeTakenCount(Over);
-        if (llvm::isa<llvm::SCEVCouldNotCompute>(Count) || !sameInGroup(Step) ||
-            !sameInGroup(Count))
-          return false;
-        // An access after the loop's exit test (a loop tested at its top: its body) sees one
-        // value fewer.
-        const llvm::BasicBlock *Exiting = Over->getExitingBlock(), *Block = A.At->getParent();
-        if (Exiting && Over->contains(Block) && Exiting != Block && Tree.dominates(Exiting, Block))
-          Count = SE.getMinusSCEV(Count, SE.getOne(Count->getType()));
-        Found.Sweeps.emplace_back(Step, SE.getTruncateOrZeroExtend(Count, Ty));
-        return Add(Rec->getStart(), Scale);
-      }
-      if (auto *Sum = llvm::dyn_cast<llvm::SCEVAddExpr>(S))
-        return llvm::all_of(Sum->operands(), [&](const llvm::SCEV *Op) { return Add(Op, Scale); });
-      if (auto *Product = llvm::dyn_cast<llvm::SCEVMulExpr>(S)) {
-        // One factor that differs between work-items, times the rest.
-        const llvm::SCEV *Varying = nullptr;
-        llvm::SmallVector<const llvm::SCEV *, 4> Rest = {Scale};
-        for (const llvm::SCEV *F : Product->operands()) {
-          if (sameInGroup(F))
-            Rest.push_back(F);
-          else if (!Varying)
-            Varying = F;
-          else
+    // Adds Scale (the same in the group) times S to Into, if S is of the shape.
+    std::function<bool(const llvm::SCEV *, const llvm::SCEV *, Shape &)> Add =
+        [&](const llvm::SCEV *S, const llvm::SCEV *Scale, Shape &Into) {
+          if (S->getType() != Ty)
             return false;
-        }
-        return Varying && Add(Varying, SE.getMulExpr(Rest));
-      }
-      if (auto *Ext = llvm::dyn_cast<llvm::SCEVSignExtendExpr>(S)) {
-        const llvm::SCEV *In = Ext->getOperand();
-        if (auto *Sum = llvm::dyn_cast<llvm::SCEVAddExpr>(In))
-          return llvm::all_of(Sum->operands(), [&](const llvm::SCEV *Op) {
-            return Add(SE.getSignExtendExpr(Op, Ty), Scale);
-          });
-        if (auto *Product = llvm::dyn_cast<llvm::SCEVMulExpr>(In)) {
-          llvm::SmallVector<const llvm::SCEV *, 4> Wide;
-          for (const llvm::SCEV *F : Product->operands())
-            Wide.push_back(SE.getSignExtendExpr(F, Ty));
-          const llvm::SCEV *Distributed = SE.getMulExpr(Wide);
-          return !llvm::isa<llvm::SCEVSignExtendExpr>(Distributed) && Add(Distributed, Scale);
-        }
-      }
-      return false;
-    };
-    if (!Add(Offset, SE.getOne(Ty)))
+          auto *C = llvm::dyn_cast<llvm::SCEVConstant>(S);
+          auto *K = llvm::dyn_cast<llvm::SCEVConstant>(Scale);
+          if (C && K) {
+            const llvm::APInt Value = C->getAPInt() * K->getAPInt();
+            if (C->getAPInt().getMinSignedBits() > 32 || K->getAPInt().getMinSignedBits() > 32)
+              return false;
+            Into.Constant += Value.getSExtValue();
+            return true;
+          }
+          if (sameInGroup(S)) {
+            Into.Uniform = SE.getAddExpr(Into.Uniform, SE.getMulExpr(Scale, S));
+            return true;
+          }
+          if (const int D = localIdOf(S); D >= 0) {
+            Into.Step[D] = SE.getAddExpr(Into.Step[D], Scale);
+            return true;
+          }
+          // {Start, +, Step} over a loop: Start's shape, and a sweep of Step (the same in the
+          // group) over the loop's iterations, a count the same in the group.
+          if (auto *Rec = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S);
+              Rec && Recurrences && Rec->isAffine()) {
+            const llvm::SCEV *Step = SE.getMulExpr(Scale, Rec->getStepRecurrence(SE));
+            const llvm::Loop *Over = Rec->getLoop();
+            const llvm::SCEV *Count = SE.getBackedgeTakenCount(Over);
+            if (llvm::isa<llvm::SCEVCouldNotCompute>(Count) || !sameInGroup(Step) ||
+                !sameInGroup(Count))
+              return false;
+            // An access after the loop's exit test (a loop tested at its top: its body) sees one
+            // value fewer.
+            const llvm::BasicBlock *Exiting = Over->getExitingBlock(), *Block = A.At->getParent();
+            if (Exiting && Over->contains(Block) && Exiting != Block &&
+                Tree.dominates(Exiting, Block))
+              Count = SE.getMinusSCEV(Count, SE.getOne(Count->getType()));
+            Into.Sweeps.emplace_back(Step, SE.getTruncateOrZeroExtend(Count, Ty));
+            return Add(Rec->getStart(), Scale, Into);
+          }
+          if (auto *Sum = llvm::dyn_cast<llvm::SCEVAddExpr>(S))
+            return llvm::all_of(Sum->operands(),
+                                [&](const llvm::SCEV *Op) { return Add(Op, Scale, Into); });
+          if (auto *Product = llvm::dyn_cast<llvm::SCEVMulExpr>(S)) {
+            // One factor that differs between work-items, times the rest.
+            const llvm::SCEV *Varying = nullptr;
+            llvm::SmallVector<const llvm::SCEV *, 4> Rest = {Scale};
+            for (const llvm::SCEV *F : Product->operands()) {
+              if (sameInGroup(F))
+                Rest.push_back(F);
+              else if (!Varying)
+                Varying = F;
+              else
+                return false;
+            }
+            return Varying && Add(Varying, SE.getMulExpr(Rest), Into);
+          }
+          // A sign extension of a narrow sum or product: the sum or product of the extended parts,
+          // where the narrow one does not wrap (OpenCL C's signed arithmetic need not, but an
+          // unsigned one may): its value over the ids, computed wide, must then fit the narrow type
+          // (Shape::Narrow, tested with the rest).
+          if (auto *Ext = llvm::dyn_cast<llvm::SCEVSignExtendExpr>(S)) {
+            const llvm::SCEV *In = Ext->getOperand(), *Wide = nullptr;
+            llvm::SmallVector<const llvm::SCEV *, 4> Parts;
+            if (auto *Nary = llvm::dyn_cast<llvm::SCEVNAryExpr>(In);
+                Nary && llvm::isa<llvm::SCEVAddExpr, llvm::SCEVMulExpr>(In))
+              for (const llvm::SCEV *Op : Nary->operands())
+                Parts.push_back(SE.getSignExtendExpr(Op, Ty));
+            if (llvm::isa<llvm::SCEVAddExpr>(In))
+              Wide = SE.getAddExpr(Parts);
+            else if (llvm::isa<llvm::SCEVMulExpr>(In))
+              Wide = SE.getMulExpr(Parts);
+            if (!Wide || llvm::isa<llvm::SCEVSignExtendExpr>(Wide))
+              return false;
+            auto Inner = std::make_shared<Shape>(Shape{{Zero, Zero, Zero}, Zero, 0});
+            if (!Add(Wide, SE.getOne(Ty), *Inner))
+              return false;
+            Into.Narrow.insert(Into.Narrow.end(), Inner->Narrow.begin(), Inner->Narrow.end());
+            Into.Narrow.emplace_back(Inner, In->getType()->getIntegerBitWidth());
+            return Add(Wide, Scale, Into);
+          }
+          return false;
+        };
+    if (!Add(Offset, SE.getOne(Ty), Found))
       return std::nullopt;
     return Found;
   }
@@ -1097,6 +1116,20 @@ private:
         Add(B.getInt64(0), B.CreateMul(Expand(Step), Expand(Count)));
       return {Least, B.CreateAdd(Most, B.getInt64(int64_t(Bytes))), Empty};
     }
+
+    /// Whether Sh's narrow sums and products (Shape::Narrow) fit their types over the ids G lets
+    /// through.
+    llvm::Value *fits(const Shape &Sh, const Guards &G) {
+      llvm::Value *Holds = B.getTrue();
+      for (const auto &[Inner, Bits] : Sh.Narrow) {
+        const Span R = span(*Inner, G, 0);
+        const int64_t Top = int64_t(1) << (Bits - 1);
+        Holds = B.CreateAnd(
+            Holds, B.CreateOr(R.Empty, B.CreateAnd(B.CreateICmpSGE(R.Least, B.getInt64(-Top)),
+                                                   B.CreateICmpSLT(R.Most, B.getInt64(Top)))));
+      }
+      return Holds;
+    }
   };
 
   /// A tagged access within an interval: its site, Shape, Guards, and its bytes' offset from its
@@ -1235,8 +1268,9 @@ private:
       // A class whose every work-item reaches the same bytes holds only in groups of one.
       auto Shared = [&](const Class &C) {
         for (int D = 0; D < 3; ++D)
-          if (!C.Sh.Step[D]->isZero() ||
-              llvm::all_of(C.Members, [&](const Member &Each) { return Each.G.pinned(D, SE); }))
+          if (!C.Sh.Step[D]->isZero() || llvm::all_of(C.Members, [&](const Member &Each) {
+                return Each.G.pinned(D, SE) && Each.G.Lo[D] == C.Members.front().G.Lo[D];
+              }))
             return false;
         return true;
       };
@@ -1275,6 +1309,7 @@ private:
         for (const Class &C : Classes) {
           int64_t Low = INT64_MAX, High = INT64_MIN;
           for (const Member &Each : C.Members) {
+            Holds = B.CreateAnd(Holds, E.fits(Each.Sh, Each.G));
             Low = std::min(Low, Each.Offset);
             High = std::max(High, Each.Offset + int64_t(Each.Bytes));
           }
@@ -1288,9 +1323,10 @@ private:
             });
           llvm::Value *Covered = B.getInt64(High - Low);
           for (int D : Order) {
-            // A dimension every member runs for one id of is one work-item wide.
-            const bool Pinned =
-                llvm::all_of(C.Members, [&](const Member &Each) { return Each.G.pinned(D, SE); });
+            // A dimension every member runs for one and the same id of is one work-item wide.
+            const bool Pinned = llvm::all_of(C.Members, [&](const Member &Each) {
+              return Each.G.pinned(D, SE) && Each.G.Lo[D] == C.Members.front().G.Lo[D];
+            });
             llvm::Value *Step =
                 B.CreateBinaryIntrinsic(llvm::Intrinsic::abs, Expand(Steps[D]), B.getFalse());
             llvm::Value *Fits = B.CreateAnd(B.CreateICmpUGE(Step, Covered),
@@ -1385,7 +1421,7 @@ private:
       auto Expand = [&](const llvm::SCEV *X) { return Expander.expandCodeFor(X, I64, At); };
       Emitter E{B, Expand, {}};
       for (int D = 0; D < 3; ++D)
-        E.Items[D] = B.CreateCall(EnqueuedLocalSize, {B.getInt32(D)});
+        E.Items[D] = B.CreateCall(LocalSize, {B.getInt32(D)});
       // A few stores a read (the test grows with each), a few dozen reads a kernel.
       llvm::Value *Holds = nullptr;
       unsigned Tried = 0;
@@ -1434,7 +1470,9 @@ private:
         const auto [Least, Most, Empty] = E.span(*Read, ReadIds, R.ReadBytes);
         llvm::Value *Within = B.CreateAnd(B.CreateICmpSLE(Start, Least),
                                           B.CreateICmpSLE(Most, B.CreateAdd(Start, Run)));
-        llvm::Value *This = B.CreateOr(Empty, B.CreateAnd(Fills, Within));
+        llvm::Value *This = B.CreateOr(
+            Empty, B.CreateAnd(B.CreateAnd(Fills, Within),
+                               B.CreateAnd(E.fits(*Read, ReadIds), E.fits(*Written, WriterIds))));
         ++Tried;
         Holds = Holds ? B.CreateOr(Holds, This) : This;
       }
@@ -1661,7 +1699,7 @@ private:
   llvm::LLVMContext &C;
   llvm::Type *I32, *I64;
   llvm::FunctionCallee Extent, Refusal, Unsure, Slots, Shadow, LocalMemory, Writers, Readers, Round,
-      LocalId, EnqueuedLocalSize, GroupId, NumGroups;
+      LocalId, EnqueuedLocalSize, LocalSize, GroupId, NumGroups;
   const bool HasBarriers = !callsTo(K, isBarrier).empty();
   std::map<std::pair<llvm::Value *, uint64_t>, Uniform> Shared;
   std::map<std::string, llvm::Constant *> Descriptions;

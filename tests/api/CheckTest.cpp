@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -1095,6 +1096,118 @@ TEST_F(Checks, RacesOfTreeReductions) {
                                           "of work-group (0, 0, 0) writes 4 bytes "
                                           "in the __local variable `t` (256 bytes) that work-item "
                                           "(0, 0, 0) read since the last barrier"}));
+}
+
+// Kernels where the shortcuts of race and uninitialized checks must not hold (found by an
+// adversarial review): accesses that one id each runs but different ids (`l == 0` writes, `l ==
+// 1` reads the same bytes; rows 0 and 1 of a 2D group); an unsigned product whose narrow value
+// wraps ((int)(l * m) + 1 with m = 2^28 + 1 is l + 1); a short index that wraps to 0; a partial
+// last work-group, whose store covers fewer bytes than the enqueued size suggests; a read past
+// its array that nothing writes, still bounds-checked under race checks. Each is reported.
+TEST_F(Checks, ShortcutsOfRaceAndUninitializedChecksHoldOnlyWhereSound) {
+  std::vector<int> In(256);
+  std::iota(In.begin(), In.end(), 0);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
+  struct Case {
+    const char *Source, *Options;
+    cl_uint Dims;
+    size_t Global[2], Local[2];
+    const char *Report;
+  };
+  const Case Cases[] = {
+      {"kernel void k(global int *out, global int *in) {\n"
+       "  local int t[64];\n"
+       "  int l = get_local_id(0);\n"
+       "  if (l == 0) t[5] = in[0];\n"
+       "  out[l] = in[l];\n"
+       "  if (l == 1) out[0] = t[5];\n"
+       "}\n",
+       "-weft-check=races",
+       1,
+       {64, 1},
+       {64, 1},
+       "work-item (1, 0, 0) of work-group (0, 0, 0) reads 4 bytes in the __local variable `t` (256 "
+       "bytes) that "
+       "work-item (0, 0, 0) wrote since the last barrier"},
+      {"kernel void k(global int *out, global int *in) {\n"
+       "  local int t[16];\n"
+       "  int lx = get_local_id(0), ly = get_local_id(1);\n"
+       "  if (ly == 0) t[lx] = in[lx];\n"
+       "  out[ly * 16 + lx] = 0;\n"
+       "  if (ly == 1) out[lx] = t[lx];\n"
+       "}\n",
+       "-weft-check=races",
+       2,
+       {16, 2},
+       {16, 2},
+       "work-item (0, 1, 0) of work-group (0, 0, 0) reads 4 bytes in the __local variable `t` (64 "
+       "bytes) that "
+       "work-item (0, 0, 0) wrote since the last barrier"},
+      {"kernel void k(global int *out, global int *in) {\n"
+       "  local int t[64];\n"
+       "  uint l = get_local_id(0), m = 268435457;\n"
+       "  t[l] = in[l];\n"
+       "  if (l >= 16 && l % 16 == 0) out[l] = t[(int)(l * m) + 1];\n"
+       "}\n",
+       "-weft-check=races",
+       1,
+       {64, 1},
+       {64, 1},
+       "work-item (17, 0, 0) of work-group (0, 0, 0) writes 4 bytes in the __local variable `t` "
+       "(256 bytes) that "
+       "work-item (16, 0, 0) read since the last barrier"},
+      {"kernel void k(global int *out, global int *in) {\n"
+       "  local int t[4];\n"
+       "  int l = get_local_id(0);\n"
+       "  if (l % 16 == 0) t[(short)(l * 4096)] = in[l];\n"
+       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+       "  out[l] = t[0];\n"
+       "}\n",
+       "-weft-check=races",
+       1,
+       {64, 1},
+       {64, 1},
+       "work-item (16, 0, 0) of work-group (0, 0, 0) writes 4 bytes in the __local variable `t` "
+       "(16 bytes) that "
+       "work-item (0, 0, 0) wrote (another value) since the last barrier"},
+      {"kernel void k(global int *out, global int *in) {\n"
+       "  local int t[64];\n"
+       "  int l = get_local_id(0);\n"
+       "  t[l] = in[get_global_id(0)];\n"
+       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+       "  if (l == 0) {\n"
+       "    int s = 0;\n"
+       "    for (int k = 0; k < 64; k++) s += t[k];\n"
+       "    out[get_group_id(0)] = s;\n"
+       "  }\n"
+       "}\n",
+       "-weft-check=uninitialized -cl-std=CL3.0",
+       1,
+       {100, 1},
+       {64, 1},
+       "work-item (0, 0, 0) of work-group (1, 0, 0) reads 4 bytes in the __local variable `t` (256 "
+       "bytes) that "
+       "nothing in the work-group wrote before"},
+      {"kernel void k(global int *out, global int *in) {\n"
+       "  local int a[64];\n"
+       "  int l = get_local_id(0);\n"
+       "  out[l] = a[l + 64];\n"
+       "}\n",
+       "-weft-check=races",
+       1,
+       {64, 1},
+       {64, 1},
+       "work-item (0, 0, 0) of work-group (0, 0, 0) reads 4 bytes at +256 in the __local variable "
+       "`a` (256 bytes)"},
+  };
+  for (const Case &C : Cases) {
+    cl_kernel K = kernel(C.Source, "k", C.Options);
+    setBuffers(K, {B, A});
+    EXPECT_EQ(run(K, C.Dims, C.Global, C.Local), CL_OUT_OF_RESOURCES) << C.Source;
+    std::vector<std::string> R = reports();
+    ASSERT_EQ(R.size(), 1u) << C.Source;
+    EXPECT_TRUE(mentions(R[0], {C.Report})) << C.Source << R[0];
+  }
 }
 
 // A strided async copy of a count known only when the kernel runs (as SPIR-V's copies are): the

@@ -11,7 +11,7 @@
 ; @tile: a read and a write of t[ly][lx], one class (steps 0, 4, 64 in order z, x, y); the
 ; transposed read after the barrier has no tags at all (its interval writes nothing).
 ; @pitch: u[ly * n + lx] with int arithmetic (a sign extension of a sum and a product, taken
-; apart): steps not constant, so in the order x, y, z.
+; apart where they fit 32 bits over the ids): steps not constant, so in the order x, y, z.
 ; @shifted: s[l] and s[l + h] in one interval, two classes: apart while h is at least the group.
 ; @reduce: a tree reduction, `if (l < s) t[l] += t[l + s]` with a barrier in each round: its
 ; ranges bounded by the guard's s (a PHI of the loop, whose every round waits at the barrier);
@@ -65,9 +65,13 @@ define spir_kernel void @tile(ptr addrspace(1) %out, float %v) {
   ret void
 }
 
+; The int sum and product fit 32 bits over the ids (then the sign extension of each is the sum or
+; product of the extended parts); then the steps.
 ; CHECK-LABEL: define spir_kernel void @pitch(
+; CHECK:      sext i32 %n to i64
+; CHECK:      icmp slt i64 %{{.*}}, 2147483648
+; CHECK-NEXT: icmp sge i64 %{{.*}}, -2147483648
 ; CHECK:      call i64 @llvm.abs.i64(i64 4, i1 false)
-; CHECK:      %[[STEP:.*]] = sext i32 %n to i64
 ; CHECK:      call i64 @llvm.abs.i64(i64 %{{.*}}, i1 false)
 ; CHECK:      call i64 @llvm.abs.i64(i64 0, i1 false)
 ; CHECK:      %check.apart = and i1
