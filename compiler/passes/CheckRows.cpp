@@ -345,7 +345,7 @@ llvm::BasicBlock *version(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::Domina
           Hoisted.push_back(T);
   if (Tests.empty() && Hoisted.empty())
     return nullptr;
-  llvm::formLCSSA(L, DT, &LI, &SE);
+  llvm::formLCSSARecursively(L, DT, &LI, &SE);
   // Before the loop: whether every range lies within its argument's memory (offsets from the
   // argument's pointer, signed: none before it, none past `last`), and every narrow index within
   // its type.
@@ -435,7 +435,7 @@ llvm::BasicBlock *versionUnsure(llvm::Loop &L, llvm::DominatorTree &DT, llvm::Lo
           Tests.push_back(T);
   if (Tests.empty())
     return nullptr;
-  llvm::formLCSSA(L, DT, &LI, nullptr);
+  llvm::formLCSSARecursively(L, DT, &LI, nullptr);
   llvm::IRBuilder<> B(At);
   llvm::Value *Sure = B.getTrue();
   for (llvm::CallInst *T : Tests)

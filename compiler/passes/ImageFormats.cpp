@@ -107,7 +107,7 @@ void copyForFormats(llvm::Loop &L, llvm::ArrayRef<llvm::Value *> Images,
   llvm::LLVMContext &C = L.getHeader()->getContext();
   llvm::BasicBlock *Preheader = L.getLoopPreheader(), *Latch = L.getLoopLatch();
   llvm::BasicBlock *Exit = L.getUniqueExitBlock();
-  llvm::formLCSSA(L, DT, &LI, nullptr);
+  llvm::formLCSSARecursively(L, DT, &LI, nullptr);
   llvm::MDNode *ID = L.getLoopID(), *Tag = loopOption(C, Marker);
   // The images' formats, once, before the loop.
   llvm::Function *Format = nullptr;

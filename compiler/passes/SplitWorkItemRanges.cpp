@@ -390,7 +390,7 @@ void version(llvm::Loop &L, const UniformTest &T, llvm::ScalarEvolution &SE,
   llvm::LLVMContext &C = L.getHeader()->getContext();
   llvm::BasicBlock *Preheader = L.getLoopPreheader(), *Latch = L.getLoopLatch();
   llvm::BasicBlock *Exit = L.getUniqueExitBlock();
-  llvm::formLCSSA(L, DT, &LI, &SE);
+  llvm::formLCSSARecursively(L, DT, &LI, &SE);
   llvm::BasicBlock *Original = llvm::SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI,
                                                 nullptr, "uniform.false.preheader");
   llvm::ValueToValueMapTy Map;
@@ -412,7 +412,7 @@ void split(llvm::Loop &L, const BoundTest &T, llvm::ScalarEvolution &SE, llvm::D
   llvm::LLVMContext &C = F.getContext();
   llvm::BasicBlock *Preheader = L.getLoopPreheader(), *Latch = L.getLoopLatch();
   llvm::BasicBlock *Exit = L.getUniqueExitBlock();
-  llvm::formLCSSA(L, DT, &LI, &SE);
+  llvm::formLCSSARecursively(L, DT, &LI, &SE);
 
   llvm::SCEVExpander Expander(SE, F.getParent()->getDataLayout(), "split");
   llvm::Instruction *At = Preheader->getTerminator();

@@ -1210,6 +1210,43 @@ TEST_F(Checks, ShortcutsOfRaceAndUninitializedChecksHoldOnlyWhereSound) {
   }
 }
 
+// A reduction whose last rounds skip the barrier (`if (s > 8) barrier`: the warp-synchronous
+// idiom of code ported from CUDA) races in them: reported, where the checked build had looped
+// forever (a loop over work-items versioned for its bounds tests lost the loop variable its last
+// work-item leaves for the next region: LCSSA was formed for the loop but not for the rounds'
+// loop inside it). With the barrier in every round it is clean and sums right.
+TEST_F(Checks, RacesOfReductionsWithBarriersUnderAnIf) {
+  std::vector<int> In(256);
+  std::iota(In.begin(), In.end(), 0);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
+  const char *Source = "kernel void k(global int *out, global const int *in) {\n"
+                       "  local int t[64];\n"
+                       "  int l = get_local_id(0);\n"
+                       "  t[l] = in[get_global_id(0)];\n"
+                       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  for (int s = 32; s > 0; s >>= 1) {\n"
+                       "    if (l < s) t[l] += t[l + s];\n"
+                       "    if (s > LAST) barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  }\n"
+                       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  out[get_global_id(0)] = t[0];\n"
+                       "}\n";
+  cl_kernel K = kernel(Source, "k", "-weft-check=races -DLAST=8");
+  setBuffers(K, {B, A});
+  EXPECT_TRUE(mentions(
+      failedCheck(K, 256, 64),
+      {"kernel k, line 7, column 21: work-item (1, 0, 0) of work-group (0, 0, 0) writes 4 bytes in "
+       "the __local variable `t` (256 bytes) that work-item (0, 0, 0) read since the last "
+       "barrier"}));
+  K = kernel(Source, "k", "-weft-check=races -DLAST=0");
+  setBuffers(K, {B, A});
+  EXPECT_EQ(run(K, 256, 64), CL_COMPLETE);
+  EXPECT_TRUE(reports().empty());
+  std::vector<int> Out = read<int>(B, 256);
+  for (size_t I = 0; I < Out.size(); ++I)
+    ASSERT_EQ(Out[I], int(64 * (I / 64 * 64) + 2016)) << I;
+}
+
 // A strided async copy of a count known only when the kernel runs (as SPIR-V's copies are): the
 // library makes it in the first work-item under `!first || n == 0`, and its writes are still the
 // group's, no work-item's.
