@@ -336,7 +336,7 @@ private:
   void keptBefore() {
     if (!Kept[0] && MarkedSites.empty())
       return;
-    const std::vector<llvm::CallInst *> Barriers = callsTo(K, isBarrier);
+    const std::vector<llvm::CallInst *> &Barriers = BarrierCalls;
     std::vector<llvm::Instruction *> Ends(Barriers.begin(), Barriers.end());
     for (llvm::BasicBlock &BB : K)
       if (auto *R = llvm::dyn_cast<llvm::ReturnInst>(BB.getTerminator()))
@@ -658,11 +658,9 @@ private:
       const llvm::BasicBlock *Block = I->getParent();
       bool Stopped = false;
       for (; I && !Stopped; I = I->getNextNode()) {
-        auto *Call = llvm::dyn_cast<llvm::CallInst>(I);
-        const llvm::Function *Callee = Call ? Call->getCalledFunction() : nullptr;
         if (I == Stop && Met)
           *Met = true;
-        Stopped = I == Stop || (Callee && isBarrier(Callee->getName()));
+        Stopped = I == Stop || llvm::is_contained(BarrierCalls, I);
         if (!Stopped)
           Found.push_back(I);
       }
@@ -680,7 +678,7 @@ private:
   /// any runs the next.
   void findIntervals() {
     Starts = {&K.getEntryBlock().front()};
-    for (llvm::CallInst *Barrier : callsTo(K, isBarrier))
+    for (llvm::CallInst *Barrier : BarrierCalls)
       Starts.push_back(Barrier->getNextNode());
     for (const llvm::Instruction *Start : Starts) {
       std::vector<const llvm::Instruction *> In = reach(Start);
@@ -812,7 +810,7 @@ private:
 
   /// Whether every iteration of L passes a barrier (one dominates its latch).
   bool everyIterationWaits(const llvm::Loop &L) {
-    for (llvm::CallInst *Barrier : callsTo(K, isBarrier))
+    for (llvm::CallInst *Barrier : BarrierCalls)
       if (L.contains(Barrier) && Tree.dominates(Barrier->getParent(), L.getLoopLatch()))
         return true;
     return false;
@@ -851,7 +849,8 @@ private:
 
   /// A's offset in To as a Shape, where ScalarEvolution can write it so. A sign extension of a
   /// sum or product (an int index: `t[ly * 16 + lx]`) is taken as the sum or product of the
-  /// extended parts, as OpenCL C's signed arithmetic does not overflow.
+  /// extended parts, under a test that the narrow value fits (Shape::Narrow). Recurrences: loops
+  /// inside the work-item may add sweeps (Shape::Sweeps), else their recurrences fail the shape.
   std::optional<Shape> shapeOf(const Access &A, const Memory &To, bool Recurrences = false) {
     const llvm::SCEV *Offset = SE.getMinusSCEV(SE.getSCEV(A.Pointer), SE.getSCEV(To.Base));
     if (llvm::isa<llvm::SCEVCouldNotCompute>(Offset) || !Offset->getType()->isIntegerTy(64))
@@ -867,10 +866,9 @@ private:
           auto *C = llvm::dyn_cast<llvm::SCEVConstant>(S);
           auto *K = llvm::dyn_cast<llvm::SCEVConstant>(Scale);
           if (C && K) {
-            const llvm::APInt Value = C->getAPInt() * K->getAPInt();
             if (C->getAPInt().getMinSignedBits() > 32 || K->getAPInt().getMinSignedBits() > 32)
               return false;
-            Into.Constant += Value.getSExtValue();
+            Into.Constant += (C->getAPInt() * K->getAPInt()).getSExtValue();
             return true;
           }
           if (sameInGroup(S)) {
@@ -1147,6 +1145,13 @@ private:
     Shape Sh;
     std::vector<Member> Members;
     bool Writes = false;
+    /// Whether every member runs for one and the same id of dimension D (then D is one
+    /// work-item wide for the class).
+    bool pinnedTogether(int D, llvm::ScalarEvolution &SE) const {
+      return llvm::all_of(Members, [&](const Member &Each) {
+        return Each.G.pinned(D, SE) && Each.G.Lo[D] == Members.front().G.Lo[D];
+      });
+    }
   };
 
   /// Where M's offset is C's shape plus a constant: that constant.
@@ -1268,9 +1273,7 @@ private:
       // A class whose every work-item reaches the same bytes holds only in groups of one.
       auto Shared = [&](const Class &C) {
         for (int D = 0; D < 3; ++D)
-          if (!C.Sh.Step[D]->isZero() || llvm::all_of(C.Members, [&](const Member &Each) {
-                return Each.G.pinned(D, SE) && Each.G.Lo[D] == C.Members.front().G.Lo[D];
-              }))
+          if (!C.Sh.Step[D]->isZero() || C.pinnedTogether(D, SE))
             return false;
         return true;
       };
@@ -1324,9 +1327,7 @@ private:
           llvm::Value *Covered = B.getInt64(High - Low);
           for (int D : Order) {
             // A dimension every member runs for one and the same id of is one work-item wide.
-            const bool Pinned = llvm::all_of(C.Members, [&](const Member &Each) {
-              return Each.G.pinned(D, SE) && Each.G.Lo[D] == C.Members.front().G.Lo[D];
-            });
+            const bool Pinned = C.pinnedTogether(D, SE);
             llvm::Value *Step =
                 B.CreateBinaryIntrinsic(llvm::Intrinsic::abs, Expand(Steps[D]), B.getFalse());
             llvm::Value *Fits = B.CreateAnd(B.CreateICmpUGE(Step, Covered),
@@ -1700,7 +1701,9 @@ private:
   llvm::Type *I32, *I64;
   llvm::FunctionCallee Extent, Refusal, Unsure, Slots, Shadow, LocalMemory, Writers, Readers, Round,
       LocalId, EnqueuedLocalSize, LocalSize, GroupId, NumGroups;
-  const bool HasBarriers = !callsTo(K, isBarrier).empty();
+  /// The kernel's barriers (the checks add none).
+  const std::vector<llvm::CallInst *> BarrierCalls = callsTo(K, isBarrier);
+  const bool HasBarriers = !BarrierCalls.empty();
   std::map<std::pair<llvm::Value *, uint64_t>, Uniform> Shared;
   std::map<std::string, llvm::Constant *> Descriptions;
   Uniform Local; ///< the last computed where its access is
