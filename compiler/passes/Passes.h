@@ -436,7 +436,9 @@ struct CombineAtomicsPass : llvm::PassInfoMixin<CombineAtomicsPass> {
 /// outcome in a copy with the test folded away, so that the loop vectorizer need not mask their
 /// loads and stores (a copy is split again at a second test); a loop whose test is the same for
 /// all its work-items runs in a version for each outcome; a loop that acts only for every S-th
-/// work-item (`if (get_sub_group_local_id() == 0)`) or for one steps by S (see the file's header).
+/// work-item (`if (get_sub_group_local_id() == 0)`) or for one steps by S; a block that stores for
+/// one work-item of each run of S beside work every work-item does (a scan's last lane storing
+/// the sub-group's total) runs in a loop of its own over the runs (see the file's header).
 struct SplitWorkItemRangesPass : llvm::PassInfoMixin<SplitWorkItemRangesPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };

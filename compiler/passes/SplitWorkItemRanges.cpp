@@ -33,9 +33,17 @@
 // (`if (get_sub_group_local_id() == 0)`, `if (l == 0)`: StrideTest), is no prefix: the loop steps
 // by S from the first work-item the test takes instead, the test folded. This needs no copy
 // (every other iteration did nothing), and is done first, in any x loop, innermost or not.
+//
+// Such a test beside work every work-item does (a scan's last lane storing the sub-group's total,
+// `if (get_sub_group_local_id() == get_sub_group_size() - 1) t[get_sub_group_id()] = v`, after
+// every work-item stored its own v) guards a block the vectorizer masks: a scatter with one lane
+// in S on. Where the block only stores, and what it stores and where touch nothing the rest of
+// the loop touches, it runs in a loop of its own before the row's, one iteration per run of S
+// work-items, and the row's loop skips it (SparseBlock).
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
+#include <llvm/Analysis/AliasAnalysis.h>
 #include <llvm/Analysis/InstructionSimplify.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ScalarEvolution.h>
@@ -51,6 +59,7 @@
 #include <llvm/Transforms/Utils/LoopUtils.h>
 #include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
 
+#include <functional>
 #include <optional>
 #include <variant>
 
@@ -102,6 +111,39 @@ struct StrideTest {
   /// The header's other PHIs, integers stepping by a constant each ({A,+,c}: counters LLVM
   /// derived from Item), with their steps.
   std::vector<std::pair<llvm::PHINode *, llvm::APInt>> Others;
+};
+
+/// A block that at most one work-item of each aligned run of S acts in (S a power of two), in a
+/// loop that does other work for every work-item: `if ((Index & (S - 1)) == K) { stores }` with K
+/// the same for every work-item of a run. K may be a constant, a value the same for the whole row,
+/// or computed from Index only through its bits above the log2(S) low ones: the last lane of a
+/// sub-group, `get_sub_group_local_id() == get_sub_group_size() - 1` (the size is the group's
+/// work-items left from the sub-group's first, at most S), a scan's total stored next to each
+/// work-item's own result. The vectorizer masks the block's stores (a scatter of one lane in S);
+/// the block runs instead in a loop of its own before the row's, one iteration per run, at the
+/// work-item the test takes in it, and the row's loop folds the test to the other outcome.
+/// What the block and its test use from the loop (no PHI but the counters, no call, plain loads)
+/// is computed again there for that work-item, so the loop's test must be reached by every
+/// work-item (its block dominates the latch: whatever the block uses ran for that work-item in the
+/// loop as written). Moved before the rest of the row, the block's stores must touch nothing the
+/// rest of the loop reads or writes, and what it loads nothing the rest stores (told apart by
+/// their objects or alias scopes, whatever the iterations).
+struct SparseBlock {
+  llvm::ICmpInst *Cmp;
+  bool Taken;              ///< the test's outcome where the block runs
+  llvm::BasicBlock *Block; ///< its only predecessor branches on Cmp, its only successor
+                           ///< is that branch's other way
+  llvm::Value *Residue;    ///< K, in Index's type
+  const llvm::SCEV *Start; ///< Index's first value
+  llvm::APInt Mask;        ///< S - 1, in Index's type
+  llvm::PHINode *Item;     ///< the loop's own counter, {X0,+,1} in i64
+  std::vector<std::pair<llvm::PHINode *, llvm::APInt>> Others; ///< as StrideTest's
+  /// The instructions of the loop the block and the test use (not the counters), and those K is
+  /// computed with, each list with operands first.
+  std::vector<llvm::Instruction *> Needed, Run;
+  /// The values of Index that K's arithmetic starts from (wider copies of it), each with its
+  /// first value.
+  std::vector<std::pair<llvm::Value *, const llvm::SCEV *>> Aliases;
 };
 
 /// How many splits made L (0 for a loop never split).
@@ -235,6 +277,29 @@ bool hasEffect(const llvm::Instruction &I) {
   return I.mayHaveSideEffects();
 }
 
+/// The loop's counter (an i64 {X0,+,1}) and its other header PHIs, each an integer stepping by a
+/// constant; false if the header carries anything else.
+bool rowCounters(llvm::Loop &L, llvm::ScalarEvolution &SE, llvm::PHINode *&Item,
+                 std::vector<std::pair<llvm::PHINode *, llvm::APInt>> &Others) {
+  Item = nullptr;
+  for (llvm::PHINode &Phi : L.getHeader()->phis()) {
+    if (!Item && Phi.getType()->isIntegerTy(64) && stepOne(SE.getSCEV(&Phi), L, SE)) {
+      Item = &Phi;
+      continue;
+    }
+    auto *Rec = SE.isSCEVable(Phi.getType()) && Phi.getType()->isIntegerTy()
+                    ? llvm::dyn_cast<llvm::SCEVAddRecExpr>(SE.getSCEV(&Phi))
+                    : nullptr;
+    auto *Step = Rec && Rec->getLoop() == &L && Rec->isAffine()
+                     ? llvm::dyn_cast<llvm::SCEVConstant>(Rec->getStepRecurrence(SE))
+                     : nullptr;
+    if (!Step)
+      return false;
+    Others.emplace_back(&Phi, Step->getAPInt());
+  }
+  return Item != nullptr;
+}
+
 std::optional<StrideTest> findStrideTest(llvm::Loop &L, llvm::ScalarEvolution &SE,
                                          llvm::DominatorTree &DT) {
   using namespace llvm::PatternMatch;
@@ -251,24 +316,9 @@ std::optional<StrideTest> findStrideTest(llvm::Loop &L, llvm::ScalarEvolution &S
   };
   // The counter, and nothing else carried from one work-item to the next but counters that
   // step by a constant.
-  llvm::PHINode *Item = nullptr;
+  llvm::PHINode *Item;
   std::vector<std::pair<llvm::PHINode *, llvm::APInt>> Others;
-  for (llvm::PHINode &Phi : Header->phis()) {
-    if (!Item && Phi.getType()->isIntegerTy(64) && StepOne(&Phi)) {
-      Item = &Phi;
-      continue;
-    }
-    auto *Rec = SE.isSCEVable(Phi.getType()) && Phi.getType()->isIntegerTy()
-                    ? llvm::dyn_cast<llvm::SCEVAddRecExpr>(SE.getSCEV(&Phi))
-                    : nullptr;
-    auto *Step = Rec && Rec->getLoop() == &L && Rec->isAffine()
-                     ? llvm::dyn_cast<llvm::SCEVConstant>(Rec->getStepRecurrence(SE))
-                     : nullptr;
-    if (!Step)
-      return std::nullopt;
-    Others.emplace_back(&Phi, Step->getAPInt());
-  }
-  if (!Item)
+  if (!rowCounters(L, SE, Item, Others))
     return std::nullopt;
   auto *Br = llvm::dyn_cast<llvm::BranchInst>(Header->getTerminator());
   llvm::ICmpInst::Predicate Pred;
@@ -324,6 +374,247 @@ std::optional<StrideTest> findStrideTest(llvm::Loop &L, llvm::ScalarEvolution &S
     }
   auto *Cmp = llvm::cast<llvm::ICmpInst>(Br->getCondition());
   return StrideTest{Cmp, Taken, Index->getStart(), Residue, Mask, Item, std::move(Others)};
+}
+
+/// Whether V, in L, is the same for every work-item of each aligned run of S work-items of Index
+/// ({Start,+,1}): made of values from outside L and of Index's bits above its log2(S) low ones
+/// (`x >> c`, `x / 2^c`, `x & M` with x Index or a wider value of it: the same recurrence, from a
+/// start whose low bits are Start; c at least log2(S), M's low log2(S) bits clear), by arithmetic
+/// that cannot trap. The instructions of L it is computed with go to Run, operands first.
+bool sameInRuns(llvm::Value *V, llvm::Loop &L, llvm::ScalarEvolution &SE, const llvm::SCEV *Start,
+                unsigned LogS, SparseBlock &T, unsigned Depth = 0) {
+  std::vector<llvm::Instruction *> &Run = T.Run;
+  using namespace llvm::PatternMatch;
+  auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+  if (!I || !L.contains(I))
+    return true;
+  if (llvm::is_contained(Run, I))
+    return true;
+  if (Depth > 16 || llvm::isa<llvm::PHINode>(I))
+    return false;
+  // Index, or a wider copy of it.
+  auto IsIndex = [&](llvm::Value *X) {
+    if (!SE.isSCEVable(X->getType()) || !X->getType()->isIntegerTy() ||
+        X->getType()->getIntegerBitWidth() < Start->getType()->getIntegerBitWidth() ||
+        X->getType()->getIntegerBitWidth() > 64)
+      return false;
+    const llvm::SCEVAddRecExpr *Rec = stepOne(SE.getSCEV(X), L, SE);
+    if (!Rec || SE.getTruncateOrNoop(Rec->getStart(), Start->getType()) != Start)
+      return false;
+    if (X != T.Item && llvm::none_of(T.Aliases, [&](auto &A) { return A.first == X; }))
+      T.Aliases.emplace_back(X, Rec->getStart());
+    return true;
+  };
+  llvm::Value *X;
+  const llvm::APInt *C;
+  if ((match(I, m_LShr(m_Value(X), m_APInt(C))) || match(I, m_AShr(m_Value(X), m_APInt(C))) ||
+       match(I, m_UDiv(m_Value(X), m_Power2(C)))) &&
+      IsIndex(X)) {
+    const unsigned Shift =
+        I->getOpcode() == llvm::Instruction::UDiv ? C->logBase2() : unsigned(C->getZExtValue());
+    if (Shift >= LogS) {
+      Run.push_back(I);
+      return true;
+    }
+    return false;
+  }
+  if (match(I, m_And(m_Value(X), m_APInt(C))) && IsIndex(X) && C->countTrailingZeros() >= LogS) {
+    Run.push_back(I);
+    return true;
+  }
+  bool Arithmetic = false;
+  switch (I->getOpcode()) {
+  case llvm::Instruction::Add:
+  case llvm::Instruction::Sub:
+  case llvm::Instruction::Mul:
+  case llvm::Instruction::Shl:
+  case llvm::Instruction::LShr:
+  case llvm::Instruction::AShr:
+  case llvm::Instruction::And:
+  case llvm::Instruction::Or:
+  case llvm::Instruction::Xor:
+  case llvm::Instruction::Trunc:
+  case llvm::Instruction::ZExt:
+  case llvm::Instruction::SExt:
+  case llvm::Instruction::ICmp:
+  case llvm::Instruction::Select:
+  case llvm::Instruction::Freeze:
+    Arithmetic = true;
+    break;
+  case llvm::Instruction::Call:
+    if (auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(I))
+      switch (II->getIntrinsicID()) {
+      case llvm::Intrinsic::umin:
+      case llvm::Intrinsic::umax:
+      case llvm::Intrinsic::smin:
+      case llvm::Intrinsic::smax:
+        Arithmetic = true;
+        break;
+      default:
+        break;
+      }
+    break;
+  default:
+    break;
+  }
+  if (!Arithmetic || !I->getType()->isIntOrIntVectorTy() || I->getType()->isVectorTy())
+    return false;
+  for (llvm::Value *Op : llvm::cast<llvm::User>(I)->operands())
+    if (!llvm::isa<llvm::Function>(Op) && !sameInRuns(Op, L, SE, Start, LogS, T, Depth + 1))
+      return false;
+  Run.push_back(I);
+  return true;
+}
+
+/// Whether I is a hint to the optimizer (a lifetime marker, an assumption, a scope declaration).
+bool isHint(const llvm::Instruction &I) {
+  auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(&I);
+  return II && (II->isLifetimeStartOrEnd() || II->isAssumeLikeIntrinsic() ||
+                II->getIntrinsicID() == llvm::Intrinsic::experimental_noalias_scope_decl);
+}
+
+std::optional<SparseBlock> findSparseBlock(llvm::Loop &L, llvm::ScalarEvolution &SE,
+                                           llvm::DominatorTree &DT, llvm::AAResults &AA) {
+  using namespace llvm::PatternMatch;
+  if (!L.isInnermost() || !rewritableRow(L, SE) || !L.getUniqueExitBlock()->phis().empty() ||
+      instructionCount(L) > MaxInstructions)
+    return std::nullopt;
+  SparseBlock T;
+  if (!rowCounters(L, SE, T.Item, T.Others))
+    return std::nullopt;
+  llvm::BasicBlock *Header = L.getHeader(), *Latch = L.getLoopLatch();
+  llvm::SCEVExpander Expander(SE, Header->getModule()->getDataLayout(), "sparse");
+  const llvm::Instruction *At = L.getLoopPreheader()->getTerminator();
+  if (!Expander.isSafeToExpandAt(SE.getBackedgeTakenCount(&L), At))
+    return std::nullopt;
+  for (llvm::BasicBlock *P : L.blocks()) {
+    auto *Br = llvm::dyn_cast<llvm::BranchInst>(P->getTerminator());
+    llvm::ICmpInst::Predicate Pred;
+    llvm::Value *Sides[2];
+    if (!Br || !Br->isConditional() || P == Latch || !DT.dominates(P, Latch) ||
+        !match(Br->getCondition(), m_ICmp(Pred, m_Value(Sides[0]), m_Value(Sides[1]))) ||
+        !llvm::ICmpInst::isEquality(Pred) || !Sides[0]->getType()->isIntegerTy() ||
+        Sides[0]->getType()->getIntegerBitWidth() > 64)
+      continue;
+    T.Cmp = llvm::cast<llvm::ICmpInst>(Br->getCondition());
+    T.Taken = Pred == llvm::CmpInst::ICMP_EQ;
+    T.Block = Br->getSuccessor(T.Taken ? 0 : 1);
+    llvm::BasicBlock *Join = Br->getSuccessor(T.Taken ? 1 : 0);
+    if (!L.contains(T.Block) || T.Block == Header || T.Block == Latch ||
+        T.Block->getSinglePredecessor() != P || T.Block->getSingleSuccessor() != Join ||
+        !Join->phis().empty())
+      continue;
+    // The block stores, computing what it stores there (nothing it makes is used elsewhere).
+    bool Plain = true;
+    for (llvm::Instruction &I : *T.Block) {
+      if (auto *St = llvm::dyn_cast<llvm::StoreInst>(&I))
+        Plain &= St->isSimple();
+      else if (auto *Ld = llvm::dyn_cast<llvm::LoadInst>(&I))
+        Plain &= Ld->isSimple();
+      else if (!I.isTerminator())
+        Plain &= !I.mayReadOrWriteMemory() && !I.mayHaveSideEffects();
+      for (llvm::User *U : I.users())
+        Plain &= llvm::cast<llvm::Instruction>(U)->getParent() == T.Block;
+    }
+    if (!Plain)
+      continue;
+    // The test: (Index & (S - 1)) == K, either way round.
+    const llvm::SCEVAddRecExpr *Index = nullptr;
+    for (unsigned Side = 0; Side < 2 && !Index; ++Side) {
+      llvm::Value *Masked;
+      const llvm::APInt *M;
+      if (!match(Sides[Side], m_And(m_Value(Masked), m_APInt(M))) || M->isZero() ||
+          M->isAllOnes() || !(*M + 1).isPowerOf2() || !SE.isSCEVable(Masked->getType()))
+        continue;
+      Index = stepOne(SE.getSCEV(Masked), L, SE);
+      if (!Index || !Expander.isSafeToExpandAt(Index->getStart(), At)) {
+        Index = nullptr;
+        continue;
+      }
+      T.Mask = *M;
+      T.Residue = Sides[1 - Side];
+      T.Start = Index->getStart();
+    }
+    if (!Index)
+      continue;
+    T.Run.clear();
+    T.Aliases.clear();
+    if (!sameInRuns(T.Residue, L, SE, T.Start, T.Mask.countTrailingOnes(), T) ||
+        llvm::any_of(T.Aliases, [&](auto &A) { return !Expander.isSafeToExpandAt(A.second, At); }))
+      continue;
+    // What the block and the test use from the loop: instructions without effects, and plain
+    // loads, none of them a PHI but the counters.
+    llvm::SmallPtrSet<llvm::Instruction *, 32> Needed;
+    llvm::SmallVector<llvm::Instruction *, 32> Work;
+    auto Use = [&](llvm::Instruction &I) {
+      for (llvm::Value *Op : I.operands())
+        if (auto *D = llvm::dyn_cast<llvm::Instruction>(Op);
+            D && L.contains(D) && D->getParent() != T.Block && Needed.insert(D).second)
+          Work.push_back(D);
+    };
+    for (llvm::Instruction &I : *T.Block)
+      Use(I);
+    Needed.insert(T.Cmp);
+    Use(*T.Cmp);
+    bool Computable = true;
+    while (Computable && !Work.empty()) {
+      llvm::Instruction *D = Work.pop_back_val();
+      if (auto *Phi = llvm::dyn_cast<llvm::PHINode>(D)) {
+        Computable =
+            Phi == T.Item || llvm::any_of(T.Others, [&](auto &O) { return O.first == Phi; });
+        Needed.erase(Phi);
+        continue;
+      }
+      if (auto *Ld = llvm::dyn_cast<llvm::LoadInst>(D))
+        Computable = Ld->isSimple();
+      else
+        Computable = !D->mayReadOrWriteMemory() && !D->mayHaveSideEffects();
+      Use(*D);
+    }
+    if (!Computable || Needed.size() > 64)
+      continue;
+    // Moved before the rest of the row: the block's accesses and the loads it needs against
+    // every access of the rest (extents unknown: any two iterations).
+    llvm::SmallVector<llvm::Instruction *, 16> Moved, Rest;
+    for (llvm::BasicBlock *BB : L.blocks())
+      for (llvm::Instruction &I : *BB) {
+        if (!I.mayReadOrWriteMemory() || isHint(I))
+          continue;
+        if (BB == T.Block || Needed.count(&I))
+          Moved.push_back(&I);
+        else if (llvm::isa<llvm::LoadInst>(I) || llvm::isa<llvm::StoreInst>(I))
+          Rest.push_back(&I);
+        else
+          Computable = false; // a call, an atomic: what it touches is not known here
+      }
+    auto Where = [](llvm::Instruction *I) {
+      return llvm::MemoryLocation::getBeforeOrAfter(llvm::getLoadStorePointerOperand(I),
+                                                    I->getAAMetadata());
+    };
+    for (llvm::Instruction *A : Moved)
+      for (llvm::Instruction *B : Rest)
+        if (Computable && (A->mayWriteToMemory() || B->mayWriteToMemory()))
+          Computable = AA.isNoAlias(Where(A), Where(B));
+    if (!Computable || Moved.size() > 16 || Rest.size() > 64)
+      continue;
+    // Operands first.
+    T.Needed.clear();
+    std::function<void(llvm::Instruction *)> Emit = [&](llvm::Instruction *I) {
+      if (!Needed.erase(I))
+        return;
+      for (llvm::Value *Op : I->operands())
+        if (auto *D = llvm::dyn_cast<llvm::Instruction>(Op))
+          Emit(D);
+      T.Needed.push_back(I);
+    };
+    for (llvm::Instruction &I : *T.Block)
+      for (llvm::Value *Op : I.operands())
+        if (auto *D = llvm::dyn_cast<llvm::Instruction>(Op))
+          Emit(D);
+    Emit(T.Cmp);
+    return T;
+  }
+  return std::nullopt;
 }
 
 /// Where the test changes its outcome, computed before the loop.
@@ -547,6 +838,117 @@ void stride(llvm::Loop &L, const StrideTest &T, llvm::ScalarEvolution &SE) {
   foldTest(T.Cmp, T.Taken, L.getBlocks());
 }
 
+/// Runs T's block in a loop of its own before L, one iteration per aligned run of S work-items
+/// (see SparseBlock), and folds T's test in L to the outcome that skips the block. Leaves the
+/// analyses out of date.
+void distribute(llvm::Loop &L, const SparseBlock &T, llvm::ScalarEvolution &SE,
+                llvm::DominatorTree &DT, llvm::LoopInfo &LI) {
+  llvm::Function &F = *L.getHeader()->getParent();
+  llvm::LLVMContext &C = F.getContext();
+  llvm::BasicBlock *Preheader = L.getLoopPreheader();
+  llvm::SCEVExpander Expander(SE, F.getParent()->getDataLayout(), "sparse");
+  llvm::Instruction *At = Preheader->getTerminator();
+  llvm::Type *IndexTy = T.Start->getType();
+  llvm::Value *Start = Expander.expandCodeFor(T.Start, IndexTy, At);
+  llvm::Value *Items = expandTripCount(Expander, SE, L, At);
+  llvm::IRBuilder<> B(At);
+  llvm::Value *X0 = T.Item->getIncomingValueForBlock(Preheader);
+  llvm::Value *End = B.CreateAdd(X0, Items, "sparse.end");
+  // The first run's first work-item (Index's value a multiple of S there; before the row's first
+  // when the row starts inside a run).
+  llvm::Value *Offset =
+      B.CreateZExt(B.CreateAnd(Start, llvm::ConstantInt::get(IndexTy, T.Mask)), B.getInt64Ty());
+  llvm::Value *First = B.CreateSub(X0, Offset, "sparse.first");
+  // K's arithmetic starts from Index's wider copies: each at a work-item, from its first value.
+  std::vector<llvm::Value *> AliasStarts;
+  for (auto &[X, XStart] : T.Aliases)
+    AliasStarts.push_back(Expander.expandCodeFor(XStart, X->getType(), At));
+  std::vector<llvm::Value *> OtherStarts;
+  for (auto &[Phi, Step] : T.Others)
+    OtherStarts.push_back(Phi->getIncomingValueForBlock(Preheader));
+  llvm::BasicBlock *Original =
+      llvm::SplitBlock(Preheader, At, &DT, &LI, nullptr, "sparse.row.preheader");
+  auto *Head = llvm::BasicBlock::Create(C, "sparse.run", &F, Original);
+  auto *Body = llvm::BasicBlock::Create(C, "sparse.item", &F, Original);
+  auto *Act = llvm::BasicBlock::Create(C, "sparse.act", &F, Original);
+  auto *Next = llvm::BasicBlock::Create(C, "sparse.next", &F, Original);
+  Preheader->getTerminator()->setSuccessor(0, Head);
+
+  // Head: the run's first work-item R, K there, and the work-item the test may take, R + K.
+  B.SetInsertPoint(Head);
+  llvm::PHINode *Run = B.CreatePHI(B.getInt64Ty(), 2, "sparse.run.first");
+  Run->addIncoming(First, Preheader);
+  llvm::ValueToValueMapTy AtRun;
+  AtRun[T.Item] = Run;
+  llvm::Value *RunSteps = B.CreateSub(Run, X0);
+  for (size_t I = 0; I < T.Aliases.size(); ++I) {
+    llvm::Value *X = T.Aliases[I].first;
+    AtRun[X] = B.CreateAdd(AliasStarts[I], B.CreateZExtOrTrunc(RunSteps, X->getType()));
+  }
+  for (llvm::Instruction *I : T.Run) {
+    llvm::Instruction *Copy = I->clone();
+    B.Insert(Copy, I->getName() + ".run");
+    llvm::RemapInstruction(Copy, AtRun,
+                           llvm::RF_IgnoreMissingLocals | llvm::RF_NoModuleLevelChanges);
+    AtRun[I] = Copy;
+  }
+  llvm::Value *K = mapped(AtRun, T.Residue);
+  llvm::Value *Item = B.CreateAdd(Run, B.CreateZExtOrTrunc(K, B.getInt64Ty()), "sparse.at");
+  llvm::Value *Taken = B.CreateAnd(
+      B.CreateICmpULE(K, llvm::ConstantInt::get(IndexTy, T.Mask)),
+      B.CreateAnd(B.CreateICmpSGE(Item, X0), B.CreateICmpSLT(Item, End)), "sparse.in.row");
+  B.CreateCondBr(Taken, Body, Next);
+
+  // Body: what the block and its test use, for that work-item (the counters at it), and the test.
+  B.SetInsertPoint(Body);
+  llvm::ValueToValueMapTy AtItem;
+  AtItem[T.Item] = Item;
+  llvm::Value *Steps = B.CreateSub(Item, X0);
+  for (size_t I = 0; I < T.Others.size(); ++I) {
+    auto &[Phi, Step] = T.Others[I];
+    llvm::Type *Ty = Phi->getType();
+    AtItem[Phi] = B.CreateAdd(OtherStarts[I], B.CreateMul(B.CreateZExtOrTrunc(Steps, Ty),
+                                                          llvm::ConstantInt::get(Ty, Step)));
+  }
+  auto CopyInto = [&](llvm::Instruction *I) {
+    llvm::Instruction *Copy = I->clone();
+    B.Insert(Copy, I->getType()->isVoidTy() ? llvm::Twine() : I->getName() + ".sparse");
+    llvm::RemapInstruction(Copy, AtItem,
+                           llvm::RF_IgnoreMissingLocals | llvm::RF_NoModuleLevelChanges);
+    AtItem[I] = Copy;
+  };
+  for (llvm::Instruction *I : T.Needed)
+    CopyInto(I);
+  llvm::Value *Cmp = mapped(AtItem, T.Cmp);
+  B.CreateCondBr(Cmp, T.Taken ? Act : Next, T.Taken ? Next : Act);
+  B.SetInsertPoint(Act);
+  for (llvm::Instruction &I : *T.Block)
+    if (!I.isTerminator() && !llvm::isa<llvm::DbgInfoIntrinsic>(I))
+      CopyInto(&I);
+  B.CreateBr(Next);
+
+  // The next run, while it starts before the row's end; then the row as it was, without the
+  // block. The loop over runs stays scalar: one work-item of S each.
+  B.SetInsertPoint(Next);
+  llvm::Value *NextRun = B.CreateAdd(Run, B.getInt64(T.Mask.getZExtValue() + 1), "sparse.run.next");
+  Run->addIncoming(NextRun, Next);
+  auto *Back = B.CreateCondBr(B.CreateICmpSLT(NextRun, End), Head, Original);
+  llvm::Metadata *Scalar[] = {
+      nullptr,
+      loopOption(C, "llvm.loop.vectorize.width", {llvm::ConstantAsMetadata::get(B.getInt32(1))}),
+      loopOption(C, "llvm.loop.interleave.count", {llvm::ConstantAsMetadata::get(B.getInt32(1))})};
+  llvm::MDNode *ID = llvm::MDNode::getDistinct(C, Scalar);
+  ID->replaceOperandWith(0, ID);
+  Back->setMetadata(llvm::LLVMContext::MD_loop, ID);
+  // The row skips the block (unreachable now: removed with the others).
+  llvm::BasicBlock *Test = T.Block->getSinglePredecessor();
+  auto *Br = llvm::cast<llvm::BranchInst>(Test->getTerminator());
+  llvm::BasicBlock *Join = Br->getSuccessor(Br->getSuccessor(0) == T.Block ? 1 : 0);
+  Br->eraseFromParent();
+  llvm::BranchInst::Create(Join, Test);
+  llvm::RecursivelyDeleteTriviallyDeadInstructions(T.Cmp);
+}
+
 } // namespace
 
 llvm::PreservedAnalyses SplitWorkItemRangesPass::run(llvm::Function &F,
@@ -560,6 +962,8 @@ llvm::PreservedAnalyses SplitWorkItemRangesPass::run(llvm::Function &F,
     std::optional<RangeTest> Test;
     llvm::Loop *Found = nullptr;
     std::optional<StrideTest> Strided;
+    std::optional<SparseBlock> Sparse;
+    auto &AA = FAM.getResult<llvm::AAManager>(F);
     for (llvm::Loop *L : LI.getLoopsInPreorder()) {
       if (!isWorkItemLoop(*L))
         continue;
@@ -573,7 +977,7 @@ llvm::PreservedAnalyses SplitWorkItemRangesPass::run(llvm::Function &F,
       if (!L->isInnermost() ||
           (splitsOf(*L) >= MaxSplits && llvm::findOptionMDForLoop(L, UniformMarker)))
         continue;
-      if ((Test = findRangeTest(*L, SE))) {
+      if ((Sparse = findSparseBlock(*L, SE, DT, AA)) || (Test = findRangeTest(*L, SE))) {
         Found = L;
         break;
       }
@@ -582,6 +986,8 @@ llvm::PreservedAnalyses SplitWorkItemRangesPass::run(llvm::Function &F,
       break;
     if (Strided)
       stride(*Found, *Strided, SE);
+    else if (Sparse)
+      distribute(*Found, *Sparse, SE, DT, LI);
     else if (auto *Uniform = std::get_if<UniformTest>(&*Test))
       version(*Found, *Uniform, SE, DT, LI);
     else

@@ -223,6 +223,175 @@ TEST_F(WorkItemRanges, EveryNthWorkItem) {
   clReleaseProgram(P);
 }
 
+// A store that one work-item of each aligned run of S makes, beside work every work-item does
+// (weft-split-work-item-ranges runs it in a loop of its own, one iteration per run): the last
+// lane of each run of 8 linear ids (partial runs at a group's end, runs across rows of a 2D
+// group), a sub-group's last lane (sub-groups of 8 and 16), a constant lane of 16 with the lane
+// value computed in the block, and, left as it is, a block overwriting what its work-item
+// stored before it. Each kernel stores every work-item's value and the runs' values into local
+// memory, then copies the local array out; checked against the host for 1D and 2D groups and
+// offsets.
+TEST_F(WorkItemRanges, SparseStoresBesideEveryWorkItemsOwn) {
+  cl_program P = built(R"(
+    size_t slot(void) {
+      return (get_global_id(1) - get_global_offset(1)) * get_global_size(0) + get_global_id(0) -
+             get_global_offset(0);
+    }
+    uint items(void) { return get_local_size(0) * get_local_size(1); }
+    size_t group(void) { return get_group_id(1) * get_num_groups(0) + get_group_id(0); }
+    int value(void) { return (int)(get_global_id(1) * 1000 + get_global_id(0)) * 3 + 1; }
+    // Each group's runs' values (t[0 .. 63]) to runs[group * 64 ...], unset ones -5.
+    void publish(local int *t, global int *runs) {
+      barrier(CLK_LOCAL_MEM_FENCE);
+      uint l = get_local_linear_id();
+      if (l < 64) runs[group() * 64 + l] = t[l];
+    }
+    void clear(local int *t) {
+      uint l = get_local_linear_id();
+      if (l < 64) t[l] = -5;
+      barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    kernel void last_of_8(global int *out, global int *runs) {
+      local int t[64];
+      clear(t);
+      uint l = get_local_linear_id();
+      int v = value();
+      out[slot()] = v;
+      uint n = items() - (l & ~7u);
+      if ((l & 7) == min(n, 8u) - 1) t[l >> 3] = v;
+      publish(t, runs);
+    }
+    __attribute__((intel_reqd_sub_group_size(8)))
+    kernel void sub_group_last_8(global int *out, global int *runs) {
+      local int t[64];
+      clear(t);
+      int v = value();
+      out[slot()] = v;
+      if (get_sub_group_local_id() == get_sub_group_size() - 1) t[get_sub_group_id()] = v + 7;
+      publish(t, runs);
+    }
+    __attribute__((intel_reqd_sub_group_size(16)))
+    kernel void sub_group_last_16(global int *out, global int *runs) {
+      local int t[64];
+      clear(t);
+      int v = value();
+      out[slot()] = v;
+      if (get_sub_group_local_id() == get_sub_group_size() - 1) t[get_sub_group_id()] = v * 2;
+      publish(t, runs);
+    }
+    kernel void lane_5_of_16(global int *out, global int *runs) {
+      local int t[64];
+      clear(t);
+      uint l = get_local_linear_id();
+      out[slot()] = value();
+      if ((l & 15) == 5) t[l / 16] = value() - (int)l;
+      publish(t, runs);
+    }
+    kernel void same_item(global int *out, global int *runs) {
+      local int u[256];
+      uint l = get_local_linear_id();
+      u[l] = value();
+      if ((l & 7) == 2) u[l] = -value();
+      barrier(CLK_LOCAL_MEM_FENCE);
+      out[slot()] = u[l];
+    })",
+                       "-cl-std=CL3.0");
+  struct Sparse {
+    const char *Kernel;
+    unsigned S;                                               // the run's length
+    std::function<bool(uint64_t Lane, uint64_t InRun)> Holds; // InRun: the run's work-items
+    std::function<cl_int(cl_int V, uint64_t L)> Stored;
+  };
+  const Sparse Cases[] = {
+      {"last_of_8", 8, [](uint64_t Lane, uint64_t InRun) { return Lane == InRun - 1; },
+       [](cl_int V, uint64_t) { return V; }},
+      {"sub_group_last_8", 8, [](uint64_t Lane, uint64_t InRun) { return Lane == InRun - 1; },
+       [](cl_int V, uint64_t) { return V + 7; }},
+      {"sub_group_last_16", 16, [](uint64_t Lane, uint64_t InRun) { return Lane == InRun - 1; },
+       [](cl_int V, uint64_t) { return V * 2; }},
+      {"lane_5_of_16", 16, [](uint64_t Lane, uint64_t) { return Lane == 5; },
+       [](cl_int V, uint64_t L) { return V - cl_int(L); }},
+  };
+  struct Shape {
+    size_t Offset[2], Global[2], Local[2];
+  };
+  const Shape Shapes[] = {
+      {{0, 0}, {512, 1}, {256, 1}}, {{5, 0}, {300, 1}, {100, 1}}, {{0, 0}, {63, 1}, {21, 1}},
+      {{3, 2}, {36, 21}, {12, 7}},  {{0, 0}, {60, 6}, {5, 3}},    {{1, 0}, {48, 4}, {16, 4}},
+      {{0, 0}, {9, 1}, {3, 1}},
+  };
+  cl_command_queue Q = queue();
+  const size_t Cells = 1024, Runs = 64 * 64;
+  cl_mem Out = buffer(Cells * sizeof(cl_int)), RunsOut = buffer(Runs * sizeof(cl_int));
+  auto Value = [](uint64_t Gx, uint64_t Gy) { return cl_int(uint32_t(Gy * 1000 + Gx) * 3 + 1); };
+  auto Run = [&](const char *Kernel, const Shape &S, std::vector<cl_int> &Got,
+                 std::vector<cl_int> &GotRuns) {
+    cl_int Err;
+    cl_kernel K = clCreateKernel(P, Kernel, &Err);
+    ASSERT_EQ(Err, CL_SUCCESS) << Kernel;
+    setArgs(K, Out, RunsOut);
+    const cl_int Fill = -7;
+    ASSERT_EQ(clEnqueueFillBuffer(Q, Out, &Fill, sizeof Fill, 0, Cells * sizeof(cl_int), 0, nullptr,
+                                  nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(clEnqueueFillBuffer(Q, RunsOut, &Fill, sizeof Fill, 0, Runs * sizeof(cl_int), 0,
+                                  nullptr, nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 2, S.Offset, S.Global, S.Local, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    Got = read<cl_int>(Q, Out, Cells);
+    GotRuns = read<cl_int>(Q, RunsOut, Runs);
+    clReleaseKernel(K);
+  };
+  for (const Shape &S : Shapes) {
+    const size_t Items = S.Local[0] * S.Local[1], Groups0 = S.Global[0] / S.Local[0],
+                 Groups = Groups0 * (S.Global[1] / S.Local[1]);
+    for (const Sparse &C : Cases) {
+      std::vector<cl_int> Got, GotRuns;
+      Run(C.Kernel, S, Got, GotRuns);
+      if (HasFatalFailure())
+        return;
+      std::vector<cl_int> Want(Runs, -7);
+      for (size_t G = 0; G < Groups; ++G)
+        for (size_t R = 0; R < 64; ++R)
+          Want[G * 64 + R] = R < Items ? -5 : -7; // publish writes t[0 .. 63] for l < 64
+      for (size_t Y = 0; Y < S.Global[1]; ++Y)
+        for (size_t X = 0; X < S.Global[0]; ++X) {
+          const uint64_t Gx = S.Offset[0] + X, Gy = S.Offset[1] + Y;
+          const uint64_t L = (Y % S.Local[1]) * S.Local[0] + X % S.Local[0];
+          const size_t Group = (Y / S.Local[1]) * Groups0 + X / S.Local[0];
+          ASSERT_EQ(Got[Y * S.Global[0] + X], Value(Gx, Gy))
+              << C.Kernel << " local " << S.Local[0] << "x" << S.Local[1] << " at " << X << ","
+              << Y;
+          const uint64_t RunFirst = L / C.S * C.S,
+                         InRun = std::min<uint64_t>(C.S, Items - RunFirst);
+          if (C.Holds(L % C.S, InRun) && L / C.S < 64)
+            Want[Group * 64 + L / C.S] = C.Stored(Value(Gx, Gy), L);
+        }
+      for (size_t I = 0; I < Runs; ++I)
+        ASSERT_EQ(GotRuns[I], Want[I])
+            << C.Kernel << " global " << S.Global[0] << "x" << S.Global[1] << " local "
+            << S.Local[0] << "x" << S.Local[1] << " offset " << S.Offset[0] << "," << S.Offset[1]
+            << " group " << I / 64 << " run " << I % 64;
+    }
+    // The block overwrites what its work-item stored before it: its store must stay after.
+    std::vector<cl_int> Got, GotRuns;
+    Run("same_item", S, Got, GotRuns);
+    if (HasFatalFailure())
+      return;
+    for (size_t Y = 0; Y < S.Global[1]; ++Y)
+      for (size_t X = 0; X < S.Global[0]; ++X) {
+        const uint64_t L = (Y % S.Local[1]) * S.Local[0] + X % S.Local[0];
+        const cl_int V = Value(S.Offset[0] + X, S.Offset[1] + Y);
+        ASSERT_EQ(Got[Y * S.Global[0] + X], L % 8 == 2 ? -V : V)
+            << "same_item local " << S.Local[0] << "x" << S.Local[1] << " at " << X << "," << Y;
+      }
+  }
+  clReleaseMemObject(Out);
+  clReleaseMemObject(RunsOut);
+  clReleaseProgram(P);
+}
+
 // `int` indices with offsets (a[i - 2] to a[i + 2]): weft-sign-extended-indices lets the loop
 // vectorizer load them as vectors, under its own run-time check that the 32-bit index does not
 // wrap. Every work-item's sum, for several global offsets and group sizes.
