@@ -523,8 +523,11 @@ std::optional<SparseBlock> findSparseBlock(llvm::Loop &L, llvm::ScalarEvolution 
     for (unsigned Side = 0; Side < 2 && !Index; ++Side) {
       llvm::Value *Masked;
       const llvm::APInt *M;
+      // S at most 2^62: the loop over runs steps by S on a signed i64 from as low as -(S - 1),
+      // and must not wrap (`g * 2 == 10`, LLVM's `(g & (2^63 - 1)) == 5`, never ended).
       if (!match(Sides[Side], m_And(m_Value(Masked), m_APInt(M))) || M->isZero() ||
-          M->isAllOnes() || !(*M + 1).isPowerOf2() || !SE.isSCEVable(Masked->getType()))
+          M->isAllOnes() || !(*M + 1).isPowerOf2() || M->getActiveBits() > 62 ||
+          !SE.isSCEVable(Masked->getType()))
         continue;
       Index = stepOne(SE.getSCEV(Masked), L, SE);
       if (!Index || !Expander.isSafeToExpandAt(Index->getStart(), At)) {

@@ -9,7 +9,8 @@
 ;   @lane_five: `if ((l & 15) == 5) t[l >> 4] = v;` with a 32-bit index, beside a global store.
 ;   @left_alone: the block stores where the rest stores (one object); the test is not reached by
 ;     every work-item (it is under a test of a flag each loads); K changes within a run
-;     (`id >> 1`): the loops stay as they were.
+;     (`id >> 1`); S is 2^63 (`g * 2 == 10` as LLVM writes it), past what the loop over runs can
+;     step by without wrapping: the loops stay as they were.
 ; RUN: %opt -passes=weft-split-work-item-ranges -S %s | FileCheck %s
 
 ; CHECK-LABEL: define void @last_lane(
@@ -212,7 +213,29 @@ moving.then:
 moving.latch:
   %z.next = add nuw nsw i64 %z, 1
   %z.done = icmp eq i64 %z.next, %items
-  br i1 %z.done, label %exit, label %moving, !llvm.loop !15
+  br i1 %z.done, label %huge.ph, label %moving, !llvm.loop !15
+
+; (id & (2^63 - 1)) == 5.
+huge.ph:
+  br label %huge
+
+huge:
+  %w = phi i64 [ 0, %huge.ph ], [ %w.next, %huge.latch ]
+  %wid = add i64 %x0, %w
+  %wp = getelementptr inbounds i32, ptr addrspace(3) %t, i64 %wid
+  store i32 1, ptr addrspace(3) %wp, align 4
+  %wlow = and i64 %wid, 9223372036854775807
+  %wat = icmp eq i64 %wlow, 5
+  br i1 %wat, label %huge.then, label %huge.latch
+
+huge.then:
+  store i32 2, ptr addrspace(3) %u, align 4
+  br label %huge.latch
+
+huge.latch:
+  %w.next = add nuw nsw i64 %w, 1
+  %w.done = icmp eq i64 %w.next, %items
+  br i1 %w.done, label %exit, label %huge, !llvm.loop !16
 
 exit:
   ret void
@@ -237,6 +260,7 @@ attributes #0 = { nofree norecurse nosync nounwind "target-cpu"="x86-64-v3" }
 !11 = distinct !{!11, !7}
 !13 = distinct !{!13, !7}
 !15 = distinct !{!15, !7}
+!16 = distinct !{!16, !7}
 !18 = distinct !{!18}
 !19 = distinct !{!19, !18}
 !26 = distinct !{!26, !18}
