@@ -115,7 +115,8 @@ struct StrideTest {
 
 /// A block that at most one work-item of each aligned run of S acts in (S a power of two), in a
 /// loop that does other work for every work-item: `if ((Index & (S - 1)) == K) { stores }` with K
-/// the same for every work-item of a run. K may be a constant, a value the same for the whole row,
+/// the same for every work-item of a run, or `if (Index == K)` with K from before the loop (S the
+/// index type's range). K may be a constant, a value the same for the whole row,
 /// or computed from Index only through its bits above the log2(S) low ones: the last lane of a
 /// sub-group, `get_sub_group_local_id() == get_sub_group_size() - 1` (the size is the group's
 /// work-items left from the sub-group's first, at most S), a scan's total stored next to each
@@ -518,24 +519,36 @@ std::optional<SparseBlock> findSparseBlock(llvm::Loop &L, llvm::ScalarEvolution 
     }
     if (!Plain)
       continue;
-    // The test: (Index & (S - 1)) == K, either way round.
+    // The test: (Index & (S - 1)) == K, or Index == K with K from before the loop (S the index
+    // type's range), either way round.
     const llvm::SCEVAddRecExpr *Index = nullptr;
     for (unsigned Side = 0; Side < 2 && !Index; ++Side) {
       llvm::Value *Masked;
       const llvm::APInt *M;
-      // S at most 2^62: the loop over runs steps by S on a signed i64 from as low as -(S - 1),
-      // and must not wrap (`g * 2 == 10`, LLVM's `(g & (2^63 - 1)) == 5`, never ended).
-      if (!match(Sides[Side], m_And(m_Value(Masked), m_APInt(M))) || M->isZero() ||
-          M->isAllOnes() || !(*M + 1).isPowerOf2() || M->getActiveBits() > 62 ||
-          !SE.isSCEVable(Masked->getType()))
+      llvm::Value *K = Sides[1 - Side];
+      if (match(Sides[Side], m_And(m_Value(Masked), m_APInt(M)))) {
+        // S at most 2^62: the loop over runs steps by S on a signed i64 from as low as
+        // -(S - 1), and must not wrap (`g * 2 == 10`, LLVM's `(g & (2^63 - 1)) == 5`, never
+        // ended).
+        if (M->isZero() || M->isAllOnes() || !(*M + 1).isPowerOf2() || M->getActiveBits() > 62)
+          continue;
+        T.Mask = *M;
+      } else {
+        auto *Def = llvm::dyn_cast<llvm::Instruction>(K);
+        Masked = Sides[Side];
+        const unsigned Width = Masked->getType()->getIntegerBitWidth();
+        if ((Def && L.contains(Def)) || (Width > 32 && Width < 64))
+          continue;
+        T.Mask = llvm::APInt::getAllOnes(Width);
+      }
+      if (!SE.isSCEVable(Masked->getType()))
         continue;
       Index = stepOne(SE.getSCEV(Masked), L, SE);
       if (!Index || !Expander.isSafeToExpandAt(Index->getStart(), At)) {
         Index = nullptr;
         continue;
       }
-      T.Mask = *M;
-      T.Residue = Sides[1 - Side];
+      T.Residue = K;
       T.Start = Index->getStart();
     }
     if (!Index)
@@ -852,6 +865,7 @@ void distribute(llvm::Loop &L, const SparseBlock &T, llvm::ScalarEvolution &SE,
   llvm::SCEVExpander Expander(SE, F.getParent()->getDataLayout(), "sparse");
   llvm::Instruction *At = Preheader->getTerminator();
   llvm::Type *IndexTy = T.Start->getType();
+  const bool Single = T.Mask.getActiveBits() > 62;
   llvm::Value *Start = Expander.expandCodeFor(T.Start, IndexTy, At);
   llvm::Value *Items = expandTripCount(Expander, SE, L, At);
   llvm::IRBuilder<> B(At);
@@ -877,29 +891,39 @@ void distribute(llvm::Loop &L, const SparseBlock &T, llvm::ScalarEvolution &SE,
   auto *Next = llvm::BasicBlock::Create(C, "sparse.next", &F, Original);
   Preheader->getTerminator()->setSuccessor(0, Head);
 
-  // Head: the run's first work-item R, K there, and the work-item the test may take, R + K.
+  // Head: the run's first work-item R, K there, and the work-item the test may take, R + K. A
+  // 64-bit index equal to K (before the loop) is one run: that work-item is (K - Start) after
+  // the row's first, if the row reaches it.
   B.SetInsertPoint(Head);
-  llvm::PHINode *Run = B.CreatePHI(B.getInt64Ty(), 2, "sparse.run.first");
-  Run->addIncoming(First, Preheader);
-  llvm::ValueToValueMapTy AtRun;
-  AtRun[T.Item] = Run;
-  llvm::Value *RunSteps = B.CreateSub(Run, X0);
-  for (size_t I = 0; I < T.Aliases.size(); ++I) {
-    llvm::Value *X = T.Aliases[I].first;
-    AtRun[X] = B.CreateAdd(AliasStarts[I], B.CreateZExtOrTrunc(RunSteps, X->getType()));
+  llvm::PHINode *Run = nullptr;
+  llvm::Value *Item, *Taken;
+  if (Single) {
+    llvm::Value *Skip = B.CreateSub(T.Residue, Start);
+    Item = B.CreateAdd(X0, Skip, "sparse.at");
+    Taken = B.CreateICmpULT(Skip, Items, "sparse.in.row");
+  } else {
+    Run = B.CreatePHI(B.getInt64Ty(), 2, "sparse.run.first");
+    Run->addIncoming(First, Preheader);
+    llvm::ValueToValueMapTy AtRun;
+    AtRun[T.Item] = Run;
+    llvm::Value *RunSteps = B.CreateSub(Run, X0);
+    for (size_t I = 0; I < T.Aliases.size(); ++I) {
+      llvm::Value *X = T.Aliases[I].first;
+      AtRun[X] = B.CreateAdd(AliasStarts[I], B.CreateZExtOrTrunc(RunSteps, X->getType()));
+    }
+    for (llvm::Instruction *I : T.Run) {
+      llvm::Instruction *Copy = I->clone();
+      B.Insert(Copy, I->getName() + ".run");
+      llvm::RemapInstruction(Copy, AtRun,
+                             llvm::RF_IgnoreMissingLocals | llvm::RF_NoModuleLevelChanges);
+      AtRun[I] = Copy;
+    }
+    llvm::Value *K = mapped(AtRun, T.Residue);
+    Item = B.CreateAdd(Run, B.CreateZExtOrTrunc(K, B.getInt64Ty()), "sparse.at");
+    Taken = B.CreateAnd(B.CreateICmpULE(K, llvm::ConstantInt::get(IndexTy, T.Mask)),
+                        B.CreateAnd(B.CreateICmpSGE(Item, X0), B.CreateICmpSLT(Item, End)),
+                        "sparse.in.row");
   }
-  for (llvm::Instruction *I : T.Run) {
-    llvm::Instruction *Copy = I->clone();
-    B.Insert(Copy, I->getName() + ".run");
-    llvm::RemapInstruction(Copy, AtRun,
-                           llvm::RF_IgnoreMissingLocals | llvm::RF_NoModuleLevelChanges);
-    AtRun[I] = Copy;
-  }
-  llvm::Value *K = mapped(AtRun, T.Residue);
-  llvm::Value *Item = B.CreateAdd(Run, B.CreateZExtOrTrunc(K, B.getInt64Ty()), "sparse.at");
-  llvm::Value *Taken = B.CreateAnd(
-      B.CreateICmpULE(K, llvm::ConstantInt::get(IndexTy, T.Mask)),
-      B.CreateAnd(B.CreateICmpSGE(Item, X0), B.CreateICmpSLT(Item, End)), "sparse.in.row");
   B.CreateCondBr(Taken, Body, Next);
 
   // Body: what the block and its test use, for that work-item (the counters at it), and the test.
@@ -933,16 +957,22 @@ void distribute(llvm::Loop &L, const SparseBlock &T, llvm::ScalarEvolution &SE,
   // The next run, while it starts before the row's end; then the row as it was, without the
   // block. The loop over runs stays scalar: one work-item of S each.
   B.SetInsertPoint(Next);
-  llvm::Value *NextRun = B.CreateAdd(Run, B.getInt64(T.Mask.getZExtValue() + 1), "sparse.run.next");
-  Run->addIncoming(NextRun, Next);
-  auto *Back = B.CreateCondBr(B.CreateICmpSLT(NextRun, End), Head, Original);
-  llvm::Metadata *Scalar[] = {
-      nullptr,
-      loopOption(C, "llvm.loop.vectorize.width", {llvm::ConstantAsMetadata::get(B.getInt32(1))}),
-      loopOption(C, "llvm.loop.interleave.count", {llvm::ConstantAsMetadata::get(B.getInt32(1))})};
-  llvm::MDNode *ID = llvm::MDNode::getDistinct(C, Scalar);
-  ID->replaceOperandWith(0, ID);
-  Back->setMetadata(llvm::LLVMContext::MD_loop, ID);
+  if (Single) {
+    B.CreateBr(Original);
+  } else {
+    llvm::Value *NextRun =
+        B.CreateAdd(Run, B.getInt64(T.Mask.getZExtValue() + 1), "sparse.run.next");
+    Run->addIncoming(NextRun, Next);
+    auto *Back = B.CreateCondBr(B.CreateICmpSLT(NextRun, End), Head, Original);
+    llvm::Metadata *Scalar[] = {
+        nullptr,
+        loopOption(C, "llvm.loop.vectorize.width", {llvm::ConstantAsMetadata::get(B.getInt32(1))}),
+        loopOption(C, "llvm.loop.interleave.count",
+                   {llvm::ConstantAsMetadata::get(B.getInt32(1))})};
+    llvm::MDNode *ID = llvm::MDNode::getDistinct(C, Scalar);
+    ID->replaceOperandWith(0, ID);
+    Back->setMetadata(llvm::LLVMContext::MD_loop, ID);
+  }
   // The row skips the block (unreachable now: removed with the others).
   llvm::BasicBlock *Test = T.Block->getSinglePredecessor();
   auto *Br = llvm::cast<llvm::BranchInst>(Test->getTerminator());

@@ -12,6 +12,7 @@
 #include <climits>
 #include <cstdint>
 #include <functional>
+#include <string>
 
 namespace weft::test {
 namespace {
@@ -387,6 +388,103 @@ TEST_F(WorkItemRanges, SparseStoresBesideEveryWorkItemsOwn) {
             << "same_item local " << S.Local[0] << "x" << S.Local[1] << " at " << X << "," << Y;
       }
   }
+  clReleaseMemObject(Out);
+  clReleaseMemObject(RunsOut);
+  clReleaseProgram(P);
+}
+
+// One work-item's store beside every work-item's own (an index equal to a value from before the
+// loop: a 64-bit one taken once, a 32-bit one at each 2^32 of the row, which a global offset near
+// 2^32 makes cross): the last of each row, and the work-item whose 32-bit global id is n.
+TEST_F(WorkItemRanges, OneWorkItemsStoreBesideEveryWorkItemsOwn) {
+  cl_program P = built(R"(
+    size_t slot(void) {
+      return (get_global_id(1) - get_global_offset(1)) * get_global_size(0) + get_global_id(0) -
+             get_global_offset(0);
+    }
+    size_t group(void) { return get_group_id(1) * get_num_groups(0) + get_group_id(0); }
+    int value(void) { return (int)(get_global_id(1) * 1000 + get_global_id(0)) * 3 + 1; }
+    // Each group's t[0 .. 63] to runs[group * 64 ...], unset ones -5.
+    void publish(local int *t, global int *runs) {
+      barrier(CLK_LOCAL_MEM_FENCE);
+      uint l = get_local_linear_id();
+      if (l < 64) runs[group() * 64 + l] = t[l];
+    }
+    void clear(local int *t) {
+      uint l = get_local_linear_id();
+      if (l < 64) t[l] = -5;
+      barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    kernel void last_of_row(global int *out, global int *runs, uint n) {
+      local int t[64];
+      clear(t);
+      int v = value();
+      out[slot()] = v;
+      if (get_local_id(0) == get_local_size(0) - 1) t[get_local_id(1)] = v + 11;
+      publish(t, runs);
+    }
+    kernel void global_at(global int *out, global int *runs, uint n) {
+      local int t[64];
+      clear(t);
+      int v = value();
+      out[slot()] = v;
+      if ((uint)get_global_id(0) == n) t[get_local_id(1)] = v - 3;
+      publish(t, runs);
+    })",
+                       "-cl-std=CL3.0");
+  struct Shape {
+    size_t Offset[2], Global[2], Local[2];
+    cl_uint N; // global_at's n
+  };
+  const Shape Shapes[] = {
+      {{0, 0}, {512, 1}, {256, 1}, 300},       {{5, 0}, {300, 1}, {100, 1}, 5},
+      {{3, 2}, {36, 21}, {12, 7}, 20},         {{0, 0}, {60, 6}, {5, 3}, 59},
+      {{4294967290u, 0}, {36, 4}, {12, 2}, 3}, {{4294967290u, 0}, {36, 4}, {12, 2}, 4294967294u},
+      {{0, 0}, {9, 1}, {3, 1}, 1000},
+  };
+  cl_command_queue Q = queue();
+  const size_t Cells = 1024, Runs = 64 * 64;
+  cl_mem Out = buffer(Cells * sizeof(cl_int)), RunsOut = buffer(Runs * sizeof(cl_int));
+  auto Value = [](uint64_t Gx, uint64_t Gy) { return cl_int(uint32_t(Gy * 1000 + Gx) * 3 + 1); };
+  for (const char *Kernel : {"last_of_row", "global_at"})
+    for (const Shape &S : Shapes) {
+      cl_int Err;
+      cl_kernel K = clCreateKernel(P, Kernel, &Err);
+      ASSERT_EQ(Err, CL_SUCCESS) << Kernel;
+      setArgs(K, Out, RunsOut);
+      ASSERT_EQ(clSetKernelArg(K, 2, sizeof S.N, &S.N), CL_SUCCESS);
+      const cl_int Fill = -7;
+      ASSERT_EQ(clEnqueueFillBuffer(Q, RunsOut, &Fill, sizeof Fill, 0, Runs * sizeof(cl_int), 0,
+                                    nullptr, nullptr),
+                CL_SUCCESS);
+      ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 2, S.Offset, S.Global, S.Local, 0, nullptr, nullptr),
+                CL_SUCCESS);
+      std::vector<cl_int> Got = read<cl_int>(Q, Out, Cells),
+                          GotRuns = read<cl_int>(Q, RunsOut, Runs);
+      clReleaseKernel(K);
+      const size_t Items = S.Local[0] * S.Local[1], Groups0 = S.Global[0] / S.Local[0],
+                   Groups = Groups0 * (S.Global[1] / S.Local[1]);
+      std::vector<cl_int> Want(Runs, -7);
+      for (size_t G = 0; G < Groups; ++G)
+        for (size_t R = 0; R < 64 && R < Items; ++R)
+          Want[G * 64 + R] = -5;
+      const bool Last = std::string(Kernel) == "last_of_row";
+      for (size_t Y = 0; Y < S.Global[1]; ++Y)
+        for (size_t X = 0; X < S.Global[0]; ++X) {
+          const uint64_t Gx = S.Offset[0] + X, Gy = S.Offset[1] + Y;
+          ASSERT_EQ(Got[Y * S.Global[0] + X], Value(Gx, Gy)) << Kernel << " at " << X << "," << Y;
+          const size_t Group = (Y / S.Local[1]) * Groups0 + X / S.Local[0], Ly = Y % S.Local[1];
+          if (Last && X % S.Local[0] == S.Local[0] - 1)
+            Want[Group * 64 + Ly] = Value(Gx, Gy) + 11;
+          if (!Last && uint32_t(Gx) == S.N)
+            Want[Group * 64 + Ly] = Value(Gx, Gy) - 3;
+        }
+      for (size_t I = 0; I < Runs; ++I)
+        ASSERT_EQ(GotRuns[I], Want[I])
+            << Kernel << " global " << S.Global[0] << "x" << S.Global[1] << " local " << S.Local[0]
+            << "x" << S.Local[1] << " offset " << S.Offset[0] << " n " << S.N << " group " << I / 64
+            << " slot " << I % 64;
+    }
   clReleaseMemObject(Out);
   clReleaseMemObject(RunsOut);
   clReleaseProgram(P);

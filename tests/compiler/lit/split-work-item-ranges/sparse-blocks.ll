@@ -7,6 +7,9 @@
 ;     t[get_sub_group_id()] = v;` in sub-groups of 8 (K = min(n - (id & ~7), 8) - 1, from the
 ;     64-bit id through `id >> 3`), beside every work-item's store of v to its private slot.
 ;   @lane_five: `if ((l & 15) == 5) t[l >> 4] = v;` with a 32-bit index, beside a global store.
+;   @one_item: `if (id == k)` with a 64-bit id and k from before the loop: no loop over runs, the
+;     work-item k - start after the row's first, if the row reaches it.
+;   @one_item_32: the same on a 32-bit index, which may wrap in the row: runs of 2^32.
 ;   @left_alone: the block stores where the rest stores (one object); the test is not reached by
 ;     every work-item (it is under a test of a flag each loads); K changes within a run
 ;     (`id >> 1`); S is 2^63 (`g * 2 == 10` as LLVM writes it), past what the loop over runs can
@@ -124,6 +127,83 @@ latch:
   %x.next = add nuw nsw i64 %x, 1
   %x.done = icmp eq i64 %x.next, %items
   br i1 %x.done, label %exit, label %wi.x, !llvm.loop !9
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @one_item(
+; CHECK: sparse.run:
+; CHECK-NEXT: [[SKIP:%.*]] = sub i64 %k, %x0
+; CHECK-NEXT: %sparse.at = add i64 0, [[SKIP]]
+; CHECK-NEXT: %sparse.in.row = icmp ult i64 [[SKIP]], %items
+; CHECK-NEXT: br i1 %sparse.in.row, label %sparse.item, label %sparse.next
+; CHECK: sparse.act:
+; CHECK-NEXT: store i32 %w.sparse, ptr addrspace(3) %t
+; CHECK: sparse.next:
+; CHECK-NEXT: br label %sparse.row.preheader
+; CHECK: wi.x:
+; CHECK-NOT: addrspace(3)
+; CHECK: ret void
+define void @one_item(ptr addrspace(1) noalias %out, ptr addrspace(3) noalias %t, i64 %size.x,
+                      i64 %x0, i64 %k) #0 {
+entry:
+  %items = call i64 @llvm.umax.i64(i64 %size.x, i64 1)
+  br label %wi.x
+
+wi.x:
+  %x = phi i64 [ 0, %entry ], [ %x.next, %latch ]
+  %id = add i64 %x0, %x
+  %w = trunc i64 %id to i32
+  %op = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %x
+  store i32 %w, ptr addrspace(1) %op, align 4
+  %at = icmp eq i64 %id, %k
+  br i1 %at, label %if.then, label %latch
+
+if.then:
+  store i32 %w, ptr addrspace(3) %t, align 4
+  br label %latch
+
+latch:
+  %x.next = add nuw nsw i64 %x, 1
+  %x.done = icmp eq i64 %x.next, %items
+  br i1 %x.done, label %exit, label %wi.x, !llvm.loop !30
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @one_item_32(
+; CHECK: sparse.run:
+; CHECK: %sparse.at = add i64 %sparse.run.first
+; CHECK: sparse.next:
+; CHECK-NEXT: %sparse.run.next = add i64 %sparse.run.first, 4294967296
+; CHECK: wi.x:
+; CHECK-NOT: addrspace(3)
+; CHECK: ret void
+define void @one_item_32(ptr addrspace(1) noalias %out, ptr addrspace(3) noalias %t, i64 %size.x,
+                         i32 %l0, i32 %n) #0 {
+entry:
+  %items = call i64 @llvm.umax.i64(i64 %size.x, i64 1)
+  br label %wi.x
+
+wi.x:
+  %x = phi i64 [ 0, %entry ], [ %x.next, %latch ]
+  %x32 = trunc i64 %x to i32
+  %l = add i32 %l0, %x32
+  %op = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %x
+  store i32 %l, ptr addrspace(1) %op, align 4
+  %at = icmp eq i32 %l, %n
+  br i1 %at, label %if.then, label %latch
+
+if.then:
+  store i32 %l, ptr addrspace(3) %t, align 4
+  br label %latch
+
+latch:
+  %x.next = add nuw nsw i64 %x, 1
+  %x.done = icmp eq i64 %x.next, %items
+  br i1 %x.done, label %exit, label %wi.x, !llvm.loop !31
 
 exit:
   ret void
@@ -261,6 +341,8 @@ attributes #0 = { nofree norecurse nosync nounwind "target-cpu"="x86-64-v3" }
 !13 = distinct !{!13, !7}
 !15 = distinct !{!15, !7}
 !16 = distinct !{!16, !7}
+!30 = distinct !{!30, !7}
+!31 = distinct !{!31, !7}
 !18 = distinct !{!18}
 !19 = distinct !{!19, !18}
 !26 = distinct !{!26, !18}
