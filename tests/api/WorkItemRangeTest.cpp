@@ -224,24 +224,15 @@ TEST_F(WorkItemRanges, EveryNthWorkItem) {
   clReleaseProgram(P);
 }
 
-// A store that one work-item of each aligned run of S makes, beside work every work-item does
-// (weft-split-work-item-ranges runs it in a loop of its own, one iteration per run): the last
-// lane of each run of 8 linear ids (partial runs at a group's end, runs across rows of a 2D
-// group), a sub-group's last lane (sub-groups of 8 and 16), a constant lane of 16 with the lane
-// value computed in the block, and, left as it is, a block overwriting what its work-item
-// stored before it. Each kernel stores every work-item's value and the runs' values into local
-// memory, then copies the local array out; checked against the host for 1D and 2D groups and
-// offsets.
-TEST_F(WorkItemRanges, SparseStoresBesideEveryWorkItemsOwn) {
-  cl_program P = built(R"(
+// Kernel helpers of the two tests below: each work-item's slot in the output, its value, and a
+// group's local t[0 .. 63] (cleared to -5 first) copied to runs[group * 64 ...].
+const char *const GroupSlots = R"(
     size_t slot(void) {
       return (get_global_id(1) - get_global_offset(1)) * get_global_size(0) + get_global_id(0) -
              get_global_offset(0);
     }
-    uint items(void) { return get_local_size(0) * get_local_size(1); }
     size_t group(void) { return get_group_id(1) * get_num_groups(0) + get_group_id(0); }
     int value(void) { return (int)(get_global_id(1) * 1000 + get_global_id(0)) * 3 + 1; }
-    // Each group's runs' values (t[0 .. 63]) to runs[group * 64 ...], unset ones -5.
     void publish(local int *t, global int *runs) {
       barrier(CLK_LOCAL_MEM_FENCE);
       uint l = get_local_linear_id();
@@ -252,6 +243,19 @@ TEST_F(WorkItemRanges, SparseStoresBesideEveryWorkItemsOwn) {
       if (l < 64) t[l] = -5;
       barrier(CLK_LOCAL_MEM_FENCE);
     }
+)";
+
+// A store that one work-item of each aligned run of S makes, beside work every work-item does
+// (weft-split-work-item-ranges runs it in a loop of its own, one iteration per run): the last
+// lane of each run of 8 linear ids (partial runs at a group's end, runs across rows of a 2D
+// group), a sub-group's last lane (sub-groups of 8 and 16), a constant lane of 16 with the lane
+// value computed in the block, and, left as it is, a block overwriting what its work-item
+// stored before it. Each kernel stores every work-item's value and the runs' values into local
+// memory, then copies the local array out; checked against the host for 1D and 2D groups and
+// offsets.
+TEST_F(WorkItemRanges, SparseStoresBesideEveryWorkItemsOwn) {
+  cl_program P = built((std::string(GroupSlots) + R"(
+    uint items(void) { return get_local_size(0) * get_local_size(1); }
     kernel void last_of_8(global int *out, global int *runs) {
       local int t[64];
       clear(t);
@@ -295,7 +299,8 @@ TEST_F(WorkItemRanges, SparseStoresBesideEveryWorkItemsOwn) {
       if ((l & 7) == 2) u[l] = -value();
       barrier(CLK_LOCAL_MEM_FENCE);
       out[slot()] = u[l];
-    })",
+    })")
+                           .c_str(),
                        "-cl-std=CL3.0");
   struct Sparse {
     const char *Kernel;
@@ -397,24 +402,7 @@ TEST_F(WorkItemRanges, SparseStoresBesideEveryWorkItemsOwn) {
 // loop: a 64-bit one taken once, a 32-bit one at each 2^32 of the row, which a global offset near
 // 2^32 makes cross): the last of each row, and the work-item whose 32-bit global id is n.
 TEST_F(WorkItemRanges, OneWorkItemsStoreBesideEveryWorkItemsOwn) {
-  cl_program P = built(R"(
-    size_t slot(void) {
-      return (get_global_id(1) - get_global_offset(1)) * get_global_size(0) + get_global_id(0) -
-             get_global_offset(0);
-    }
-    size_t group(void) { return get_group_id(1) * get_num_groups(0) + get_group_id(0); }
-    int value(void) { return (int)(get_global_id(1) * 1000 + get_global_id(0)) * 3 + 1; }
-    // Each group's t[0 .. 63] to runs[group * 64 ...], unset ones -5.
-    void publish(local int *t, global int *runs) {
-      barrier(CLK_LOCAL_MEM_FENCE);
-      uint l = get_local_linear_id();
-      if (l < 64) runs[group() * 64 + l] = t[l];
-    }
-    void clear(local int *t) {
-      uint l = get_local_linear_id();
-      if (l < 64) t[l] = -5;
-      barrier(CLK_LOCAL_MEM_FENCE);
-    }
+  cl_program P = built((std::string(GroupSlots) + R"(
     kernel void last_of_row(global int *out, global int *runs, uint n) {
       local int t[64];
       clear(t);
@@ -430,7 +418,8 @@ TEST_F(WorkItemRanges, OneWorkItemsStoreBesideEveryWorkItemsOwn) {
       out[slot()] = v;
       if ((uint)get_global_id(0) == n) t[get_local_id(1)] = v - 3;
       publish(t, runs);
-    })",
+    })")
+                           .c_str(),
                        "-cl-std=CL3.0");
   struct Shape {
     size_t Offset[2], Global[2], Local[2];
