@@ -113,16 +113,17 @@ struct StrideTest {
   std::vector<std::pair<llvm::PHINode *, llvm::APInt>> Others;
 };
 
-/// A block that at most one work-item of each aligned run of S acts in (S a power of two), in a
-/// loop that does other work for every work-item: `if ((Index & (S - 1)) == K) { stores }` with K
-/// the same for every work-item of a run, or `if (Index == K)` with K from before the loop (S the
-/// index type's range). K may be a constant, a value the same for the whole row,
-/// or computed from Index only through its bits above the log2(S) low ones: the last lane of a
-/// sub-group, `get_sub_group_local_id() == get_sub_group_size() - 1` (the size is the group's
-/// work-items left from the sub-group's first, at most S), a scan's total stored next to each
-/// work-item's own result. The vectorizer masks the block's stores (a scatter of one lane in S);
-/// the block runs instead in a loop of its own before the row's, one iteration per run, at the
-/// work-item the test takes in it, and the row's loop folds the test to the other outcome.
+/// A block that at most one work-item of each aligned run of S acts in (S a power of two, at most
+/// 2^62), in a loop that does other work for every work-item: `if ((Index & (S - 1)) == K)
+/// { stores }` with K the same for every work-item of a run, or `if (Index == K)` with K from
+/// before the loop (S the index type's range). K may be a constant, a value the same for the
+/// whole row, or computed from Index only through its bits above the log2(S) low ones: the last
+/// lane of a sub-group, `get_sub_group_local_id() == get_sub_group_size() - 1` (the size is the
+/// group's work-items left from the sub-group's first, at most S), a scan's total stored next to
+/// each work-item's own result. The vectorizer masks the block's stores (a scatter of one lane in
+/// S); the block runs instead in a loop of its own before the row's, one iteration per run, at
+/// the work-item the test takes in it (no loop for a 64-bit Index == K: one work-item), and the
+/// row's loop skips it.
 /// What the block and its test use from the loop (no PHI but the counters, no call, plain loads)
 /// is computed again there for that work-item, so the loop's test must be reached by every
 /// work-item (its block dominates the latch: whatever the block uses ran for that work-item in the
