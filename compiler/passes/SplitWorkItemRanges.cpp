@@ -270,14 +270,15 @@ std::optional<RangeTest> findRangeTest(llvm::Loop &L, llvm::ScalarEvolution &SE)
   return std::nullopt;
 }
 
-/// Whether I has an effect that skipping it would lose (hints to the optimizer aside).
-bool hasEffect(const llvm::Instruction &I) {
-  if (auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(&I))
-    if (II->isLifetimeStartOrEnd() || II->isAssumeLikeIntrinsic() ||
-        II->getIntrinsicID() == llvm::Intrinsic::experimental_noalias_scope_decl)
-      return false;
-  return I.mayHaveSideEffects();
+/// Whether I is a hint to the optimizer (a lifetime marker, an assumption, a scope declaration).
+bool isHint(const llvm::Instruction &I) {
+  auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(&I);
+  return II && (II->isLifetimeStartOrEnd() || II->isAssumeLikeIntrinsic() ||
+                II->getIntrinsicID() == llvm::Intrinsic::experimental_noalias_scope_decl);
 }
+
+/// Whether I has an effect that skipping it would lose (hints to the optimizer aside).
+bool hasEffect(const llvm::Instruction &I) { return !isHint(I) && I.mayHaveSideEffects(); }
 
 /// The loop's counter (an i64 {X0,+,1}) and its other header PHIs, each an integer stepping by a
 /// constant; false if the header carries anything else.
@@ -466,13 +467,6 @@ bool sameInRuns(llvm::Value *V, llvm::Loop &L, llvm::ScalarEvolution &SE, const 
       return false;
   Run.push_back(I);
   return true;
-}
-
-/// Whether I is a hint to the optimizer (a lifetime marker, an assumption, a scope declaration).
-bool isHint(const llvm::Instruction &I) {
-  auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(&I);
-  return II && (II->isLifetimeStartOrEnd() || II->isAssumeLikeIntrinsic() ||
-                II->getIntrinsicID() == llvm::Intrinsic::experimental_noalias_scope_decl);
 }
 
 std::optional<SparseBlock> findSparseBlock(llvm::Loop &L, llvm::ScalarEvolution &SE,
@@ -871,16 +865,19 @@ void distribute(llvm::Loop &L, const SparseBlock &T, llvm::ScalarEvolution &SE,
   llvm::Value *Items = expandTripCount(Expander, SE, L, At);
   llvm::IRBuilder<> B(At);
   llvm::Value *X0 = T.Item->getIncomingValueForBlock(Preheader);
-  llvm::Value *End = B.CreateAdd(X0, Items, "sparse.end");
-  // The first run's first work-item (Index's value a multiple of S there; before the row's first
-  // when the row starts inside a run).
-  llvm::Value *Offset =
-      B.CreateZExt(B.CreateAnd(Start, llvm::ConstantInt::get(IndexTy, T.Mask)), B.getInt64Ty());
-  llvm::Value *First = B.CreateSub(X0, Offset, "sparse.first");
-  // K's arithmetic starts from Index's wider copies: each at a work-item, from its first value.
+  llvm::Value *End = nullptr, *First = nullptr;
   std::vector<llvm::Value *> AliasStarts;
-  for (auto &[X, XStart] : T.Aliases)
-    AliasStarts.push_back(Expander.expandCodeFor(XStart, X->getType(), At));
+  if (!Single) {
+    End = B.CreateAdd(X0, Items, "sparse.end");
+    // The first run's first work-item (Index's value a multiple of S there; before the row's
+    // first when the row starts inside a run).
+    llvm::Value *Offset =
+        B.CreateZExt(B.CreateAnd(Start, llvm::ConstantInt::get(IndexTy, T.Mask)), B.getInt64Ty());
+    First = B.CreateSub(X0, Offset, "sparse.first");
+    // K's arithmetic starts from Index's wider copies: each at a work-item, from its first value.
+    for (auto &[X, XStart] : T.Aliases)
+      AliasStarts.push_back(Expander.expandCodeFor(XStart, X->getType(), At));
+  }
   std::vector<llvm::Value *> OtherStarts;
   for (auto &[Phi, Step] : T.Others)
     OtherStarts.push_back(Phi->getIncomingValueForBlock(Preheader));
@@ -931,7 +928,7 @@ void distribute(llvm::Loop &L, const SparseBlock &T, llvm::ScalarEvolution &SE,
   B.SetInsertPoint(Body);
   llvm::ValueToValueMapTy AtItem;
   AtItem[T.Item] = Item;
-  llvm::Value *Steps = B.CreateSub(Item, X0);
+  llvm::Value *Steps = T.Others.empty() ? nullptr : B.CreateSub(Item, X0);
   for (size_t I = 0; I < T.Others.size(); ++I) {
     auto &[Phi, Step] = T.Others[I];
     llvm::Type *Ty = Phi->getType();
