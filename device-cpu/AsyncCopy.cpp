@@ -58,6 +58,107 @@ void copyLines(const CopyShape &S, size_t Begin, size_t End) {
   }
 }
 
+namespace {
+
+/// copyNest's blocks of up to Block copies: each line down the block's copies in turn, so that a
+/// loop of column copies reads a row's part across the block's columns and requests every row's
+/// line at once (a column at a time leaves one row's miss in flight before the next).
+template <size_t N>
+void nestBlocks(const CopyShape &F, size_t Count, std::ptrdiff_t DstStep, std::ptrdiff_t SrcStep) {
+  constexpr size_t Block = 8;
+  for (size_t K0 = 0; K0 < Count; K0 += Block) {
+    const size_t Copies = std::min(Block, Count - K0);
+    std::byte *Dst = F.Dst + std::ptrdiff_t(K0) * DstStep;
+    const std::byte *Src = F.Src + std::ptrdiff_t(K0) * SrcStep;
+    for (size_t Line = 0; Line < F.Lines; ++Line, Dst += F.DstLinePitch, Src += F.SrcLinePitch)
+      for (size_t K = 0; K < Copies; ++K)
+        std::memcpy(Dst + std::ptrdiff_t(K) * DstStep, Src + std::ptrdiff_t(K) * SrcStep, N);
+  }
+}
+
+/// Four rows of four 4-byte elements, Src's rows SrcPitch apart, stored transposed: Dst's rows
+/// (DstPitch apart) are Src's columns. Shuffles only: every bit pattern is kept.
+void transpose4x4(std::byte *Dst, const std::byte *Src, size_t SrcPitch, size_t DstPitch) {
+  __m128 R0 = _mm_loadu_ps(reinterpret_cast<const float *>(Src));
+  __m128 R1 = _mm_loadu_ps(reinterpret_cast<const float *>(Src + SrcPitch));
+  __m128 R2 = _mm_loadu_ps(reinterpret_cast<const float *>(Src + 2 * SrcPitch));
+  __m128 R3 = _mm_loadu_ps(reinterpret_cast<const float *>(Src + 3 * SrcPitch));
+  _MM_TRANSPOSE4_PS(R0, R1, R2, R3);
+  _mm_storeu_ps(reinterpret_cast<float *>(Dst), R0);
+  _mm_storeu_ps(reinterpret_cast<float *>(Dst + DstPitch), R1);
+  _mm_storeu_ps(reinterpret_cast<float *>(Dst + 2 * DstPitch), R2);
+  _mm_storeu_ps(reinterpret_cast<float *>(Dst + 3 * DstPitch), R3);
+}
+
+/// copyNest of 4-byte elements where one side is contiguous across the copies and the other
+/// along each copy's lines (a loop of column copies into rows, or of row copies out to
+/// columns): 4 x 4 blocks transposed in registers, walking down the lines for each 4 copies.
+/// False for other shapes.
+bool transposeNest(const CopyShape &F, size_t Count, std::ptrdiff_t DstStep,
+                   std::ptrdiff_t SrcStep) {
+  const bool Gather = SrcStep == 4 && F.DstLinePitch == 4,
+             Mirror = F.SrcLinePitch == 4 && DstStep == 4;
+  if (!Gather && !Mirror)
+    return false;
+  auto at = [&](auto *Base, std::ptrdiff_t Step, size_t Pitch, size_t K, size_t Line) {
+    return Base + std::ptrdiff_t(K) * Step + std::ptrdiff_t(Line * Pitch);
+  };
+  const size_t WholeK = Count & ~size_t(3), WholeLines = F.Lines & ~size_t(3);
+  const size_t SrcPitch = Gather ? F.SrcLinePitch : size_t(SrcStep);
+  const size_t DstPitch = Gather ? size_t(DstStep) : F.DstLinePitch;
+  for (size_t K = 0; K < WholeK; K += 4)
+    for (size_t Line = 0; Line < WholeLines; Line += 4)
+      transpose4x4(at(F.Dst, DstStep, F.DstLinePitch, K, Line),
+                   at(F.Src, SrcStep, F.SrcLinePitch, K, Line), SrcPitch, DstPitch);
+  auto elements = [&](size_t KBegin, size_t KEnd, size_t LineBegin) {
+    for (size_t K = KBegin; K < KEnd; ++K)
+      for (size_t Line = LineBegin; Line < F.Lines; ++Line)
+        std::memcpy(at(F.Dst, DstStep, F.DstLinePitch, K, Line),
+                    at(F.Src, SrcStep, F.SrcLinePitch, K, Line), 4);
+  };
+  elements(0, WholeK, WholeLines); // the lines past the whole blocks
+  elements(WholeK, Count, 0);      // the copies past them
+  return true;
+}
+
+} // namespace
+
+void copyNest(const CopyShape &First, size_t Count, std::ptrdiff_t DstStep,
+              std::ptrdiff_t SrcStep) {
+  const size_t LineBytes = First.lineBytes(), Lines = First.Lines;
+  const size_t Extent = (Lines - 1) * First.DstLinePitch + LineBytes; // one copy's destination
+  const auto Step = size_t(DstStep);
+  // Destinations apart: each copy's a block of its own (rows), or its lines interleaved with the
+  // others' at the same offsets (columns).
+  const bool Apart =
+      DstStep > 0 && (Step >= Extent ||
+                      (Step >= LineBytes && First.DstLinePitch >= (Count - 1) * Step + LineBytes));
+  if (First.Planes == 1 && Lines > 1 && Apart) {
+    switch (LineBytes) {
+    case 1:
+      return nestBlocks<1>(First, Count, DstStep, SrcStep);
+    case 2:
+      return nestBlocks<2>(First, Count, DstStep, SrcStep);
+    case 4:
+      if (!transposeNest(First, Count, DstStep, SrcStep))
+        nestBlocks<4>(First, Count, DstStep, SrcStep);
+      return;
+    case 8:
+      return nestBlocks<8>(First, Count, DstStep, SrcStep);
+    case 16:
+      return nestBlocks<16>(First, Count, DstStep, SrcStep);
+    default:
+      break; // lines of several elements: rows already, copied as they come
+    }
+  }
+  for (size_t K = 0; K < Count; ++K) {
+    CopyShape S = First;
+    S.Dst += std::ptrdiff_t(K) * DstStep;
+    S.Src += std::ptrdiff_t(K) * SrcStep;
+    copyLines(S, 0, S.totalLines());
+  }
+}
+
 /// A copy handed to helper tasks: chunks of whole lines, or of bytes when it is one line. The
 /// work-group and each helper hold a reference; a helper that starts after the work-group took
 /// every chunk finds nothing to do and only drops its reference.
@@ -144,14 +245,19 @@ void AsyncCopies::misused(uint64_t Site, uint64_t Place, uint64_t Address) {
 void *AsyncCopies::copy(const CopyShape &S, void *EventHandle, bool ToLocal, uint64_t Place) {
   Issued = true;
   const uintptr_t Name = reinterpret_cast<uintptr_t>(EventHandle);
+  const bool Checked = Place >> 63; // copy checks
+  const bool Batched = Checked && batch(S, Name, Place, ToLocal);
+  if (!Batched)
+    flush();
   Event *E = find(Name); // live: chained, the event now covers this copy too
-  if (Place >> 63) { // copy checks
+  if (Checked) {
     // A new event's name is work-item 0's count of copies, this one's included (CopyNames); a
     // copy chained to any other must find it live.
     if (!E && Name != Names[0])
       misused(abi::CheckSite::BadEventSite | uint64_t(1) << 16, Place, Name);
-    if (const uint64_t Other = Footprints.add(S, ToLocal, Name, Place))
-      misused(abi::CheckSite::OverlapSite, Place, Other & ~(uint64_t(1) << 63));
+    if (!Batched)
+      if (const uint64_t Other = Footprints.add(S, ToLocal, Name, Place))
+        misused(abi::CheckSite::OverlapSite, Place, Other & ~(uint64_t(1) << 63));
   }
   if (!E) {
     E = find(0);
@@ -160,6 +266,8 @@ void *AsyncCopies::copy(const CopyShape &S, void *EventHandle, bool ToLocal, uin
     E->Name = Name;
     E->Place = Place;
   }
+  if (Batched)
+    return reinterpret_cast<void *>(Name);
   const bool Forced = Policy.Mode == AsyncCopyMode::Task;
   bool HandOff = Forced;
   if (Policy.Mode == AsyncCopyMode::Auto && S.bytes() >= std::min(Policy.TaskMinBytes, Policy.OverlapMinBytes))
@@ -175,6 +283,70 @@ void *AsyncCopies::copy(const CopyShape &S, void *EventHandle, bool ToLocal, uin
   else
     copyLines(S, 0, S.totalLines());
   return reinterpret_cast<void *>(Name);
+}
+
+bool AsyncCopies::batch(const CopyShape &S, uintptr_t Name, uint64_t Place, bool ToLocal) {
+  Batch &B = Pending;
+  const CopyShape &F = B.First;
+  if (B.Count && B.Name == Name && B.Place == Place && B.ToLocal == ToLocal &&
+      S.ElementBytes == F.ElementBytes && S.LineElements == F.LineElements && S.Lines == F.Lines &&
+      S.Planes == F.Planes && S.SrcLinePitch == F.SrcLinePitch &&
+      S.SrcPlanePitch == F.SrcPlanePitch && S.DstLinePitch == F.DstLinePitch &&
+      S.DstPlanePitch == F.DstPlanePitch) {
+    const auto DstStep =
+        std::ptrdiff_t(reinterpret_cast<uintptr_t>(S.Dst) - reinterpret_cast<uintptr_t>(F.Dst));
+    const auto SrcStep =
+        std::ptrdiff_t(reinterpret_cast<uintptr_t>(S.Src) - reinterpret_cast<uintptr_t>(F.Src));
+    if (B.Count == 1) {
+      B.DstStep = DstStep;
+      B.SrcStep = SrcStep;
+      B.Count = 2;
+      return true;
+    }
+    // Copy K at K steps (the products stay far from overflow: the copies lie in one address space).
+    if (DstStep == std::ptrdiff_t(B.Count) * B.DstStep &&
+        SrcStep == std::ptrdiff_t(B.Count) * B.SrcStep) {
+      ++B.Count;
+      return true;
+    }
+  }
+  if (S.bytes() == 0 || S.bytes() > BatchMaxBytes)
+    return false;
+  flush();
+  B = {S, 1, 0, 0, Name, Place, ToLocal};
+  return true;
+}
+
+void AsyncCopies::flush() {
+  if (!Pending.Count)
+    return;
+  const Batch B = Pending;
+  Pending.Count = 0;
+  // The footprints: the whole nest's as one shape (its copies as planes, a step apart) where its
+  // copies read local memory or write bytes apart there; each copy's otherwise, so that copies
+  // of the nest overlapping one another are found.
+  const CopyShape &F = B.First;
+  const std::ptrdiff_t LocalStep = B.ToLocal ? B.DstStep : B.SrcStep;
+  const size_t LocalPitch = B.ToLocal ? F.DstLinePitch : F.SrcLinePitch;
+  const size_t Extent = (F.Lines - 1) * LocalPitch + F.lineBytes(), Step = size_t(LocalStep);
+  const bool Whole =
+      B.Count > 1 && F.Planes == 1 && LocalStep > 0 &&
+      (!B.ToLocal || Step >= Extent ||
+       (Step >= F.lineBytes() && LocalPitch >= (B.Count - 1) * Step + F.lineBytes()));
+  CopyShape Nest = F;
+  if (Whole) {
+    Nest.Planes = B.Count;
+    Nest.DstPlanePitch = size_t(B.DstStep);
+    Nest.SrcPlanePitch = size_t(B.SrcStep);
+  }
+  for (size_t K = 0; K < (Whole ? 1 : B.Count); ++K) {
+    CopyShape S = Nest;
+    S.Dst += std::ptrdiff_t(K) * B.DstStep;
+    S.Src += std::ptrdiff_t(K) * B.SrcStep;
+    if (const uint64_t Other = Footprints.add(S, B.ToLocal, B.Name, B.Place))
+      misused(abi::CheckSite::OverlapSite, B.Place, Other & ~(uint64_t(1) << 63));
+  }
+  copyNest(B.First, B.Count, B.DstStep, B.SrcStep);
 }
 
 void AsyncCopies::complete(Event &E) {
@@ -198,12 +370,14 @@ void AsyncCopies::complete(Event &E) {
 }
 
 void AsyncCopies::fence() {
+  flush();
   for (Event &E : Events)
     complete(E);
   Footprints.clear();
 }
 
 void AsyncCopies::wait(int NumEvents, void *const *List, uint64_t Place) {
+  flush();
   // Copy checks: every event of the list before any is released (a list may name one twice).
   if (Place >> 63)
     for (int I = 0; I < NumEvents; ++I)
@@ -257,14 +431,14 @@ std::pair<size_t, uint64_t> AsyncCopies::unwaited() const {
 
 void AsyncCopies::drain() {
   Probe.restart();
-  Misuse = {0, 0};
-  if (!Issued)
-    return;
-  fence();
-  for (Event &E : Events)
-    E.Name = 0; // the records stay, for the next work-group
-  std::fill(Names.begin(), Names.end(), 0u);
-  Issued = false;
+  if (Issued) {
+    fence();
+    for (Event &E : Events)
+      E.Name = 0; // the records stay, for the next work-group
+    std::fill(Names.begin(), Names.end(), 0u);
+    Issued = false;
+  }
+  Misuse = {0, 0}; // after the fence, which may find an overlap in the copies it runs
 }
 
 void LocalFootprints::watch(std::byte *At, size_t Size) {
@@ -362,8 +536,29 @@ uint64_t LocalFootprints::add(const CopyShape &S, bool ToLocal, uintptr_t Name, 
       Other = Q.Place;
       break;
     }
-  InFlight.push_back(P);
+  if (InFlight.empty() || !extend(InFlight.back(), P))
+    InFlight.push_back(P);
   return Other;
+}
+
+bool LocalFootprints::extend(Footprint &L, const Footprint &P) {
+  // One run that P continues, or lines of P's size at a pitch that P's run continues: a chain of
+  // copies into (or out of) the rows of a tile, padded or not.
+  if (L.Name != P.Name || L.Place != P.Place || L.Writes != P.Writes || L.Planes != 1 ||
+      P.Lines != 1 || P.Planes != 1 || P.Start <= L.Start)
+    return false;
+  if (L.Lines == 1 && P.Start == L.High)
+    L.LineBytes += P.LineBytes;
+  else if (P.LineBytes != L.LineBytes || P.Start < L.High)
+    return false;
+  else if (L.Lines == 1)
+    L.Lines = 2, L.LinePitch = P.Start - L.Start;
+  else if (P.Start == L.Start + L.Lines * L.LinePitch)
+    ++L.Lines;
+  else
+    return false;
+  L.High = P.High;
+  return true;
 }
 
 void LocalFootprints::waited(uintptr_t Name) {

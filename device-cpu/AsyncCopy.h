@@ -40,6 +40,14 @@ struct CopyShape {
 /// L / Lines).
 void copyLines(const CopyShape &S, size_t Begin, size_t End);
 
+/// Count copies of First's shape, copy K's source and destination moved K steps (in bytes) from
+/// First's. Where no destination byte is written twice (the order then does not matter) and each
+/// copy is lines of one element: a few copies at a time, down all their lines (a loop of column
+/// copies then reads rows' parts and has every row's line in flight at once, not a column at a
+/// time), 4-byte elements transposed in registers 4 x 4 where one side is contiguous across the
+/// copies; one copy after another otherwise.
+void copyNest(const CopyShape &First, size_t Count, std::ptrdiff_t DstStep, std::ptrdiff_t SrcStep);
+
 /// When a copy runs at once and when helpers copy it. The thresholds are measured by
 /// bench/async.sh and bench-handoff; docs/performance.md, "Why the thresholds are what they are",
 /// gives the figures behind each.
@@ -149,6 +157,9 @@ public:
 
 private:
   static bool overlap(const Footprint &P, const Footprint &Q);
+  /// Makes L (the last footprint kept) cover P too where P continues it in a shape a footprint
+  /// has; whether it did. Chains of small copies then keep one footprint, not one each.
+  static bool extend(Footprint &L, const Footprint &P);
   std::byte *Local = nullptr;
   size_t Bytes = 0;
   std::vector<Footprint> InFlight;
@@ -187,8 +198,11 @@ public:
   std::pair<size_t, uint64_t> unwaited() const;
   /// Copy checks (copies and waits with a Place): the first misuse the work-group made of its
   /// copies since the last drain(), as abi::CheckSite's site and address entries (BadEvent or
-  /// Overlap), or {0, 0}.
-  std::pair<uint64_t, uint64_t> misuse() const { return Misuse; }
+  /// Overlap), or {0, 0}. Runs the copies still batched first (they are compared as they run).
+  std::pair<uint64_t, uint64_t> misuse() {
+    flush();
+    return Misuse;
+  }
   /// Copy checks: the work-group's local memory, where copies that overlap are looked for.
   void watchLocal(std::byte *Local, size_t Bytes) { Footprints.watch(Local, Bytes); }
   /// The end of a work-group: finishes every copy still in flight (a kernel must wait for its
@@ -203,6 +217,25 @@ private:
     uint64_t Place = 0; ///< where its first copy is (copy checks)
     std::vector<Job *> Jobs; ///< copies still owned by helpers when issued; inline ones are done
   };
+
+  /// Copy checks: small copies (those a kernel unchecked copies itself, at most BatchMaxBytes)
+  /// of one event at one place, each moved from the one before by the same steps (a kernel's loop
+  /// of copies chained on an event), run as one nest at the next copy that is not one of them,
+  /// wait, fence or end of the work-group: one engine call each and their bookkeeping, but the
+  /// copying and the footprints of the whole nest (copyNest).
+  struct Batch {
+    CopyShape First;
+    size_t Count = 0;
+    std::ptrdiff_t DstStep = 0, SrcStep = 0;
+    uintptr_t Name = 0;
+    uint64_t Place = 0;
+    bool ToLocal = false;
+  };
+  static constexpr size_t BatchMaxBytes = 4096; ///< builtins/src/async.cl's INLINE_COPY_MAX_BYTES
+  /// Whether S joins the batch (or starts one, after running the one before).
+  bool batch(const CopyShape &S, uintptr_t Name, uint64_t Place, bool ToLocal);
+  /// Runs the batched copies, their footprints compared first.
+  void flush();
 
   Job *offload(const CopyShape &S, bool Forced);
   /// The live event named Name, or null. A work-group has a few events live at a time (its
@@ -225,6 +258,7 @@ private:
   OverlapProbe Probe;
   std::pair<uint64_t, uint64_t> Misuse{0, 0};
   LocalFootprints Footprints;
+  Batch Pending;
 };
 
 } // namespace weft::cpu

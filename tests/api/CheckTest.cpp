@@ -696,6 +696,61 @@ TEST_F(Checks, CopiesOverlappingInLocalMemory) {
   expectClean(K, 4096, 64, B, 4096, [&](size_t I) { return In[I / 64 * 64 + I % 32]; });
 }
 
+// Loops of small copies chained on one event (which checked kernels make through the copy engine,
+// which runs such a chain together at its wait): 24 x 24 tiles of a 72 x 72 matrix transposed
+// through local memory, columns in and rows out, then rows in and columns out, correct; and a
+// loop whose copies write one another's bytes, found at its line.
+TEST_F(Checks, ChainsOfSmallCopies) {
+  const std::vector<float> In = ramp<float>(72 * 72);
+  cl_mem A = buffer(In.size() * 4, In.data()), B = buffer(In.size() * 4);
+  const char *Source =
+      "kernel void tiles(global const float *in, global float *out, uint rows) {\n"
+      "  local float t[24 * 25];\n"
+      "  size_t ty = get_group_id(0) / 3, tx = get_group_id(0) % 3;\n"
+      "  event_t e = 0;\n"
+      "  for (uint j = 0; j < 24; ++j)\n"
+      "    e = async_work_group_strided_copy(t + j * rows, in + ty * 24 * 72 + tx * 24 + j, 24, "
+      "72, e);\n"
+      "  wait_group_events(1, &e);\n"
+      "  event_t f = 0;\n"
+      "  for (uint j = 0; j < 24; ++j)\n"
+      "    f = async_work_group_copy(out + (tx * 24 + j) * 72 + ty * 24, t + j * rows, 24, f);\n"
+      "  wait_group_events(1, &f);\n"
+      "}\n"
+      "kernel void back(global const float *in, global float *out) {\n"
+      "  local float t[24 * 24];\n"
+      "  size_t ty = get_group_id(0) / 3, tx = get_group_id(0) % 3;\n"
+      "  event_t e = 0;\n"
+      "  for (uint j = 0; j < 24; ++j)\n"
+      "    e = async_work_group_copy(t + j * 24, in + (ty * 24 + j) * 72 + tx * 24, 24, e);\n"
+      "  wait_group_events(1, &e);\n"
+      "  event_t f = 0;\n"
+      "  for (uint j = 0; j < 24; ++j)\n"
+      "    f = async_work_group_strided_copy(out + tx * 24 * 72 + ty * 24 + j, t + j * 24, 24, 72, "
+      "f);\n"
+      "  wait_group_events(1, &f);\n"
+      "}\n";
+  auto transposed = [&](size_t I) { return In[I % 72 * 72 + I / 72]; };
+  for (cl_uint Rows : {24u, 25u}) { // rows packed, and padded
+    cl_kernel K = kernel(Source, "tiles", "-weft-check");
+    setBuffers(K, {A, B});
+    ASSERT_EQ(clSetKernelArg(K, 2, sizeof Rows, &Rows), CL_SUCCESS);
+    expectClean(K, 9 * 16, 16, B, In.size(), transposed);
+  }
+  cl_kernel K = kernel(Source, "back", "-weft-check");
+  setBuffers(K, {A, B});
+  expectClean(K, 9 * 16, 16, B, In.size(), transposed);
+  // Rows 20 floats apart, 24 long: each copy writes over the start of the one before.
+  K = kernel(Source, "tiles", "-weft-check=copies");
+  setBuffers(K, {A, B});
+  const cl_uint Overlapping = 20;
+  ASSERT_EQ(clSetKernelArg(K, 2, sizeof Overlapping, &Overlapping), CL_SUCCESS);
+  EXPECT_TRUE(mentions(
+      failedCheck(K, 9 * 16, 16),
+      {"kernel tiles, line 6, column ",
+       "made an async copy whose bytes in local memory overlap those of the copy at line 6"}));
+}
+
 // A kernel started while memory it uses is mapped for writing (the spec: "the application must
 // ensure that the memory object is unmapped before any enqueued kernels ... begin execution"):
 // reported with the argument, and the kernel does not run; mapped for reading, unmapped by the

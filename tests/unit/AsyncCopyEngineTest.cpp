@@ -3,11 +3,14 @@
 // work-group waits.
 #include "device-cpu/AsyncCopy.h"
 
+#include "contracts/WorkGroupAbi.h"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
 #include <functional>
 #include <numeric>
+#include <random>
 #include <thread>
 #include <vector>
 
@@ -208,6 +211,166 @@ TEST(LocalFootprints, OverlapsWhereOneOfTwoCopiesWrites) {
   CopyShape Elsewhere = Shape(0, 4, 4, true);
   Elsewhere.Dst = Global.data(); // not local memory: not tracked
   EXPECT_EQ(F.add(Elsewhere, true, 11, Checked | 11), 0u);
+}
+
+// A chain of copies that each continue the last one's rows (padded or not) keeps one footprint,
+// which still finds a later write into any of its bytes, and none where the rows leave gaps.
+TEST(LocalFootprints, ChainsOfRowsKeepOneFootprintThatStillFindsOverlaps) {
+  std::vector<std::byte> Local(4096), Global(4096);
+  LocalFootprints F;
+  F.watch(Local.data(), Local.size());
+  auto Row = [&](size_t Offset, size_t Bytes, bool In) {
+    CopyShape S;
+    S.Dst = In ? Local.data() + Offset : Global.data();
+    S.Src = In ? Global.data() : Local.data() + Offset;
+    S.ElementBytes = 4;
+    S.LineElements = Bytes / 4;
+    S.Lines = S.Planes = 1;
+    return S;
+  };
+  const uint64_t Checked = uint64_t(1) << 63;
+  for (size_t J = 0; J < 8; ++J) // rows of 128 bytes, one after another
+    EXPECT_EQ(F.add(Row(J * 128, 128, true), true, 1, Checked | 1), 0u);
+  for (size_t J = 0; J < 8; ++J) // rows of 128 bytes padded to 132, after the first tile
+    EXPECT_EQ(F.add(Row(1024 + J * 132, 128, true), true, 1, Checked | 1), 0u);
+  EXPECT_EQ(F.add(Row(1024 + 128, 4, false), false, 2, Checked | 2), 0u) << "a row's padding";
+  EXPECT_EQ(F.add(Row(1024 + 7 * 132 + 124, 4, false), false, 2, Checked | 2), Checked | 1)
+      << "the last padded row's last float";
+  EXPECT_EQ(F.add(Row(5 * 128 + 60, 8, true), true, 3, Checked | 3), Checked | 1) << "inside row 5";
+  F.waited(1);
+  EXPECT_EQ(F.add(Row(0, 2048, true), true, 4, Checked | 4), Checked | 2)
+      << "the read that is left";
+}
+
+// copyNest against its copies made one after another, for the shapes of a kernel's loop of
+// copies: columns into rows and rows into columns (4 x 4 blocks transposed where elements are 4
+// bytes), interleaved columns, plain rows, and destinations that overlap (kept in order), with
+// counts and lines that are not multiples of a block.
+TEST(CopyNest, CopiesWhatItsCopiesMakeOneAfterAnother) {
+  std::vector<std::byte> Src(1 << 16), Got(1 << 16), Want(1 << 16);
+  std::mt19937 Random(7);
+  for (std::byte &B : Src)
+    B = std::byte(Random());
+  struct Case {
+    size_t ElementBytes, LineElements, Lines, Count;
+    size_t SrcPitch, DstPitch;       // between a copy's lines
+    std::ptrdiff_t SrcStep, DstStep; // between copies
+  };
+  const Case Cases[] = {
+      {4, 1, 32, 32, 300 * 4, 4, 4, 128},   // columns of a matrix into a tile's rows
+      {4, 1, 32, 32, 4, 300 * 4, 128, 4},   // a tile's rows out to a matrix's columns
+      {4, 1, 7, 9, 40 * 4, 4, 4, 7 * 4},    // neither a multiple of 4
+      {4, 1, 13, 3, 4, 64 * 4, 13 * 4, 4},  // fewer copies than a block
+      {4, 1, 5, 4, 4 * 4, 4, 4, 5 * 4 + 8}, // padded rows
+      {8, 1, 9, 11, 100 * 8, 8, 8, 9 * 8},  // 8-byte columns
+      {2, 1, 17, 6, 30 * 2, 2, 2, 17 * 2},  // 2-byte columns
+      {12, 1, 5, 5, 90 * 12, 12, 12, 60},   // 12-byte elements
+      {4, 1, 8, 4, 4 * 4, 4 * 4, 4, 4},     // interleaved: copy K writes float K of each 16 bytes
+      {4, 8, 1, 20, 0, 0, 32 * 4, 40 * 4},  // rows of 8 floats
+      {4, 1, 8, 5, 64, 4, 4, 16},           // destinations overlap: the later copy wins
+      {4, 1, 6, 6, 64, 4, 4, -24},          // copies stepping down
+  };
+  for (const Case &C : Cases) {
+    CopyShape S;
+    const std::ptrdiff_t Lowest =
+        std::min<std::ptrdiff_t>(0, C.DstStep * std::ptrdiff_t(C.Count - 1));
+    S.Dst = Got.data() + 2048 - Lowest;
+    S.Src = Src.data() + 64;
+    S.ElementBytes = C.ElementBytes;
+    S.LineElements = C.LineElements;
+    S.Lines = C.Lines;
+    S.Planes = 1;
+    S.SrcLinePitch = C.SrcPitch;
+    S.DstLinePitch = C.DstPitch;
+    std::fill(Got.begin(), Got.end(), std::byte(0));
+    std::fill(Want.begin(), Want.end(), std::byte(0));
+    copyNest(S, C.Count, C.DstStep, C.SrcStep);
+    for (size_t K = 0; K < C.Count; ++K) {
+      CopyShape One = S;
+      One.Dst = Want.data() + (S.Dst - Got.data()) + std::ptrdiff_t(K) * C.DstStep;
+      One.Src += std::ptrdiff_t(K) * C.SrcStep;
+      copyLines(One, 0, One.totalLines());
+    }
+    EXPECT_EQ(Got, Want) << C.ElementBytes << "-byte elements, " << C.Lines << " lines, " << C.Count
+                         << " copies, steps " << C.SrcStep << " / " << C.DstStep;
+  }
+}
+
+// Copy checks: small copies chained on one event at one place run together at the wait (or the
+// next copy that is not one of them), with what they would have copied one at a time; copies of
+// such a chain that write the same local bytes, and a later copy over a chain still in flight,
+// are found all the same.
+TEST_F(AsyncCopyEngine, ChecksRunChainsOfSmallCopiesTogetherAndStillFindOverlaps) {
+  AsyncCopies Copies = engine(AsyncCopyMode::Auto);
+  std::byte *Local = reinterpret_cast<std::byte *>(Dst.data());
+  Copies.watchLocal(Local, 4096);
+  const uint64_t Checked = uint64_t(1) << 63, Line5 = Checked | uint64_t(5) << 32 | 3,
+                 Line9 = Checked | uint64_t(9) << 32 | 3;
+  // Column J of a 40-float-wide matrix (33 rows) into local row J, for 21 columns.
+  auto Column = [&](size_t J, size_t Row = SIZE_MAX, size_t Offset = 0) {
+    CopyShape S;
+    S.Dst = Local + (Row == SIZE_MAX ? J : Row) * 33 * 4 + Offset;
+    S.Src = reinterpret_cast<const std::byte *>(Src.data() + J);
+    S.ElementBytes = 4;
+    S.LineElements = 1;
+    S.Lines = 33;
+    S.Planes = 1;
+    S.SrcLinePitch = 40 * 4;
+    S.DstLinePitch = 4;
+    return S;
+  };
+  // A new event is named by work-item 0's count of copies (CopyNames), as a kernel counts them.
+  uint32_t &Count = Copies.names()[0];
+  Count = 1;
+  void *E = Copies.copy(Column(0), name(1), true, Line5);
+  for (size_t J = 1; J < 21; ++J)
+    EXPECT_EQ(Copies.copy(Column(J), E, true, Line5), E);
+  EXPECT_EQ(Copies.unwaited().first, 1u);
+  Copies.wait(1, &E);
+  for (size_t J = 0; J < 21; ++J)
+    for (size_t I = 0; I < 33; ++I)
+      ASSERT_EQ(Dst[J * 33 + I], Src[I * 40 + J]) << "column " << J << ", row " << I;
+  EXPECT_EQ(Copies.misuse(), std::make_pair(uint64_t(0), uint64_t(0)));
+  EXPECT_EQ(Copies.unwaited().first, 0u);
+
+  // Columns 3 and 4 both into row 3 of the tile: one chain, overlapping itself.
+  Count = 2;
+  E = Copies.copy(Column(2), name(2), true, Line5);
+  Copies.copy(Column(3), E, true, Line5);
+  Copies.copy(Column(4, 3), E, true, Line5);
+  Copies.wait(1, &E);
+  EXPECT_EQ(abi::CheckSite::kind(Copies.misuse().first), abi::CheckSite::Kind::Overlap);
+  Copies.drain();
+  EXPECT_EQ(Copies.misuse(), std::make_pair(uint64_t(0), uint64_t(0)));
+  // Three columns 64 bytes apart, each 132 bytes long: a chain whose every copy overlaps the next.
+  Count = 1;
+  E = Copies.copy(Column(0, 0), name(1), true, Line5);
+  Copies.copy(Column(1, 0, 64), E, true, Line5);
+  Copies.copy(Column(2, 0, 128), E, true, Line5);
+  Copies.wait(1, &E);
+  EXPECT_EQ(abi::CheckSite::kind(Copies.misuse().first), abi::CheckSite::Kind::Overlap);
+  Copies.drain();
+
+  // A chain in flight, then a copy at another place over its row 7: found at that copy, and the
+  // misuse names the chain's place.
+  Count = 1;
+  E = Copies.copy(Column(0), name(1), true, Line5);
+  for (size_t J = 1; J < 12; ++J)
+    Copies.copy(Column(J), E, true, Line5);
+  Count = 2;
+  Copies.copy(Column(30, 7), name(2), true, Line9);
+  EXPECT_EQ(abi::CheckSite::kind(Copies.misuse().first), abi::CheckSite::Kind::Overlap);
+  EXPECT_EQ(Copies.misuse().second, uint64_t(5) << 32 | 3);
+  Copies.drain();
+
+  // A chain the work-group never waits for: counted, and run by the end of the work-group.
+  std::fill(Dst.begin(), Dst.end(), 0);
+  Count = 1;
+  E = Copies.copy(Column(0), name(1), true, Line5);
+  Copies.copy(Column(1), E, true, Line5);
+  EXPECT_EQ(Copies.unwaited(), std::make_pair(size_t(1), Line5));
+  Copies.drain();
+  EXPECT_EQ(Dst[33 + 32], Src[32 * 40 + 1]);
 }
 
 TEST_F(AsyncCopyEngine, AutoRunsSmallCopiesAtOnceAndLargeOnesAsTasksWhenACoreIsFree) {
