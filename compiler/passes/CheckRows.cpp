@@ -505,14 +505,19 @@ llvm::PreservedAnalyses CheckRowsPass::run(llvm::Function &F, llvm::FunctionAnal
     // what weft-group-stride-loops made of a row's loop over local ids (collapsed) or over global
     // ids (its loop over a row's blocks, collapsed, around a loop over one block: that inner loop,
     // whose trip count changes from block to block, is the one whose ranges are known before it).
-    auto RunsWorkItems = [](const llvm::Loop &L) {
+    // Then any other innermost loop with tests: one work-item's own loop (the built-in library's
+    // copy loop of a small async copy, which work-item 0 runs for the group; a loop over a tile in
+    // the loop over work-items' version with tests), whose ranges are known before it too.
+    auto Versioned = [](const llvm::Loop &L) {
       if (isWorkItemLoop(L))
         return true;
       const llvm::Loop *Parent = L.getParentLoop();
-      return L.isInnermost() && (llvm::findOptionMDForLoop(&L, attr::CollapsedRow) ||
-                                 (Parent && llvm::findOptionMDForLoop(Parent, attr::CollapsedRow)));
+      return L.isInnermost() &&
+             (llvm::findOptionMDForLoop(&L, attr::CollapsedRow) ||
+              (Parent && llvm::findOptionMDForLoop(Parent, attr::CollapsedRow)) ||
+              !refusalsIn(L.getBlocks()).empty());
     };
-    versionEach(F, FAM, RunsWorkItems, [&](llvm::Loop &L) {
+    versionEach(F, FAM, Versioned, [&](llvm::Loop &L) {
       return version(L, FAM.getResult<llvm::ScalarEvolutionAnalysis>(F),
                      FAM.getResult<llvm::DominatorTreeAnalysis>(F),
                      FAM.getResult<llvm::LoopAnalysis>(F));

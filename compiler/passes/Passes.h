@@ -362,10 +362,10 @@ struct CheckBoundsPass : llvm::PassInfoMixin<CheckBoundsPass> {
 };
 
 /// weft-check-rows, where LLVM's -O3 pipeline starts vectorizing, first (Versions), and at the
-/// end of every pipeline (lowering only): a work-item loop with bounds checks whose offsets are
-/// affine in it and the loops inside runs in a version with those checks folded away when the
-/// offsets' ranges over the whole loop, computed before it, lie within the arguments' memory;
-/// then every check becomes its comparison (see the file's header).
+/// end of every pipeline (lowering only): a work-item loop (or any other innermost loop) with
+/// bounds checks whose offsets are affine in it and the loops inside runs in a version with those
+/// checks folded away when the offsets' ranges over the whole loop, computed before it, lie within
+/// the arguments' memory; then every check becomes its comparison (see the file's header).
 struct CheckRowsPass : llvm::PassInfoMixin<CheckRowsPass> {
   explicit CheckRowsPass(bool Versions = true) : Versions(Versions) {}
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
