@@ -36,18 +36,33 @@ void asyncCopy(abi::WorkGroupContext *Ctx, uint64_t Dst, uint64_t Src, uint64_t 
   // Checks of uninitialized reads: the bytes a copy into local memory writes are written (from
   // now: a kernel reading them before its wait reads what the copy has reached). Checks of races:
   // no work-item wrote them last (the copy is the work-group's).
-  if ((Ctx->LocalShadow || Ctx->LocalWriters) && ToLocal)
-    for (size_t Line = 0; Line < S.totalLines(); ++Line) {
-      const size_t Offset = size_t(S.Dst - Ctx->LocalMemory) + Line / S.Lines * S.DstPlanePitch +
-                            Line % S.Lines * S.DstLinePitch;
+  if (!(Ctx->LocalShadow || Ctx->LocalWriters) || !ToLocal)
+    return;
+  // Lines that continue one another are marked as one run (a strided copy into a contiguous
+  // array is one: a call per element cost the checked copy more than the copying).
+  auto mark = [Ctx](size_t Begin, size_t End) {
+    if (Ctx->LocalShadow)
+      std::memset(Ctx->LocalShadow + Begin, 1, End - Begin);
+    if (Ctx->LocalWriters)
+      std::memset(Ctx->LocalWriters + Begin, 0, (End - Begin) * sizeof(uint32_t));
+  };
+  size_t RunBegin = 0, RunEnd = 0;
+  const size_t Start = size_t(S.Dst - Ctx->LocalMemory);
+  for (size_t Plane = 0; Plane < S.Planes; ++Plane)
+    for (size_t Line = 0; Line < S.Lines; ++Line) {
+      const size_t Offset = Start + Plane * S.DstPlanePitch + Line * S.DstLinePitch;
       if (Offset >= Ctx->LocalBytes)
         continue;
       const size_t Bytes = std::min(S.lineBytes(), Ctx->LocalBytes - Offset);
-      if (Ctx->LocalShadow)
-        std::memset(Ctx->LocalShadow + Offset, 1, Bytes);
-      if (Ctx->LocalWriters)
-        std::memset(Ctx->LocalWriters + Offset, 0, Bytes * sizeof(uint32_t));
+      if (Offset != RunEnd || RunBegin == RunEnd) {
+        if (RunBegin != RunEnd)
+          mark(RunBegin, RunEnd);
+        RunBegin = Offset;
+      }
+      RunEnd = Offset + Bytes;
     }
+  if (RunBegin != RunEnd)
+    mark(RunBegin, RunEnd);
 }
 
 void waitGroupEvents(abi::WorkGroupContext *Ctx, int32_t NumEvents, void *const *Events, uint64_t Place) {

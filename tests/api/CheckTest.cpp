@@ -874,6 +874,25 @@ TEST_F(Checks, UninitializedLocalReads) {
                        {"kernel copied, line 10, column 27: work-item (63, 0, 0) of work-group (0, 0, 0) reads 4 bytes "
                         "through argument 2 (a __local argument of 8196 bytes) that nothing"}));
 
+  // A 2D copy into local memory marks its lines and not the gaps between them (8 floats a row, 4
+  // written): reading the lines is clean, reading a gap is reported.
+  const char *Rows = "#pragma OPENCL EXTENSION cl_khr_extended_async_copies : enable\n"
+                     "kernel void rows(global const float *in, global float *out) {\n"
+                     "  local float t[64];\n"
+                     "  int l = get_local_id(0);\n"
+                     "  event_t e = async_work_group_copy_2D2D(t, 0, in, get_group_id(0) * 32, 4, "
+                     "4, 8, 4, 8, 0);\n"
+                     "  wait_group_events(1, &e);\n"
+                     "  out[get_global_id(0)] = t[l / 4 * 8 + l % 4 + GAP];\n"
+                     "}\n";
+  K = kernel(Rows, "rows", "-weft-check=uninitialized -DGAP=0");
+  setBuffers(K, {A, B});
+  expectClean(K, 1024, 32, B, 1024, [&](size_t I) { return In[I / 32 * 32 + I % 32]; });
+  K = kernel(Rows, "rows", "-weft-check=uninitialized -DGAP=4");
+  setBuffers(K, {A, B});
+  EXPECT_TRUE(mentions(failedCheck(K, 1024, 32),
+                       {"kernel rows, line 7, column ", "reads 4 bytes", "that nothing"}));
+
   // Two sites read unwritten bytes in one stretch: the first in the kernel's order is reported,
   // with race checks on too (whose own record comes first where there is a race).
   const char *Two = "kernel void two(global float *out) {\n"
