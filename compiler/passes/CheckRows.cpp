@@ -29,6 +29,7 @@
 #include <llvm/IR/PatternMatch.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/LCSSA.h>
+#include <llvm/Transforms/Utils/Local.h>
 #include <llvm/Transforms/Utils/LoopSimplify.h>
 #include <llvm/Transforms/Utils/LoopUtils.h>
 #include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
@@ -258,6 +259,15 @@ void tidy(llvm::Loop &L, llvm::LoopInfo &LI) {
       Lines.push_back(BB);
   for (llvm::BasicBlock *BB : Lines)
     llvm::MergeBlockIntoPredecessor(BB, nullptr, &LI);
+  // What only the folded tests and their reports used (a collapsed row's `i % size.x`, the
+  // work-item a report would name): no pass removes it before the loop vectorizer, whose cost
+  // model counts a vector remainder as dear enough to keep the loop scalar.
+  llvm::SmallVector<llvm::WeakTrackingVH, 16> Dead;
+  for (llvm::BasicBlock *BB : L.blocks())
+    for (llvm::Instruction &I : *BB)
+      if (llvm::isInstructionTriviallyDead(&I))
+        Dead.push_back(&I);
+  llvm::RecursivelyDeleteTriviallyDeadInstructionsPermissive(Dead);
 }
 
 /// Whether V is invariant in L, once moved before At if it is computed in L from invariant values
