@@ -60,6 +60,26 @@ void copyLines(const CopyShape &S, size_t Begin, size_t End) {
 
 namespace {
 
+/// Copy K of a nest whose first copy is S, its sides moved K steps.
+CopyShape moved(const CopyShape &S, size_t K, std::ptrdiff_t DstStep, std::ptrdiff_t SrcStep) {
+  CopyShape M = S;
+  M.Dst += std::ptrdiff_t(K) * DstStep;
+  M.Src += std::ptrdiff_t(K) * SrcStep;
+  return M;
+}
+
+/// Whether Count copies' lines on one side (Lines lines of LineBytes, LinePitch apart in a copy,
+/// each copy Step bytes after the one before) cover no byte twice: each copy's lines a block of
+/// its own (rows), or interleaved with the others' at the same offsets (columns).
+bool linesApart(std::ptrdiff_t Step, size_t LinePitch, size_t LineBytes, size_t Lines,
+                size_t Count) {
+  if (Step <= 0)
+    return false;
+  const auto Apart = size_t(Step);
+  return Apart >= (Lines - 1) * LinePitch + LineBytes ||
+         (Apart >= LineBytes && LinePitch >= (Count - 1) * Apart + LineBytes);
+}
+
 /// copyNest's blocks of up to Block copies: each line down the block's copies in turn, so that a
 /// loop of column copies reads a row's part across the block's columns and requests every row's
 /// line at once (a column at a time leaves one row's miss in flight before the next).
@@ -126,14 +146,8 @@ bool transposeNest(const CopyShape &F, size_t Count, std::ptrdiff_t DstStep,
 void copyNest(const CopyShape &First, size_t Count, std::ptrdiff_t DstStep,
               std::ptrdiff_t SrcStep) {
   const size_t LineBytes = First.lineBytes(), Lines = First.Lines;
-  const size_t Extent = (Lines - 1) * First.DstLinePitch + LineBytes; // one copy's destination
-  const auto Step = size_t(DstStep);
-  // Destinations apart: each copy's a block of its own (rows), or its lines interleaved with the
-  // others' at the same offsets (columns).
-  const bool Apart =
-      DstStep > 0 && (Step >= Extent ||
-                      (Step >= LineBytes && First.DstLinePitch >= (Count - 1) * Step + LineBytes));
-  if (First.Planes == 1 && Lines > 1 && Apart) {
+  if (First.Planes == 1 && Lines > 1 &&
+      linesApart(DstStep, First.DstLinePitch, LineBytes, Lines, Count)) {
     switch (LineBytes) {
     case 1:
       return nestBlocks<1>(First, Count, DstStep, SrcStep);
@@ -151,12 +165,8 @@ void copyNest(const CopyShape &First, size_t Count, std::ptrdiff_t DstStep,
       break; // lines of several elements: rows already, copied as they come
     }
   }
-  for (size_t K = 0; K < Count; ++K) {
-    CopyShape S = First;
-    S.Dst += std::ptrdiff_t(K) * DstStep;
-    S.Src += std::ptrdiff_t(K) * SrcStep;
-    copyLines(S, 0, S.totalLines());
-  }
+  for (size_t K = 0; K < Count; ++K)
+    copyLines(moved(First, K, DstStep, SrcStep), 0, First.totalLines());
 }
 
 /// A copy handed to helper tasks: chunks of whole lines, or of bytes when it is one line. The
@@ -327,25 +337,19 @@ void AsyncCopies::flush() {
   // of the nest overlapping one another are found.
   const CopyShape &F = B.First;
   const std::ptrdiff_t LocalStep = B.ToLocal ? B.DstStep : B.SrcStep;
-  const size_t LocalPitch = B.ToLocal ? F.DstLinePitch : F.SrcLinePitch;
-  const size_t Extent = (F.Lines - 1) * LocalPitch + F.lineBytes(), Step = size_t(LocalStep);
   const bool Whole =
       B.Count > 1 && F.Planes == 1 && LocalStep > 0 &&
-      (!B.ToLocal || Step >= Extent ||
-       (Step >= F.lineBytes() && LocalPitch >= (B.Count - 1) * Step + F.lineBytes()));
+      (!B.ToLocal || linesApart(LocalStep, F.DstLinePitch, F.lineBytes(), F.Lines, B.Count));
   CopyShape Nest = F;
   if (Whole) {
     Nest.Planes = B.Count;
     Nest.DstPlanePitch = size_t(B.DstStep);
     Nest.SrcPlanePitch = size_t(B.SrcStep);
   }
-  for (size_t K = 0; K < (Whole ? 1 : B.Count); ++K) {
-    CopyShape S = Nest;
-    S.Dst += std::ptrdiff_t(K) * B.DstStep;
-    S.Src += std::ptrdiff_t(K) * B.SrcStep;
-    if (const uint64_t Other = Footprints.add(S, B.ToLocal, B.Name, B.Place))
+  for (size_t K = 0; K < (Whole ? 1 : B.Count); ++K)
+    if (const uint64_t Other =
+            Footprints.add(moved(Nest, K, B.DstStep, B.SrcStep), B.ToLocal, B.Name, B.Place))
       misused(abi::CheckSite::OverlapSite, B.Place, Other & ~(uint64_t(1) << 63));
-  }
   copyNest(B.First, B.Count, B.DstStep, B.SrcStep);
 }
 
