@@ -1504,8 +1504,11 @@ private:
     llvm::Value *WritersAt = B.CreateGEP(I32, B.CreateCall(Writers, {}), Offset, "check.writers.at");
     llvm::MDNode *Tag = llvm::MDNode::get(C, {});
     if (Owned) {
+      // One integer, not a vector of tags: LLVM's loop vectorizer takes no vector-typed store, and
+      // these writes are mostly the element loops of copies and collapsed loops.
       if (A.Write) {
-        ShadowAccesses.push_back(B.CreateAlignedStore(llvm::Constant::getNullValue(Tags), WritersAt, llvm::Align(4)));
+        ShadowAccesses.push_back(B.CreateAlignedStore(
+            llvm::Constant::getNullValue(B.getIntNTy(Bytes * 32)), WritersAt, llvm::Align(4)));
         ShadowAccesses.back()->setMetadata(attr::RaceTag, Tag);
       }
       return;
