@@ -291,6 +291,15 @@ public:
                              Owned.count(A.At->getParent()) != 0, ownerOf(A.At),
                              Shadowed && !A.Write ? readBytes(A) : 0});
       }
+    // Only the tagged accesses of the work-items read tags, each its own variable's or argument's:
+    // where none reaches one, its writes by the group's own code (a copy's, a collapsed loop's)
+    // need not clear its writers.
+    std::set<const llvm::Value *> TagsRead;
+    for (const Site &S : Checked)
+      if (S.Tagged && !S.Owned)
+        TagsRead.insert(S.To.Base);
+    for (Site &S : Checked)
+      S.Tagged = S.Tagged && (!S.Owned || TagsRead.count(S.To.Base));
     // Where the tagged accesses of one variable or argument cannot reach another work-item's
     // bytes, a test before each (computed before any check changes the kernel).
     std::map<const llvm::Value *, std::vector<const Site *>> TaggedIn;

@@ -68,7 +68,7 @@ declare i1 @__weft_first_work_item()
 ; CHECK-NEXT: %[[KEPTADDRESS:.*]] = phi i64 [ %[[ADDRESS]], %[[FOUND]] ], [ 0, %{{.*}} ]
 ; CHECK-NEXT: %[[KEPTSITE:.*]] = phi i64 [ -4611686018427125729, %[[FOUND]] ], [ 0, %{{.*}} ]
 ; CHECK-NEXT: store float %v, ptr addrspace(3) %ui, align 4, !noalias ![[SHADOW]]
-; The async copy's store: the writers cleared, as one integer.
+; The async copy's store: the writers cleared, as one integer (the work-items read @k.t's tags).
 ; CHECK:      copy:
 ; CHECK:      store i256 0, ptr %{{.*}}, align 4, !alias.scope ![[SHADOW]], !weft.check.access !{{[0-9]+}}, !weft.race-tag
 ; CHECK-NEXT: store <2 x float> %c, ptr addrspace(3) @k.t, align 4, !noalias ![[SHADOW]]
