@@ -47,20 +47,27 @@ void asyncCopy(abi::WorkGroupContext *Ctx, uint64_t Dst, uint64_t Src, uint64_t 
       std::memset(Ctx->LocalWriters + Begin, 0, (End - Begin) * sizeof(uint32_t));
   };
   size_t RunBegin = 0, RunEnd = 0;
-  const size_t Start = size_t(S.Dst - Ctx->LocalMemory);
-  for (size_t Plane = 0; Plane < S.Planes; ++Plane)
-    for (size_t Line = 0; Line < S.Lines; ++Line) {
-      const size_t Offset = Start + Plane * S.DstPlanePitch + Line * S.DstLinePitch;
-      if (Offset >= Ctx->LocalBytes)
-        continue;
-      const size_t Bytes = std::min(S.lineBytes(), Ctx->LocalBytes - Offset);
-      if (Offset != RunEnd || RunBegin == RunEnd) {
-        if (RunBegin != RunEnd)
-          mark(RunBegin, RunEnd);
-        RunBegin = Offset;
-      }
-      RunEnd = Offset + Bytes;
+  auto add = [&](size_t Offset, size_t Length) {
+    if (Offset >= Ctx->LocalBytes)
+      return;
+    const size_t Bytes = std::min(Length, Ctx->LocalBytes - Offset);
+    if (Offset != RunEnd || RunBegin == RunEnd) {
+      if (RunBegin != RunEnd)
+        mark(RunBegin, RunEnd);
+      RunBegin = Offset;
     }
+    RunEnd = Offset + Bytes;
+  };
+  const size_t Start = size_t(S.Dst - Ctx->LocalMemory), LineBytes = S.lineBytes();
+  for (size_t Plane = 0; Plane < S.Planes; ++Plane) {
+    const size_t PlaneStart = Start + Plane * S.DstPlanePitch;
+    if (S.DstLinePitch == LineBytes) { // a plane's lines one after another: one run
+      add(PlaneStart, S.Lines * LineBytes);
+      continue;
+    }
+    for (size_t Line = 0; Line < S.Lines; ++Line)
+      add(PlaneStart + Line * S.DstLinePitch, LineBytes);
+  }
   if (RunBegin != RunEnd)
     mark(RunBegin, RunEnd);
 }
