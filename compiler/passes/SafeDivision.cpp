@@ -31,8 +31,16 @@ llvm::PreservedAnalyses SafeDivisionPass::run(llvm::Function &F, llvm::FunctionA
     llvm::Value *Divisor = Op->getOperand(1);
     llvm::Type *T = Divisor->getType();
     llvm::Value *One = llvm::ConstantInt::get(T, 1);
+    if (Op->getOpcode() == llvm::Instruction::UDiv || Op->getOpcode() == llvm::Instruction::URem) {
+      // umax(d, 1): 1 for 0, d otherwise, in a form ScalarEvolution knows is never 0 (a select it
+      // takes as an unknown value), so that the ranges of indices a quotient makes stay
+      // computable before a loop (weft-check-rows' versions, the loop vectorizer's checks).
+      Op->setOperand(
+          1, B.CreateBinaryIntrinsic(llvm::Intrinsic::umax, Divisor, One, nullptr, "safe.divisor"));
+      continue;
+    }
     llvm::Value *Bad = B.CreateICmpEQ(Divisor, llvm::Constant::getNullValue(T), "divisor.zero");
-    if (Op->getOpcode() == llvm::Instruction::SDiv || Op->getOpcode() == llvm::Instruction::SRem) {
+    {
       auto *Min = llvm::ConstantInt::get(T, llvm::APInt::getSignedMinValue(T->getScalarSizeInBits()));
       llvm::Value *IsMin = B.CreateICmpEQ(Op->getOperand(0), Min, "dividend.min");
       llvm::Value *IsMinusOne = B.CreateICmpEQ(Divisor, llvm::Constant::getAllOnesValue(T), "divisor.minus1");

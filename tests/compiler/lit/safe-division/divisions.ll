@@ -14,10 +14,9 @@ define i32 @signed(i32 %a, i32 %b) {
   ret i32 %q
 }
 
-; Unsigned: only a zero divisor traps.
+; Unsigned: only a zero divisor traps; umax(b, 1), which ScalarEvolution knows is not zero.
 ; CHECK-LABEL: define i64 @unsigned(
-; CHECK-NEXT: %divisor.zero = icmp eq i64 %b, 0
-; CHECK-NEXT: %safe.divisor = select i1 %divisor.zero, i64 1, i64 %b
+; CHECK-NEXT: %safe.divisor = call i64 @llvm.umax.i64(i64 %b, i64 1)
 ; CHECK-NEXT: %r = urem i64 %a, %safe.divisor
 define i64 @unsigned(i64 %a, i64 %b) {
   %r = urem i64 %a, %b
