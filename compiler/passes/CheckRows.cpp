@@ -518,8 +518,21 @@ llvm::PreservedAnalyses CheckRowsPass::run(llvm::Function &F, llvm::FunctionAnal
     // Then any other innermost loop with tests: one work-item's own loop (the built-in library's
     // copy loop of a small async copy, which work-item 0 runs for the group; a loop over a tile in
     // the loop over work-items' version with tests), whose ranges are known before it too.
+    // And first, a loop around one innermost loop with tests, with nothing in it that calls out
+    // (a kernel's loop of small async copies: its version without tests is a plain nest, which
+    // weft-transpose-nests and weft-plan-copy-chains take; where its ranges are not known, its
+    // inner loop is versioned as it would be alone).
     auto Versioned = [](const llvm::Loop &L) {
       if (isWorkItemLoop(L))
+        return true;
+      if (L.getSubLoops().size() == 1 && L.getSubLoops()[0]->isInnermost() &&
+          !refusalsIn(L.getBlocks()).empty() &&
+          llvm::none_of(L.blocks(), [](const llvm::BasicBlock *BB) {
+            return llvm::any_of(*BB, [](const llvm::Instruction &I) {
+              auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+              return Call && !isRefusal(I) && Call->mayHaveSideEffects();
+            });
+          }))
         return true;
       const llvm::Loop *Parent = L.getParentLoop();
       return L.isInnermost() &&

@@ -740,6 +740,15 @@ TEST_F(Checks, ChainsOfSmallCopies) {
   cl_kernel K = kernel(Source, "back", "-weft-check");
   setBuffers(K, {A, B});
   expectClean(K, 9 * 16, 16, B, In.size(), transposed);
+  // Rows 26 floats apart: the last column's copy writes past the tile (checked as one nest, whose
+  // range fails, then column by column).
+  K = kernel(Source, "tiles", "-weft-check=bounds");
+  setBuffers(K, {A, B});
+  const cl_uint Past = 26;
+  ASSERT_EQ(clSetKernelArg(K, 2, sizeof Past, &Past), CL_SUCCESS);
+  EXPECT_TRUE(mentions(failedCheck(K, 9 * 16, 16),
+                       {"kernel tiles, line 6, column 9: work-item (0, 0, 0) of work-group (",
+                        "writes 4 bytes at +2400 in the __local variable `t` (2400 bytes)"}));
   // Rows 20 floats apart, 24 long: each copy writes over the start of the one before.
   K = kernel(Source, "tiles", "-weft-check=copies");
   setBuffers(K, {A, B});
