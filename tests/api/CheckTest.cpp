@@ -884,43 +884,34 @@ TEST_F(Checks, UninitializedLocalReads) {
                         "through argument 2 (a __local argument of 8196 bytes) that nothing"}));
 
   // A 2D copy into local memory marks its lines and not the gaps between them (8 floats a row, 4
-  // written): reading the lines is clean, reading a gap is reported.
-  const char *Rows = "#pragma OPENCL EXTENSION cl_khr_extended_async_copies : enable\n"
-                     "kernel void rows(global const float *in, global float *out) {\n"
-                     "  local float t[64];\n"
-                     "  int l = get_local_id(0);\n"
-                     "  event_t e = async_work_group_copy_2D2D(t, 0, in, get_group_id(0) * 32, 4, "
-                     "4, 8, 4, 8, 0);\n"
-                     "  wait_group_events(1, &e);\n"
-                     "  out[get_global_id(0)] = t[l / 4 * 8 + l % 4 + GAP];\n"
-                     "}\n";
-  K = kernel(Rows, "rows", "-weft-check=uninitialized -DGAP=0");
-  setBuffers(K, {A, B});
-  expectClean(K, 1024, 32, B, 1024, [&](size_t I) { return In[I]; });
-  K = kernel(Rows, "rows", "-weft-check=uninitialized -DGAP=4");
-  setBuffers(K, {A, B});
-  EXPECT_TRUE(mentions(failedCheck(K, 1024, 32),
-                       {"kernel rows, line 7, column ", "reads 4 bytes", "that nothing"}));
-
-  // A 3D copy whose planes are contiguous lines with gaps between the planes (2 lines of 4 floats
-  // a plane, 16 floats apart): the planes are marked, the gaps are not.
-  const char *Planes =
-      "#pragma OPENCL EXTENSION cl_khr_extended_async_copies : enable\n"
-      "kernel void planes(global const float *in, global float *out) {\n"
-      "  local float t[64];\n"
-      "  int l = get_local_id(0);\n"
-      "  event_t e = async_work_group_copy_3D3D(t, 0, in, get_group_id(0) * 32, 4, "
-      "4, 2, 4, 4, 8, 4, 16, 0);\n"
-      "  wait_group_events(1, &e);\n"
-      "  out[get_global_id(0)] = t[l / 8 * 16 + l % 8 + GAP];\n"
-      "}\n";
-  K = kernel(Planes, "planes", "-weft-check=uninitialized -DGAP=0");
-  setBuffers(K, {A, B});
-  expectClean(K, 1024, 32, B, 1024, [&](size_t I) { return In[I]; });
-  K = kernel(Planes, "planes", "-weft-check=uninitialized -DGAP=8");
-  setBuffers(K, {A, B});
-  EXPECT_TRUE(mentions(failedCheck(K, 1024, 32),
-                       {"kernel planes, line 7, column ", "reads 4 bytes", "that nothing"}));
+  // written), and a 3D copy whose planes are contiguous lines its planes and not the gaps between
+  // them (2 lines of 4 floats a plane, 16 floats apart): reading what they wrote is clean, reading
+  // a gap (GAP floats on) is reported.
+  struct Shape {
+    const char *Copy, *Index, *Gap;
+  };
+  for (const Shape &S :
+       {Shape{"2D2D(t, 0, in, get_group_id(0) * 32, 4, 4, 8, 4, 8, 0)", "l / 4 * 8 + l % 4", "4"},
+        Shape{"3D3D(t, 0, in, get_group_id(0) * 32, 4, 4, 2, 4, 4, 8, 4, 16, 0)",
+              "l / 8 * 16 + l % 8", "8"}}) {
+    const std::string Source =
+        std::string("#pragma OPENCL EXTENSION cl_khr_extended_async_copies : enable\n"
+                    "kernel void lines(global const float *in, global float *out) {\n"
+                    "  local float t[64];\n"
+                    "  int l = get_local_id(0);\n"
+                    "  event_t e = async_work_group_copy_") +
+        S.Copy + ";\n  wait_group_events(1, &e);\n  out[get_global_id(0)] = t[" + S.Index +
+        " + GAP];\n}\n";
+    K = kernel(Source.c_str(), "lines", "-weft-check=uninitialized -DGAP=0");
+    setBuffers(K, {A, B});
+    expectClean(K, 1024, 32, B, 1024, [&](size_t I) { return In[I]; });
+    K = kernel(Source.c_str(), "lines",
+               (std::string("-weft-check=uninitialized -DGAP=") + S.Gap).c_str());
+    setBuffers(K, {A, B});
+    EXPECT_TRUE(mentions(failedCheck(K, 1024, 32),
+                         {"kernel lines, line 7, column ", "reads 4 bytes", "that nothing"}))
+        << S.Copy;
+  }
 
   // Two sites read unwritten bytes in one stretch: the first in the kernel's order is reported,
   // with race checks on too (whose own record comes first where there is a race).
