@@ -515,13 +515,13 @@ llvm::PreservedAnalyses CheckRowsPass::run(llvm::Function &F, llvm::FunctionAnal
     // what weft-group-stride-loops made of a row's loop over local ids (collapsed) or over global
     // ids (its loop over a row's blocks, collapsed, around a loop over one block: that inner loop,
     // whose trip count changes from block to block, is the one whose ranges are known before it).
-    // Then any other innermost loop with tests: one work-item's own loop (the built-in library's
-    // copy loop of a small async copy, which work-item 0 runs for the group; a loop over a tile in
-    // the loop over work-items' version with tests), whose ranges are known before it too.
-    // And first, a loop around one innermost loop with tests, with nothing in it that calls out
-    // (a kernel's loop of small async copies: its version without tests is a plain nest, which
-    // weft-transpose-nests and weft-plan-copy-chains take; where its ranges are not known, its
-    // inner loop is versioned as it would be alone).
+    // Then a loop around one innermost loop with tests, with nothing in it that calls out (a
+    // kernel's loop of small async copies: its version without tests is a plain nest, which
+    // weft-transpose-nests and weft-plan-copy-chains take; its original's inner loop is
+    // versioned as it would be alone). Then any other innermost loop with tests: one work-item's
+    // own loop (the built-in library's copy loop of a small async copy, which work-item 0 runs
+    // for the group; a loop over a tile in the loop over work-items' version with tests), whose
+    // ranges are known before it too.
     auto Versioned = [](const llvm::Loop &L) {
       if (isWorkItemLoop(L))
         return true;

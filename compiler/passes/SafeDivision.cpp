@@ -39,13 +39,13 @@ llvm::PreservedAnalyses SafeDivisionPass::run(llvm::Function &F, llvm::FunctionA
           1, B.CreateBinaryIntrinsic(llvm::Intrinsic::umax, Divisor, One, nullptr, "safe.divisor"));
       continue;
     }
-    llvm::Value *Bad = B.CreateICmpEQ(Divisor, llvm::Constant::getNullValue(T), "divisor.zero");
-    {
-      auto *Min = llvm::ConstantInt::get(T, llvm::APInt::getSignedMinValue(T->getScalarSizeInBits()));
-      llvm::Value *IsMin = B.CreateICmpEQ(Op->getOperand(0), Min, "dividend.min");
-      llvm::Value *IsMinusOne = B.CreateICmpEQ(Divisor, llvm::Constant::getAllOnesValue(T), "divisor.minus1");
-      Bad = B.CreateOr(Bad, B.CreateAnd(IsMin, IsMinusOne, "overflow"), "divisor.bad");
-    }
+    // Signed: 0, or -1 under INT_MIN (whose quotient overflows), becomes 1.
+    llvm::Value *Zero = B.CreateICmpEQ(Divisor, llvm::Constant::getNullValue(T), "divisor.zero");
+    auto *Min = llvm::ConstantInt::get(T, llvm::APInt::getSignedMinValue(T->getScalarSizeInBits()));
+    llvm::Value *IsMin = B.CreateICmpEQ(Op->getOperand(0), Min, "dividend.min");
+    llvm::Value *IsMinusOne =
+        B.CreateICmpEQ(Divisor, llvm::Constant::getAllOnesValue(T), "divisor.minus1");
+    llvm::Value *Bad = B.CreateOr(Zero, B.CreateAnd(IsMin, IsMinusOne, "overflow"), "divisor.bad");
     Op->setOperand(1, B.CreateSelect(Bad, One, Divisor, "safe.divisor"));
   }
   return Divisions.empty() ? llvm::PreservedAnalyses::all() : llvm::PreservedAnalyses::none();
