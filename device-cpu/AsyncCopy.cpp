@@ -508,11 +508,9 @@ bool LocalFootprints::overlap(const Footprint &P, const Footprint &Q) {
   return false;
 }
 
-uint64_t LocalFootprints::add(const CopyShape &S, bool ToLocal, uintptr_t Name, uint64_t Place) {
-  const std::byte *Base = ToLocal ? S.Dst : S.Src;
-  if (!Local || Base < Local || Base >= Local + Bytes || S.bytes() == 0)
-    return 0;
-  Footprint P{size_t(Base - Local),
+LocalFootprints::Footprint LocalFootprints::footprint(const CopyShape &S, bool ToLocal,
+                                                      size_t Start) {
+  Footprint P{Start,
               S.lineBytes(),
               S.Lines,
               S.Planes,
@@ -521,8 +519,8 @@ uint64_t LocalFootprints::add(const CopyShape &S, bool ToLocal, uintptr_t Name, 
               0,
               0,
               ToLocal,
-              Name,
-              Place};
+              0,
+              0};
   // Lines that continue one another are one line, planes likewise (most copies are one run).
   if (P.Lines > 1 && P.LinePitch == P.LineBytes) {
     P.LineBytes *= P.Lines;
@@ -534,6 +532,26 @@ uint64_t LocalFootprints::add(const CopyShape &S, bool ToLocal, uintptr_t Name, 
   }
   P.Low = P.Start;
   P.High = P.Start + (P.Planes - 1) * P.PlanePitch + (P.Lines - 1) * P.LinePitch + P.LineBytes;
+  return P;
+}
+
+void LocalFootprints::runs(const CopyShape &S, bool ToLocal, size_t Start,
+                           const std::function<void(size_t, size_t)> &Run) {
+  if (S.bytes() == 0)
+    return;
+  const Footprint P = footprint(S, ToLocal, Start);
+  Runs R{P};
+  for (size_t Begin, End; R.next(Begin, End);)
+    Run(Begin, End);
+}
+
+uint64_t LocalFootprints::add(const CopyShape &S, bool ToLocal, uintptr_t Name, uint64_t Place) {
+  const std::byte *Base = ToLocal ? S.Dst : S.Src;
+  if (!Local || Base < Local || Base >= Local + Bytes || S.bytes() == 0)
+    return 0;
+  Footprint P = footprint(S, ToLocal, size_t(Base - Local));
+  P.Name = Name;
+  P.Place = Place;
   uint64_t Other = 0;
   for (const Footprint &Q : InFlight)
     if ((P.Writes || Q.Writes) && overlap(P, Q)) {

@@ -144,6 +144,10 @@ public:
   void waited(uintptr_t Name);
   /// Every copy so far is complete (a fence, the work-group's end).
   void clear() { InFlight.clear(); }
+  /// Calls Run(Begin, End) for each run of bytes the local side of S covers (offsets, its side
+  /// starting at Start), lines and planes that continue one another as one run.
+  static void runs(const CopyShape &S, bool ToLocal, size_t Start,
+                   const std::function<void(size_t, size_t)> &Run);
 
   /// Planes x Lines runs of LineBytes bytes from Start (an offset in local memory), pitches in
   /// bytes, with the runs that continue one another merged.
@@ -156,6 +160,8 @@ public:
   };
 
 private:
+  /// The local side of S from Start, its continuing lines and planes merged; Low and High set.
+  static Footprint footprint(const CopyShape &S, bool ToLocal, size_t Start);
   static bool overlap(const Footprint &P, const Footprint &Q);
   /// Makes L (the last footprint kept) cover P too where P continues it in a shape a footprint
   /// has; whether it did. Chains of small copies then keep one footprint, not one each.

@@ -40,36 +40,16 @@ void asyncCopy(abi::WorkGroupContext *Ctx, uint64_t Dst, uint64_t Src, uint64_t 
     return;
   // Lines that continue one another are marked as one run (a strided copy into a contiguous
   // array is one: a call per element cost the checked copy more than the copying).
-  auto mark = [Ctx](size_t Begin, size_t End) {
-    if (Ctx->LocalShadow)
-      std::memset(Ctx->LocalShadow + Begin, 1, End - Begin);
-    if (Ctx->LocalWriters)
-      std::memset(Ctx->LocalWriters + Begin, 0, (End - Begin) * sizeof(uint32_t));
-  };
-  size_t RunBegin = 0, RunEnd = 0;
-  auto add = [&](size_t Offset, size_t Length) {
-    if (Offset >= Ctx->LocalBytes)
-      return;
-    const size_t Bytes = std::min(Length, Ctx->LocalBytes - Offset);
-    if (Offset != RunEnd || RunBegin == RunEnd) {
-      if (RunBegin != RunEnd)
-        mark(RunBegin, RunEnd);
-      RunBegin = Offset;
-    }
-    RunEnd = Offset + Bytes;
-  };
-  const size_t Start = size_t(S.Dst - Ctx->LocalMemory), LineBytes = S.lineBytes();
-  for (size_t Plane = 0; Plane < S.Planes; ++Plane) {
-    const size_t PlaneStart = Start + Plane * S.DstPlanePitch;
-    if (S.DstLinePitch == LineBytes) { // a plane's lines one after another: one run
-      add(PlaneStart, S.Lines * LineBytes);
-      continue;
-    }
-    for (size_t Line = 0; Line < S.Lines; ++Line)
-      add(PlaneStart + Line * S.DstLinePitch, LineBytes);
-  }
-  if (RunBegin != RunEnd)
-    mark(RunBegin, RunEnd);
+  LocalFootprints::runs(
+      S, /*ToLocal=*/true, size_t(S.Dst - Ctx->LocalMemory), [Ctx](size_t Begin, size_t End) {
+        if (Begin >= Ctx->LocalBytes)
+          return;
+        End = std::min(End, Ctx->LocalBytes);
+        if (Ctx->LocalShadow)
+          std::memset(Ctx->LocalShadow + Begin, 1, End - Begin);
+        if (Ctx->LocalWriters)
+          std::memset(Ctx->LocalWriters + Begin, 0, (End - Begin) * sizeof(uint32_t));
+      });
 }
 
 void waitGroupEvents(abi::WorkGroupContext *Ctx, int32_t NumEvents, void *const *Events, uint64_t Place) {
