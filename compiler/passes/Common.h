@@ -251,6 +251,31 @@ inline bool isWorkItemLoop(const llvm::Loop &L) {
   return llvm::findOptionMDForLoop(&L, attr::WorkItemLoop) != nullptr;
 }
 
+/// The access groups L's ID declares parallel.
+inline llvm::SmallPtrSet<const llvm::MDNode *, 2> parallelGroups(const llvm::Loop &L) {
+  llvm::SmallPtrSet<const llvm::MDNode *, 2> Groups;
+  if (llvm::MDNode *Parallel = llvm::findOptionMDForLoop(&L, "llvm.loop.parallel_accesses"))
+    for (const llvm::MDOperand &Op : llvm::drop_begin(Parallel->operands()))
+      if (auto *Group = llvm::dyn_cast<llvm::MDNode>(Op.get()))
+        Groups.insert(Group);
+  return Groups;
+}
+
+/// Whether I is in one of Groups (an instruction's !llvm.access.group is a group or a list of
+/// them).
+inline bool inGroups(const llvm::Instruction &I,
+                     const llvm::SmallPtrSetImpl<const llvm::MDNode *> &Groups) {
+  llvm::MDNode *Mine = I.getMetadata(llvm::LLVMContext::MD_access_group);
+  if (!Mine)
+    return false;
+  if (Groups.count(Mine))
+    return true;
+  for (const llvm::MDOperand &Op : Mine->operands())
+    if (Groups.count(llvm::dyn_cast_or_null<llvm::MDNode>(Op.get())))
+      return true;
+  return false;
+}
+
 /// The instructions in L's blocks (what copying L would copy).
 inline unsigned instructionCount(const llvm::Loop &L) {
   unsigned N = 0;

@@ -119,31 +119,6 @@ unsigned copiesFor(unsigned Count, size_t Size) {
   return Count;
 }
 
-/// The access groups L's ID declares parallel.
-llvm::SmallPtrSet<const llvm::MDNode *, 2> parallelGroups(const llvm::Loop &L) {
-  llvm::SmallPtrSet<const llvm::MDNode *, 2> Groups;
-  if (llvm::MDNode *Parallel = llvm::findOptionMDForLoop(&L, "llvm.loop.parallel_accesses"))
-    for (const llvm::MDOperand &Op : llvm::drop_begin(Parallel->operands()))
-      if (auto *Group = llvm::dyn_cast<llvm::MDNode>(Op.get()))
-        Groups.insert(Group);
-  return Groups;
-}
-
-/// Whether I is in one of Groups (an instruction's !llvm.access.group is a group or a list of
-/// them).
-bool inGroups(const llvm::Instruction &I,
-              const llvm::SmallPtrSetImpl<const llvm::MDNode *> &Groups) {
-  llvm::MDNode *Mine = I.getMetadata(llvm::LLVMContext::MD_access_group);
-  if (!Mine)
-    return false;
-  if (Groups.count(Mine))
-    return true;
-  for (const llvm::MDOperand &Op : Mine->operands())
-    if (Groups.count(llvm::dyn_cast_or_null<llvm::MDNode>(Op.get())))
-      return true;
-  return false;
-}
-
 /// L's loads and stores in its parallel groups: those the jam's test is told are independent.
 std::vector<llvm::Instruction *> groupAccesses(const llvm::Loop &L) {
   auto Groups = parallelGroups(L);
@@ -447,6 +422,8 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
                        return elementAccesses(L) <= MaxAccesses;
                      }));
   }
+  // Rows wide enough run the nests turned inside out; the original nests stay for narrower rows.
+  const bool Interchanged = interchangeWorkItems(F, FAM);
   for (llvm::Loop *L : nests(attr::WorkItemLoop)) {
     std::vector<llvm::Instruction *> Accesses = groupAccesses(*L);
     const unsigned Copies = copies(L);
@@ -488,7 +465,8 @@ llvm::PreservedAnalyses JamWorkItemLoopsPass::run(llvm::Function &F,
          loopOption(C, "llvm.loop.unroll_and_jam.followup_remainder_inner", {Unroll})}));
   }
   if (!Domain) // most functions: no nest, nothing more to run
-    return FlatSplit ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+    return FlatSplit || Interchanged ? llvm::PreservedAnalyses::none()
+                                     : llvm::PreservedAnalyses::all();
   jam();
   // (A remainder nest's inner loop is the nest's own, unjammed.)
   bool Again = false;

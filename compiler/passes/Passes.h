@@ -335,6 +335,17 @@ struct StripWorkItemsPass : llvm::PassInfoMixin<StripWorkItemsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 
+/// weft-interchange-work-items (run by weft-jam-work-items, before it jams): a work-item loop
+/// around a loop whose count is the same for every work-item and which writes no memory is turned
+/// inside out a strip of work-items at a time (the inner loop outside, a loop over the strip's
+/// work-items inside it, which the loop vectorizer widens), for rows of at least 32 work-items;
+/// narrower rows keep the nest. See InterchangeWorkItems.cpp.
+struct InterchangeWorkItemsPass : llvm::PassInfoMixin<InterchangeWorkItemsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+/// The interchange on every nest of F it takes; whether it took one.
+bool interchangeWorkItems(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+
 /// weft-jam-work-items, where LLVM's -O3 pipeline starts vectorizing: a work-item loop with a
 /// loop inside (which the loop vectorizer cannot take) is unrolled by two vectors' worth of
 /// work-items and its copies of the inner loop jammed into one, which the SLP vectorizer then runs

@@ -59,6 +59,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           FPM.addPass(GroupStrideLoopsPass());
         else if (Name == "weft-strip-work-items")
           FPM.addPass(StripWorkItemsPass());
+        else if (Name == "weft-interchange-work-items")
+          FPM.addPass(InterchangeWorkItemsPass());
         else if (Name == "weft-jam-work-items")
           FPM.addPass(JamWorkItemLoopsPass());
         else if (Name == "weft-plan-copy-chains")

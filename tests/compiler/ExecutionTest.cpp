@@ -804,6 +804,89 @@ TEST_F(Execution, WorkItemLoopsWithALoopInsideGiveEveryWorkItemsResult) {
   }
 }
 
+// weft-interchange-work-items: in rows of 32 work-items and more, a nest whose inner loop runs
+// the same count for every work-item runs inside out, 64 work-items at a time (the inner loop
+// outside, a loop over those work-items inside it); narrower rows run the nest as it was (then
+// jammed). Each work-item's arithmetic keeps its order, so both give the same bits. N-body's
+// forces (float3 split into scalars, a load the same for every work-item, rsqrt) in groups of 16
+// (the nest), 64 (one strip), 100 (a strip and 36), 200 (three strips and 8) and 160 (with a
+// partial group of 80), against the groups of 16 and the host; a kernel whose values after the
+// inner loop are its last iteration's (a PHI's next value, and one that is not), in 2D groups
+// of 100 x 2 with a global offset, against the host.
+TEST_F(Execution, NestsTurnedInsideOutGiveTheNestsResults) {
+  auto Out = build(R"(
+    kernel void forces(global const float4 *pos, global float4 *acc, int n) {
+      float4 me = pos[get_global_id(0)];
+      float3 a = (float3)(0.0f);
+      for (int j = 0; j < n; ++j) {
+        float4 other = pos[j];
+        float3 d = other.xyz - me.xyz;
+        float inv = rsqrt(dot(d, d) + 0.01f);
+        a += d * (other.w * inv * inv * inv);
+      }
+      acc[get_global_id(0)] = (float4)(a, 0.0f);
+    }
+    kernel void last_steps(global const float *a, global float *out, int n) {
+      size_t i = get_global_id(0) - get_global_offset(0) +
+                 get_global_size(0) * (get_global_id(1) - get_global_offset(1));
+      float v = a[i], w = 0.0f;
+      int m = -1;
+      for (int k = 0; k < n; ++k) {
+        float t = a[k] * v;
+        w = t - w;
+        m = (int)t ^ k;
+      }
+      out[2 * i] = w + v;
+      out[2 * i + 1] = (float)m;
+    })");
+  ASSERT_EQ(Out.Result, Status::Success) << Out.Log;
+
+  const int Bodies = 400;
+  std::vector<float> Pos(Bodies * 4);
+  for (int I = 0; I < Bodies * 4; ++I)
+    Pos[I] = float((I * 37) % 101) / 16.0f + (I % 4 == 3 ? 1.0f : 0.0f);
+  std::vector<float> Nest(Bodies * 4, -1.0f);
+  launch(Out, "forces", {Pos.data(), Nest.data()}, Bodies, 1, {Bodies, 1, 1}, {16, 1, 1});
+  for (int I = 0; I < Bodies; ++I)
+    for (int C = 0; C < 3; ++C) {
+      double Want = 0.0, Magnitude = 0.0;
+      for (int J = 0; J < Bodies; ++J) {
+        double D[3], Dot = 0.01;
+        for (int K = 0; K < 3; ++K) {
+          D[K] = double(Pos[J * 4 + K]) - Pos[I * 4 + K];
+          Dot += D[K] * D[K];
+        }
+        Want += D[C] * Pos[J * 4 + 3] / (Dot * std::sqrt(Dot));
+        Magnitude += std::fabs(D[C] * Pos[J * 4 + 3] / (Dot * std::sqrt(Dot)));
+      }
+      ASSERT_NEAR(Nest[I * 4 + C], Want, 1e-5 * Magnitude) << I << " " << C;
+    }
+  for (uint64_t Local : {64, 100, 200, 160}) {
+    std::vector<float> Acc(Bodies * 4, -1.0f);
+    launch(Out, "forces", {Pos.data(), Acc.data()}, Bodies, 1, {Bodies, 1, 1}, {Local, 1, 1});
+    for (int I = 0; I < Bodies * 4; ++I)
+      ASSERT_EQ(Acc[I], (I % 4 == 3 ? 0.0f : Nest[I])) << "groups of " << Local << " at " << I;
+  }
+
+  const int Width = 300, Rows = 4, Steps = 50;
+  std::vector<float> A(Width * Rows), Result(2 * Width * Rows, -1.0f);
+  for (int I = 0; I < Width * Rows; ++I)
+    A[I] = float(I % 23) * 0.75f - 8.0f;
+  launch(Out, "last_steps", {A.data(), Result.data()}, Steps, 2, {Width, Rows, 1}, {100, 2, 1},
+         {7, 3, 0});
+  for (int I = 0; I < Width * Rows; ++I) {
+    float W = 0.0f;
+    int M = -1;
+    for (int K = 0; K < Steps; ++K) {
+      volatile float T = A[K] * A[I]; // (rounded, as the kernel's t)
+      W = T - W;
+      M = int(T) ^ K;
+    }
+    ASSERT_EQ(Result[2 * I], W + A[I]) << I;
+    ASSERT_EQ(Result[2 * I + 1], float(M)) << I;
+  }
+}
+
 TEST_F(Execution, OptDisableBuildsAndRuns) {
   auto Out = build("kernel void k(global float *src, global int *dst) {"
                    "  int tid = get_global_id(0); dst[tid] = (int)src[tid]; }",
