@@ -38,7 +38,7 @@
 // addresses that do not depend on the work-item) run once per iteration, before the work-items'
 // part; so the inner loop must write no memory (a work-item's write would otherwise come after
 // a read it came before), and every instruction of the nest that touches memory must be a plain
-// load or store of the parallel group.
+// load or store of the parallel group (or a load of what nothing writes, `!invariant.load`).
 //
 // The nest runs in two versions: this one for rows of at least MinWorkItems work-items, the
 // original one (which weft-jam-work-items then jams) for narrower rows, where a strip would be a
@@ -72,9 +72,11 @@ namespace {
 constexpr uint64_t StripWorkItems = 64;
 /// Rows narrower than this keep the original nest (jammed).
 constexpr uint64_t MinWorkItems = 32;
-/// At most this many arrays (values carried between the parts, per work-item).
-constexpr size_t MaxArrays = 32;
-/// At most this many instructions computed again per use site from the work-item's index.
+/// At most this many values carried between the parts (some share an array), and at most this
+/// many bytes of arrays in a function: they are private memory beside the private frame's own.
+constexpr size_t MaxArrays = 32, MaxArrayBytes = 16 << 10;
+/// At most this many instructions computed again from the work-item's index for one value the
+/// later parts take (those already computed again cost nothing more).
 constexpr size_t MaxRecomputed = 16;
 
 /// A nest the pass takes: the x loop L (one induction X, blocks Fore, then the inner loop's one
@@ -133,7 +135,7 @@ std::optional<Nest> nestOf(llvm::Loop &L) {
   N.Aft = chain(InnerExit, Latch, L);
   if (N.Fore.empty() || N.Aft.empty() || N.Fore.size() + 1 + N.Aft.size() != L.getNumBlocks())
     return std::nullopt;
-  // No value of the nest is used after it; the inner loop's exit has only LCSSA PHIs.
+  // No value of the nest is used after it; the inner loop's exit has only one-entry PHIs.
   for (llvm::BasicBlock *BB : L.blocks())
     for (llvm::Instruction &I : *BB)
       for (const llvm::User *U : I.users())
@@ -162,7 +164,8 @@ bool legal(const Nest &N) {
         if (!(Load && Load->isSimple()) && !(Store && Store->isSimple()))
           return false;
         // (A load of what nothing writes, the context's fields, may be anywhere.)
-        if ((!inGroups(I, Groups) && !I.hasMetadata(llvm::LLVMContext::MD_invariant_load)) ||
+        if ((!inGroups(I, Groups) &&
+             !(Load && Load->hasMetadata(llvm::LLVMContext::MD_invariant_load))) ||
             (Store && BB == N.Body))
           return false;
       }
@@ -184,7 +187,8 @@ bool legal(const Nest &N) {
 /// The pass's work on one nest.
 class Interchange {
 public:
-  Interchange(const Nest &N, llvm::ScalarEvolution &SE) : N(N), SE(SE) {
+  Interchange(const Nest &N, llvm::ScalarEvolution &SE, size_t &BytesLeft)
+      : N(N), SE(SE), BytesLeft(BytesLeft) {
     for (llvm::BasicBlock *BB : N.Fore)
       ForeBlocks.insert(BB);
   }
@@ -198,6 +202,9 @@ private:
     return I && ForeBlocks.count(I->getParent());
   }
   bool varying(const llvm::Value *V) const { return isFore(V) || Varying.count(V); }
+  /// The Fore values (X aside) U takes in its part: an inner-loop PHI's value around the backedge
+  /// only (its first value is stored by Fore itself).
+  std::vector<llvm::Instruction *> foreOperands(llvm::Instruction *U) const;
   bool classify();
   bool recomputable(llvm::Instruction *I, size_t &Budget);
   llvm::AllocaInst *array(llvm::Type *T, const llvm::Twine &Name);
@@ -212,6 +219,8 @@ private:
 
   const Nest &N;
   llvm::ScalarEvolution &SE;
+  /// What the function's arrays may still take (MaxArrayBytes at first).
+  size_t &BytesLeft;
   llvm::SmallPtrSet<const llvm::BasicBlock *, 8> ForeBlocks;
   /// The inner loop's values that differ between work-items.
   llvm::SmallPtrSet<const llvm::Value *, 32> Varying;
@@ -256,6 +265,20 @@ bool Interchange::recomputable(llvm::Instruction *I, size_t &Budget) {
   return true;
 }
 
+std::vector<llvm::Instruction *> Interchange::foreOperands(llvm::Instruction *U) const {
+  std::vector<llvm::Instruction *> Fore;
+  auto take = [&](llvm::Value *V) {
+    if (isFore(V) && V != N.X)
+      Fore.push_back(llvm::cast<llvm::Instruction>(V));
+  };
+  if (auto *Phi = llvm::dyn_cast<llvm::PHINode>(U); Phi && Phi->getParent() == N.Body)
+    take(Phi->getIncomingValueForBlock(N.Body));
+  else
+    for (llvm::Value *Op : U->operands())
+      take(Op);
+  return Fore;
+}
+
 llvm::AllocaInst *Interchange::array(llvm::Type *T, const llvm::Twine &Name) {
   llvm::Function &F = *N.Body->getParent();
   llvm::IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
@@ -281,10 +304,8 @@ void Interchange::foreValues(llvm::IRBuilder<> &B, llvm::ValueToValueMapTy &Map,
   llvm::SmallPtrSet<llvm::Instruction *, 16> Needed;
   std::vector<llvm::Instruction *> Work;
   for (llvm::Instruction *U : Users)
-    if (!llvm::isa<llvm::PHINode>(U)) // (the varying PHIs' first values are in their arrays)
-      for (llvm::Value *Op : U->operands())
-        if (isFore(Op) && Op != N.X)
-          Work.push_back(llvm::cast<llvm::Instruction>(Op));
+    for (llvm::Instruction *I : foreOperands(U))
+      Work.push_back(I);
   while (!Work.empty()) {
     llvm::Instruction *I = Work.back();
     Work.pop_back();
@@ -342,19 +363,22 @@ bool Interchange::run() {
   for (llvm::Instruction &I : *N.Body)
     if (!I.isTerminator() && !llvm::isa<llvm::DbgInfoIntrinsic>(I))
       (Varying.count(&I) ? BodyVarying : BodyUniform).push_back(&I);
+  // Aft's instructions and the one-entry PHIs at its start (which may take a Fore value, once
+  // LLVM moved it out of the inner loop).
+  llvm::BasicBlock *InnerExit = N.Aft.front();
+  std::vector<llvm::Instruction *> AftUsers = AftBody;
+  for (llvm::PHINode &Lcssa : InnerExit->phis())
+    AftUsers.push_back(&Lcssa);
   // What crosses between the parts: Fore values the inner loop's varying values or Aft take
   // (computed again, or kept in arrays), the varying PHIs, the varying values Aft takes (through
   // the inner loop's LCSSA PHIs or not). Each gets an array (Owner: the value whose array it
   // shares), made once they are known to be few enough.
-  llvm::BasicBlock *InnerExit = N.Aft.front();
   llvm::MapVector<const llvm::Value *, const llvm::Value *> Owner;
-  for (const auto *Users : {&BodyVarying, &AftBody})
+  for (const auto *Users : {&BodyVarying, &AftUsers})
     for (llvm::Instruction *U : *Users)
-      for (llvm::Value *Op : U->operands()) {
-        auto *I = llvm::dyn_cast<llvm::Instruction>(Op);
+      for (llvm::Instruction *I : foreOperands(U)) {
         size_t Budget = MaxRecomputed;
-        if (!llvm::isa<llvm::PHINode>(U) && isFore(I) && I != N.X && !Owner.count(I) &&
-            !recomputable(I, Budget))
+        if (!Owner.count(I) && !recomputable(I, Budget))
           Owner[I] = I;
       }
   std::vector<llvm::PHINode *> VaryingPhis;
@@ -379,8 +403,14 @@ bool Interchange::run() {
         VaryingPhis, [&](llvm::PHINode *P) { return P->getIncomingValueForBlock(N.Body) == V; });
     Owner[V] = Next != VaryingPhis.end() ? *Next : V;
   }
-  if (Owner.size() > MaxArrays)
+  const llvm::DataLayout &DL = N.Body->getModule()->getDataLayout();
+  size_t Bytes = 0;
+  for (auto &[V, Of] : Owner)
+    if (V == Of)
+      Bytes += StripWorkItems * DL.getTypeAllocSize(V->getType()).getFixedSize();
+  if (Owner.size() > MaxArrays || Bytes > BytesLeft)
     return false;
+  BytesLeft -= Bytes;
   for (auto &[V, Of] : Owner)
     if (V == Of)
       Arrays[V] = array(V->getType(), V->getName());
@@ -392,8 +422,9 @@ bool Interchange::run() {
   llvm::Type *I64 = N.X->getType();
   llvm::IRBuilder<> B(N.Preheader->getTerminator());
   llvm::SCEVExpander Expander(SE, F.getParent()->getDataLayout(), "workitems");
-  llvm::Value *Count = Expander.expandCodeFor(SE.getAddExpr(Taken, SE.getOne(I64)), I64,
-                                              N.Preheader->getTerminator());
+  llvm::Value *Count =
+      Expander.expandCodeFor(SE.getAddExpr(SE.getNoopOrZeroExtend(Taken, I64), SE.getOne(I64)), I64,
+                             N.Preheader->getTerminator());
   llvm::Value *Start = N.X->getIncomingValueForBlock(N.Preheader);
   llvm::Value *Wide = B.CreateICmpUGE(Count, B.getInt64(MinWorkItems), "workitems.wide");
   // L keeps a preheader of its own (the narrow rows' way in).
@@ -502,7 +533,7 @@ bool Interchange::run() {
   llvm::ValueToValueMapTy AftMap;
   for (llvm::Instruction *I : BodyUniform)
     AftMap[I] = InnerMap.lookup(I);
-  foreValues(B, AftMap, XA, XiA, AftBody);
+  foreValues(B, AftMap, XA, XiA, AftUsers);
   for (const llvm::Value *V : Outs)
     AftMap[V] = access(
         B.CreateLoad(V->getType(), element(B, Arrays.lookup(V), XiA), V->getName() + ".strip"));
@@ -523,6 +554,7 @@ bool Interchange::run() {
 
 bool interchangeWorkItems(llvm::Function &F, llvm::FunctionAnalysisManager &FAM) {
   bool Changed = false;
+  size_t BytesLeft = MaxArrayBytes;
   llvm::SmallPtrSet<const llvm::BasicBlock *, 4> Tried;
   for (bool Again = true; Again;) {
     Again = false;
@@ -531,10 +563,10 @@ bool interchangeWorkItems(llvm::Function &F, llvm::FunctionAnalysisManager &FAM)
       if (!Tried.insert(L->getHeader()).second)
         continue;
       std::optional<Nest> N = nestOf(*L);
-      // (ScalarEvolution only for a nest the pass may take: computed here and kept, it would
-      // change what the vectorizers later make of functions without one.)
+      // (ScalarEvolution only for a nest of the shape the pass takes: computed here and kept, it
+      // would change what the vectorizers later make of functions without one.)
       if (!N || !legal(*N) ||
-          !Interchange(*N, FAM.getResult<llvm::ScalarEvolutionAnalysis>(F)).run())
+          !Interchange(*N, FAM.getResult<llvm::ScalarEvolutionAnalysis>(F), BytesLeft).run())
         continue;
       // One nest at a time: the analyses start again on the rewritten function.
       FAM.invalidate(F, llvm::PreservedAnalyses::none());

@@ -11,6 +11,10 @@
 ;     the vectorizer reads as consecutive), not kept in an array.
 ;   @last: a value of the inner loop's last iteration that is not a PHI's next value, in an
 ;     array of its own.
+;   @carried: a PHI whose value around the backedge was computed before the inner loop (`prev =
+;     me`): loaded in strip.body for the PHI's array.
+;   @hoisted: a one-entry PHI after the inner loop taking a value computed before it (LICM's):
+;     loaded in strip.aft.
 ;   @writes: the inner loop stores (a work-item's read before its own write would move): left.
 ;   @varying: the inner trip count differs between work-items: left.
 ; RUN: %opt -passes=weft-interchange-work-items -S %s | FileCheck %s
@@ -97,6 +101,19 @@
 ; CHECK: %w.next.strip = load float
 ; CHECK: %[[T:t.strip[0-9]+]] = load float
 ; CHECK-NEXT: %{{sum[0-9]+}} = fadd float %w.next.strip, %[[T]]
+
+; CHECK-LABEL: define void @carried(
+; CHECK: strip.body:
+; CHECK: %[[ME:me.strip[0-9]+]] = load float
+; CHECK: %[[PREV:prev.strip[0-9]+]] = load float
+; CHECK-NEXT: %{{acc.next[0-9]+}} = call float @llvm.fmuladd.f32(float %{{av[0-9]+}}, float %[[PREV]],
+; CHECK: %[[P:[0-9]+]] = getelementptr inbounds [64 x float], ptr %prev.strip, i64 0, i64 %{{strip.xi[0-9]+}}
+; CHECK-NEXT: store float %[[ME]], ptr %[[P]]
+
+; CHECK-LABEL: define void @hoisted(
+; CHECK: strip.aft:
+; CHECK: %[[TWICE:twice.strip[0-9]*]] = load float
+; CHECK: %{{s[0-9]+}} = fadd float %acc.next.strip, %[[TWICE]]
 
 ; CHECK-LABEL: define void @writes(
 ; CHECK-NOT: strip
@@ -248,6 +265,90 @@ exit:
   ret void
 }
 
+define void @carried(ptr %a, ptr %c, i64 %n, i64 %size.x, i64 %x0) #0 {
+entry:
+  %items = call i64 @llvm.umax.i64(i64 %size.x, i64 1)
+  %some = icmp ne i64 %n, 0
+  br i1 %some, label %wi.x.preheader, label %exit
+
+wi.x.preheader:
+  br label %wi.x
+
+wi.x:
+  %x = phi i64 [ 0, %wi.x.preheader ], [ %x.next, %wi.x.latch ]
+  %g = add i64 %x0, %x
+  %mep = getelementptr inbounds float, ptr %a, i64 %g
+  %me = load float, ptr %mep, align 4, !llvm.access.group !16
+  br label %for.k
+
+for.k:
+  %k = phi i64 [ 0, %wi.x ], [ %k.next, %for.k ]
+  %acc = phi float [ 0.000000e+00, %wi.x ], [ %acc.next, %for.k ]
+  %prev = phi float [ 1.000000e+00, %wi.x ], [ %me, %for.k ]
+  %ap = getelementptr inbounds float, ptr %a, i64 %k
+  %av = load float, ptr %ap, align 4, !llvm.access.group !16
+  %acc.next = call float @llvm.fmuladd.f32(float %av, float %prev, float %acc)
+  %k.next = add nuw nsw i64 %k, 1
+  %k.done = icmp eq i64 %k.next, %n
+  br i1 %k.done, label %wi.x.latch, label %for.k
+
+wi.x.latch:
+  %cp = getelementptr inbounds float, ptr %c, i64 %g
+  store float %acc.next, ptr %cp, align 4, !llvm.access.group !16
+  %x.next = add nuw nsw i64 %x, 1
+  %x.done = icmp eq i64 %x.next, %items
+  br i1 %x.done, label %exit.loopexit, label %wi.x, !llvm.loop !17
+
+exit.loopexit:
+  br label %exit
+
+exit:
+  ret void
+}
+
+define void @hoisted(ptr %a, ptr %c, i64 %n, i64 %size.x, i64 %x0) #0 {
+entry:
+  %items = call i64 @llvm.umax.i64(i64 %size.x, i64 1)
+  %some = icmp ne i64 %n, 0
+  br i1 %some, label %wi.x.preheader, label %exit
+
+wi.x.preheader:
+  br label %wi.x
+
+wi.x:
+  %x = phi i64 [ 0, %wi.x.preheader ], [ %x.next, %wi.x.latch ]
+  %g = add i64 %x0, %x
+  %mep = getelementptr inbounds float, ptr %a, i64 %g
+  %me = load float, ptr %mep, align 4, !llvm.access.group !18
+  %twice = fmul float %me, %me
+  br label %for.k
+
+for.k:
+  %k = phi i64 [ 0, %wi.x ], [ %k.next, %for.k ]
+  %acc = phi float [ 0.000000e+00, %wi.x ], [ %acc.next, %for.k ]
+  %ap = getelementptr inbounds float, ptr %a, i64 %k
+  %av = load float, ptr %ap, align 4, !llvm.access.group !18
+  %acc.next = call float @llvm.fmuladd.f32(float %av, float %me, float %acc)
+  %k.next = add nuw nsw i64 %k, 1
+  %k.done = icmp eq i64 %k.next, %n
+  br i1 %k.done, label %wi.x.latch, label %for.k
+
+wi.x.latch:
+  %t = phi float [ %twice, %for.k ]
+  %s = fadd float %acc.next, %t
+  %cp = getelementptr inbounds float, ptr %c, i64 %g
+  store float %s, ptr %cp, align 4, !llvm.access.group !18
+  %x.next = add nuw nsw i64 %x, 1
+  %x.done = icmp eq i64 %x.next, %items
+  br i1 %x.done, label %exit.loopexit, label %wi.x, !llvm.loop !19
+
+exit.loopexit:
+  br label %exit
+
+exit:
+  ret void
+}
+
 define void @writes(ptr %a, ptr %c, i64 %n, i64 %size.x, i64 %x0) #0 {
 entry:
   %items = call i64 @llvm.umax.i64(i64 %size.x, i64 1)
@@ -338,3 +439,9 @@ attributes #0 = { nofree norecurse nosync nounwind "target-cpu"="x86-64-v3" }
 !13 = !{!"llvm.loop.parallel_accesses", !4}
 !14 = !{!"llvm.loop.parallel_accesses", !6}
 !15 = !{!"llvm.loop.parallel_accesses", !8}
+!16 = distinct !{}
+!17 = distinct !{!17, !20, !11}
+!18 = distinct !{}
+!19 = distinct !{!19, !21, !11}
+!20 = !{!"llvm.loop.parallel_accesses", !16}
+!21 = !{!"llvm.loop.parallel_accesses", !18}
