@@ -40,9 +40,11 @@
 // a read it came before), and every instruction of the nest that touches memory must be a plain
 // load or store of the parallel group (or a load of what nothing writes, `!invariant.load`).
 //
-// The nest runs in two versions: this one for rows of at least MinWorkItems work-items, the
-// original one (which weft-jam-work-items then jams) for narrower rows, where a strip would be a
-// vector or two and the loop over it would cost more than it gains.
+// Only where a work-item's iteration computes at least as much as it loads and stores in the
+// arrays (not a naive GEMM's one multiply-add a sum). The nest runs in two versions: this one for
+// rows of at least MinWorkItems work-items, the original one (which weft-jam-work-items then jams)
+// for narrower rows, where a strip would be a vector or two and the loop over it would cost more
+// than it gains.
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
@@ -207,6 +209,9 @@ private:
   std::vector<llvm::Instruction *> foreOperands(llvm::Instruction *U) const;
   bool classify();
   bool recomputable(llvm::Instruction *I, size_t &Budget);
+  size_t arrayAccesses(const std::vector<llvm::Instruction *> &BodyVarying,
+                       const llvm::MapVector<const llvm::Value *, const llvm::Value *> &Owner,
+                       const std::vector<llvm::PHINode *> &VaryingPhis) const;
   llvm::AllocaInst *array(llvm::Type *T, const llvm::Twine &Name);
   llvm::Value *element(llvm::IRBuilder<> &B, llvm::AllocaInst *A, llvm::Value *Index);
   llvm::Instruction *access(llvm::Instruction *I);
@@ -277,6 +282,46 @@ std::vector<llvm::Instruction *> Interchange::foreOperands(llvm::Instruction *U)
     for (llvm::Value *Op : U->operands())
       take(Op);
   return Fore;
+}
+
+/// How many instructions of the inner loop's varying part compute (not loads, stores, addresses
+/// or conversions feeding only addresses).
+size_t computations(const std::vector<llvm::Instruction *> &BodyVarying) {
+  llvm::SmallPtrSet<const llvm::Instruction *, 32> Address;
+  size_t Count = 0;
+  for (llvm::Instruction *I : llvm::reverse(BodyVarying)) {
+    if (llvm::isa<llvm::PHINode>(I) || llvm::isa<llvm::LoadInst>(I) ||
+        llvm::isa<llvm::StoreInst>(I))
+      continue;
+    if (llvm::isa<llvm::GetElementPtrInst>(I) ||
+        (!I->user_empty() && llvm::all_of(I->users(), [&](const llvm::User *U) {
+          return llvm::isa<llvm::GetElementPtrInst>(U) ||
+                 Address.count(llvm::cast<llvm::Instruction>(U));
+        }))) {
+      Address.insert(I);
+      continue;
+    }
+    Count += !llvm::isa<llvm::CastInst>(I);
+  }
+  return Count;
+}
+
+/// How many loads and stores of the arrays each work-item's iteration of the inner loop makes:
+/// each varying PHI loaded and stored, each Fore value kept in an array loaded, each value after
+/// the loop that has its own array stored.
+size_t
+Interchange::arrayAccesses(const std::vector<llvm::Instruction *> &BodyVarying,
+                           const llvm::MapVector<const llvm::Value *, const llvm::Value *> &Owner,
+                           const std::vector<llvm::PHINode *> &VaryingPhis) const {
+  llvm::SmallPtrSet<const llvm::Instruction *, 16> Loaded;
+  for (llvm::Instruction *U : BodyVarying)
+    for (llvm::Instruction *I : foreOperands(U))
+      if (Owner.count(I))
+        Loaded.insert(I);
+  size_t Stored = 0;
+  for (const llvm::Value *V : Outs)
+    Stored += Owner.lookup(V) == V;
+  return 2 * VaryingPhis.size() + Loaded.size() + Stored;
 }
 
 llvm::AllocaInst *Interchange::array(llvm::Type *T, const llvm::Twine &Name) {
@@ -403,6 +448,12 @@ bool Interchange::run() {
         VaryingPhis, [&](llvm::PHINode *P) { return P->getIncomingValueForBlock(N.Body) == V; });
     Owner[V] = Next != VaryingPhis.end() ? *Next : V;
   }
+  // The loop over a strip loads and stores what the jam keeps in registers: worth it where a
+  // work-item's iteration computes at least as much (N-body's 15 operations against 9 accesses,
+  // clpeak's 16 against 4), not for one multiply-add against a sum's load and store (a naive
+  // GEMM, which ran at half its jammed speed: docs/performance.md).
+  if (computations(BodyVarying) < arrayAccesses(BodyVarying, Owner, VaryingPhis))
+    return false;
   const llvm::DataLayout &DL = N.Body->getModule()->getDataLayout();
   size_t Bytes = 0;
   for (auto &[V, Of] : Owner)

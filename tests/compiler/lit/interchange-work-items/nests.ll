@@ -15,6 +15,9 @@
 ;     me`): loaded in strip.body for the PHI's array.
 ;   @hoisted: a one-entry PHI after the inner loop taking a value computed before it (LICM's):
 ;     loaded in strip.aft.
+;   @gemm: one multiply-add a work-item and iteration against the sum's load and store in an
+;     array: left to the jam (the loop over a strip must compute at least as much as it moves
+;     through the arrays).
 ;   @writes: the inner loop stores (a work-item's read before its own write would move): left.
 ;   @varying: the inner trip count differs between work-items: left.
 ; RUN: %opt -passes=weft-interchange-work-items -S %s | FileCheck %s
@@ -106,7 +109,7 @@
 ; CHECK: strip.body:
 ; CHECK: %[[ME:me.strip[0-9]+]] = load float
 ; CHECK: %[[PREV:prev.strip[0-9]+]] = load float
-; CHECK-NEXT: %{{acc.next[0-9]+}} = call float @llvm.fmuladd.f32(float %{{av[0-9]+}}, float %[[PREV]],
+; CHECK: %{{h[0-9]+}} = fmul float %{{f[0-9]+}}, %[[PREV]]
 ; CHECK: %[[P:[0-9]+]] = getelementptr inbounds [64 x float], ptr %prev.strip, i64 0, i64 %{{strip.xi[0-9]+}}
 ; CHECK-NEXT: store float %[[ME]], ptr %[[P]]
 
@@ -115,6 +118,8 @@
 ; CHECK: %[[TWICE:twice.strip[0-9]*]] = load float
 ; CHECK: %{{s[0-9]+}} = fadd float %acc.next.strip, %[[TWICE]]
 
+; CHECK-LABEL: define void @gemm(
+; CHECK-NOT: strip
 ; CHECK-LABEL: define void @writes(
 ; CHECK-NOT: strip
 ; CHECK-LABEL: define void @varying(
@@ -203,7 +208,9 @@ for.k:
   %bi64 = sext i32 %bi to i64
   %bp = getelementptr inbounds float, ptr %b, i64 %bi64
   %bv = load float, ptr %bp, align 4, !llvm.access.group !2
-  %acc.next = call float @llvm.fmuladd.f32(float %av, float %bv, float %acc)
+  %r = call float @llvm.sqrt.f32(float %bv)
+  %p = fmul float %av, %r
+  %acc.next = fadd float %acc, %p
   %k.next = add nuw nsw i64 %k, 1
   %k.done = icmp eq i64 %k.next, %n64
   br i1 %k.done, label %wi.x.latch, label %for.k
@@ -245,7 +252,9 @@ for.k:
   %ap = getelementptr inbounds float, ptr %a, i64 %k
   %av = load float, ptr %ap, align 4, !llvm.access.group !4
   %t = fmul float %av, %v
-  %w.next = fsub float %t, %w
+  %u = call float @llvm.fabs.f32(float %t)
+  %r = call float @llvm.sqrt.f32(float %u)
+  %w.next = fsub float %r, %w
   %k.next = add nuw nsw i64 %k, 1
   %k.done = icmp eq i64 %k.next, %n
   br i1 %k.done, label %wi.x.latch, label %for.k
@@ -287,7 +296,11 @@ for.k:
   %prev = phi float [ 1.000000e+00, %wi.x ], [ %me, %for.k ]
   %ap = getelementptr inbounds float, ptr %a, i64 %k
   %av = load float, ptr %ap, align 4, !llvm.access.group !16
-  %acc.next = call float @llvm.fmuladd.f32(float %av, float %prev, float %acc)
+  %d = fsub float %av, %me
+  %e = call float @llvm.fabs.f32(float %d)
+  %f = call float @llvm.sqrt.f32(float %e)
+  %h = fmul float %f, %prev
+  %acc.next = fadd float %acc, %h
   %k.next = add nuw nsw i64 %k, 1
   %k.done = icmp eq i64 %k.next, %n
   br i1 %k.done, label %wi.x.latch, label %for.k
@@ -328,7 +341,10 @@ for.k:
   %acc = phi float [ 0.000000e+00, %wi.x ], [ %acc.next, %for.k ]
   %ap = getelementptr inbounds float, ptr %a, i64 %k
   %av = load float, ptr %ap, align 4, !llvm.access.group !18
-  %acc.next = call float @llvm.fmuladd.f32(float %av, float %me, float %acc)
+  %d = fsub float %av, %me
+  %e = call float @llvm.fabs.f32(float %d)
+  %f = call float @llvm.sqrt.f32(float %e)
+  %acc.next = call float @llvm.fmuladd.f32(float %f, float %me, float %acc)
   %k.next = add nuw nsw i64 %k, 1
   %k.done = icmp eq i64 %k.next, %n
   br i1 %k.done, label %wi.x.latch, label %for.k
@@ -341,6 +357,55 @@ wi.x.latch:
   %x.next = add nuw nsw i64 %x, 1
   %x.done = icmp eq i64 %x.next, %items
   br i1 %x.done, label %exit.loopexit, label %wi.x, !llvm.loop !19
+
+exit.loopexit:
+  br label %exit
+
+exit:
+  ret void
+}
+
+define void @gemm(ptr %a, ptr %b, ptr %c, i32 %n, i64 %size.x, i64 %x0, i64 %row) #0 {
+entry:
+  %items = call i64 @llvm.umax.i64(i64 %size.x, i64 1)
+  %n64 = zext i32 %n to i64
+  %rown = mul i64 %row, %n64
+  %some = icmp ne i32 %n, 0
+  br i1 %some, label %wi.x.preheader, label %exit
+
+wi.x.preheader:
+  br label %wi.x
+
+wi.x:
+  %x = phi i64 [ 0, %wi.x.preheader ], [ %x.next, %wi.x.latch ]
+  %g = add i64 %x0, %x
+  %g32 = trunc i64 %g to i32
+  br label %for.k
+
+for.k:
+  %k = phi i64 [ 0, %wi.x ], [ %k.next, %for.k ]
+  %acc = phi float [ 0.000000e+00, %wi.x ], [ %acc.next, %for.k ]
+  %ai = add i64 %rown, %k
+  %ap = getelementptr inbounds float, ptr %a, i64 %ai
+  %av = load float, ptr %ap, align 4, !llvm.access.group !22
+  %k32 = trunc i64 %k to i32
+  %kn = mul i32 %n, %k32
+  %bi = add i32 %g32, %kn
+  %bi64 = sext i32 %bi to i64
+  %bp = getelementptr inbounds float, ptr %b, i64 %bi64
+  %bv = load float, ptr %bp, align 4, !llvm.access.group !22
+  %acc.next = call float @llvm.fmuladd.f32(float %av, float %bv, float %acc)
+  %k.next = add nuw nsw i64 %k, 1
+  %k.done = icmp eq i64 %k.next, %n64
+  br i1 %k.done, label %wi.x.latch, label %for.k
+
+wi.x.latch:
+  %ci = add i64 %rown, %g
+  %cp = getelementptr inbounds float, ptr %c, i64 %ci
+  store float %acc.next, ptr %cp, align 4, !llvm.access.group !22
+  %x.next = add nuw nsw i64 %x, 1
+  %x.done = icmp eq i64 %x.next, %items
+  br i1 %x.done, label %exit.loopexit, label %wi.x, !llvm.loop !23
 
 exit.loopexit:
   br label %exit
@@ -419,6 +484,7 @@ exit:
 
 declare float @llvm.fmuladd.f32(float, float, float)
 declare float @llvm.sqrt.f32(float)
+declare float @llvm.fabs.f32(float)
 declare i64 @llvm.umax.i64(i64, i64)
 
 attributes #0 = { nofree norecurse nosync nounwind "target-cpu"="x86-64-v3" }
@@ -445,3 +511,6 @@ attributes #0 = { nofree norecurse nosync nounwind "target-cpu"="x86-64-v3" }
 !19 = distinct !{!19, !21, !11}
 !20 = !{!"llvm.loop.parallel_accesses", !16}
 !21 = !{!"llvm.loop.parallel_accesses", !18}
+!22 = distinct !{}
+!23 = distinct !{!23, !24, !11}
+!24 = !{!"llvm.loop.parallel_accesses", !22}
