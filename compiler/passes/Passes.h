@@ -336,10 +336,11 @@ struct StripWorkItemsPass : llvm::PassInfoMixin<StripWorkItemsPass> {
 };
 
 /// weft-interchange-work-items (run by weft-jam-work-items, before it jams): a work-item loop
-/// around a loop whose count is the same for every work-item and which writes no memory is turned
-/// inside out a strip of work-items at a time (the inner loop outside, a loop over the strip's
-/// work-items inside it, which the loop vectorizer widens), for rows of at least 32 work-items;
-/// narrower rows keep the nest. See InterchangeWorkItems.cpp.
+/// around a loop whose count is the same for every work-item, which writes no memory and computes
+/// at least as much as it would load and store in the strip's arrays, is turned inside out a strip
+/// of work-items at a time (the inner loop outside, a loop over the strip's work-items inside it,
+/// which the loop vectorizer widens), for rows of at least 32 work-items; narrower rows keep the
+/// nest, which the jam then takes. See InterchangeWorkItems.cpp.
 struct InterchangeWorkItemsPass : llvm::PassInfoMixin<InterchangeWorkItemsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
