@@ -406,7 +406,8 @@ std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx,
   // the ELF loader (program-store/ObjectLoader.cpp) binds.
   unsigned Kernels = 0;
   for (llvm::Function &F : *M)
-    Kernels += !F.isDeclaration() && F.getName().startswith(abi::WorkGroupPrefix);
+    Kernels += !F.isDeclaration() && F.getName().startswith(abi::WorkGroupPrefix) &&
+               !F.getName().endswith(attr::SubGroupCopySuffix);
   unsigned N = OptDisable ? 1 : partsFor(Kernels);
   std::vector<std::string> Bitcodes;
   if (N > 1) {
@@ -419,7 +420,8 @@ std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx,
     auto EveryPart = [](const llvm::GlobalValue &G) {
       auto *F = llvm::dyn_cast<llvm::Function>(&G);
       return (F && (F->hasFnAttribute(attr::VectorForms) ||
-                    F->getName().startswith(attr::CopyPlanesPrefix))) ||
+                    F->getName().startswith(attr::CopyPlanesPrefix) ||
+                    F->getName().startswith(attr::SubGroupFormsPrefix))) ||
              G.getName() == "llvm.compiler.used";
     };
     std::map<const llvm::GlobalValue *, unsigned> Owner;
@@ -433,8 +435,19 @@ std::vector<std::string> generateObjects(std::unique_ptr<llvm::LLVMContext> Ctx,
         G.setLinkage(llvm::GlobalValue::ExternalLinkage);
         G.setVisibility(llvm::GlobalValue::HiddenVisibility);
       }
-      Owner[&G] = G.getName().startswith(abi::WorkGroupPrefix) ? Next++ % N : 0;
+      Owner[&G] = G.getName().startswith(abi::WorkGroupPrefix) &&
+                          !G.getName().endswith(attr::SubGroupCopySuffix)
+                      ? Next++ % N
+                      : 0;
     }
+    // A kernel's copy with sub-group vector forms goes with the kernel, whose work-group function
+    // calls it (weft-sub-group-dispatch) and learns whether it may (weft-sub-group-resolve).
+    for (auto &[G, Part] : Owner)
+      if (G->getName().startswith(abi::WorkGroupPrefix) &&
+          G->getName().endswith(attr::SubGroupCopySuffix))
+        if (const llvm::GlobalValue *Kernel = M->getNamedValue(
+                G->getName().drop_back(llvm::StringRef(attr::SubGroupCopySuffix).size())))
+          Part = Owner[Kernel];
     for (unsigned I = 0; I < N; ++I) {
       llvm::ValueToValueMapTy Map;
       std::unique_ptr<llvm::Module> Part = llvm::CloneModule(*M, Map, [&](const llvm::GlobalValue *G) {

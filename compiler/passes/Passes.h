@@ -82,6 +82,12 @@ inline constexpr const char *VectorForms = "weft-vector-forms";
 /// by weft-normalize (in llvm.compiler.used, and in every part of a program compiled in
 /// parallel) for weft-plan-copy-chains, which inlines them, where programs check no accesses.
 inline constexpr const char *CopyPlanesPrefix = "__weft_gather_planes_";
+/// Kernels whose sub-group functions run on vectors (weft-sub-group-vectors): the copy of kernel
+/// `k` is `k.sgv` (and its work-group function `__weft_wg_k.sgv`, in the same part of the program
+/// as the kernel's), and the functions it calls for them are named `weft.sgv.<function>...`
+/// (the vector forms every part gets a copy of).
+inline constexpr const char *SubGroupCopySuffix = ".sgv";
+inline constexpr const char *SubGroupFormsPrefix = "weft.sgv.";
 /// On kernels: their sub-group size (Compiler.cpp sets it; weft-work-items reads it, 8 without).
 inline constexpr const char *SubGroupSize = "weft-sub-group-size";
 /// On resumable work-item and work-group functions whose sub-groups exchange values (the kernel
@@ -199,6 +205,44 @@ struct VectorFormsForcePass : llvm::PassInfoMixin<VectorFormsForcePass> {
 /// weft-vector-forms-inline, at the end of LLVM's pipeline: the calls weft-vector-forms kept that
 /// were not widened may be inlined again, and the vector forms' entry points are no longer kept.
 struct VectorFormsInlinePass : llvm::PassInfoMixin<VectorFormsInlinePass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+/// weft-sub-group-keep, before the first inlining: the built-in library's uniform reductions,
+/// scans, broadcasts, shuffles and votes on scalars stay calls (SubGroupVectors.cpp).
+struct SubGroupKeepPass : llvm::PassInfoMixin<SubGroupKeepPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+/// weft-sub-group-vectors, after the first inlining: a kernel calling those and no other
+/// sub-group function gets a copy whose calls LLVM's loop vectorizer can widen into operations on
+/// a vector's lanes; everywhere else the library's exchange is inlined.
+struct SubGroupVectorsPass : llvm::PassInfoMixin<SubGroupVectorsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+/// weft-sub-group-dispatch, after weft-private-frame: a kernel's work-group function runs its
+/// copy's for work-groups whose rows are whole sub-groups, where weft-sub-group-resolve allows.
+struct SubGroupDispatchPass : llvm::PassInfoMixin<SubGroupDispatchPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+/// weft-sub-group-loops, where LLVM's vectorizers start: the copy's x loops that call the vector
+/// forms are vectorized a sub-group at a time.
+struct SubGroupLoopsPass : llvm::PassInfoMixin<SubGroupLoopsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
+/// weft-sub-group-lanes, at the end of LLVM's pipeline: in the copies' vectorized loops, a masked
+/// store whose mask is known lane by lane (a sub-group's first or last lane, from the local id's
+/// low bits) becomes the plain stores of its lanes.
+struct SubGroupLanesPass : llvm::PassInfoMixin<SubGroupLanesPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
+/// weft-sub-group-resolve, at the end of LLVM's pipeline: a copy with a call left unwidened is
+/// never run (its body goes); the others are.
+struct SubGroupResolvePass : llvm::PassInfoMixin<SubGroupResolvePass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
 

@@ -22,7 +22,13 @@ void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable) {
   // Calls of math built-ins that LLVM's vectorizer can widen into the library's vector forms
   // stay calls (Compiler.cpp links the vector forms only when the program is optimised).
   MPM.addPass(VectorFormsPass());
+  // Uniform sub-group functions stay calls through the inlining; kernels calling them get a copy
+  // that runs them on vectors (SubGroupVectors.cpp), the kernels themselves the exchange.
+  if (!OptDisable)
+    MPM.addPass(SubGroupKeepPass());
   MPM.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/!OptDisable));
+  if (!OptDisable)
+    MPM.addPass(SubGroupVectorsPass());
   MPM.addPass(llvm::createModuleToFunctionPassAdaptor(SafeDivisionPass()));
   if (!OptDisable) {
     // Registers instead of Clang's -O0 stack slots before the barrier split: what stays in memory
@@ -85,6 +91,8 @@ void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable) {
   Images.addPass(ImageFormatsPass(/*Copies=*/!OptDisable));
   MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Images)));
   MPM.addPass(PrivateFramePass());
+  if (!OptDisable)
+    MPM.addPass(SubGroupDispatchPass());
 }
 
 void registerPipelineCallbacks(llvm::PassBuilder &PB) {
@@ -100,6 +108,7 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
   PB.registerVectorizerStartEPCallback(
       [](llvm::FunctionPassManager &FPM, llvm::OptimizationLevel Level) {
         if (Level != llvm::OptimizationLevel::O0) {
+          FPM.addPass(SubGroupLoopsPass());
           FPM.addPass(CheckRowsPass());
           FPM.addPass(CheckWidthsPass());
           FPM.addPass(PlanCopyChainsPass());
@@ -125,6 +134,8 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
         MPM.addPass(llvm::createModuleToFunctionPassAdaptor(CheckRowsPass(/*Versions=*/false)));
         MPM.addPass(ReleaseCopyPlanesPass());
         if (Level != llvm::OptimizationLevel::O0) {
+          MPM.addPass(llvm::createModuleToFunctionPassAdaptor(SubGroupLanesPass()));
+          MPM.addPass(SubGroupResolvePass());
           MPM.addPass(VectorFormsInlinePass());
           MPM.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
           MPM.addPass(llvm::GlobalDCEPass());

@@ -29,6 +29,14 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           MPM.addPass(ReleaseCopyPlanesPass());
         else if (Name == "weft-private-frame")
           MPM.addPass(PrivateFramePass());
+        else if (Name == "weft-sub-group-keep")
+          MPM.addPass(SubGroupKeepPass());
+        else if (Name == "weft-sub-group-vectors")
+          MPM.addPass(SubGroupVectorsPass());
+        else if (Name == "weft-sub-group-dispatch")
+          MPM.addPass(SubGroupDispatchPass());
+        else if (Name == "weft-sub-group-resolve")
+          MPM.addPass(SubGroupResolvePass());
         else if (Name == "weft-pipeline")
           addWeftPasses(MPM, false);
         else if (Name == "weft-pipeline-O0")
@@ -59,6 +67,10 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           FPM.addPass(GroupStrideLoopsPass());
         else if (Name == "weft-strip-work-items")
           FPM.addPass(StripWorkItemsPass());
+        else if (Name == "weft-sub-group-loops")
+          FPM.addPass(SubGroupLoopsPass());
+        else if (Name == "weft-sub-group-lanes")
+          FPM.addPass(SubGroupLanesPass());
         else if (Name == "weft-interchange-work-items")
           FPM.addPass(InterchangeWorkItemsPass());
         else if (Name == "weft-jam-work-items")

@@ -5,6 +5,7 @@
 // condition that differs within each sub-group.
 #include "api/KernelFixture.h"
 
+#include <climits>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -720,6 +721,91 @@ TEST_F(SubGroups, RequiredSubGroupSizesAreHonouredAndUnsupportedOnesFailTheBuild
   EXPECT_EQ(clBuildProgram(P, 1, &Device, "", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
   EXPECT_NE(log(P).find("sub-groups of 4"), std::string::npos) << log(P);
   clReleaseProgram(P);
+}
+
+// Rows of whole sub-groups run the kernel's copy whose sub-group functions are operations on the
+// lanes of a vector (weft-sub-group-vectors); other work-groups, and kernels whose loops do not
+// vectorize a sub-group at a time, the exchange. Both against a host model, for each size.
+TEST_F(SubGroups, VectorFormsOfWholeRowsAndTheirFallbacks) {
+  for (size_t S : {8, 16, 32}) {
+    const std::string Required =
+        "__attribute__((intel_reqd_sub_group_size(" + std::to_string(S) + "))) ";
+    const std::string Source =
+        Required +
+        "kernel void lanes(global const int *in, global int *out, int n) {\n"
+        "  size_t g = get_global_id(0) + get_global_size(0) * get_global_id(1);\n"
+        "  int v = in[g];\n"
+        "  out[g] = sub_group_reduce_add(v) * 100000 + sub_group_scan_inclusive_max(v) * 100 +\n"
+        "           sub_group_broadcast(v, 1);\n"
+        "}\n" +
+        // The sub-group function in a loop of each work-item's: no vector of work-items there.
+        Required +
+        "kernel void inner(global const int *in, global int *out, int n) {\n"
+        "  size_t g = get_global_id(0) + get_global_size(0) * get_global_id(1);\n"
+        "  int v = in[g], acc = 0;\n"
+        "  for (int i = 0; i < n; ++i) acc += sub_group_reduce_add(v + i);\n"
+        "  out[g] = acc;\n"
+        "}\n" +
+        // Beside a function the copy does not take (a ballot): the exchange only.
+        Required +
+        "kernel void mixed(global const int *in, global int *out, int n) {\n"
+        "  size_t g = get_global_id(0) + get_global_size(0) * get_global_id(1);\n"
+        "  int v = in[g];\n"
+        "  out[g] = sub_group_reduce_add(v) * 100 + sub_group_ballot_bit_count(sub_group_ballot(v "
+        "> 0));\n"
+        "}\n";
+    cl_program P = built(Source.c_str(), "-cl-std=CL3.0");
+    const Range All[] = {
+        {1, {8 * S, 1, 1}, {4 * S, 1, 1}},         // whole rows
+        {1, {4 * S + 3, 1, 1}, {2 * S, 1, 1}},     // and a trailing work-group of 3
+        {1, {100, 1, 1}, {37, 1, 1}},              // rows of partial sub-groups
+        {2, {2 * S, 6, 1}, {S, 3, 1}},             // whole rows in 2D
+        {2, {3 * S / 2, 4, 1}, {3 * S / 2, 2, 1}}, // sub-groups across rows
+    };
+    const int Calls = 3;
+    for (const Range &R : All) {
+      const size_t N = R.items();
+      std::vector<int> In(N);
+      for (size_t I = 0; I < N; ++I)
+        In[I] = int(I * 7 % 23) - 11;
+      for (const char *Name : {"lanes", "inner", "mixed"}) {
+        ASSERT_EQ(subGroupSize(P, R, Name), std::min(S, R.Local[0] * R.Local[1]));
+        cl_command_queue Q = queue();
+        cl_mem InBuf = buffer(N * sizeof(int), CL_MEM_COPY_HOST_PTR, In.data());
+        cl_mem OutBuf = buffer(N * sizeof(int));
+        cl_kernel K = clCreateKernel(P, Name, nullptr);
+        setArgs(K, InBuf, OutBuf, Calls);
+        ASSERT_EQ(
+            clEnqueueNDRangeKernel(Q, K, R.Dims, nullptr, R.Global, R.Local, 0, nullptr, nullptr),
+            CL_SUCCESS);
+        std::vector<int> Out = read<int>(Q, OutBuf, N);
+        int Failures = 0;
+        for (const std::vector<size_t> &G : subGroups(R, S)) {
+          int Sum = 0, Max = INT_MIN, Positive = 0;
+          for (size_t Item : G) {
+            Sum += In[Item];
+            Positive += In[Item] > 0;
+          }
+          for (size_t L = 0; L < G.size(); ++L) {
+            Max = std::max(Max, In[G[L]]);
+            const int Want = std::string(Name) == "lanes"
+                                 ? Sum * 100000 + Max * 100 + In[G[G.size() > 1 ? 1 : L]]
+                             : std::string(Name) == "inner"
+                                 ? Calls * Sum + int(G.size()) * (0 + 1 + 2)
+                                 : Sum * 100 + Positive;
+            if (Out[G[L]] != Want && Failures++ < 5)
+              ADD_FAILURE() << Name << ", sub-groups of " << S << ", " << R.Dims << "D "
+                            << R.Local[0] << " x " << R.Local[1] << ", work-item " << G[L] << ": "
+                            << Out[G[L]] << ", want " << Want;
+          }
+        }
+        clReleaseKernel(K);
+        clReleaseMemObject(InBuf);
+        clReleaseMemObject(OutBuf);
+      }
+    }
+    clReleaseProgram(P);
+  }
 }
 
 } // namespace
