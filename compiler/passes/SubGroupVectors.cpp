@@ -242,6 +242,16 @@ llvm::Function *vectorForm(llvm::Module &M, const llvm::Function &Library, const
     // Hillis-Steele: log2(S) steps, each combining lane L - D's prefix (the earlier lanes') with
     // lane L's, for the lanes from D on.
     llvm::Value *Prefix = X;
+    if (T->isFloatingPointTy() && Fn.With != Fold::Add) {
+      // The library folds in lane order with `b < a ? b : a` (or >): a NaN after lane 0 never
+      // replaces the running value, and one in lane 0 stays. Combining blocks would let a NaN that
+      // starts one through, so those NaNs become the identity, which no step takes either.
+      llvm::SmallVector<llvm::Constant *, 32> Later;
+      for (unsigned I = 0; I < S; ++I)
+        Later.push_back(B.getInt1(I > 0));
+      llvm::Value *Skipped = B.CreateAnd(B.CreateFCmpUNO(X, X), llvm::ConstantVector::get(Later));
+      Prefix = B.CreateSelect(Skipped, B.CreateVectorSplat(S, identity(T, Fn.With, Fn.Signed)), X);
+    }
     for (unsigned D = 1; D < S; D *= 2) {
       llvm::Value *Earlier = B.CreateShuffleVector(
           Prefix, lanes([&](unsigned I) { return I >= D ? int(I - D) : int(I); }));
@@ -295,6 +305,12 @@ llvm::Function *vectorForm(llvm::Module &M, const llvm::Function &Library, const
   }
   B.CreateRet(R);
   return V;
+}
+
+/// Whether F is a kernel copy's work-group function, `__weft_wg_<kernel>.sgv`.
+bool isCopy(const llvm::Function &F) {
+  return !F.isDeclaration() && F.getName().startswith(abi::WorkGroupPrefix) &&
+         F.getName().endswith(CopySuffix);
 }
 
 /// Whether Call calls one of the scalar functions of useVectorForms (which no code defines).
@@ -435,7 +451,7 @@ std::optional<Lanes> lanesOf(llvm::Value *V, unsigned K, unsigned S, const llvm:
         std::optional<Lanes> By = rec(Step->getOperand(1));
         if (!By || llvm::any_of(By->Low, [](uint64_t L) { return L != 0; }))
           return std::nullopt;
-      } else if (!(Start = rec(In))) {
+      } else if (Start || !(Start = rec(In))) { // two ways in that are not steps
         return std::nullopt;
       }
     }
@@ -549,8 +565,7 @@ std::optional<std::vector<bool>> maskOf(llvm::Value *Mask, unsigned K, unsigned 
 
 llvm::PreservedAnalyses SubGroupLanesPass::run(llvm::Function &F,
                                                llvm::FunctionAnalysisManager &FAM) {
-  if (F.isDeclaration() || !F.getName().startswith(abi::WorkGroupPrefix) ||
-      !F.getName().endswith(CopySuffix))
+  if (!isCopy(F))
     return llvm::PreservedAnalyses::all();
   auto &AC = FAM.getResult<llvm::AssumptionAnalysis>(F);
   auto &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
@@ -667,20 +682,46 @@ llvm::PreservedAnalyses SubGroupVectorsPass::run(llvm::Module &M, llvm::ModuleAn
 
 llvm::PreservedAnalyses SubGroupDispatchPass::run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
   bool Changed = false;
-  for (llvm::Function &Copy : M) {
-    llvm::StringRef Name = Copy.getName();
-    if (Copy.isDeclaration() || !Name.startswith(abi::WorkGroupPrefix) ||
-        !Name.endswith(CopySuffix))
-      continue;
-    llvm::Function *Wg = M.getFunction(Name.drop_back(llvm::StringRef(CopySuffix).size()));
+  std::vector<llvm::Function *> Copies;
+  for (llvm::Function &F : M)
+    if (isCopy(F))
+      Copies.push_back(&F);
+  for (llvm::Function *CopyF : Copies) {
+    llvm::Function &Copy = *CopyF;
+    llvm::Function *Wg =
+        M.getFunction(Copy.getName().drop_back(llvm::StringRef(CopySuffix).size()));
+    // The calls must all be in the copy's work-group function, where weft-sub-group-loops sees
+    // them: a work-item function weft-kernel-entry kept out of line (past its inlining budget)
+    // keeps its calls scalar.
     unsigned S = 0;
-    for (llvm::Instruction &I : llvm::instructions(Copy))
-      if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I))
-        if (llvm::Function *Callee = Call->getCalledFunction();
-            Callee && Callee->isDeclaration() && Callee->getName().startswith(ScalarPrefix))
-          S = unsigned(intAttribute(*Callee, attr::SubGroupSize));
-    if (!Wg || Wg->isDeclaration() || Wg->arg_size() != Copy.arg_size() || !S)
+    bool Inside = true;
+    std::vector<llvm::Function *> Reached{&Copy};
+    llvm::SmallPtrSet<llvm::Function *, 8> Seen{&Copy};
+    for (size_t I = 0; I < Reached.size(); ++I)
+      for (llvm::Instruction &Inst : llvm::instructions(*Reached[I]))
+        if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&Inst))
+          if (llvm::Function *Callee = Call->getCalledFunction()) {
+            if (callsScalarForm(Inst)) {
+              S = unsigned(intAttribute(*Callee, attr::SubGroupSize));
+              Inside &= Reached[I] == &Copy;
+            } else if (!Callee->isDeclaration() && Seen.insert(Callee).second) {
+              Reached.push_back(Callee);
+            }
+          }
+    if (!Wg || Wg->isDeclaration() || Wg->arg_size() != Copy.arg_size() || !S || !Inside) {
+      // Never run: the copy goes, and then what only it called.
+      Copy.eraseFromParent();
+      for (bool Erased = true; Erased;) {
+        Erased = false;
+        for (llvm::Function *F : llvm::drop_begin(Reached))
+          if (Seen.contains(F) && F->use_empty() && F->hasLocalLinkage() && Seen.erase(F)) {
+            F->eraseFromParent();
+            Erased = true;
+          }
+      }
+      Changed = true;
       continue;
+    }
     // The layout covers both functions (only one runs a work-group).
     for (const char *Field : {attr::PrivateBytes, attr::FrameBytes})
       setIntAttribute(*Wg, Field, std::max(intAttribute(*Wg, Field), intAttribute(Copy, Field)));
@@ -720,11 +761,11 @@ llvm::PreservedAnalyses SubGroupDispatchPass::run(llvm::Module &M, llvm::ModuleA
 
 llvm::PreservedAnalyses SubGroupLoopsPass::run(llvm::Function &F,
                                                llvm::FunctionAnalysisManager &FAM) {
-  if (F.isDeclaration() || !F.getName().startswith(abi::WorkGroupPrefix) ||
-      !F.getName().endswith(CopySuffix))
+  if (!isCopy(F))
     return llvm::PreservedAnalyses::all();
   auto &LI = FAM.getResult<llvm::LoopAnalysis>(F);
   auto &SE = FAM.getResult<llvm::ScalarEvolutionAnalysis>(F);
+  auto &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
   // The local size x, as the work-item loops read it.
   llvm::LoadInst *Width = nullptr;
   for (llvm::Instruction &I : F.getEntryBlock())
@@ -747,9 +788,17 @@ llvm::PreservedAnalyses SubGroupLoopsPass::run(llvm::Function &F,
         intAttribute(*llvm::cast<llvm::CallInst>(Call)->getCalledFunction(), attr::SubGroupSize));
   std::vector<llvm::Loop *> Taken;
   for (llvm::Loop *L : LI.getLoopsInPreorder()) {
-    if (!L->isInnermost() || !isWorkItemLoop(*L) || !L->getLoopPreheader() || !Width || !S ||
-        llvm::none_of(L->blocks(), [&](llvm::BasicBlock *BB) {
+    llvm::BasicBlock *Latch = L->getLoopLatch();
+    if (!L->isInnermost() || !isWorkItemLoop(*L) || !L->getLoopPreheader() || !Latch || !Width ||
+        !S || llvm::none_of(L->blocks(), [&](llvm::BasicBlock *BB) {
           return llvm::any_of(*BB, [&](llvm::Instruction &I) { return Calls.contains(&I); });
+        }))
+      continue;
+    // Every work-item makes the calls: none is under a branch of the work-item's (the vectorized
+    // loop would pass the vector form the lanes that do not take it: `if (i >= n) return;`).
+    if (llvm::any_of(L->blocks(), [&](llvm::BasicBlock *BB) {
+          return !DT.dominates(BB, Latch) &&
+                 llvm::any_of(*BB, [&](llvm::Instruction &I) { return Calls.contains(&I); });
         }))
       continue;
     // From work-item 0 to the local size x, one at a time: each vector of S is one sub-group.

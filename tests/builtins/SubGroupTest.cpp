@@ -753,6 +753,30 @@ TEST_F(SubGroups, VectorFormsOfWholeRowsAndTheirFallbacks) {
         "  int v = in[g];\n"
         "  out[g] = sub_group_reduce_add(v) * 100 + sub_group_ballot_bit_count(sub_group_ballot(v "
         "> 0));\n"
+        "}\n" +
+        // Work-items that left before a uniform function (undefined by the spec, common in
+        // programs): the exchange folds the ones that call it, as it did before the copies.
+        Required +
+        "kernel void early(global const int *in, global int *out, int n) {\n"
+        "  size_t g = get_global_id(0) + get_global_size(0) * get_global_id(1);\n"
+        "  out[g] = -1;\n"
+        "  if (g % 16 >= 13) return;\n"
+        "  out[g] = sub_group_reduce_max(in[g]);\n"
+        "}\n" +
+        // Forty regions, more than weft-kernel-entry inlines: the copy's work-item function stays
+        // out of line with its calls scalar, and the copy must go (it had failed the build).
+        "#define B(k) if (n > 0) { r = sub_group_reduce_add(r + k); t[l] = r; "
+        "barrier(CLK_LOCAL_MEM_FENCE); }\n"
+        "#define B10(k) B(k##0) B(k##1) B(k##2) B(k##3) B(k##4) B(k##5) B(k##6) B(k##7) B(k##8) "
+        "B(k##9)\n" +
+        Required +
+        "kernel void many(global const int *in, global int *out, int n) {\n"
+        "  local uint t[1024];\n"
+        "  size_t g = get_global_id(0) + get_global_size(0) * get_global_id(1);\n"
+        "  size_t l = get_local_linear_id();\n"
+        "  uint r = in[g];\n"
+        "  B10(1) B10(2) B10(3) B10(4)\n"
+        "  out[g] = r + t[l];\n"
         "}\n";
     cl_program P = built(Source.c_str(), "-cl-std=CL3.0");
     const Range All[] = {
@@ -768,7 +792,7 @@ TEST_F(SubGroups, VectorFormsOfWholeRowsAndTheirFallbacks) {
       std::vector<int> In(N);
       for (size_t I = 0; I < N; ++I)
         In[I] = int(I * 7 % 23) - 11;
-      for (const char *Name : {"lanes", "inner", "mixed"}) {
+      for (const char *Name : {"lanes", "inner", "mixed", "early", "many"}) {
         ASSERT_EQ(subGroupSize(P, R, Name), std::min(S, R.Local[0] * R.Local[1]));
         cl_command_queue Q = queue();
         cl_mem InBuf = buffer(N * sizeof(int), CL_MEM_COPY_HOST_PTR, In.data());
@@ -780,19 +804,31 @@ TEST_F(SubGroups, VectorFormsOfWholeRowsAndTheirFallbacks) {
             CL_SUCCESS);
         std::vector<int> Out = read<int>(Q, OutBuf, N);
         int Failures = 0;
+        const std::string Kernel = Name;
         for (const std::vector<size_t> &G : subGroups(R, S)) {
-          int Sum = 0, Max = INT_MIN, Positive = 0;
+          int Sum = 0, Max = INT_MIN, Positive = 0, Staying = INT_MIN;
           for (size_t Item : G) {
             Sum += In[Item];
             Positive += In[Item] > 0;
+            if (Item % 16 < 13)
+              Staying = std::max(Staying, In[Item]);
+          }
+          // many: each of the forty reductions adds the region's k (10 to 49) to every lane's r.
+          uint32_t Many = 0;
+          for (uint32_t K = 10; K < 50; ++K) {
+            uint32_t Next = 0;
+            for (size_t Item : G)
+              Next += (K == 10 ? uint32_t(In[Item]) : Many) + K;
+            Many = Next;
           }
           for (size_t L = 0; L < G.size(); ++L) {
             Max = std::max(Max, In[G[L]]);
-            const int Want = std::string(Name) == "lanes"
+            const int Want = Kernel == "lanes"
                                  ? Sum * 100000 + Max * 100 + In[G[G.size() > 1 ? 1 : L]]
-                             : std::string(Name) == "inner"
-                                 ? Calls * Sum + int(G.size()) * (0 + 1 + 2)
-                                 : Sum * 100 + Positive;
+                             : Kernel == "inner" ? Calls * Sum + int(G.size()) * (0 + 1 + 2)
+                             : Kernel == "mixed" ? Sum * 100 + Positive
+                             : Kernel == "early" ? (G[L] % 16 >= 13 ? -1 : Staying)
+                                                 : int(2 * Many);
             if (Out[G[L]] != Want && Failures++ < 5)
               ADD_FAILURE() << Name << ", sub-groups of " << S << ", " << R.Dims << "D "
                             << R.Local[0] << " x " << R.Local[1] << ", work-item " << G[L] << ": "
@@ -806,6 +842,55 @@ TEST_F(SubGroups, VectorFormsOfWholeRowsAndTheirFallbacks) {
     }
     clReleaseProgram(P);
   }
+}
+
+// The library's scans fold in lane order with `b < a ? b : a` (or >), so a NaN after the first lane
+// never becomes the running value, and one in the first lane stays: the vector forms, which
+// combine blocks of lanes, give the same (NaNs in every lane, the first, the last and none).
+TEST_F(SubGroups, FloatScansOfNaNsFoldInLaneOrder) {
+  const char *Source = "kernel void k(global const float *in, global float *out) {\n"
+                       "  size_t g = get_global_id(0);\n"
+                       "  out[2 * g] = sub_group_scan_inclusive_min(in[g]);\n"
+                       "  out[2 * g + 1] = sub_group_scan_exclusive_max(in[g]);\n"
+                       "}\n";
+  cl_program P = built(Source, "-cl-std=CL3.0");
+  const size_t N = 960;
+  std::vector<float> In(N);
+  for (size_t I = 0; I < N; ++I)
+    In[I] = (I * 5 + I / 40) % 11 == 3 ? NAN : float(int(I * 7 % 13) - 6);
+  for (size_t Local : {16, 32, 12, 20}) { // rows of whole sub-groups (for 8 and 16), and not
+    const Range R{1, {N, 1, 1}, {Local, 1, 1}};
+    const size_t S = subGroupSize(P, R, "k");
+    cl_command_queue Q = queue();
+    cl_mem InBuf = buffer(N * sizeof(float), CL_MEM_COPY_HOST_PTR, In.data());
+    cl_mem OutBuf = buffer(2 * N * sizeof(float));
+    cl_kernel K = clCreateKernel(P, "k", nullptr);
+    setArgs(K, InBuf, OutBuf);
+    ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, R.Global, R.Local, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    std::vector<float> Out = read<float>(Q, OutBuf, 2 * N);
+    auto same = [](float A, float B) { return A == B || (std::isnan(A) && std::isnan(B)); };
+    int Failures = 0;
+    for (const std::vector<size_t> &G : subGroups(R, S)) {
+      float Min = In[G[0]], Max = -INFINITY;
+      for (size_t L = 0; L < G.size(); ++L) {
+        const float V = In[G[L]];
+        if (L > 0)
+          Min = V < Min ? V : Min;
+        if (!same(Out[2 * G[L]], Min) && Failures++ < 5)
+          ADD_FAILURE() << "inclusive min, local " << Local << ", work-item " << G[L] << ": "
+                        << Out[2 * G[L]] << ", want " << Min;
+        if (!same(Out[2 * G[L] + 1], Max) && Failures++ < 5)
+          ADD_FAILURE() << "exclusive max, local " << Local << ", work-item " << G[L] << ": "
+                        << Out[2 * G[L] + 1] << ", want " << Max;
+        Max = L == 0 ? V : V > Max ? V : Max;
+      }
+    }
+    clReleaseKernel(K);
+    clReleaseMemObject(InBuf);
+    clReleaseMemObject(OutBuf);
+  }
+  clReleaseProgram(P);
 }
 
 } // namespace

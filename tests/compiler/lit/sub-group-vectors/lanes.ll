@@ -2,7 +2,8 @@
 ; by lane, from the local id's low bits (the vectorizer's induction vector, lanes 0 to 7 stepping
 ; by 8, plus a row's first id, a multiple of 8 by the assumed row width), becomes plain stores of
 ; its lanes: a sub-group's first lane (@first), its last (@last). A mask not known so stays
-; (@unknown). A copy whose vector form gets lanes that are not one sub-group's (SLP's packing of
+; (@unknown), nor one from a PHI of two values that are not steps of one (@two_starts). A copy
+; whose vector form gets lanes that are not one sub-group's (SLP's packing of
 ; one work-item's calls: one id in every lane) is doomed: its body goes (@packed).
 ; RUN: %opt -passes=weft-sub-group-lanes -S %s | FileCheck %s
 
@@ -116,6 +117,23 @@ vector.body:
   br i1 %done, label %exit, label %vector.body
 
 exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @__weft_wg_two_starts.sgv(
+; CHECK:       call void @llvm.masked.store
+define void @__weft_wg_two_starts.sgv(ptr %args, ptr %ctx, ptr addrspace(1) %out, <8 x float> %val, i1 %c) {
+entry:
+  br i1 %c, label %a, label %b
+a:
+  br label %j
+b:
+  br label %j
+j:
+  %v = phi <8 x i64> [ <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>, %a ], [ <i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 0>, %b ]
+  %lane = and <8 x i64> %v, <i64 7, i64 7, i64 7, i64 7, i64 7, i64 7, i64 7, i64 7>
+  %m = icmp eq <8 x i64> %lane, zeroinitializer
+  call void @llvm.masked.store.v8f32.p1(<8 x float> %val, ptr addrspace(1) %out, i32 4, <8 x i1> %m)
   ret void
 }
 

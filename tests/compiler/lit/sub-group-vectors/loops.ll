@@ -2,7 +2,8 @@
 ; from work-item 0 to the local size x by one, is vectorized 8 work-items (a sub-group) at a
 ; time, by itself (no other pass of Weft's takes it: no weft.loop.work_items), and the row width
 ; is assumed a multiple of 8 and at least 8 (@taken). A call in a loop from work-item 1 (@peeled),
-; or in a loop of each work-item's (@inner), dooms the copy: its body goes.
+; in a loop of each work-item's (@inner), or under a branch of the work-item's (@branch: `if (i >=
+; n) return;`), dooms the copy: its body goes.
 ; RUN: %opt -passes=weft-sub-group-loops -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
@@ -98,6 +99,37 @@ exit:
   ret void
 }
 
+; CHECK-LABEL: define void @__weft_wg_branch.sgv(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    ret void
+; CHECK-NEXT:  }
+define void @__weft_wg_branch.sgv(ptr %args, ptr %ctx, ptr addrspace(1) %in, i64 %n) {
+entry:
+  %at = getelementptr inbounds i8, ptr %ctx, i64 48
+  %size.x = load i64, ptr %at, align 8
+  br label %x
+
+x:
+  %x.id = phi i64 [ 0, %entry ], [ %next, %x.latch ]
+  %in.range = icmp ult i64 %x.id, %n
+  br i1 %in.range, label %call, label %x.latch
+
+call:
+  %p = getelementptr inbounds float, ptr addrspace(1) %in, i64 %x.id
+  %v = load float, ptr addrspace(1) %p, align 4, !llvm.access.group !0
+  %r = call float @weft.sgv._Z20sub_group_reduce_addf.8(float %v, i64 %x.id)
+  store float %r, ptr addrspace(1) %p, align 4, !llvm.access.group !0
+  br label %x.latch
+
+x.latch:
+  %next = add nuw nsw i64 %x.id, 1
+  %more = icmp ult i64 %next, %size.x
+  br i1 %more, label %x, label %exit, !llvm.loop !7
+
+exit:
+  ret void
+}
+
 ; CHECK: attributes #{{[0-9]+}} = { "weft-sub-group-doomed" }
 ; CHECK: ![[LOOP]] = distinct !{![[LOOP]], ![[PARALLEL:[0-9]+]], ![[ENABLE:[0-9]+]], ![[WIDTH:[0-9]+]], ![[ONE:[0-9]+]]}
 ; CHECK: ![[PARALLEL]] = !{!"llvm.loop.parallel_accesses", !{{[0-9]+}}}
@@ -113,3 +145,4 @@ attributes #0 = { convergent nounwind readnone willreturn "weft-sub-group-size"=
 !3 = distinct !{!3, !2, !6}
 !5 = distinct !{!5, !2, !6}
 !6 = !{!"weft.loop.work_items"}
+!7 = distinct !{!7, !2, !6}
