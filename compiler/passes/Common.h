@@ -138,6 +138,15 @@ inline bool isFence(llvm::StringRef Name) {
          Name == "_Z15write_mem_fencej";
 }
 
+/// One VFABI mapping (llvm/Analysis/VectorUtils.h) of Callee to Vector, its form of Width lanes
+/// taking every parameter as a vector: `_ZGV_LLVM_N<width><v per parameter>_<callee>(<vector>)`.
+/// A call's "vector-function-abi-variant" attribute lists them, comma-separated.
+inline std::string vectorMapping(unsigned Width, const llvm::Function &Callee,
+                                 const llvm::Function &Vector) {
+  return "_ZGV_LLVM_N" + std::to_string(Width) + std::string(Callee.arg_size(), 'v') + "_" +
+         Callee.getName().str() + "(" + Vector.getName().str() + ")";
+}
+
 /// The calls in F to functions whose names satisfy Which.
 inline std::vector<llvm::CallInst *> callsTo(llvm::Function &F, bool (*Which)(llvm::StringRef)) {
   std::vector<llvm::CallInst *> Calls;

@@ -240,8 +240,8 @@ struct SubGroupLanesPass : llvm::PassInfoMixin<SubGroupLanesPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 
-/// weft-sub-group-resolve, at the end of LLVM's pipeline: a copy with a call left unwidened is
-/// never run (its body goes); the others are.
+/// weft-sub-group-resolve, at the end of LLVM's pipeline: a copy with a call left unwidened goes,
+/// with its dispatch; the others always run where the dispatch's row test holds.
 struct SubGroupResolvePass : llvm::PassInfoMixin<SubGroupResolvePass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };

@@ -26,14 +26,16 @@
 //   vectorized S work-items at a time (its trip count assumed a multiple of S, so the scalar
 //   remainder folds away) and left to no other pass of Weft's.
 // - weft-sub-group-resolve, at the end of LLVM's pipeline: a copy with a scalar call left (a loop
-//   that did not vectorize, a remainder that did not fold, a call outside the loops) is never
-//   run, and its body goes; else the dispatch takes it.
+//   that did not vectorize, a remainder that did not fold, a call outside the loops) goes, and
+//   its dispatch with it; else the dispatch takes it.
 #include "compiler/passes/Common.h"
 #include "compiler/passes/Passes.h"
 
+#include "contracts/Compiler.h"
 #include "contracts/WorkGroupAbi.h"
 
 #include <llvm/Analysis/AssumptionCache.h>
+#include <llvm/Analysis/InstructionSimplify.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ScalarEvolution.h>
 #include <llvm/Analysis/ValueTracking.h>
@@ -48,6 +50,7 @@
 #include <llvm/Support/KnownBits.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/Local.h>
 #include <llvm/Transforms/Utils/LoopUtils.h>
 #include <llvm/Transforms/Utils/ModuleUtils.h>
 
@@ -60,7 +63,7 @@ namespace {
 constexpr const char *KeptAttr = "weft-sub-group-kept";
 constexpr const char *ScalarPrefix = attr::SubGroupFormsPrefix;
 constexpr const char *CopySuffix = attr::SubGroupCopySuffix;
-constexpr const char *UsableName = "weft.sgv.usable";
+constexpr const char *UsableName = "weft.sub_group_copy_usable";
 constexpr const char *DoomedAttr = "weft-sub-group-doomed";
 
 enum class Op {
@@ -207,11 +210,18 @@ llvm::Function *vectorForm(llvm::Module &M, const llvm::Function &Library, const
   V->setDoesNotAccessMemory();
   llvm::IRBuilder<> B(llvm::BasicBlock::Create(C, "entry", V));
   llvm::Value *X = V->getArg(0);
-  auto lanes = [&](auto Lane) {
+  // Lane I's entry of a shuffle mask, or of a constant vector of i1 or i32, made by Lane(I).
+  auto lanes = [&](unsigned N, auto Lane) {
     llvm::SmallVector<int, 32> Mask;
-    for (unsigned I = 0; I < S; ++I)
-      Mask.push_back(Lane(I));
+    for (unsigned I = 0; I < N; ++I)
+      Mask.push_back(int(Lane(I)));
     return Mask;
+  };
+  auto constants = [&](llvm::Type *E, auto Lane) {
+    llvm::SmallVector<llvm::Constant *, 32> Values;
+    for (unsigned I = 0; I < S; ++I)
+      Values.push_back(llvm::ConstantInt::get(E, uint64_t(Lane(I))));
+    return llvm::ConstantVector::get(Values);
   };
   // Lane I's value from the lane Index[I] (each below S).
   auto permute = [&](llvm::Value *Index) {
@@ -226,13 +236,9 @@ llvm::Function *vectorForm(llvm::Module &M, const llvm::Function &Library, const
     // The library's tree: halves combined, lane L with lane L + W.
     llvm::Value *Part = X;
     for (unsigned W = S / 2; W > 0; W /= 2) {
-      llvm::SmallVector<int, 32> Low, High;
-      for (unsigned I = 0; I < W; ++I) {
-        Low.push_back(int(I));
-        High.push_back(int(I + W));
-      }
-      Part = combine(B, Fn.With, Fn.Signed, B.CreateShuffleVector(Part, Low),
-                     B.CreateShuffleVector(Part, High));
+      llvm::Value *Low = B.CreateShuffleVector(Part, lanes(W, [](unsigned I) { return I; }));
+      llvm::Value *High = B.CreateShuffleVector(Part, lanes(W, [&](unsigned I) { return I + W; }));
+      Part = combine(B, Fn.With, Fn.Signed, Low, High);
     }
     R = B.CreateVectorSplat(S, B.CreateExtractElement(Part, uint64_t(0)));
     break;
@@ -246,27 +252,22 @@ llvm::Function *vectorForm(llvm::Module &M, const llvm::Function &Library, const
       // The library folds in lane order with `b < a ? b : a` (or >): a NaN after lane 0 never
       // replaces the running value, and one in lane 0 stays. Combining blocks would let a NaN that
       // starts one through, so those NaNs become the identity, which no step takes either.
-      llvm::SmallVector<llvm::Constant *, 32> Later;
-      for (unsigned I = 0; I < S; ++I)
-        Later.push_back(B.getInt1(I > 0));
-      llvm::Value *Skipped = B.CreateAnd(B.CreateFCmpUNO(X, X), llvm::ConstantVector::get(Later));
+      llvm::Value *Later = constants(B.getInt1Ty(), [](unsigned I) { return I > 0; });
+      llvm::Value *Skipped = B.CreateAnd(B.CreateFCmpUNO(X, X), Later);
       Prefix = B.CreateSelect(Skipped, B.CreateVectorSplat(S, identity(T, Fn.With, Fn.Signed)), X);
     }
     for (unsigned D = 1; D < S; D *= 2) {
-      llvm::Value *Earlier = B.CreateShuffleVector(
-          Prefix, lanes([&](unsigned I) { return I >= D ? int(I - D) : int(I); }));
-      llvm::SmallVector<llvm::Constant *, 32> From;
-      for (unsigned I = 0; I < S; ++I)
-        From.push_back(B.getInt1(I >= D));
-      Prefix = B.CreateSelect(llvm::ConstantVector::get(From),
-                              combine(B, Fn.With, Fn.Signed, Earlier, Prefix), Prefix);
+      llvm::Value *Earlier =
+          B.CreateShuffleVector(Prefix, lanes(S, [&](unsigned I) { return I >= D ? I - D : I; }));
+      llvm::Value *From = constants(B.getInt1Ty(), [&](unsigned I) { return I >= D; });
+      Prefix = B.CreateSelect(From, combine(B, Fn.With, Fn.Signed, Earlier, Prefix), Prefix);
     }
     if (Fn.Kind == Op::ScanInclusive) {
       R = Prefix;
     } else {
       llvm::Value *First = B.CreateVectorSplat(S, identity(T, Fn.With, Fn.Signed));
       R = B.CreateShuffleVector(Prefix, First,
-                                lanes([&](unsigned I) { return I == 0 ? int(S) : int(I - 1); }));
+                                lanes(S, [&](unsigned I) { return I == 0 ? S : I - 1; }));
     }
     break;
   }
@@ -282,10 +283,7 @@ llvm::Function *vectorForm(llvm::Module &M, const llvm::Function &Library, const
   case Op::ShuffleXor:
   case Op::ShuffleUp:
   case Op::ShuffleDown: {
-    llvm::SmallVector<llvm::Constant *, 32> Ids;
-    for (unsigned I = 0; I < S; ++I)
-      Ids.push_back(B.getInt32(I));
-    llvm::Value *Me = llvm::ConstantVector::get(Ids), *A = V->getArg(1);
+    llvm::Value *Me = constants(B.getInt32Ty(), [](unsigned I) { return I; }), *A = V->getArg(1);
     llvm::Value *Lane = Fn.Kind == Op::Shuffle      ? A
                         : Fn.Kind == Op::ShuffleXor ? B.CreateXor(Me, A)
                         : Fn.Kind == Op::ShuffleUp  ? B.CreateSub(Me, A)
@@ -350,13 +348,11 @@ std::vector<llvm::CallInst *> keptCalls(llvm::Function &Item) {
   return Calls;
 }
 
+/// Whether Item still calls a sub-group function of the library's exchange (inlined: its barrier).
 bool callsExchange(llvm::Function &Item) {
-  for (llvm::Instruction &I : llvm::instructions(Item))
-    if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I))
-      if (llvm::Function *Callee = Call->getCalledFunction();
-          Callee && Callee->getName() == "__weft_sub_group_barrier")
-        return true;
-  return false;
+  return !callsTo(Item, [](llvm::StringRef Name) {
+            return Name == "__weft_sub_group_barrier";
+          }).empty();
 }
 
 /// In Kernel's copy: each kept call becomes one of `weft.sgv.<callee>.<S>`, mapped to its vector
@@ -391,9 +387,7 @@ void useVectorForms(llvm::Function &Copy, unsigned S) {
     Args.push_back(localLinearId(B, M));
     llvm::CallInst *New = B.CreateCall(Scalar, Args);
     New->addFnAttr(llvm::Attribute::get(C, llvm::VFABI::MappingsAttrName,
-                                        "_ZGV_LLVM_N" + std::to_string(S) +
-                                            std::string(Params.size(), 'v') + "_" + Name + "(" +
-                                            Vector->getName().str() + ")"));
+                                        vectorMapping(S, *ScalarF, *Vector)));
     Call->replaceAllUsesWith(New);
     Call->eraseFromParent();
   }
@@ -658,7 +652,8 @@ llvm::PreservedAnalyses SubGroupVectorsPass::run(llvm::Module &M, llvm::ModuleAn
       Kernels.push_back(&F);
   for (llvm::Function *K : Kernels) {
     unsigned S = unsigned(intAttribute(*K, attr::SubGroupSize));
-    if (Checked || (S != 8 && S != 16 && S != 32) || keptCalls(*K).empty() || callsExchange(*K))
+    if (Checked || !llvm::is_contained(SubGroupSizes, S) || keptCalls(*K).empty() ||
+        callsExchange(*K))
       continue;
     llvm::ValueToValueMapTy Map;
     llvm::Function *Copy = llvm::CloneFunction(K, Map);
@@ -855,10 +850,19 @@ llvm::PreservedAnalyses SubGroupResolvePass::run(llvm::Module &M, llvm::ModuleAn
       auto *Copy = llvm::dyn_cast<llvm::Function>(Call->getArgOperand(0)->stripPointerCasts());
       bool Whole = Copy && !Copy->isDeclaration() && !Copy->hasFnAttribute(DoomedAttr) &&
                    llvm::none_of(llvm::instructions(*Copy), callsScalarForm);
-      Call->replaceAllUsesWith(llvm::ConstantInt::getBool(M.getContext(), Whole));
+      // The dispatch's test folds: a copy never run leaves no branch, load or call in its
+      // kernel's work-group function, and goes.
+      llvm::BasicBlock *Dispatch = Call->getParent();
+      llvm::replaceAndRecursivelySimplify(Call, llvm::ConstantInt::getBool(M.getContext(), Whole));
       Call->eraseFromParent();
-      if (Copy && !Copy->isDeclaration() && !Copy->hasFnAttribute(DoomedAttr) && !Whole)
-        doom(*Copy);
+      llvm::ConstantFoldTerminator(Dispatch, /*DeleteDeadConditions=*/true);
+      llvm::removeUnreachableBlocks(*Dispatch->getParent());
+      if (Copy && !Whole) {
+        if (Copy->use_empty())
+          Copy->eraseFromParent();
+        else if (!Copy->isDeclaration())
+          doom(*Copy);
+      }
     }
     Usable->eraseFromParent();
     Changed = true;

@@ -283,13 +283,11 @@ llvm::PreservedAnalyses VectorFormsPass::run(llvm::Module &M, llvm::ModuleAnalys
     F->removeFnAttr(llvm::Attribute::Convergent);
     Mapped.push_back({F, std::move(Entries)});
   }
-  // _ZGV_LLVM_N<width><one v per parameter>_<callee>(<entry point>), for each of the entry points.
+  // A mapping for each of the entry points.
   auto MappingsFor = [&](const llvm::Function &Callee, const Widths &Entries) {
     std::string Mappings;
     for (auto &[N, Entry] : Entries)
-      Mappings += (Mappings.empty() ? "" : ",") + std::string("_ZGV_LLVM_N") + std::to_string(N) +
-                  std::string(Callee.arg_size(), 'v') + "_" + Callee.getName().str() + "(" +
-                  Entry->getName().str() + ")";
+      Mappings += (Mappings.empty() ? "" : ",") + vectorMapping(N, Callee, *Entry);
     return llvm::Attribute::get(M.getContext(), llvm::VFABI::MappingsAttrName, Mappings);
   };
   // Callee's calls outside the scheme's own functions, unless all their arguments are constants
