@@ -647,6 +647,14 @@ llvm::Function &makeEntry(llvm::Function &K, llvm::Function &Item) {
   Wg->addParamAttr(1, llvm::Attribute::NoAlias);
   Wg->getArg(0)->setName("args");
   Wg->getArg(1)->setName("ctx");
+  if (const llvm::MDNode *Reqd = K.getMetadata("reqd_work_group_size");
+      Reqd && Reqd->getNumOperands() == 3) {
+    std::string Sizes;
+    for (const llvm::MDOperand &Op : Reqd->operands())
+      if (auto *Size = llvm::mdconst::dyn_extract<llvm::ConstantInt>(Op))
+        Sizes += (Sizes.empty() ? "" : ",") + std::to_string(Size->getZExtValue());
+    Wg->addFnAttr(attr::FixedLocalSize, Sizes);
+  }
   llvm::Value *Args = Wg->getArg(0), *Ctx = Wg->getArg(1);
   llvm::IRBuilder<> B(llvm::BasicBlock::Create(C, "entry", Wg));
 
@@ -890,6 +898,107 @@ llvm::PreservedAnalyses ContextLoadsPass::run(llvm::Function &F, llvm::FunctionA
     Changed = true;
   }
   return keptUnlessChanged(Changed);
+}
+
+llvm::PreservedAnalyses FixedLocalSizePass::run(llvm::Function &F,
+                                                llvm::FunctionAnalysisManager &) {
+  if (F.isDeclaration() || !F.getName().startswith(abi::WorkGroupPrefix) || F.arg_size() != 2 ||
+      !F.hasFnAttribute(attr::FixedLocalSize) || F.hasFnAttribute(attr::SubGroupMemory) ||
+      F.getName().endswith(attr::SubGroupCopySuffix))
+    return llvm::PreservedAnalyses::all();
+  llvm::SmallVector<llvm::StringRef, 3> Each;
+  F.getFnAttribute(attr::FixedLocalSize).getValueAsString().split(Each, ',');
+  uint64_t Size[3];
+  if (Each.size() != 3 || llvm::any_of(llvm::seq(0, 3), [&](int D) {
+        return Each[D].getAsInteger(10, Size[D]) || Size[D] == 0;
+      }))
+    return llvm::PreservedAnalyses::all();
+  const llvm::DataLayout &DL = F.getParent()->getDataLayout();
+  llvm::Argument *Ctx = F.getArg(1);
+  // The loads of the sizes, each with the dimension it reads.
+  using abi::WorkGroupContext;
+  std::vector<std::pair<llvm::LoadInst *, int>> Local, Enqueued;
+  for (llvm::Instruction &I : llvm::instructions(F)) {
+    auto *L = llvm::dyn_cast<llvm::LoadInst>(&I);
+    if (!L || !L->getType()->isIntegerTy() || !L->hasMetadata(llvm::LLVMContext::MD_invariant_load))
+      continue;
+    llvm::APInt Offset(DL.getIndexTypeSizeInBits(Ctx->getType()), 0);
+    if (L->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Offset, true) != Ctx)
+      continue;
+    const uint64_t At = Offset.getZExtValue();
+    for (int D = 0; D < 3; ++D) {
+      if (At == offsetof(WorkGroupContext, LocalSize) + 8 * D)
+        Local.push_back({L, D});
+      if (At == offsetof(WorkGroupContext, EnqueuedLocalSize) + 8 * D)
+        Enqueued.push_back({L, D});
+    }
+  }
+  if (Local.empty() && Enqueued.empty())
+    return llvm::PreservedAnalyses::all();
+  auto Constant = [&](llvm::LoadInst *L, int D) {
+    return llvm::ConstantInt::get(L->getType(), Size[D]);
+  };
+  auto Replace = [&](llvm::LoadInst *L, int D) {
+    L->replaceAllUsesWith(Constant(L, D));
+    L->eraseFromParent();
+  };
+  // The enqueued size is the required one in every work-group.
+  for (auto [L, D] : Enqueued)
+    Replace(L, D);
+  if (F.getFnAttribute("uniform-work-group-size").getValueAsString() != "false") {
+    for (auto [L, D] : Local)
+      Replace(L, D);
+    return llvm::PreservedAnalyses::none();
+  }
+  // Work-groups may be smaller at the end of each dimension: the body twice, the copy with the
+  // constants, behind a test of the sizes in the entry. Not for bodies over MaxCopiedInstructions,
+  // whose build the copy would lengthen by as much again.
+  constexpr size_t MaxCopiedInstructions = 16384;
+  if (Local.empty() || F.getInstructionCount() > MaxCopiedInstructions)
+    return Enqueued.empty() ? llvm::PreservedAnalyses::all() : llvm::PreservedAnalyses::none();
+  llvm::BasicBlock &Entry = F.getEntryBlock();
+  llvm::Instruction *First = &*Entry.getFirstInsertionPt();
+  while (llvm::isa<llvm::AllocaInst>(First))
+    First = First->getNextNode();
+  llvm::BasicBlock *Body = Entry.splitBasicBlock(First, "sized");
+  llvm::IRBuilder<> B(Entry.getTerminator());
+  llvm::Value *Full = nullptr;
+  for (int D = 0; D < 3; ++D) {
+    llvm::Value *Is = B.CreateICmpEQ(
+        loadContextField(B, Ctx, offsetof(WorkGroupContext, LocalSize) + 8 * D, B.getInt64Ty()),
+        B.getInt64(Size[D]));
+    Full = Full ? B.CreateAnd(Full, Is, "full") : Is;
+  }
+  llvm::ValueToValueMapTy Map;
+  std::vector<llvm::BasicBlock *> Blocks;
+  for (llvm::BasicBlock &BB : F)
+    if (&BB != &Entry)
+      Blocks.push_back(&BB);
+  std::vector<llvm::BasicBlock *> Copies;
+  for (llvm::BasicBlock *BB : Blocks) {
+    Copies.push_back(llvm::CloneBasicBlock(BB, Map, ".full", &F));
+    Map[BB] = Copies.back();
+  }
+  // The copies of the loads stay behind, unused.
+  for (auto [L, D] : Local)
+    Map[L] = Constant(L, D);
+  llvm::LLVMContext &C = F.getContext();
+  for (llvm::BasicBlock *BB : Copies)
+    for (llvm::Instruction &I : *BB) {
+      llvm::RemapInstruction(&I, Map, llvm::RF_NoModuleLevelChanges | llvm::RF_IgnoreMissingLocals);
+      // Each copied loop gets an ID of its own (same options): passes tell loops apart by ID.
+      if (llvm::MDNode *Id = I.getMetadata(llvm::LLVMContext::MD_loop)) {
+        llvm::SmallVector<llvm::Metadata *, 4> Ops = {nullptr};
+        Ops.append(Id->op_begin() + 1, Id->op_end());
+        llvm::MDNode *Own = llvm::MDNode::getDistinct(C, Ops);
+        Own->replaceOperandWith(0, Own);
+        I.setMetadata(llvm::LLVMContext::MD_loop, Own);
+      }
+    }
+  Entry.getTerminator()->eraseFromParent();
+  B.SetInsertPoint(&Entry);
+  B.CreateCondBr(Full, llvm::cast<llvm::BasicBlock>(Map[Body]), Body);
+  return llvm::PreservedAnalyses::none();
 }
 
 } // namespace weft::compiler

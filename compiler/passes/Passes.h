@@ -45,6 +45,9 @@ inline constexpr const char *LocalBytes = "weft-local-bytes";
 /// On work-item and work-group functions: bytes of local memory after weft-local-bytes that Weft
 /// itself uses (the uniform values of weft-uniform-offset); the program never sees them.
 inline constexpr const char *LocalScratchBytes = "weft-local-scratch-bytes";
+/// On work-group functions of kernels with reqd_work_group_size: the size, "x,y,z"
+/// (weft-fixed-local-size).
+inline constexpr const char *FixedLocalSize = "weft-fixed-local-size";
 /// On work-group functions: each argument's "offset:size", comma-separated, in argument order.
 inline constexpr const char *ArgLayout = "weft-arg-layout";
 /// On work-group functions: the argument buffer's size.
@@ -354,6 +357,19 @@ struct WorkItemScopeDeclsPass : llvm::PassInfoMixin<WorkItemScopeDeclsPass> {
 /// that could not be identified as reduction is used outside the loop"); the context argument is
 /// marked dereferenceable, so that the register allocator may reload a field rather than keep it.
 struct ContextLoadsPass : llvm::PassInfoMixin<ContextLoadsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
+/// weft-fixed-local-size: in the work-group function of a kernel with reqd_work_group_size, the
+/// local sizes (its loads of WorkGroupContext::LocalSize and EnqueuedLocalSize, which
+/// weft-context-loads left in the entry) become constants, so that the work-item loops have
+/// constant trip counts: LLVM vectorizes and unrolls them without runtime checks or remainders,
+/// and folds what the kernel computes from the sizes. Where work-groups need not be uniform (OpenCL
+/// C 2.0 and later without -cl-uniform-work-group-size) the last work-group of a dimension may be
+/// smaller: the function then runs a copy of its body with the constants when every size is the
+/// required one, and its body as it was otherwise. Not in kernels whose sub-groups exchange values
+/// nor in their sub-group copies (weft-sub-group-loops finds the row width as a load).
+struct FixedLocalSizePass : llvm::PassInfoMixin<FixedLocalSizePass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 

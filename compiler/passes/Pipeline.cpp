@@ -81,6 +81,8 @@ void addWeftPasses(llvm::ModulePassManager &MPM, bool OptDisable) {
   llvm::FunctionPassManager Scopes;
   Scopes.addPass(WorkItemScopeDeclsPass());
   Scopes.addPass(ContextLoadsPass());
+  if (!OptDisable)
+    Scopes.addPass(FixedLocalSizePass());
   MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Scopes)));
   // Loops over work-items that read or write images run in a copy per format combination the
   // library decodes inline, where the format tests fold (then they vectorize); the tests left

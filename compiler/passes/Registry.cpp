@@ -59,6 +59,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           FPM.addPass(WorkItemScopeDeclsPass());
         else if (Name == "weft-context-loads")
           FPM.addPass(ContextLoadsPass());
+        else if (Name == "weft-fixed-local-size")
+          FPM.addPass(FixedLocalSizePass());
         else if (Name == "weft-barriers")
           FPM.addPass(BarriersPass());
         else if (Name == "weft-address-space-scopes")

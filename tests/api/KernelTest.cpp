@@ -486,6 +486,75 @@ TEST_F(KernelApi, NonUniformWorkGroupsInOpenCLC3) {
   clReleaseProgram(U);
 }
 
+// A kernel with reqd_work_group_size runs work-group functions whose sizes are constants (in
+// work-groups of the required size): whole groups and, in OpenCL C 3.0, the partial groups at the
+// end of each dimension see their own sizes, ids and local memory.
+TEST_F(KernelApi, RequiredWorkGroupSizeInWholeAndPartialGroups) {
+  const char *Source = R"(
+    #if __OPENCL_C_VERSION__ >= 200
+    #define ENQUEUED(d) get_enqueued_local_size(d)
+    #else
+    #define ENQUEUED(d) get_local_size(d) // uniform work-groups
+    #endif
+    __attribute__((reqd_work_group_size(8, 4, 1)))
+    kernel void rows(global const int *in, global int *out, int w) {
+      local int tile[4][8];
+      size_t lx = get_local_id(0), ly = get_local_id(1);
+      size_t x = get_global_id(0), y = get_global_id(1);
+      tile[ly][lx] = in[y * w + x];
+      barrier(CLK_LOCAL_MEM_FENCE);
+      int sum = 0;
+      for (size_t i = 0; i < get_local_size(0); ++i)
+        sum += tile[ly][i];
+      out[y * w + x] = sum * 10000 + (int)(get_local_size(0) * 1000 + get_local_size(1) * 100 +
+                                           ENQUEUED(0) * 10 + ENQUEUED(1));
+    })";
+  struct Case {
+    const char *Options;
+    size_t W, H;
+    bool GiveLocal;
+  };
+  for (Case C : {Case{"-cl-std=CL3.0", 21, 10, true}, Case{"-cl-std=CL3.0", 13, 7, false},
+                 Case{"", 24, 8, true}, Case{"", 16, 12, false}}) {
+    SCOPED_TRACE(std::string(C.Options) + " " + std::to_string(C.W) + " x " + std::to_string(C.H));
+    cl_program P = built(Source, C.Options);
+    cl_int Err;
+    cl_kernel K = clCreateKernel(P, "rows", &Err);
+    ASSERT_EQ(Err, CL_SUCCESS);
+    std::vector<cl_int> In(C.W * C.H), Out(C.W * C.H, -1);
+    for (size_t I = 0; I < In.size(); ++I)
+      In[I] = cl_int((I * 7 + I / C.W * 3) % 11);
+    cl_mem MIn = buffer(In.size() * 4, CL_MEM_COPY_HOST_PTR, In.data());
+    cl_mem MOut = buffer(Out.size() * 4, CL_MEM_COPY_HOST_PTR, Out.data());
+    const cl_int W = cl_int(C.W);
+    clSetKernelArg(K, 0, sizeof MIn, &MIn);
+    clSetKernelArg(K, 1, sizeof MOut, &MOut);
+    clSetKernelArg(K, 2, sizeof W, &W);
+    const size_t Global[2] = {C.W, C.H}, Local[2] = {8, 4};
+    cl_command_queue Q = queue();
+    ASSERT_EQ(clEnqueueNDRangeKernel(Q, K, 2, nullptr, Global, C.GiveLocal ? Local : nullptr, 0,
+                                     nullptr, nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(
+        clEnqueueReadBuffer(Q, MOut, CL_TRUE, 0, Out.size() * 4, Out.data(), 0, nullptr, nullptr),
+        CL_SUCCESS);
+    for (size_t Y = 0; Y < C.H; ++Y)
+      for (size_t X = 0; X < C.W; ++X) {
+        const size_t X0 = X / 8 * 8, Wide = std::min<size_t>(8, C.W - X0);
+        const size_t High = std::min<size_t>(4, C.H - Y / 4 * 4);
+        cl_int Sum = 0;
+        for (size_t I = 0; I < Wide; ++I)
+          Sum += In[Y * C.W + X0 + I];
+        const cl_int Expected = Sum * 10000 + cl_int(Wide * 1000 + High * 100 + 84);
+        ASSERT_EQ(Out[Y * C.W + X], Expected) << "x " << X << ", y " << Y;
+      }
+    clReleaseMemObject(MIn);
+    clReleaseMemObject(MOut);
+    clReleaseKernel(K);
+    clReleaseProgram(P);
+  }
+}
+
 TEST_F(KernelApi, CompileWithHeadersThenLink) {
   cl_program Header = program("#define SCALE 3\n");
   cl_program Main = program("#include \"inc/scale.h\"\n"
