@@ -680,12 +680,19 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue QueueHandle, cl_kerne
       Local = *Checked;
     } else if (const compiler::KernelInfo &Info = K.info(); Info.RequiredWorkGroupSize[0] != 0) {
       // Weft runs the kernel with its reqd_work_group_size, which must then divide the global
-      // size where work-groups are uniform.
+      // size where work-groups are uniform, and be 1 in the dimensions past work_dim (as a
+      // local_work_size given would have to be).
       for (unsigned D = 0; D < WorkDim; ++D)
         if (Info.UniformWorkGroupSize && L->Global[D] % Info.RequiredWorkGroupSize[D])
           return Error(CL_INVALID_WORK_GROUP_SIZE,
                        cat("global_work_size[", D, "] is not a multiple of the kernel's "
                            "reqd_work_group_size"));
+      for (unsigned D = WorkDim; D < 3; ++D)
+        if (Info.RequiredWorkGroupSize[D] != 1)
+          return Error(CL_INVALID_WORK_GROUP_SIZE,
+                       cat("the kernel's reqd_work_group_size (", Info.Attributes, ") is ",
+                           Info.RequiredWorkGroupSize[D], " in dimension ", D, ", past work_dim ",
+                           WorkDim));
     }
     auto C = K.launch(Q.device(), WorkDim, L->Offset, L->Global, Local);
     if (!C)

@@ -548,6 +548,12 @@ TEST_F(KernelApi, RequiredWorkGroupSizeInWholeAndPartialGroups) {
         const cl_int Expected = Sum * 10000 + cl_int(Wide * 1000 + High * 100 + 84);
         ASSERT_EQ(Out[Y * C.W + X], Expected) << "x " << X << ", y " << Y;
       }
+    // The required size is 4 in y: a 1D NDRange cannot have it, with or without a local size.
+    const size_t Line = C.W, Eight = 8;
+    EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &Line, nullptr, 0, nullptr, nullptr),
+              CL_INVALID_WORK_GROUP_SIZE);
+    EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &Line, &Eight, 0, nullptr, nullptr),
+              CL_INVALID_WORK_GROUP_SIZE);
     clReleaseMemObject(MIn);
     clReleaseMemObject(MOut);
     clReleaseKernel(K);
