@@ -1001,4 +1001,35 @@ llvm::PreservedAnalyses FixedLocalSizePass::run(llvm::Function &F,
   return llvm::PreservedAnalyses::none();
 }
 
+namespace {
+/// The option weft-keep-work-item-loops adds beside llvm.loop.unroll.disable.
+constexpr const char *KeptLoop = "weft.loop.kept";
+} // namespace
+
+llvm::PreservedAnalyses KeepWorkItemLoopsPass::run(llvm::Loop &L, llvm::LoopAnalysisManager &,
+                                                   llvm::LoopStandardAnalysisResults &AR,
+                                                   llvm::LPMUpdater &) {
+  if (!isWorkItemLoop(L) || llvm::findOptionMDForLoop(&L, "llvm.loop.unroll.disable") ||
+      !AR.SE.getSmallConstantTripCount(&L))
+    return llvm::PreservedAnalyses::all();
+  llvm::LLVMContext &C = L.getHeader()->getContext();
+  L.setLoopID(llvm::makePostTransformationMetadata(
+      C, L.getLoopID(), {}, {loopOption(C, "llvm.loop.unroll.disable"), loopOption(C, KeptLoop)}));
+  return llvm::PreservedAnalyses::all();
+}
+
+llvm::PreservedAnalyses ReleaseWorkItemLoopsPass::run(llvm::Function &F,
+                                                      llvm::FunctionAnalysisManager &FAM) {
+  if (F.isDeclaration())
+    return llvm::PreservedAnalyses::all();
+  bool Changed = false;
+  for (llvm::Loop *L : FAM.getResult<llvm::LoopAnalysis>(F).getLoopsInPreorder())
+    if (llvm::findOptionMDForLoop(L, KeptLoop)) {
+      L->setLoopID(llvm::makePostTransformationMetadata(
+          F.getContext(), L->getLoopID(), {"llvm.loop.unroll.disable", KeptLoop}, {}));
+      Changed = true;
+    }
+  return keptUnlessChanged(Changed);
+}
+
 } // namespace weft::compiler

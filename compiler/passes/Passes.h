@@ -373,6 +373,19 @@ struct FixedLocalSizePass : llvm::PassInfoMixin<FixedLocalSizePass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
 };
 
+/// weft-keep-work-item-loops, before LLVM's full unrolling, and weft-release-work-item-loops,
+/// where its vectorizers start: an x loop whose trip count is a constant (weft-fixed-local-size)
+/// is kept from full unrolling until the loop vectorizer has widened it (marked
+/// llvm.loop.unroll.disable and weft.loop.kept, both removed again by the release); unrolled
+/// whole, its work-items would be straight-line scalar code that neither vectorizer widens.
+struct KeepWorkItemLoopsPass : llvm::PassInfoMixin<KeepWorkItemLoopsPass> {
+  llvm::PreservedAnalyses run(llvm::Loop &L, llvm::LoopAnalysisManager &,
+                              llvm::LoopStandardAnalysisResults &, llvm::LPMUpdater &);
+};
+struct ReleaseWorkItemLoopsPass : llvm::PassInfoMixin<ReleaseWorkItemLoopsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+};
+
 /// weft-private-frame: on a work-group function whose fixed-size private variables (allocas)
 /// take more than FrameStackBudget bytes of stack, the largest move to the work-group's frame
 /// block (Ctx->FrameMemory, weft-frame-bytes of it) until the rest fits. Work-groups run on

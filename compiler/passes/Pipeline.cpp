@@ -102,6 +102,7 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
   PB.registerLateLoopOptimizationsEPCallback(
       [](llvm::LoopPassManager &LPM, llvm::OptimizationLevel Level) {
         if (Level != llvm::OptimizationLevel::O0) {
+          LPM.addPass(KeepWorkItemLoopsPass());
           LPM.addPass(KeepVectorLoopsForJamPass());
           LPM.addPass(KeepTransposeNestsPass());
           LPM.addPass(UnrollInWorkItemsPass());
@@ -110,6 +111,7 @@ void registerPipelineCallbacks(llvm::PassBuilder &PB) {
   PB.registerVectorizerStartEPCallback(
       [](llvm::FunctionPassManager &FPM, llvm::OptimizationLevel Level) {
         if (Level != llvm::OptimizationLevel::O0) {
+          FPM.addPass(ReleaseWorkItemLoopsPass());
           FPM.addPass(SubGroupLoopsPass());
           FPM.addPass(CheckRowsPass());
           FPM.addPass(CheckWidthsPass());

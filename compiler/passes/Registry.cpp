@@ -71,6 +71,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
           FPM.addPass(StripWorkItemsPass());
         else if (Name == "weft-sub-group-loops")
           FPM.addPass(SubGroupLoopsPass());
+        else if (Name == "weft-release-work-item-loops")
+          FPM.addPass(ReleaseWorkItemLoopsPass());
         else if (Name == "weft-sub-group-lanes")
           FPM.addPass(SubGroupLanesPass());
         else if (Name == "weft-interchange-work-items")
@@ -103,6 +105,8 @@ void registerWeftPasses(llvm::PassBuilder &PB) {
       [](llvm::StringRef Name, llvm::LoopPassManager &LPM, llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
         if (Name == "weft-keep-vector-loops")
           LPM.addPass(KeepVectorLoopsForJamPass());
+        else if (Name == "weft-keep-work-item-loops")
+          LPM.addPass(KeepWorkItemLoopsPass());
         else if (Name == "weft-keep-transpose-nests")
           LPM.addPass(KeepTransposeNestsPass());
         else if (Name == "weft-unroll-in-work-items")
