@@ -680,8 +680,8 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue QueueHandle, cl_kerne
       Local = *Checked;
     } else if (const compiler::KernelInfo &Info = K.info(); Info.RequiredWorkGroupSize[0] != 0) {
       // Weft runs the kernel with its reqd_work_group_size, which must then divide the global
-      // size where work-groups are uniform, and be 1 in the dimensions past work_dim (as a
-      // local_work_size given would have to be).
+      // size where work-groups are uniform, be 1 in the dimensions past work_dim, and keep
+      // within the device's and the kernel's limits (as a local_work_size given would have to).
       for (unsigned D = 0; D < WorkDim; ++D)
         if (Info.UniformWorkGroupSize && L->Global[D] % Info.RequiredWorkGroupSize[D])
           return Error(CL_INVALID_WORK_GROUP_SIZE,
@@ -693,6 +693,13 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue QueueHandle, cl_kerne
                        cat("the kernel's reqd_work_group_size (", Info.Attributes, ") is ",
                            Info.RequiredWorkGroupSize[D], " in dimension ", D, ", past work_dim ",
                            WorkDim));
+      const size_t Required[3] = {size_t(Info.RequiredWorkGroupSize[0]),
+                                  size_t(Info.RequiredWorkGroupSize[1]),
+                                  size_t(Info.RequiredWorkGroupSize[2])};
+      auto Checked = checkLocalSize(K, Q.device(), WorkDim, L->Global, Required);
+      if (!Checked)
+        return Checked.takeError();
+      Local = *Checked;
     }
     auto C = K.launch(Q.device(), WorkDim, L->Offset, L->Global, Local);
     if (!C)

@@ -559,6 +559,29 @@ TEST_F(KernelApi, RequiredWorkGroupSizeInWholeAndPartialGroups) {
     clReleaseKernel(K);
     clReleaseProgram(P);
   }
+  // A required size over the device's CL_DEVICE_MAX_WORK_ITEM_SIZES is refused whether the
+  // launch gives it or leaves the local size NULL.
+  size_t MaxItems[3] = {};
+  ASSERT_EQ(
+      clGetDeviceInfo(Device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof MaxItems, MaxItems, nullptr),
+      CL_SUCCESS);
+  const std::string Wide = std::to_string(MaxItems[0] * 2);
+  cl_program P = built(("__attribute__((reqd_work_group_size(" + Wide +
+                        ", 1, 1))) kernel void k(global int *o) { o[get_global_id(0)] = 1; }")
+                           .c_str());
+  cl_int Err;
+  cl_kernel K = clCreateKernel(P, "k", &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_mem Out = buffer(64);
+  clSetKernelArg(K, 0, sizeof Out, &Out);
+  const size_t Global = MaxItems[0] * 2;
+  EXPECT_EQ(clEnqueueNDRangeKernel(queue(), K, 1, nullptr, &Global, nullptr, 0, nullptr, nullptr),
+            CL_INVALID_WORK_ITEM_SIZE);
+  EXPECT_EQ(clEnqueueNDRangeKernel(queue(), K, 1, nullptr, &Global, &Global, 0, nullptr, nullptr),
+            CL_INVALID_WORK_ITEM_SIZE);
+  clReleaseMemObject(Out);
+  clReleaseKernel(K);
+  clReleaseProgram(P);
 }
 
 TEST_F(KernelApi, CompileWithHeadersThenLink) {
