@@ -4,6 +4,7 @@
 #pragma once
 
 #include "compiler/passes/Passes.h"
+#include "contracts/WorkGroupAbi.h"
 
 #include <llvm/ADT/DenseSet.h>
 #include <llvm/ADT/SmallPtrSet.h>
@@ -28,6 +29,7 @@
 #include <llvm/Transforms/Utils/ValueMapper.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -187,6 +189,19 @@ inline llvm::LoadInst *loadContextField(llvm::IRBuilder<> &B, llvm::Value *Ctx, 
   llvm::LoadInst *Load = B.CreateAlignedLoad(T, At, llvm::Align(T->isIntegerTy(32) ? 4 : 8), Name);
   Load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(Load->getContext(), {}));
   return Load;
+}
+
+/// The offset in WorkGroupContext of the field L reads, if L reads one through Ctx at a constant
+/// offset inside the context (as loadContextField's loads do).
+inline std::optional<uint64_t> contextFieldOffset(const llvm::LoadInst &L, const llvm::Value *Ctx) {
+  const llvm::DataLayout &DL = L.getModule()->getDataLayout();
+  llvm::APInt Offset(DL.getIndexTypeSizeInBits(Ctx->getType()), 0);
+  if (L.getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Offset,
+                                                               /*AllowNonInbounds=*/true) != Ctx ||
+      Offset.isNegative() ||
+      Offset.getZExtValue() + DL.getTypeStoreSize(L.getType()) > sizeof(abi::WorkGroupContext))
+    return std::nullopt;
+  return Offset.getZExtValue();
 }
 
 /// What a function pass that changed no block keeps: everything if it changed nothing, else the

@@ -857,7 +857,6 @@ llvm::PreservedAnalyses WorkItemScopeDeclsPass::run(llvm::Function &F,
 llvm::PreservedAnalyses ContextLoadsPass::run(llvm::Function &F, llvm::FunctionAnalysisManager &) {
   if (F.isDeclaration() || !F.getName().startswith(abi::WorkGroupPrefix) || F.arg_size() != 2)
     return llvm::PreservedAnalyses::all();
-  const llvm::DataLayout &DL = F.getParent()->getDataLayout();
   llvm::Argument *Ctx = F.getArg(1);
   bool Changed = false;
   if (F.getParamDereferenceableBytes(1) < sizeof(abi::WorkGroupContext)) {
@@ -876,17 +875,13 @@ llvm::PreservedAnalyses ContextLoadsPass::run(llvm::Function &F, llvm::FunctionA
       if (L->isSimple() && L->hasMetadata(llvm::LLVMContext::MD_invariant_load))
         Loads.push_back(L);
   for (llvm::LoadInst *L : Loads) {
-    llvm::APInt Offset(DL.getIndexTypeSizeInBits(Ctx->getType()), 0);
-    const llvm::Value *Base = L->getPointerOperand()->stripAndAccumulateConstantOffsets(
-        DL, Offset, /*AllowNonInbounds=*/true);
-    const uint64_t Bytes = DL.getTypeStoreSize(L->getType());
-    if (Base != Ctx || Offset.isNegative() ||
-        Offset.getZExtValue() + Bytes > sizeof(abi::WorkGroupContext))
+    const std::optional<uint64_t> Offset = contextFieldOffset(*L, Ctx);
+    if (!Offset)
       continue;
-    llvm::LoadInst *&Kept = Hoisted[{Offset.getSExtValue(), L->getType()}];
+    llvm::LoadInst *&Kept = Hoisted[{int64_t(*Offset), L->getType()}];
     if (!Kept) {
       llvm::IRBuilder<> B(At);
-      Kept = loadContextField(B, Ctx, Offset.getZExtValue(), L->getType());
+      Kept = loadContextField(B, Ctx, *Offset, L->getType());
       Kept->takeName(L);
       Kept->copyMetadata(*L, {llvm::LLVMContext::MD_noundef, llvm::LLVMContext::MD_nonnull,
                               llvm::LLVMContext::MD_range, llvm::LLVMContext::MD_align,
@@ -913,7 +908,6 @@ llvm::PreservedAnalyses FixedLocalSizePass::run(llvm::Function &F,
         return Each[D].getAsInteger(10, Size[D]) || Size[D] == 0;
       }))
     return llvm::PreservedAnalyses::all();
-  const llvm::DataLayout &DL = F.getParent()->getDataLayout();
   llvm::Argument *Ctx = F.getArg(1);
   // The loads of the sizes, each with the dimension it reads.
   using abi::WorkGroupContext;
@@ -922,14 +916,11 @@ llvm::PreservedAnalyses FixedLocalSizePass::run(llvm::Function &F,
     auto *L = llvm::dyn_cast<llvm::LoadInst>(&I);
     if (!L || !L->getType()->isIntegerTy() || !L->hasMetadata(llvm::LLVMContext::MD_invariant_load))
       continue;
-    llvm::APInt Offset(DL.getIndexTypeSizeInBits(Ctx->getType()), 0);
-    if (L->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Offset, true) != Ctx)
-      continue;
-    const uint64_t At = Offset.getZExtValue();
-    for (int D = 0; D < 3; ++D) {
-      if (At == offsetof(WorkGroupContext, LocalSize) + 8 * D)
+    const std::optional<uint64_t> At = contextFieldOffset(*L, Ctx);
+    for (int D = 0; At && D < 3; ++D) {
+      if (*At == offsetof(WorkGroupContext, LocalSize) + 8 * D)
         Local.push_back({L, D});
-      if (At == offsetof(WorkGroupContext, EnqueuedLocalSize) + 8 * D)
+      if (*At == offsetof(WorkGroupContext, EnqueuedLocalSize) + 8 * D)
         Enqueued.push_back({L, D});
     }
   }

@@ -765,12 +765,8 @@ llvm::PreservedAnalyses SubGroupLoopsPass::run(llvm::Function &F,
   llvm::LoadInst *Width = nullptr;
   for (llvm::Instruction &I : F.getEntryBlock())
     if (auto *Load = llvm::dyn_cast<llvm::LoadInst>(&I); Load && Load->getType()->isIntegerTy(64))
-      if (auto *At = llvm::dyn_cast<llvm::GEPOperator>(Load->getPointerOperand());
-          At && At->getPointerOperand() == F.getArg(1) && At->getNumIndices() == 1 &&
-          At->getSourceElementType()->isIntegerTy(8))
-        if (auto *Offset = llvm::dyn_cast<llvm::ConstantInt>(At->idx_begin()->get());
-            Offset && Offset->getZExtValue() == offsetof(abi::WorkGroupContext, LocalSize))
-          Width = Load;
+      if (contextFieldOffset(*Load, F.getArg(1)) == offsetof(abi::WorkGroupContext, LocalSize))
+        Width = Load;
   // Every call must be in a loop taken below: a call anywhere else (a loop LLVM might vectorize
   // across anything but a sub-group's work-items, or none) dooms the copy.
   llvm::SmallPtrSet<const llvm::Instruction *, 8> Calls;

@@ -624,7 +624,9 @@ Expected<std::array<uint64_t, 3>> checkLocalSize(const Kernel &K, const Device &
     for (unsigned D = 0; D < 3; ++D)
       if (Local[D] != Info.RequiredWorkGroupSize[D])
         return Error(CL_INVALID_WORK_GROUP_SIZE,
-                     cat("local_work_size does not match reqd_work_group_size (", Info.Attributes, ")"));
+                     cat("local_work_size does not match reqd_work_group_size (", Info.Attributes,
+                         ") in dimension ", D,
+                         D >= WorkDim ? ", past work_dim, where it is 1" : ""));
   return Local;
 }
 
@@ -679,20 +681,9 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue QueueHandle, cl_kerne
         return Checked.takeError();
       Local = *Checked;
     } else if (const compiler::KernelInfo &Info = K.info(); Info.RequiredWorkGroupSize[0] != 0) {
-      // Weft runs the kernel with its reqd_work_group_size, which must then divide the global
-      // size where work-groups are uniform, be 1 in the dimensions past work_dim, and keep
-      // within the device's and the kernel's limits (as a local_work_size given would have to).
-      for (unsigned D = 0; D < WorkDim; ++D)
-        if (Info.UniformWorkGroupSize && L->Global[D] % Info.RequiredWorkGroupSize[D])
-          return Error(CL_INVALID_WORK_GROUP_SIZE,
-                       cat("global_work_size[", D, "] is not a multiple of the kernel's "
-                           "reqd_work_group_size"));
-      for (unsigned D = WorkDim; D < 3; ++D)
-        if (Info.RequiredWorkGroupSize[D] != 1)
-          return Error(CL_INVALID_WORK_GROUP_SIZE,
-                       cat("the kernel's reqd_work_group_size (", Info.Attributes, ") is ",
-                           Info.RequiredWorkGroupSize[D], " in dimension ", D, ", past work_dim ",
-                           WorkDim));
+      // Weft runs the kernel with its reqd_work_group_size, checked as a local_work_size given
+      // would be: within the device's and the kernel's limits, a divisor of the global size where
+      // work-groups are uniform, and 1 past work_dim.
       const size_t Required[3] = {size_t(Info.RequiredWorkGroupSize[0]),
                                   size_t(Info.RequiredWorkGroupSize[1]),
                                   size_t(Info.RequiredWorkGroupSize[2])};
